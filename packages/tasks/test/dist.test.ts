@@ -25,9 +25,16 @@ describe("@hubkit/tasks as built", () => {
 
 	it("ships type declarations", () => {
 		const output = node(["-e", `console.log(require.resolve("@hubkit/tasks/package.json"))`]);
-		const manifest = JSON.parse(node(["-e", `process.stdout.write(require("fs").readFileSync(${JSON.stringify(output.trim())}, "utf8"))`]));
+		const manifest = JSON.parse(
+			node(["-e", `process.stdout.write(require("fs").readFileSync(${JSON.stringify(output.trim())}, "utf8"))`]),
+		);
 		expect(manifest.exports["."].types).toBe("./dist/index.d.ts");
-		expect(node(["-e", `console.log(require("fs").existsSync(require.resolve("@hubkit/tasks/package.json").replace("package.json", "dist/index.d.ts")))`]).trim()).toBe("true");
+		expect(
+			node([
+				"-e",
+				`console.log(require("fs").existsSync(require.resolve("@hubkit/tasks/package.json").replace("package.json", "dist/index.d.ts")))`,
+			]).trim(),
+		).toBe("true");
 	});
 
 	it("prints the catalogue and one task page from the CLI", () => {
