@@ -45,6 +45,7 @@ import { taskData as text2textGeneration } from "./text2text-generation/data.js"
 import { taskData as timeSeriesForecasting } from "./time-series-forecasting/data.js";
 import { taskData as tokenClassification } from "./token-classification/data.js";
 import { taskData as translation } from "./translation/data.js";
+import type { ModelLibraryKey } from "../libraries/catalogue.js";
 import type { TaskData, TaskDataCustom } from "./types.js";
 import { taskData as unconditionalImageGeneration } from "./unconditional-image-generation/data.js";
 import { taskData as videoClassification } from "./video-classification/data.js";
@@ -57,11 +58,11 @@ import { taskData as zeroShotImageClassification } from "./zero-shot-image-class
 import { taskData as zeroShotObjectDetection } from "./zero-shot-object-detection/data.js";
 
 /**
- * Which model libraries support each task. The keys of a record typed by
- * `PipelineType` must be complete, so a new pipeline tag fails to compile until
- * it is listed here.
+ * Which model libraries support each task. Typed by `PipelineType` and
+ * `ModelLibraryKey`, so a new pipeline tag, or a library key missing from the
+ * catalogue, fails to compile.
  */
-export const TASKS_MODEL_LIBRARIES: Record<PipelineType, string[]> = {
+export const TASKS_MODEL_LIBRARIES: Record<PipelineType, ModelLibraryKey[]> = {
 	"token-classification": [
 		"adapter-transformers",
 		"flair",

@@ -190,7 +190,8 @@ describe("task page content", () => {
 				),
 			),
 		);
-		const listed = readFileSync(new URL("README.md", assetsDir), "utf8").match(/^\| ([\w.-]+\.(?:png|wav)) \|/gm);
-		expect([...named].sort()).toEqual((listed ?? []).map((row) => row.slice(2, -2)).sort());
+		const readme = readFileSync(new URL("README.md", assetsDir), "utf8");
+		const listed = [...readme.matchAll(/^\| ([\w.-]+\.(?:png|wav)) +\|/gm)].map((match) => match[1]);
+		expect([...named].sort()).toEqual(listed.sort());
 	});
 });

@@ -24,8 +24,8 @@ export const taskData: TaskDataCustom = {
 				type: "tabular",
 				data: [
 					["start", "end", "label"],
-					["0.50", "1.70", "speech"],
-					["2.50", "3.60", "speech"],
+					["0.69", "1.51", "speech"],
+					["2.75", "3.34", "speech"],
 				],
 			},
 		],
