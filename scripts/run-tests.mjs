@@ -33,7 +33,9 @@ if (existsSync(report)) {
 	const result = JSON.parse(readFileSync(report, "utf8"));
 	passed = result.numPassedTests;
 	// A test file that fails to load has no test results of its own: count it once.
-	const brokenFiles = result.testResults.filter((file) => file.status === "failed" && file.assertionResults.length === 0);
+	const brokenFiles = result.testResults.filter(
+		(file) => file.status === "failed" && file.assertionResults.length === 0,
+	);
 	failed = result.numFailedTests + brokenFiles.length;
 	if (result.numPendingTests || result.numTodoTests) {
 		console.log(`${result.numPendingTests + result.numTodoTests} tests skipped or todo: remove them or make them run.`);

@@ -1,3 +1,4 @@
+import type { ModelLibraryKey } from "../libraries/catalogue.js";
 import { PIPELINE_DATA, type PipelineType } from "../pipelines.js";
 import { taskData as anyToAny } from "./any-to-any/data.js";
 import { taskData as audioClassification } from "./audio-classification/data.js";
@@ -45,7 +46,6 @@ import { taskData as text2textGeneration } from "./text2text-generation/data.js"
 import { taskData as timeSeriesForecasting } from "./time-series-forecasting/data.js";
 import { taskData as tokenClassification } from "./token-classification/data.js";
 import { taskData as translation } from "./translation/data.js";
-import type { ModelLibraryKey } from "../libraries/catalogue.js";
 import type { TaskData, TaskDataCustom } from "./types.js";
 import { taskData as unconditionalImageGeneration } from "./unconditional-image-generation/data.js";
 import { taskData as videoClassification } from "./video-classification/data.js";
