@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { readReference } from "../test/reference.js";
-import { MODALITIES, PIPELINE_COLORS, PIPELINE_DATA, PIPELINE_TYPES, SUBTASK_TYPES, isPipelineType } from "./pipelines.js";
+import {
+	isPipelineType,
+	MODALITIES,
+	PIPELINE_COLORS,
+	PIPELINE_DATA,
+	PIPELINE_TYPES,
+	SUBTASK_TYPES,
+} from "./pipelines.js";
 
 const reference = readReference("pipelines.json");
 
@@ -52,7 +59,12 @@ describe("pipeline tags", () => {
 		}
 		expect(new Set(SUBTASK_TYPES).size).toBe(SUBTASK_TYPES.length);
 		expect([...SUBTASK_TYPES].sort()).toEqual(
-			[...new Set([...reference.subtaskTypes, ...reference.removedPipelineRecords_0_18_8[0].subtasks.map((s: { type: string }) => s.type)])].sort(),
+			[
+				...new Set([
+					...reference.subtaskTypes,
+					...reference.removedPipelineRecords_0_18_8[0].subtasks.map((s: { type: string }) => s.type),
+				]),
+			].sort(),
 		);
 	});
 

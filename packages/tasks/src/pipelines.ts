@@ -113,12 +113,12 @@ const pipelineData = {
 		],
 		color: "red",
 	},
-	"translation": {
+	translation: {
 		name: "Translation",
 		modality: "nlp",
 		color: "green",
 	},
-	"summarization": {
+	summarization: {
 		name: "Summarization",
 		modality: "nlp",
 		subtasks: [
@@ -288,9 +288,7 @@ const pipelineData = {
 	"keypoint-detection": {
 		name: "Keypoint Detection",
 		modality: "cv",
-		subtasks: [
-			{ type: "pose-estimation", name: "Pose Estimation" },
-		],
+		subtasks: [{ type: "pose-estimation", name: "Pose Estimation" }],
 		hideInDatasets: true,
 		color: "red",
 	},
@@ -302,9 +300,7 @@ const pipelineData = {
 	"image-to-text": {
 		name: "Image-to-Text",
 		modality: "cv",
-		subtasks: [
-			{ type: "image-captioning", name: "Image Captioning" },
-		],
+		subtasks: [{ type: "image-captioning", name: "Image Captioning" }],
 		color: "red",
 	},
 	"text-to-image": {
@@ -367,18 +363,14 @@ const pipelineData = {
 	"document-question-answering": {
 		name: "Document Question Answering",
 		modality: "multimodal",
-		subtasks: [
-			{ type: "document-question-answering", name: "Document Question Answering" },
-		],
+		subtasks: [{ type: "document-question-answering", name: "Document Question Answering" }],
 		hideInDatasets: true,
 		color: "blue",
 	},
 	"visual-question-answering": {
 		name: "Visual Question Answering",
 		modality: "multimodal",
-		subtasks: [
-			{ type: "visual-question-answering", name: "Visual Question Answering" },
-		],
+		subtasks: [{ type: "visual-question-answering", name: "Visual Question Answering" }],
 		color: "red",
 	},
 	"visual-document-retrieval": {
@@ -430,17 +422,13 @@ const pipelineData = {
 	"tabular-regression": {
 		name: "Tabular Regression",
 		modality: "tabular",
-		subtasks: [
-			{ type: "tabular-single-column-regression", name: "Tabular Single Column Regression" },
-		],
+		subtasks: [{ type: "tabular-single-column-regression", name: "Tabular Single Column Regression" }],
 		color: "blue",
 	},
 	"tabular-to-text": {
 		name: "Tabular to Text",
 		modality: "tabular",
-		subtasks: [
-			{ type: "rdf-to-text", name: "RDF to text" },
-		],
+		subtasks: [{ type: "rdf-to-text", name: "RDF to text" }],
 		hideInModels: true,
 		color: "blue",
 	},
@@ -459,7 +447,7 @@ const pipelineData = {
 		modality: "rl",
 		color: "red",
 	},
-	"robotics": {
+	robotics: {
 		name: "Robotics",
 		modality: "rl",
 		subtasks: [
@@ -474,7 +462,7 @@ const pipelineData = {
 		modality: "other",
 		color: "green",
 	},
-	"other": {
+	other: {
 		name: "Other",
 		modality: "other",
 		hideInModels: true,
@@ -498,5 +486,7 @@ export function isPipelineType(value: unknown): value is PipelineType {
 
 /** Every subtask type, across all pipelines, once each (some belong to several pipelines). */
 export const SUBTASK_TYPES: string[] = [
-	...new Set(Object.values(PIPELINE_DATA).flatMap((pipeline) => pipeline.subtasks?.map((subtask) => subtask.type) ?? [])),
+	...new Set(
+		Object.values(PIPELINE_DATA).flatMap((pipeline) => pipeline.subtasks?.map((subtask) => subtask.type) ?? []),
+	),
 ];

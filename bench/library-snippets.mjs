@@ -1,0 +1,155 @@
+#!/usr/bin/env node
+/**
+ * Library-snippet benchmark: every snippet generator × every record of the
+ * fixture set (packages/tasks/test/fixtures), Hubkit against the public
+ * implementation (@huggingface/tasks, a dev dependency of bench/ only).
+ *
+ *   npm run build && node bench/library-snippets.mjs [--rounds 5] [--seconds 2]
+ *
+ * Each measurement runs in a fresh child process, so peak memory (max RSS) is
+ * that implementation's own. Implementations alternate, round by round, so a
+ * noisy neighbour hurts both alike; the figure reported is the median round.
+ */
+import { execFileSync, fork } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
+import { cpus } from "node:os";
+
+const fixtures = new URL("../packages/tasks/test/fixtures/", import.meta.url);
+
+function loadRecords(set) {
+	const dir = new URL("models/", fixtures);
+	const records = readdirSync(dir)
+		.filter((name) => name.endsWith(".json"))
+		.sort()
+		.flatMap((name) => JSON.parse(readFileSync(new URL(name, dir), "utf8")));
+	if (set === "varied") return records;
+	const hostile = JSON.parse(readFileSync(new URL("hostile-records.json", fixtures), "utf8")).records;
+	return [...records, ...hostile];
+}
+
+async function loadGenerators(implementation) {
+	if (implementation === "hubkit") {
+		const { MODEL_LIBRARIES } = await import("@hubkit/tasks");
+		return Object.values(MODEL_LIBRARIES).flatMap((entry) => (entry.snippets ? [entry.snippets] : []));
+	}
+	const { MODEL_LIBRARIES_UI_ELEMENTS } = await import("@huggingface/tasks");
+	return Object.values(MODEL_LIBRARIES_UI_ELEMENTS).flatMap((entry) => (entry.snippets ? [entry.snippets] : []));
+}
+
+/** One pass over every generator × record; returns snippets made and generator errors. */
+function pass(generators, records) {
+	let snippets = 0;
+	let errors = 0;
+	for (const generate of generators) {
+		for (const record of records) {
+			try {
+				snippets += generate(record).length;
+			} catch {
+				errors++;
+			}
+		}
+	}
+	return { snippets, errors };
+}
+
+async function child(implementation, seconds, set) {
+	const records = loadRecords(set);
+	const generators = await loadGenerators(implementation);
+	for (let warm = 0; warm < 20; warm++) pass(generators, records);
+	let snippets = 0;
+	let calls = 0;
+	let errors = 0;
+	const start = process.hrtime.bigint();
+	const budget = BigInt(Math.round(seconds * 1e9));
+	let elapsed = 0n;
+	while (elapsed < budget) {
+		const result = pass(generators, records);
+		snippets += result.snippets;
+		errors += result.errors;
+		calls += generators.length * records.length;
+		elapsed = process.hrtime.bigint() - start;
+	}
+	const elapsedSeconds = Number(elapsed) / 1e9;
+	process.send({
+		implementation,
+		generators: generators.length,
+		records: records.length,
+		snippetsPerSecond: snippets / elapsedSeconds,
+		callsPerSecond: calls / elapsedSeconds,
+		errorsPerPass: errors / (calls / (generators.length * records.length)),
+		maxRssMiB: process.resourceUsage().maxRSS / 1024,
+	});
+}
+
+function measure(implementation, seconds, set) {
+	return new Promise((resolve, reject) => {
+		const worker = fork(new URL(import.meta.url), ["--child", implementation, String(seconds), set], {
+			stdio: "inherit",
+		});
+		worker.once("message", resolve);
+		worker.once("exit", (code) => code !== 0 && reject(new Error(`${implementation} run exited with ${code}`)));
+	});
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+async function main() {
+	const option = (name, fallback) => {
+		const at = process.argv.indexOf(`--${name}`);
+		return at > 0 ? Number(process.argv[at + 1]) : fallback;
+	};
+	const rounds = option("rounds", 5);
+	const seconds = option("seconds", 2);
+	const format = (n) => Math.round(n).toLocaleString("en-US");
+	const commit = (() => {
+		try {
+			return execFileSync("git", ["rev-parse", "--short", "HEAD"], { encoding: "utf8" }).trim();
+		} catch {
+			return "unknown";
+		}
+	})();
+	console.log(`library snippets — ${cpus()[0]?.model} × ${cpus().length}, Node ${process.version}, commit ${commit}`);
+	console.log(`rounds: ${rounds} × ${seconds}s each, median shown`);
+	// "varied": the realistic fixture records; "all": plus the hostile ones, where
+	// generators that throw pay for their exceptions.
+	for (const set of ["varied", "all"]) {
+		const runs = { hubkit: [], peer: [] };
+		for (let round = 0; round < rounds; round++) {
+			for (const implementation of round % 2 ? ["peer", "hubkit"] : ["hubkit", "peer"]) {
+				runs[implementation].push(await measure(implementation, seconds, set));
+			}
+		}
+		const summary = (list) => ({
+			generators: list[0].generators,
+			records: list[0].records,
+			snippetsPerSecond: median(list.map((run) => run.snippetsPerSecond)),
+			callsPerSecond: median(list.map((run) => run.callsPerSecond)),
+			errorsPerPass: list[0].errorsPerPass,
+			maxRssMiB: median(list.map((run) => run.maxRssMiB)),
+		});
+		const ours = summary(runs.hubkit);
+		const peer = summary(runs.peer);
+		console.log(`\nrecord set: ${set}`);
+		console.log(
+			"| implementation | generators | records | snippets/s | generator calls/s | errors per pass | peak RSS |",
+		);
+		console.log("| --- | ---: | ---: | ---: | ---: | ---: | ---: |");
+		for (const [name, result] of [
+			["@hubkit/tasks", ours],
+			["@huggingface/tasks 0.21.54", peer],
+		]) {
+			console.log(
+				`| ${name} | ${result.generators} | ${result.records} | ${format(result.snippetsPerSecond)} | ${format(result.callsPerSecond)} | ${result.errorsPerPass} | ${result.maxRssMiB.toFixed(0)} MiB |`,
+			);
+		}
+		console.log(
+			`ratio (hubkit / peer): snippets/s ${(ours.snippetsPerSecond / peer.snippetsPerSecond).toFixed(2)}, calls/s ${(ours.callsPerSecond / peer.callsPerSecond).toFixed(2)}, peak RSS ${(ours.maxRssMiB / peer.maxRssMiB).toFixed(2)}`,
+		);
+	}
+}
+
+if (process.argv[2] === "--child") {
+	await child(process.argv[3], Number(process.argv[4]), process.argv[5]);
+} else {
+	await main();
+}

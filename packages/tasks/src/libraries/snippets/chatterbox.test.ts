@@ -1,0 +1,16 @@
+import { describe, expect, it } from "vitest";
+import { snippets } from "./chatterbox.js";
+
+describe("chatterbox snippets", () => {
+	it("speak the default sentence without widget data, at the library's own sample rate", () => {
+		const [snippet] = snippets({ id: "a/b" });
+		expect(snippet?.content).toContain(JSON.stringify("Welcome aboard. The next stop is Central Station."));
+		expect(snippet?.content).toContain("model.sr");
+		expect(snippet?.content).not.toContain("24000");
+	});
+
+	it("speak the widget text, quoted", () => {
+		const [snippet] = snippets({ id: "a/b", widgetData: [{ text: '[S1] Hi"); boom() #' }] });
+		expect(snippet?.content).toContain('"[S1] Hi\\"); boom() #"');
+	});
+});
