@@ -158,14 +158,20 @@ function normalise(record: Json): ModelData {
 }
 
 const cache = new WeakMap<object, ModelData>();
+// A page asks every library about the same record in a row: remember the last one.
+let lastRecord: object | undefined;
+let lastModel: ModelData | undefined;
 
 /** A record with every field of the type `ModelData` promises. */
 export function toModelData(record: unknown): ModelData {
+	if (record === lastRecord && lastModel) return lastModel;
 	if (!isObject(record)) return { id: String(record ?? "") };
 	let model = cache.get(record);
 	if (!model) {
 		model = normalise(record);
 		cache.set(record, model);
 	}
+	lastRecord = record;
+	lastModel = model;
 	return model;
 }

@@ -5,8 +5,17 @@
  * an identifier by hand.
  */
 
-/** Printable ASCII without quote or backslash: safe as-is inside "…" in Python and JS. */
-const PLAIN = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
+/**
+ * Anything that can't stand between double quotes unchanged in Python and JS: a
+ * quote, backslash, control character, separator, BOM or surrogate half. Plain
+ * non-ASCII letters are fine. (A regex beats a charCodeAt loop here by ~2×.)
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
+const NEEDS_ESCAPE = /["\\\x00-\x1f\x7f-\x9f\u2028\u2029\ufeff\ud800-\udfff]/;
+
+function isPlain(text: string): boolean {
+	return !NEEDS_ESCAPE.test(text);
+}
 
 /**
  * Characters escaped in a Python "…" literal: the quote, backslash, control
@@ -37,14 +46,13 @@ function pythonEscape(char: string): string {
 export function pyString(value: string): string {
 	// Records are parsed JSON: a field typed string may hold anything at run time.
 	const text = typeof value === "string" ? value : String(value);
-	if (PLAIN.test(text)) return `"${text}"`;
-	return `"${text.replace(PYTHON_SPECIAL, pythonEscape)}"`;
+	return isPlain(text) ? `"${text}"` : `"${text.replace(PYTHON_SPECIAL, pythonEscape)}"`;
 }
 
 /** A JavaScript string literal ("…") whose value is exactly `value`. */
 export function jsString(value: string): string {
 	if (typeof value !== "string") return jsString(String(value));
-	if (PLAIN.test(value)) return `"${value}"`;
+	if (isPlain(value)) return `"${value}"`;
 	// JSON.stringify escapes quotes, backslashes, control characters and lone
 	// surrogates; U+2028/U+2029 are legal in JS strings but escaped for readers.
 	return JSON.stringify(value)
@@ -55,7 +63,7 @@ export function jsString(value: string): string {
 /** A POSIX shell word ('…') whose value is exactly `value`. */
 export function shString(value: string): string {
 	if (typeof value !== "string") return shString(String(value));
-	return `'${value.replace(/'/g, `'\\''`)}'`;
+	return value.includes("'") ? `'${value.replace(/'/g, `'\\''`)}'` : `'${value}'`;
 }
 
 /** JSON-like data as a Python expression (dict, list, str, int/float, True/False/None). */

@@ -4,7 +4,7 @@ import { pyString, python, sampleText } from "./common.js";
 
 /** ChatTTS: load the checkpoint from this repository and speak a sentence (24 kHz). */
 export function snippets(model: ModelData): LibrarySnippet[] {
-	const text = sampleText({ ...model, pipeline_tag: "text-to-speech" });
+	const text = sampleText(model, "text-to-speech");
 	return [
 		python(
 			`import ChatTTS

@@ -15,7 +15,7 @@ device = "cuda" if torch.cuda.is_available() else "cpu"
 checkpoint_dir = snapshot_download(repo_id=${pyString(model.id)})
 model = ChatterboxTTS.from_local(checkpoint_dir, device=device)
 
-wav = model.generate(${pyString(sampleText({ ...model, pipeline_tag: "text-to-speech" }))})
+wav = model.generate(${pyString(sampleText(model, "text-to-speech"))})
 torchaudio.save("speech.wav", wav, model.sr)`,
 		),
 	];

@@ -51,11 +51,18 @@ const DEFAULT_TEXT: Partial<Record<PipelineType, string>> = {
 	"sentence-similarity": DEFAULT_SENTENCES[0],
 };
 
-/** The model's first widget text, or a sample sentence for its task. */
-export function sampleText(model: ModelData): string {
-	const fromWidget = model.widgetData?.find((example) => typeof example.text === "string")?.text;
-	if (fromWidget) return fromWidget;
-	return (model.pipeline_tag && DEFAULT_TEXT[model.pipeline_tag]) || DEFAULT_SENTENCES[0];
+/**
+ * The model's first widget text, or a sample sentence for `task` (by default the
+ * model's own pipeline tag).
+ */
+export function sampleText(model: ModelData, task: PipelineType | undefined = model.pipeline_tag): string {
+	const widgets = model.widgetData;
+	if (widgets) {
+		for (const example of widgets) {
+			if (example.text) return example.text;
+		}
+	}
+	return (task && DEFAULT_TEXT[task]) || DEFAULT_SENTENCES[0];
 }
 
 /** Sentences for embedding / similarity examples: the widget's, or the defaults. */
@@ -69,7 +76,7 @@ export function sampleSentences(model: ModelData): string[] {
 
 /** Whether the model carries `tag` (in its tags or its card's tags). */
 export function hasTag(model: ModelData, tag: string): boolean {
-	return Boolean(model.tags?.includes(tag) || model.cardData?.tags?.includes(tag));
+	return model.tags?.includes(tag) === true || model.cardData?.tags?.includes(tag) === true;
 }
 
 /** The base model named on the card (the first one when there are several). */
@@ -79,7 +86,9 @@ export function baseModel(model: ModelData): string | undefined {
 	return typeof first === "string" && first.length > 0 ? first : undefined;
 }
 
-/** The repository's file names. */
-export function fileNames(model: ModelData): string[] {
-	return model.siblings?.map((sibling) => sibling.rfilename).filter((name) => typeof name === "string") ?? [];
+const NO_FILES: readonly string[] = [];
+
+/** The repository's file names (records are checked before generators run, so every name is a string). */
+export function fileNames(model: ModelData): readonly string[] {
+	return model.siblings?.map((sibling) => sibling.rfilename) ?? NO_FILES;
 }

@@ -4,7 +4,7 @@ import { pyString, python, sampleText } from "./common.js";
 
 /** Dia: dialogue text with [S1]/[S2] speaker tags; `save_audio` writes at Dia's own sample rate. */
 export function snippets(model: ModelData): LibrarySnippet[] {
-	const sample = sampleText({ ...model, pipeline_tag: "text-to-speech" });
+	const sample = sampleText(model, "text-to-speech");
 	const text = /^\s*\[S\d\]/.test(sample) ? sample : `[S1] ${sample}`;
 	return [
 		python(

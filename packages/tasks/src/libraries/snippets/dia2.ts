@@ -4,7 +4,7 @@ import { pyString, python, sampleText } from "./common.js";
 
 /** Dia2: dialogue text-to-speech; the script marks speakers with [S1] / [S2]. */
 export function snippets(model: ModelData): LibrarySnippet[] {
-	const text = sampleText({ ...model, pipeline_tag: model.pipeline_tag ?? "text-to-speech" });
+	const text = sampleText(model, model.pipeline_tag ?? "text-to-speech");
 	const script = /^\s*\[S\d\]/.test(text) ? text : `[S1] ${text}`;
 	return [
 		python(

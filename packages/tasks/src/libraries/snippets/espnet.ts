@@ -6,7 +6,7 @@ const TTS = "text-to-speech";
 const ASR = "automatic-speech-recognition";
 
 function textToSpeech(model: ModelData): LibrarySnippet {
-	const text = sampleText({ ...model, pipeline_tag: TTS });
+	const text = sampleText(model, TTS);
 	return python(
 		`import soundfile as sf
 from espnet2.bin.tts_inference import Text2Speech

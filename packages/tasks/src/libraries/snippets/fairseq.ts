@@ -5,7 +5,7 @@ import { hasTag, pyString, python, sampleText } from "./common.js";
 /** fairseq: load the checkpoint from the Hub; text-to-speech models also speak a sentence. */
 export function snippets(model: ModelData): LibrarySnippet[] {
 	if (model.pipeline_tag === "text-to-speech" || hasTag(model, "text-to-speech")) {
-		const text = sampleText({ ...model, pipeline_tag: "text-to-speech" });
+		const text = sampleText(model, "text-to-speech");
 		return [
 			python(
 				`import soundfile as sf

@@ -4,7 +4,7 @@ import { pyString, python, sampleText } from "./common.js";
 
 /** GLiNER: zero-shot named entities for labels chosen at call time. */
 export function snippets(model: ModelData): LibrarySnippet[] {
-	const text = sampleText({ ...model, pipeline_tag: "token-classification" });
+	const text = sampleText(model, "token-classification");
 	return [
 		python(
 			`from gliner import GLiNER

@@ -9,7 +9,7 @@ function isVersion2(model: ModelData): boolean {
 
 /** IndexTTS: zero-shot voice cloning from a reference recording; the library writes the WAV itself. */
 export function snippets(model: ModelData): LibrarySnippet[] {
-	const text = pyString(sampleText({ ...model, pipeline_tag: "text-to-speech" }));
+	const text = pyString(sampleText(model, "text-to-speech"));
 	const download = `model_dir = snapshot_download(${pyString(model.id)}, local_dir="checkpoints")`;
 	if (isVersion2(model)) {
 		return [

@@ -4,7 +4,7 @@ import { pyString, python, sampleText } from "./common.js";
 
 /** KittenTTS: speak a sentence; the model produces 24 kHz audio. */
 export function snippets(model: ModelData): LibrarySnippet[] {
-	const text = sampleText({ ...model, pipeline_tag: "text-to-speech" });
+	const text = sampleText(model, "text-to-speech");
 	return [
 		python(
 			`import soundfile as sf

@@ -4,7 +4,7 @@ import { pyString, python, sampleText } from "./common.js";
 
 /** Mamba: a language model sampled with nucleus sampling (the released checkpoints use the GPT-NeoX tokenizer). */
 export function snippets(model: ModelData): LibrarySnippet[] {
-	const prompt = sampleText({ ...model, pipeline_tag: "text-generation" });
+	const prompt = sampleText(model, "text-generation");
 	return [
 		python(
 			`import torch

@@ -5,7 +5,7 @@ import { pyString, python, sampleText } from "./common.js";
 /** OuteTTS: the model and tokenizer of this repository behind the OuteTTS interface (transformers backend). */
 export function snippets(model: ModelData): LibrarySnippet[] {
 	const id = pyString(model.id);
-	const text = sampleText({ ...model, pipeline_tag: model.pipeline_tag ?? "text-to-speech" });
+	const text = sampleText(model, model.pipeline_tag ?? "text-to-speech");
 	// Prompt format: V1 for OuteTTS 0.2, V2 for 0.3, V3 for 1.0 and later.
 	const version = /OuteTTS-0\.2/i.test(model.id) ? "V1" : /OuteTTS-0\.3/i.test(model.id) ? "V2" : "V3";
 	return [

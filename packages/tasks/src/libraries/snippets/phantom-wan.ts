@@ -6,7 +6,7 @@ import { fileNames, sampleText, sh, shString } from "./common.js";
 export function snippets(model: ModelData): LibrarySnippet[] {
 	const weights = fileNames(model).filter((name) => name.endsWith(".pth"));
 	const file = weights.find((name) => /1\.3B/i.test(name)) ?? weights[0] ?? "Phantom-Wan-1.3B.pth";
-	const prompt = sampleText({ ...model, pipeline_tag: "text-to-image" });
+	const prompt = sampleText(model, "text-to-image");
 	return [
 		sh(
 			`git clone https://github.com/Phantom-video/Phantom.git && cd Phantom

@@ -4,7 +4,7 @@ import { pyString, python, sampleText } from "./common.js";
 
 /** Pocket TTS: Kyutai's CPU-friendly text-to-speech with a built-in voice. */
 export function snippets(model: ModelData): LibrarySnippet[] {
-	const text = sampleText({ ...model, pipeline_tag: model.pipeline_tag ?? "text-to-speech" });
+	const text = sampleText(model, model.pipeline_tag ?? "text-to-speech");
 	return [
 		python(
 			`import scipy.io.wavfile

@@ -9,7 +9,7 @@ const REFERENCE_TEXT =
 
 /** Qwen3-TTS: the generation call depends on the checkpoint kind (custom voice, voice design, base/clone). */
 export function snippets(model: ModelData): LibrarySnippet[] {
-	const text = pyString(sampleText({ ...model, pipeline_tag: model.pipeline_tag ?? "text-to-speech" }));
+	const text = pyString(sampleText(model, model.pipeline_tag ?? "text-to-speech"));
 	let call: string;
 	if (/voicedesign/i.test(model.id)) {
 		call = `wavs, sr = model.generate_voice_design(

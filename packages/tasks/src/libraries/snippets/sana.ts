@@ -5,7 +5,7 @@ import { fileNames, hasTag, pyString, python, sampleText } from "./common.js";
 /** Sana: diffusers-format repositories load with SanaPipeline; .pth checkpoints with the Sana code repository. */
 export function snippets(model: ModelData): LibrarySnippet[] {
 	const files = fileNames(model);
-	const prompt = pyString(sampleText({ ...model, pipeline_tag: "text-to-image" }));
+	const prompt = pyString(sampleText(model, "text-to-image"));
 	if (hasTag(model, "diffusers") || files.includes("model_index.json") || /_diffusers$/i.test(model.id)) {
 		return [
 			python(

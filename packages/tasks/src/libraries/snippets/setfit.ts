@@ -10,7 +10,7 @@ export function snippets(model: ModelData): LibrarySnippet[] {
 from setfit import SetFitModel
 
 model = SetFitModel.from_pretrained(${pyString(model.id)})
-predictions = model.predict([${pyString(sampleText({ ...model, pipeline_tag: model.pipeline_tag ?? "text-classification" }))}])
+predictions = model.predict([${pyString(sampleText(model, model.pipeline_tag ?? "text-classification"))}])
 print(predictions)`,
 		),
 	];

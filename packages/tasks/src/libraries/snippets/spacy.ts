@@ -24,7 +24,7 @@ subprocess.check_call([sys.executable, "-m", "pip", "install", ${pyString(url)}]
 import spacy
 
 nlp = spacy.load(${pyString(name)})
-doc = nlp(${pyString(sampleText({ ...model, pipeline_tag: "token-classification" }))})
+doc = nlp(${pyString(sampleText(model, "token-classification"))})
 print([(ent.text, ent.label_) for ent in doc.ents])`,
 		),
 	];

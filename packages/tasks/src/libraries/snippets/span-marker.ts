@@ -9,7 +9,7 @@ export function snippets(model: ModelData): LibrarySnippet[] {
 			`from span_marker import SpanMarkerModel
 
 model = SpanMarkerModel.from_pretrained(${pyString(model.id)})
-entities = model.predict(${pyString(sampleText({ ...model, pipeline_tag: "token-classification" }))})
+entities = model.predict(${pyString(sampleText(model, "token-classification"))})
 print(entities)`,
 		),
 	];

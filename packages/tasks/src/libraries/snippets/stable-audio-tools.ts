@@ -4,7 +4,7 @@ import { pyString, python, sampleText } from "./common.js";
 
 /** Stable Audio Tools: conditioned diffusion sampling; the model config fixes the sample rate. */
 export function snippets(model: ModelData): LibrarySnippet[] {
-	const prompt = sampleText({ ...model, pipeline_tag: model.pipeline_tag ?? "text-to-audio" });
+	const prompt = sampleText(model, model.pipeline_tag ?? "text-to-audio");
 	return [
 		python(
 			`import torch

@@ -4,7 +4,7 @@ import { pyString, python, sampleText } from "./common.js";
 
 /** Supertonic: load the ONNX models from this repository and speak a sentence at the library's own rate. */
 export function snippets(model: ModelData): LibrarySnippet[] {
-	const text = sampleText({ ...model, pipeline_tag: "text-to-speech" });
+	const text = sampleText(model, "text-to-speech");
 	return [
 		python(
 			`from huggingface_hub import snapshot_download

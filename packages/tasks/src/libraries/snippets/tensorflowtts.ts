@@ -15,7 +15,7 @@ vocoder = TFAutoModel.from_pretrained(${id})
 			),
 		];
 	}
-	const text = sampleText({ ...model, pipeline_tag: model.pipeline_tag ?? "text-to-speech" });
+	const text = sampleText(model, model.pipeline_tag ?? "text-to-speech");
 	return [
 		python(
 			`from tensorflow_tts.inference import AutoProcessor, TFAutoModel

@@ -61,7 +61,7 @@ function call(task: string, model: ModelData): string | undefined {
 			return `const output = await pipe(${jsValue(sampleSentences(model))}, { pooling: "mean", normalize: true });`;
 		case "text-to-speech":
 		case "text-to-audio":
-			return `const output = await pipe(${jsString(sampleText({ ...model, pipeline_tag: "text-to-speech" }))});`;
+			return `const output = await pipe(${jsString(sampleText(model, "text-to-speech"))});`;
 		case "automatic-speech-recognition":
 		case "audio-classification":
 			return `const output = await pipe(${jsString(AUDIO_URL)});`;

@@ -11,7 +11,7 @@ from voxcpm import VoxCPM
 
 model = VoxCPM.from_pretrained(${pyString(model.id)})
 
-wav = model.generate(text=${pyString(sampleText({ ...model, pipeline_tag: "text-to-speech" }))})
+wav = model.generate(text=${pyString(sampleText(model, "text-to-speech"))})
 sf.write("speech.wav", wav, model.tts_model.sample_rate)`,
 		),
 	];

@@ -6,7 +6,7 @@ import { fileNames, pyString, python, sampleText } from "./common.js";
 export function snippets(model: ModelData): LibrarySnippet[] {
 	const files = fileNames(model).filter((name) => name.endsWith(".pt"));
 	const checkpoint = files.find((name) => /base/i.test(name)) ?? files[0] ?? "vui-100m-base.pt";
-	const text = sampleText({ ...model, pipeline_tag: model.pipeline_tag ?? "text-to-speech" });
+	const text = sampleText(model, model.pipeline_tag ?? "text-to-speech");
 	return [
 		python(
 			`import torchaudio

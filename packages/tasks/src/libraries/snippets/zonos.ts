@@ -16,7 +16,7 @@ model = Zonos.from_pretrained(${pyString(model.id)}, device="cuda")
 wav, sampling_rate = torchaudio.load("speaker.wav")
 speaker = model.make_speaker_embedding(wav, sampling_rate)
 
-cond_dict = make_cond_dict(text=${pyString(sampleText({ ...model, pipeline_tag: "text-to-speech" }))}, speaker=speaker, language="en-us")
+cond_dict = make_cond_dict(text=${pyString(sampleText(model, "text-to-speech"))}, speaker=speaker, language="en-us")
 conditioning = model.prepare_conditioning(cond_dict)
 codes = model.generate(conditioning)
 wavs = model.autoencoder.decode(codes).cpu()
