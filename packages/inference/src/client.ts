@@ -1,0 +1,231 @@
+/**
+ * `InferenceClient`: the task functions with a token and defaults bound. Per-call
+ * arguments and options win over the defaults.
+ */
+import * as tasks from "./tasks/functions.js";
+import type { BaseArgs, InferenceProviderOrPolicy, Options, OutputType } from "./types.js";
+
+export interface ClientDefaults extends Options {
+	provider?: InferenceProviderOrPolicy;
+	endpointUrl?: string;
+}
+
+/** A task's arguments as a client method takes them: the token comes from the client. */
+type Args<T> = Omit<T, "accessToken"> & { accessToken?: string };
+
+export class InferenceClient {
+	readonly #accessToken: string | undefined;
+	readonly #defaults: ClientDefaults;
+
+	constructor(accessToken?: string, defaults: ClientDefaults = {}) {
+		this.#accessToken = accessToken || undefined;
+		this.#defaults = defaults;
+	}
+
+	/** A client that sends every call to `endpointUrl` (a dedicated inference endpoint). */
+	endpoint(endpointUrl: string): InferenceClient {
+		return new InferenceClient(this.#accessToken, { ...this.#defaults, endpointUrl });
+	}
+
+	#args<T extends BaseArgs>(args: Args<T>): T {
+		const { provider, endpointUrl } = this.#defaults;
+		return {
+			...(this.#accessToken ? { accessToken: this.#accessToken } : {}),
+			...(provider ? { provider } : {}),
+			...(endpointUrl ? { endpointUrl } : {}),
+			...args,
+		} as T;
+	}
+
+	#options<O extends Options>(options: O | undefined): O {
+		const { provider: _provider, endpointUrl: _endpoint, ...defaults } = this.#defaults;
+		return { ...defaults, ...options } as O;
+	}
+
+	chatCompletion(args: Args<tasks.ChatCompletionArgs>, options?: Options): Promise<tasks.ChatCompletionOutput> {
+		return tasks.chatCompletion(this.#args(args), this.#options(options));
+	}
+
+	textGeneration(args: Args<tasks.TextGenerationArgs>, options?: Options): Promise<tasks.TextGenerationOutput> {
+		return tasks.textGeneration(this.#args(args), this.#options(options));
+	}
+
+	featureExtraction(
+		args: Args<tasks.FeatureExtractionArgs>,
+		options?: Options,
+	): Promise<tasks.FeatureExtractionOutput> {
+		return tasks.featureExtraction(this.#args(args), this.#options(options));
+	}
+
+	sentenceSimilarity(
+		args: Args<tasks.SentenceSimilarityArgs>,
+		options?: Options,
+	): Promise<tasks.SentenceSimilarityOutput> {
+		return tasks.sentenceSimilarity(this.#args(args), this.#options(options));
+	}
+
+	fillMask(args: Args<tasks.FillMaskArgs>, options?: Options): Promise<tasks.FillMaskOutput> {
+		return tasks.fillMask(this.#args(args), this.#options(options));
+	}
+
+	textClassification(
+		args: Args<tasks.TextClassificationArgs>,
+		options?: Options,
+	): Promise<tasks.TextClassificationOutput> {
+		return tasks.textClassification(this.#args(args), this.#options(options));
+	}
+
+	tokenClassification(
+		args: Args<tasks.TokenClassificationArgs>,
+		options?: Options,
+	): Promise<tasks.TokenClassificationOutput> {
+		return tasks.tokenClassification(this.#args(args), this.#options(options));
+	}
+
+	questionAnswering(
+		args: Args<tasks.QuestionAnsweringArgs>,
+		options?: Options,
+	): Promise<tasks.QuestionAnsweringOutput> {
+		return tasks.questionAnswering(this.#args(args), this.#options(options));
+	}
+
+	tableQuestionAnswering(
+		args: Args<tasks.TableQuestionAnsweringArgs>,
+		options?: Options,
+	): Promise<tasks.TableQuestionAnsweringOutput> {
+		return tasks.tableQuestionAnswering(this.#args(args), this.#options(options));
+	}
+
+	zeroShotClassification(
+		args: Args<tasks.ZeroShotClassificationArgs>,
+		options?: Options,
+	): Promise<tasks.ZeroShotClassificationOutput> {
+		return tasks.zeroShotClassification(this.#args(args), this.#options(options));
+	}
+
+	summarization(args: Args<tasks.SummarizationArgs>, options?: Options): Promise<tasks.SummarizationOutput> {
+		return tasks.summarization(this.#args(args), this.#options(options));
+	}
+
+	translation(args: Args<tasks.TranslationArgs>, options?: Options): Promise<tasks.TranslationOutput> {
+		return tasks.translation(this.#args(args), this.#options(options));
+	}
+
+	textToImage(
+		args: Args<tasks.TextToImageArgs>,
+		options?: Options & { outputType?: OutputType },
+	): Promise<tasks.TextToImageOutput> {
+		return tasks.textToImage(this.#args(args), this.#options(options));
+	}
+
+	imageToImage(args: Args<tasks.ImageToImageArgs>, options?: Options): Promise<tasks.ImageToImageOutput> {
+		return tasks.imageToImage(this.#args(args), this.#options(options));
+	}
+
+	imageToText(args: Args<tasks.ImageToTextArgs>, options?: Options): Promise<tasks.ImageToTextOutput> {
+		return tasks.imageToText(this.#args(args), this.#options(options));
+	}
+
+	imageClassification(
+		args: Args<tasks.ImageClassificationArgs>,
+		options?: Options,
+	): Promise<tasks.ImageClassificationOutput> {
+		return tasks.imageClassification(this.#args(args), this.#options(options));
+	}
+
+	imageSegmentation(
+		args: Args<tasks.ImageSegmentationArgs>,
+		options?: Options,
+	): Promise<tasks.ImageSegmentationOutput> {
+		return tasks.imageSegmentation(this.#args(args), this.#options(options));
+	}
+
+	objectDetection(args: Args<tasks.ObjectDetectionArgs>, options?: Options): Promise<tasks.ObjectDetectionOutput> {
+		return tasks.objectDetection(this.#args(args), this.#options(options));
+	}
+
+	zeroShotImageClassification(
+		args: Args<tasks.ZeroShotImageClassificationArgs>,
+		options?: Options,
+	): Promise<tasks.ZeroShotImageClassificationOutput> {
+		return tasks.zeroShotImageClassification(this.#args(args), this.#options(options));
+	}
+
+	automaticSpeechRecognition(
+		args: Args<tasks.AutomaticSpeechRecognitionArgs>,
+		options?: Options,
+	): Promise<tasks.AutomaticSpeechRecognitionOutput> {
+		return tasks.automaticSpeechRecognition(this.#args(args), this.#options(options));
+	}
+
+	audioClassification(
+		args: Args<tasks.AudioClassificationArgs>,
+		options?: Options,
+	): Promise<tasks.AudioClassificationOutput> {
+		return tasks.audioClassification(this.#args(args), this.#options(options));
+	}
+
+	audioToAudio(args: Args<tasks.AudioToAudioArgs>, options?: Options): Promise<tasks.AudioToAudioOutput> {
+		return tasks.audioToAudio(this.#args(args), this.#options(options));
+	}
+
+	textToSpeech(args: Args<tasks.TextToSpeechArgs>, options?: Options): Promise<tasks.TextToSpeechOutput> {
+		return tasks.textToSpeech(this.#args(args), this.#options(options));
+	}
+
+	textToAudio(args: Args<tasks.TextToAudioArgs>, options?: Options): Promise<tasks.TextToAudioOutput> {
+		return tasks.textToAudio(this.#args(args), this.#options(options));
+	}
+
+	textToVideo(args: Args<tasks.TextToVideoArgs>, options?: Options): Promise<tasks.TextToVideoOutput> {
+		return tasks.textToVideo(this.#args(args), this.#options(options));
+	}
+
+	imageToVideo(args: Args<tasks.ImageToVideoArgs>, options?: Options): Promise<tasks.ImageToVideoOutput> {
+		return tasks.imageToVideo(this.#args(args), this.#options(options));
+	}
+
+	imageTextToImage(args: Args<tasks.ImageTextToImageArgs>, options?: Options): Promise<tasks.ImageTextToImageOutput> {
+		return tasks.imageTextToImage(this.#args(args), this.#options(options));
+	}
+
+	imageTextToVideo(args: Args<tasks.ImageTextToVideoArgs>, options?: Options): Promise<tasks.ImageTextToVideoOutput> {
+		return tasks.imageTextToVideo(this.#args(args), this.#options(options));
+	}
+
+	documentQuestionAnswering(
+		args: Args<tasks.DocumentQuestionAnsweringArgs>,
+		options?: Options,
+	): Promise<tasks.DocumentQuestionAnsweringOutput> {
+		return tasks.documentQuestionAnswering(this.#args(args), this.#options(options));
+	}
+
+	visualQuestionAnswering(
+		args: Args<tasks.VisualQuestionAnsweringArgs>,
+		options?: Options,
+	): Promise<tasks.VisualQuestionAnsweringOutput> {
+		return tasks.visualQuestionAnswering(this.#args(args), this.#options(options));
+	}
+
+	tabularClassification(
+		args: Args<tasks.TabularClassificationArgs>,
+		options?: Options,
+	): Promise<tasks.TabularClassificationOutput> {
+		return tasks.tabularClassification(this.#args(args), this.#options(options));
+	}
+
+	tabularRegression(
+		args: Args<tasks.TabularRegressionArgs>,
+		options?: Options,
+	): Promise<tasks.TabularRegressionOutput> {
+		return tasks.tabularRegression(this.#args(args), this.#options(options));
+	}
+
+	chatCompletionStream(args: Args<tasks.ChatCompletionArgs>, options?: Options) {
+		return tasks.chatCompletionStream(this.#args(args), this.#options(options));
+	}
+
+	textGenerationStream(args: Args<tasks.TextGenerationArgs>, options?: Options) {
+		return tasks.textGenerationStream(this.#args(args), this.#options(options));
+	}
+}

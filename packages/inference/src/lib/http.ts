@@ -1,0 +1,137 @@
+/**
+ * Sending: one fetch with a deadline, 503 retries with backoff, and error
+ * bodies turned into readable, typed errors.
+ */
+import { RETRY_BASE_DELAY_MS, RETRY_MAX_DELAY_MS } from "../config.js";
+import { InferenceClientAbortError, InferenceClientProviderApiError, redactRequest, redactSecret } from "../errors.js";
+
+/** Reads a body as JSON when it says (or looks) so, else as text. Never throws on a bad body. */
+export async function readBody(response: Response): Promise<unknown> {
+	const text = await response.text();
+	const type = response.headers.get("content-type") ?? "";
+	if (type.includes("json") || /^\s*[[{]/.test(text)) {
+		try {
+			return JSON.parse(text);
+		} catch {
+			return text;
+		}
+	}
+	return text;
+}
+
+/** The most useful message a provider put in an error body. */
+export function errorMessage(body: unknown): string {
+	if (typeof body === "string") {
+		const text = body.trim();
+		// An HTML error page says nothing a caller can use but its title.
+		const title = /<title>([^<]*)<\/title>/i.exec(text)?.[1];
+		if (title) return title.trim();
+		return text ? text.slice(0, 500) : "An error occurred while fetching the blob";
+	}
+	if (body && typeof body === "object") {
+		const fields = body as Record<string, unknown>;
+		const error = fields.error;
+		if (typeof error === "string") return error;
+		if (error && typeof error === "object" && typeof (error as { message?: unknown }).message === "string") {
+			return (error as { message: string }).message;
+		}
+		if (typeof fields.detail === "string") return fields.detail;
+		if (Array.isArray(fields.detail)) return JSON.stringify(fields.detail);
+		if (typeof fields.message === "string") return fields.message;
+	}
+	return "An error occurred while fetching the blob";
+}
+
+export interface SendOptions {
+	fetch?: typeof fetch;
+	signal?: AbortSignal;
+	timeout?: number;
+	retry_on_error?: boolean;
+	/** The access token, so it can be kept out of errors. */
+	secret?: string;
+	/** Extra words for a failed chat call ("Server does not seem to support chat completion"). */
+	chat?: boolean;
+}
+
+/** A signal that fires on the caller's abort or when the timeout runs out. */
+export function deadline(signal: AbortSignal | undefined, timeout: number | undefined): AbortSignal {
+	const signals = [signal, timeout !== undefined ? AbortSignal.timeout(timeout) : undefined].filter(
+		(item): item is AbortSignal => item !== undefined,
+	);
+	if (signals.length === 0) return new AbortController().signal;
+	return signals.length === 1 ? (signals[0] as AbortSignal) : AbortSignal.any(signals);
+}
+
+/** The typed error for an abort: timeout or the caller's own signal. */
+export function abortError(signal: AbortSignal, cause?: unknown): InferenceClientAbortError {
+	const reason = signal.reason as { name?: string } | undefined;
+	return new InferenceClientAbortError(reason?.name === "TimeoutError" ? "timeout" : "aborted", cause);
+}
+
+/** Waits `ms`, or rejects with the abort error when `signal` fires first. */
+export function sleep(ms: number, signal: AbortSignal): Promise<void> {
+	return new Promise((resolve, reject) => {
+		if (signal.aborted) return reject(abortError(signal));
+		const timer = setTimeout(() => {
+			signal.removeEventListener("abort", onAbort);
+			resolve();
+		}, ms);
+		const onAbort = () => {
+			clearTimeout(timer);
+			reject(abortError(signal));
+		};
+		signal.addEventListener("abort", onAbort, { once: true });
+	});
+}
+
+/** How long to wait before retry number `attempt` (0-based): Retry-After when given, else backoff. */
+export function retryDelay(attempt: number, retryAfter: string | null): number {
+	if (retryAfter) {
+		const seconds = Number(retryAfter);
+		const ms = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(retryAfter) - Date.now();
+		if (Number.isFinite(ms)) return Math.min(Math.max(ms, 0), RETRY_MAX_DELAY_MS);
+	}
+	return Math.min(RETRY_BASE_DELAY_MS * 2 ** attempt, RETRY_MAX_DELAY_MS);
+}
+
+/**
+ * Sends the request; answers 503 by waiting and sending again (unless
+ * `retry_on_error` is false) until success, another status, or the deadline.
+ * Returns the first response that is not a 503; throws a typed error for any
+ * non-2xx status.
+ */
+export async function send(url: string, init: RequestInit, options: SendOptions): Promise<Response> {
+	const signal = deadline(options.signal, options.timeout);
+	const doFetch = options.fetch ?? fetch;
+	for (let attempt = 0; ; attempt++) {
+		let response: Response;
+		try {
+			response = await doFetch(url, { ...init, signal });
+		} catch (error) {
+			if (signal.aborted) throw abortError(signal, error);
+			throw error;
+		}
+		if (response.ok) return response;
+		if (response.status === 503 && options.retry_on_error !== false) {
+			await response.body?.cancel();
+			await sleep(retryDelay(attempt, response.headers.get("retry-after")), signal);
+			continue;
+		}
+		let body: unknown;
+		try {
+			body = redactSecret(await readBody(response), options.secret);
+		} catch (error) {
+			if (signal.aborted) throw abortError(signal, error);
+			body = "";
+		}
+		let message = redactSecret(errorMessage(body), options.secret);
+		if (options.chat && [400, 404, 422, 500].includes(response.status)) {
+			message = `Server does not seem to support chat completion. Error: ${message}`;
+		}
+		throw new InferenceClientProviderApiError(`Failed to perform inference: ${message}`, redactRequest(url, init), {
+			status: response.status,
+			requestId: response.headers.get("x-request-id") ?? undefined,
+			body,
+		});
+	}
+}

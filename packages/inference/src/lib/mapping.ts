@@ -1,0 +1,156 @@
+/**
+ * Which providers serve a model, and under which id: the hub's
+ * `inferenceProviderMapping`. Look-ups are cached per hub and model for
+ * MAPPING_TTL_MS, and concurrent look-ups of the same model share one request.
+ */
+import { HF_HUB_URL, MAPPING_TTL_MS } from "../config.js";
+import { InferenceClientHubApiError, InferenceClientInputError, redactRequest } from "../errors.js";
+import type { InferenceProviderMappingEntry, InferenceProviderOrPolicy, InferenceTask, Options } from "../types.js";
+import { readBody } from "./http.js";
+
+interface CacheEntry {
+	expires: number;
+	mapping: Promise<InferenceProviderMappingEntry[]>;
+}
+
+/** Owned by this module; keyed by hub URL and model id. */
+const mappingCache = new Map<string, CacheEntry>();
+
+/** Forgets every cached mapping (tests, or a caller that knows the hub changed). */
+export function clearMappingCache(): void {
+	mappingCache.clear();
+}
+
+/** The hub shapes: an object keyed by provider (model info) or an array (listings). */
+function normaliseMapping(modelId: string, raw: unknown): InferenceProviderMappingEntry[] {
+	const entries = Array.isArray(raw)
+		? raw
+		: raw && typeof raw === "object"
+			? Object.entries(raw).map(([provider, entry]) => ({ ...(entry as object), provider }))
+			: [];
+	return entries.flatMap((entry) => {
+		if (!entry || typeof entry !== "object") return [];
+		const item = entry as Record<string, unknown>;
+		if (typeof item.provider !== "string" || typeof item.providerId !== "string") return [];
+		return [
+			{
+				provider: item.provider,
+				providerId: item.providerId,
+				hfModelId: typeof item.hfModelId === "string" ? item.hfModelId : modelId,
+				task: typeof item.task === "string" ? item.task : "",
+				status: item.status === "staging" ? "staging" : "live",
+				...(typeof item.adapter === "string" ? { adapter: item.adapter } : {}),
+				...(typeof item.adapterWeightsPath === "string" ? { adapterWeightsPath: item.adapterWeightsPath } : {}),
+				...(typeof item.type === "string" ? { type: item.type } : {}),
+			},
+		];
+	});
+}
+
+async function fetchMapping(
+	modelId: string,
+	accessToken: string | undefined,
+	options: Options,
+): Promise<InferenceProviderMappingEntry[]> {
+	const hubUrl = (options.hubUrl ?? HF_HUB_URL).replace(/\/+$/, "");
+	const url = `${hubUrl}/api/models/${modelId}?expand[]=inferenceProviderMapping`;
+	// Only hub tokens go to the hub: a provider key is none of its business.
+	const headers: Record<string, string> = accessToken?.startsWith("hf_")
+		? { Authorization: `Bearer ${accessToken}` }
+		: {};
+	const init = { method: "GET", headers, signal: options.signal };
+	const response = await (options.fetch ?? fetch)(url, init);
+	const body = await readBody(response);
+	if (response.status === 404) {
+		throw new InferenceClientHubApiError(`Model ${modelId} does not exist`, redactRequest(url, init), {
+			status: 404,
+			body,
+		});
+	}
+	if (!response.ok) {
+		throw new InferenceClientHubApiError(
+			`Failed to fetch inference provider mapping for model ${modelId}`,
+			redactRequest(url, init),
+			{ status: response.status, body },
+		);
+	}
+	const raw = body && typeof body === "object" ? (body as Record<string, unknown>).inferenceProviderMapping : undefined;
+	return normaliseMapping(modelId, raw);
+}
+
+/** The model's mapping, from the cache when fresh. A failed look-up is not cached. */
+export function getInferenceProviderMapping(
+	modelId: string,
+	accessToken: string | undefined,
+	options: Options,
+): Promise<InferenceProviderMappingEntry[]> {
+	const key = `${options.hubUrl ?? HF_HUB_URL}\n${modelId}`;
+	const cached = mappingCache.get(key);
+	if (cached && cached.expires > Date.now()) return cached.mapping;
+	const mapping = fetchMapping(modelId, accessToken, options);
+	mappingCache.set(key, { expires: Date.now() + MAPPING_TTL_MS, mapping });
+	mapping.catch(() => {
+		if (mappingCache.get(key)?.mapping === mapping) mappingCache.delete(key);
+	});
+	return mapping;
+}
+
+const warnedStaging = new Set<string>();
+
+/**
+ * The mapping entry for this provider and task. hf-inference needs none (the
+ * hub id is its id). Throws when the model is not served there for this task.
+ */
+export async function getProviderMapping(
+	params: { modelId: string; provider: string; task: InferenceTask; accessToken: string | undefined },
+	options: Options,
+): Promise<InferenceProviderMappingEntry | undefined> {
+	const { modelId, provider, task } = params;
+	const mapping = await getInferenceProviderMapping(modelId, params.accessToken, options);
+	const entry = mapping.find((item) => item.provider === provider);
+	if (!entry) {
+		if (provider === "hf-inference") return undefined;
+		throw new InferenceClientInputError(
+			`No inference provider information found for model ${modelId} and provider ${provider}`,
+		);
+	}
+	const sameTask =
+		entry.task === task ||
+		// Chat models are listed under text-generation or image-text-to-text.
+		(task === "conversational" && (entry.task === "text-generation" || entry.task === "image-text-to-text")) ||
+		(task === "text-generation" && entry.task === "conversational");
+	if (!sameTask) {
+		throw new InferenceClientInputError(`Model ${modelId} is not supported for task ${task} and provider ${provider}`);
+	}
+	if (entry.status === "staging" && !warnedStaging.has(`${provider}:${modelId}`)) {
+		warnedStaging.add(`${provider}:${modelId}`);
+		console.warn(`Model ${modelId} is in staging mode for provider ${provider}. Meant for test purposes only.`);
+	}
+	return entry;
+}
+
+/** "auto" (or nothing) becomes the first provider the model's mapping lists. */
+export async function resolveProvider(
+	provider: InferenceProviderOrPolicy | undefined,
+	modelId: string | undefined,
+	endpointUrl: string | undefined,
+	accessToken: string | undefined,
+	options: Options,
+): Promise<string> {
+	if (endpointUrl) {
+		if (provider && provider !== "auto" && provider !== "hf-inference") {
+			throw new InferenceClientInputError("Cannot use endpointUrl with a third-party provider.");
+		}
+		return "hf-inference";
+	}
+	if (provider && provider !== "auto") return provider;
+	if (!modelId) {
+		throw new InferenceClientInputError("Specifying a model is required when provider is 'auto'");
+	}
+	const mapping = await getInferenceProviderMapping(modelId, accessToken, options);
+	const first = mapping[0]?.provider;
+	if (!first) {
+		throw new InferenceClientInputError(`No provider available for model ${modelId}`);
+	}
+	return first;
+}

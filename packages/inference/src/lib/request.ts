@@ -1,0 +1,112 @@
+/**
+ * One source of truth for what is sent: provider, URL, headers and body for a
+ * call, built without sending anything. The task functions, the snippet
+ * generator and the tests all go through `buildRequest`.
+ */
+import { HEADER_BILL_TO, HF_ROUTER_URL } from "../config.js";
+import { InferenceClientInputError } from "../errors.js";
+import { getProviderHelper } from "../providers/index.js";
+import type { TaskProviderHelper } from "../providers/provider-helper.js";
+import type { AuthMethod, InferenceProviderMappingEntry, InferenceTask, Options, RequestArgs } from "../types.js";
+import { PACKAGE_NAME, PACKAGE_VERSION } from "../version.js";
+import { getDefaultModel } from "./default-model.js";
+import { adapterWeightsPath } from "./lora.js";
+import { getProviderMapping, resolveProvider } from "./mapping.js";
+
+export interface RequestOptions extends Options {
+	/** The task the call performs; decides the provider helper. */
+	task: InferenceTask;
+	/** Ask for a server-sent-events stream. */
+	stream?: boolean;
+}
+
+export interface BuiltRequest {
+	url: string;
+	init: RequestInit & { headers: Record<string, string> };
+}
+
+/** Everything the task layer needs after building: the request and who reads its answer. */
+export interface PreparedRequest extends BuiltRequest {
+	helper: TaskProviderHelper;
+	authMethod: AuthMethod;
+	routerUrl: string;
+	mapping: InferenceProviderMappingEntry | undefined;
+}
+
+/** hf_ tokens go through the router; other tokens are the provider's own keys. */
+export function authMethodFor(
+	accessToken: string | undefined,
+	includeCredentials: Options["includeCredentials"],
+): AuthMethod {
+	if (accessToken) return accessToken.startsWith("hf_") ? "hf-token" : "provider-key";
+	return includeCredentials ? "credentials-include" : "none";
+}
+
+function userAgent(): string {
+	const browser = (globalThis as { navigator?: { userAgent?: string } }).navigator?.userAgent;
+	const own = `${PACKAGE_NAME}/${PACKAGE_VERSION}`;
+	// Node 21+ defines navigator too; only a browser's agent is worth adding.
+	return browser && !browser.startsWith("Node.js") ? `${own} ${browser}` : own;
+}
+
+export async function prepareRequest(args: RequestArgs, options: RequestOptions): Promise<PreparedRequest> {
+	const { accessToken, endpointUrl } = args;
+	const fields = args as Record<string, unknown>;
+	const task = options.task;
+	let model = args.model;
+	if (typeof model === "string" && /^https?:\/\//.test(model)) {
+		throw new InferenceClientInputError("Model URLs are not model ids: pass the URL as `endpointUrl` instead.");
+	}
+	const provider = await resolveProvider(args.provider, model, endpointUrl, accessToken, options);
+	const helper = getProviderHelper(provider, task);
+	const authMethod = authMethodFor(accessToken, options.includeCredentials);
+	if (helper.clientSideRoutingOnly && authMethod === "hf-token") {
+		throw new InferenceClientInputError(
+			`Provider ${provider} is closed-source and does not accept Hugging Face-style tokens: use its own API key.`,
+		);
+	}
+	if (!model && !endpointUrl) {
+		if (provider !== "hf-inference") {
+			throw new InferenceClientInputError(`A model is required for provider ${provider}.`);
+		}
+		model = await getDefaultModel(task, options);
+	}
+	const modelId = model ?? endpointUrl ?? "";
+	let mapping: InferenceProviderMappingEntry | undefined;
+	if (!endpointUrl && model) {
+		mapping = await getProviderMapping({ modelId: model, provider, task, accessToken }, options);
+		if (mapping?.adapter === "lora") {
+			mapping = { ...mapping, adapterWeightsPath: await adapterWeightsPath(mapping, options) };
+		}
+	}
+	const providerModel = mapping?.providerId ?? modelId;
+	const routerUrl = (options.routerUrl ?? HF_ROUTER_URL).replace(/\/+$/, "");
+	const urlParams = { authMethod, model: providerModel, task, routerUrl };
+	const url = endpointUrl ? endpointFor(endpointUrl, task) : helper.makeUrl(urlParams);
+
+	const binary = helper.binaryInput && fields.data instanceof Blob;
+	const headers = helper.prepareHeaders({ accessToken, authMethod }, binary);
+	headers["User-Agent"] = userAgent();
+	if (options.billTo) headers[HEADER_BILL_TO] = options.billTo;
+	const bodyArgs = options.stream ? { ...fields, stream: true } : fields;
+	const body = await helper.makeBody({ args: bodyArgs, model: providerModel, mapping, task });
+	const init: PreparedRequest["init"] = { method: "POST", headers, body };
+	if (authMethod === "credentials-include") {
+		init.credentials =
+			typeof options.includeCredentials === "string" ? (options.includeCredentials as RequestCredentials) : "include";
+	}
+	return { url, init, helper, authMethod, routerUrl, mapping };
+}
+
+/** A dedicated endpoint speaks the OpenAI chat route for chat; other tasks post to the URL itself. */
+function endpointFor(endpointUrl: string, task: InferenceTask): string {
+	const base = endpointUrl.replace(/\/+$/, "");
+	if (task === "conversational" && !base.endsWith("/chat/completions")) return `${base}/v1/chat/completions`;
+	return base;
+}
+
+/** The URL and init the client would send for this call, without sending anything. */
+export async function buildRequest(args: RequestArgs, options: RequestOptions): Promise<BuiltRequest> {
+	const { url, init } = await prepareRequest(args, options);
+	return { url, init };
+}

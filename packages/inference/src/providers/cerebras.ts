@@ -1,0 +1,7 @@
+/** Cerebras: OpenAI-compatible chat. */
+import type { ProviderHelpers } from "./index.js";
+import { OpenAICompatibleChatTask } from "./provider-helper.js";
+
+export const helpers: ProviderHelpers = {
+	conversational: new OpenAICompatibleChatTask("cerebras", "https://api.cerebras.ai"),
+};

@@ -1,0 +1,181 @@
+/**
+ * A provider helper knows, for one provider and one task, where the request
+ * goes, what it carries, and how to read what comes back. The request layer
+ * (../lib/request.ts) calls these in order: makeUrl, prepareHeaders, makeBody;
+ * then ../lib/http.ts sends it and getResponse reads the answer.
+ */
+import { invalidOutput } from "../errors.js";
+import type {
+	AuthMethod,
+	BodyParams,
+	HeaderParams,
+	InferenceProvider,
+	InferenceTask,
+	OutputType,
+	UrlParams,
+} from "../types.js";
+
+/** What getResponse may use besides the body: follow-up requests (polling) go through it. */
+export interface ResponseContext {
+	/** The URL the request was sent to. */
+	url: string;
+	/** The request's headers (with credentials), for follow-up requests. */
+	headers: Record<string, string>;
+	authMethod: AuthMethod;
+	routerUrl: string;
+	outputType?: OutputType;
+	fetch: typeof fetch;
+	/** Aborts when the caller's signal does or the timeout runs out. */
+	signal: AbortSignal;
+}
+
+/** How the response body is read before getResponse sees it. */
+export type ResponseKind = "json" | "blob";
+
+export abstract class TaskProviderHelper {
+	/** Binary request bodies (raw audio or image bytes) go without a JSON content type. */
+	readonly binaryInput: boolean = false;
+	readonly responseKind: ResponseKind = "json";
+
+	constructor(
+		readonly provider: InferenceProvider,
+		readonly task: InferenceTask,
+		/** The provider's own base URL, used with a provider key. */
+		readonly baseUrl: string,
+		/** The provider can only be called with its own key, never through the router. */
+		readonly clientSideRoutingOnly = false,
+	) {}
+
+	/** Path after the base URL, e.g. "v1/chat/completions". */
+	abstract makeRoute(params: UrlParams): string;
+
+	/** The JSON payload. May be async (inputs converted to base64, say). */
+	abstract preparePayload(params: BodyParams): Record<string, unknown> | Promise<Record<string, unknown>>;
+
+	/** Reads and shape-checks the provider's answer into the task's output. */
+	abstract getResponse(body: unknown, context: ResponseContext): Promise<unknown>;
+
+	makeBaseUrl(params: UrlParams): string {
+		return params.authMethod === "provider-key" ? this.baseUrl : `${params.routerUrl}/${this.provider}`;
+	}
+
+	makeUrl(params: UrlParams): string {
+		const base = this.makeBaseUrl(params).replace(/\/+$/, "");
+		const route = this.makeRoute(params).replace(/^\/+/, "");
+		return `${base}/${route}`;
+	}
+
+	/** Authorization for the auth method; JSON content type unless the body is binary. */
+	prepareHeaders(params: HeaderParams, binary: boolean): Record<string, string> {
+		const headers: Record<string, string> = {};
+		if (params.accessToken && (params.authMethod === "hf-token" || params.authMethod === "provider-key")) {
+			headers.Authorization = this.authorization(params.accessToken, params.authMethod);
+		}
+		if (!binary) headers["Content-Type"] = "application/json";
+		return headers;
+	}
+
+	/** The Authorization value; providers with their own scheme override it for their keys. */
+	protected authorization(token: string, _authMethod: AuthMethod): string {
+		return `Bearer ${token}`;
+	}
+
+	/** The body as sent: JSON text, or the raw input for binary tasks. */
+	async makeBody(params: BodyParams): Promise<BodyInit> {
+		if (this.binaryInput && params.args.data instanceof Blob) {
+			return params.args.data;
+		}
+		return JSON.stringify(await this.preparePayload(params));
+	}
+}
+
+/** Whether `value` is a plain object (not an array, not null). */
+export function isRecord(value: unknown): value is Record<string, unknown> {
+	return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** Arguments without the ones that only steer the client (never sent to a provider). */
+export function omitClientArgs(args: Record<string, unknown>): Record<string, unknown> {
+	const {
+		accessToken: _token,
+		model: _model,
+		provider: _provider,
+		endpointUrl: _endpoint,
+		data: _data,
+		...rest
+	} = args;
+	return rest;
+}
+
+/**
+ * OpenAI-compatible chat completion: POST {base}/v1/chat/completions with the
+ * caller's messages and parameters and the provider-side model id. Most
+ * providers are this with another base URL or route.
+ */
+export class OpenAICompatibleChatTask extends TaskProviderHelper {
+	constructor(
+		provider: InferenceProvider,
+		baseUrl: string,
+		protected readonly route = "v1/chat/completions",
+		clientSideRoutingOnly = false,
+	) {
+		super(provider, "conversational", baseUrl, clientSideRoutingOnly);
+	}
+
+	makeRoute(): string {
+		return this.route;
+	}
+
+	preparePayload(params: BodyParams): Record<string, unknown> {
+		return { ...omitClientArgs(params.args), model: params.model };
+	}
+
+	async getResponse(body: unknown): Promise<unknown> {
+		if (
+			isRecord(body) &&
+			Array.isArray(body.choices) &&
+			typeof body.created === "number" &&
+			typeof body.model === "string" &&
+			typeof body.id === "string"
+		) {
+			return body;
+		}
+		throw invalidOutput("a chat completion: { id, created, model, choices[] }");
+	}
+}
+
+/**
+ * OpenAI-compatible text completion: POST {base}/v1/completions; the answer's
+ * first choice becomes `{ generated_text }`.
+ */
+export class OpenAICompatibleTextGenerationTask extends TaskProviderHelper {
+	constructor(
+		provider: InferenceProvider,
+		baseUrl: string,
+		protected readonly route = "v1/completions",
+	) {
+		super(provider, "text-generation", baseUrl);
+	}
+
+	makeRoute(): string {
+		return this.route;
+	}
+
+	preparePayload(params: BodyParams): Record<string, unknown> {
+		const { inputs, parameters, ...rest } = omitClientArgs(params.args);
+		return {
+			...rest,
+			...(isRecord(parameters) ? parameters : {}),
+			prompt: inputs,
+			model: params.model,
+		};
+	}
+
+	async getResponse(body: unknown): Promise<unknown> {
+		const choice = isRecord(body) && Array.isArray(body.choices) ? body.choices[0] : undefined;
+		if (isRecord(choice) && typeof choice.text === "string") {
+			return { generated_text: choice.text };
+		}
+		throw invalidOutput("a completion: { choices: [{ text }] }");
+	}
+}
