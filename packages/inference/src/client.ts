@@ -22,9 +22,13 @@ export class InferenceClient {
 		this.#defaults = defaults;
 	}
 
-	/** A client that sends every call to `endpointUrl` (a dedicated inference endpoint). */
+	/**
+	 * A client that sends every call to `endpointUrl` (a dedicated inference
+	 * endpoint). A default provider does not carry over: the endpoint is the provider.
+	 */
 	endpoint(endpointUrl: string): InferenceClient {
-		return new InferenceClient(this.#accessToken, { ...this.#defaults, endpointUrl });
+		const { provider: _provider, ...defaults } = this.#defaults;
+		return new InferenceClient(this.#accessToken, { ...defaults, endpointUrl });
 	}
 
 	#args<T extends BaseArgs>(args: Args<T>): T {

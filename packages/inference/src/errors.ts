@@ -90,13 +90,26 @@ export function invalidOutput(expected: string): InferenceClientProviderOutputEr
 
 const SECRET_HEADERS = new Set(["authorization", "x-key", "x-api-key"]);
 
-/** The request's headers with credentials replaced. */
-export function redactRequest(url: string, init: { method?: string; headers?: HeadersInit }): RedactedRequest {
+/** "Bearer abc" → "Bearer [redacted]"; a bare key (no scheme) → "[redacted]". */
+function redactCredentials(value: string): string {
+	const space = value.trim().indexOf(" ");
+	return space === -1 ? "[redacted]" : `${value.trim().slice(0, space)} [redacted]`;
+}
+
+/**
+ * The request's headers with credentials replaced. With `secret`, the token is
+ * also removed wherever else it appears (another header, the URL).
+ */
+export function redactRequest(
+	url: string,
+	init: { method?: string; headers?: HeadersInit },
+	secret?: string,
+): RedactedRequest {
 	const headers: Record<string, string> = {};
 	for (const [name, value] of new Headers(init.headers).entries()) {
-		headers[name] = SECRET_HEADERS.has(name) ? `${value.split(" ")[0] ?? ""} [redacted]`.trim() : value;
+		headers[name] = SECRET_HEADERS.has(name) ? redactCredentials(value) : redactSecret(value, secret);
 	}
-	return { url, method: init.method ?? "GET", headers };
+	return { url: redactSecret(url, secret), method: init.method ?? "GET", headers };
 }
 
 /** Removes `secret` from a text or any string inside JSON-like data. */

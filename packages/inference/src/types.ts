@@ -100,6 +100,8 @@ export interface BodyParams {
 	model: string;
 	mapping: InferenceProviderMappingEntry | undefined;
 	task?: InferenceTask;
+	/** The hub the call uses (LoRA weights are files on it). */
+	hubUrl: string;
 }
 
 export interface HeaderParams {

@@ -3,11 +3,26 @@
  * bodies turned into readable, typed errors.
  */
 import { RETRY_BASE_DELAY_MS, RETRY_MAX_DELAY_MS } from "../config.js";
-import { InferenceClientAbortError, InferenceClientProviderApiError, redactRequest, redactSecret } from "../errors.js";
+import {
+	InferenceClientAbortError,
+	InferenceClientError,
+	InferenceClientProviderApiError,
+	redactRequest,
+	redactSecret,
+} from "../errors.js";
 
-/** Reads a body as JSON when it says (or looks) so, else as text. Never throws on a bad body. */
-export async function readBody(response: Response): Promise<unknown> {
-	const text = await response.text();
+/**
+ * Reads a body as JSON when it says (or looks) so, else as text. Never throws on
+ * a bad body; a read cut by `signal` throws the typed abort error.
+ */
+export async function readBody(response: Response, signal?: AbortSignal): Promise<unknown> {
+	let text: string;
+	try {
+		text = await response.text();
+	} catch (error) {
+		if (signal?.aborted) throw abortError(signal, error);
+		throw networkError(response.url, error);
+	}
 	const type = response.headers.get("content-type") ?? "";
 	if (type.includes("json") || /^\s*[[{]/.test(text)) {
 		try {
@@ -68,6 +83,36 @@ export function abortError(signal: AbortSignal, cause?: unknown): InferenceClien
 	return new InferenceClientAbortError(reason?.name === "TimeoutError" ? "timeout" : "aborted", cause);
 }
 
+/**
+ * One fetch: an abort (caller's signal or timeout) becomes the typed abort error,
+ * a network failure (refused, reset, DNS) a typed error naming the host.
+ */
+export async function fetchOrAbort(
+	doFetch: typeof fetch,
+	url: string,
+	init: RequestInit,
+	signal: AbortSignal | undefined,
+): Promise<Response> {
+	try {
+		return await doFetch(url, signal ? { ...init, signal } : init);
+	} catch (error) {
+		if (signal?.aborted) throw abortError(signal, error);
+		throw networkError(url, error);
+	}
+}
+
+/** A request that got no answer at all. The URL is reduced to its origin: no query, no credentials. */
+export function networkError(url: string, cause: unknown): InferenceClientError {
+	let origin = "the server";
+	try {
+		origin = new URL(url).origin;
+	} catch {
+		// not a URL: keep the generic name
+	}
+	const detail = cause instanceof Error ? (cause.cause instanceof Error ? cause.cause.message : cause.message) : "";
+	return new InferenceClientError(`Failed to reach ${origin}${detail ? `: ${detail}` : ""}`);
+}
+
 /** Waits `ms`, or rejects with the abort error when `signal` fires first. */
 export function sleep(ms: number, signal: AbortSignal): Promise<void> {
 	return new Promise((resolve, reject) => {
@@ -104,13 +149,7 @@ export async function send(url: string, init: RequestInit, options: SendOptions)
 	const signal = deadline(options.signal, options.timeout);
 	const doFetch = options.fetch ?? fetch;
 	for (let attempt = 0; ; attempt++) {
-		let response: Response;
-		try {
-			response = await doFetch(url, { ...init, signal });
-		} catch (error) {
-			if (signal.aborted) throw abortError(signal, error);
-			throw error;
-		}
+		const response = await fetchOrAbort(doFetch, url, init, signal);
 		if (response.ok) return response;
 		if (response.status === 503 && options.retry_on_error !== false) {
 			await response.body?.cancel();
@@ -128,10 +167,14 @@ export async function send(url: string, init: RequestInit, options: SendOptions)
 		if (options.chat && [400, 404, 422, 500].includes(response.status)) {
 			message = `Server does not seem to support chat completion. Error: ${message}`;
 		}
-		throw new InferenceClientProviderApiError(`Failed to perform inference: ${message}`, redactRequest(url, init), {
-			status: response.status,
-			requestId: response.headers.get("x-request-id") ?? undefined,
-			body,
-		});
+		throw new InferenceClientProviderApiError(
+			`Failed to perform inference: ${message}`,
+			redactRequest(url, init, options.secret),
+			{
+				status: response.status,
+				requestId: response.headers.get("x-request-id") ?? undefined,
+				body,
+			},
+		);
 	}
 }

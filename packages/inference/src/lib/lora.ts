@@ -2,15 +2,17 @@
 import { HF_HUB_URL } from "../config.js";
 import { InferenceClientHubApiError, redactRequest } from "../errors.js";
 import type { InferenceProviderMappingEntry, Options } from "../types.js";
-import { readBody } from "./http.js";
+import { fetchOrAbort, readBody } from "./http.js";
+import { modelPath } from "./mapping.js";
 
 /** The adapter weights' path: from the mapping, else the first .safetensors file of the repository. */
 export async function adapterWeightsPath(entry: InferenceProviderMappingEntry, options: Options): Promise<string> {
 	if (entry.adapterWeightsPath) return entry.adapterWeightsPath;
 	const hubUrl = (options.hubUrl ?? HF_HUB_URL).replace(/\/+$/, "");
-	const url = `${hubUrl}/api/models/${entry.hfModelId}/tree/main`;
-	const response = await (options.fetch ?? fetch)(url, { signal: options.signal });
-	const body = await readBody(response);
+	// No token: the tree of a public adapter is public, and the hub needs no credentials for it.
+	const url = `${hubUrl}/api/models/${modelPath(entry.hfModelId)}/tree/main`;
+	const response = await fetchOrAbort(options.fetch ?? fetch, url, {}, options.signal);
+	const body = await readBody(response, options.signal);
 	if (!response.ok || !Array.isArray(body)) {
 		throw new InferenceClientHubApiError(
 			`Unable to fetch the model tree for ${entry.hfModelId}.`,
@@ -23,16 +25,17 @@ export async function adapterWeightsPath(entry: InferenceProviderMappingEntry, o
 	}
 	const file = body.find(
 		(item): item is { path: string } =>
-			typeof item === "object" && item !== null && typeof item.path === "string" && item.path.endsWith(".safetensors"),
+			typeof item === "object" &&
+			item !== null &&
+			(item.type === undefined || item.type === "file") &&
+			typeof item.path === "string" &&
+			item.path.endsWith(".safetensors"),
 	);
 	if (!file) {
 		throw new InferenceClientHubApiError(
 			`No .safetensors file found in the model tree for ${entry.hfModelId}.`,
 			redactRequest(url, {}),
-			{
-				status: response.status,
-				body,
-			},
+			{ status: response.status, body },
 		);
 	}
 	return file.path;

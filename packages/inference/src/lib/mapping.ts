@@ -4,21 +4,27 @@
  * MAPPING_TTL_MS, and concurrent look-ups of the same model share one request.
  */
 import { HF_HUB_URL, MAPPING_TTL_MS } from "../config.js";
-import { InferenceClientHubApiError, InferenceClientInputError, redactRequest } from "../errors.js";
+import { InferenceClientHubApiError, InferenceClientInputError, redactRequest, redactSecret } from "../errors.js";
 import type { InferenceProviderMappingEntry, InferenceProviderOrPolicy, InferenceTask, Options } from "../types.js";
-import { readBody } from "./http.js";
+import { fetchOrAbort, readBody } from "./http.js";
+import { type SharedLookup, sharedLookup } from "./shared.js";
 
 interface CacheEntry {
 	expires: number;
-	mapping: Promise<InferenceProviderMappingEntry[]>;
+	lookup: SharedLookup<InferenceProviderMappingEntry[]>;
 }
 
-/** Owned by this module; keyed by hub URL and model id. */
+/** Owned by this module; keyed by hub URL, the token sent (if any) and model id. */
 const mappingCache = new Map<string, CacheEntry>();
 
 /** Forgets every cached mapping (tests, or a caller that knows the hub changed). */
 export function clearMappingCache(): void {
 	mappingCache.clear();
+}
+
+/** A model id as a URL path: each segment encoded, the `/` between owner and name kept. */
+export function modelPath(modelId: string): string {
+	return modelId.split("/").map(encodeURIComponent).join("/");
 }
 
 /** The hub shapes: an object keyed by provider (model info) or an array (listings). */
@@ -51,18 +57,19 @@ async function fetchMapping(
 	modelId: string,
 	accessToken: string | undefined,
 	options: Options,
+	signal: AbortSignal,
 ): Promise<InferenceProviderMappingEntry[]> {
 	const hubUrl = (options.hubUrl ?? HF_HUB_URL).replace(/\/+$/, "");
-	const url = `${hubUrl}/api/models/${modelId}?expand[]=inferenceProviderMapping`;
+	const url = `${hubUrl}/api/models/${modelPath(modelId)}?expand[]=inferenceProviderMapping`;
 	// Only hub tokens go to the hub: a provider key is none of its business.
 	const headers: Record<string, string> = accessToken?.startsWith("hf_")
 		? { Authorization: `Bearer ${accessToken}` }
 		: {};
-	const init = { method: "GET", headers, signal: options.signal };
-	const response = await (options.fetch ?? fetch)(url, init);
-	const body = await readBody(response);
+	const init = { method: "GET", headers };
+	const response = await fetchOrAbort(options.fetch ?? fetch, url, init, signal);
+	const body = redactSecret(await readBody(response, signal), accessToken);
 	if (response.status === 404) {
-		throw new InferenceClientHubApiError(`Model ${modelId} does not exist`, redactRequest(url, init), {
+		throw new InferenceClientHubApiError(`Model ${modelId} does not exist`, redactRequest(url, init, accessToken), {
 			status: 404,
 			body,
 		});
@@ -70,7 +77,7 @@ async function fetchMapping(
 	if (!response.ok) {
 		throw new InferenceClientHubApiError(
 			`Failed to fetch inference provider mapping for model ${modelId}`,
-			redactRequest(url, init),
+			redactRequest(url, init, accessToken),
 			{ status: response.status, body },
 		);
 	}
@@ -78,21 +85,35 @@ async function fetchMapping(
 	return normaliseMapping(modelId, raw);
 }
 
-/** The model's mapping, from the cache when fresh. A failed look-up is not cached. */
+/**
+ * The model's mapping, from the cache when fresh. Concurrent look-ups share one
+ * request; a failed look-up is not cached. `options.signal` ends this caller's
+ * wait (with the typed abort error) without failing the others.
+ */
 export function getInferenceProviderMapping(
 	modelId: string,
 	accessToken: string | undefined,
 	options: Options,
 ): Promise<InferenceProviderMappingEntry[]> {
-	const key = `${options.hubUrl ?? HF_HUB_URL}\n${modelId}`;
+	const hubUrl = (options.hubUrl ?? HF_HUB_URL).replace(/\/+$/, "");
+	const sentToken = accessToken?.startsWith("hf_") ? accessToken : "";
+	const key = `${hubUrl}\n${sentToken}\n${modelId}`;
 	const cached = mappingCache.get(key);
-	if (cached && cached.expires > Date.now()) return cached.mapping;
-	const mapping = fetchMapping(modelId, accessToken, options);
-	mappingCache.set(key, { expires: Date.now() + MAPPING_TTL_MS, mapping });
-	mapping.catch(() => {
-		if (mappingCache.get(key)?.mapping === mapping) mappingCache.delete(key);
-	});
-	return mapping;
+	if (cached && cached.expires > Date.now()) return cached.lookup.wait(options.signal);
+	const entry: CacheEntry = {
+		expires: Date.now() + MAPPING_TTL_MS,
+		lookup: sharedLookup(
+			(signal) => fetchMapping(modelId, accessToken, options, signal),
+			() => forget(key, entry),
+		),
+	};
+	mappingCache.set(key, entry);
+	entry.lookup.promise.catch(() => forget(key, entry));
+	return entry.lookup.wait(options.signal);
+}
+
+function forget(key: string, entry: CacheEntry): void {
+	if (mappingCache.get(key) === entry) mappingCache.delete(key);
 }
 
 const warnedStaging = new Set<string>();

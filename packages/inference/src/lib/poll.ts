@@ -1,7 +1,12 @@
 /** Follow-up requests for providers that answer "queued" first and the result later. */
-import { InferenceClientProviderApiError, InferenceClientProviderOutputError, redactRequest } from "../errors.js";
+import {
+	InferenceClientError,
+	InferenceClientProviderApiError,
+	InferenceClientProviderOutputError,
+	redactRequest,
+} from "../errors.js";
 import type { ResponseContext } from "../providers/provider-helper.js";
-import { abortError, errorMessage, readBody, sleep } from "./http.js";
+import { abortError, errorMessage, networkError, readBody, sleep } from "./http.js";
 
 /** GETs (or sends `init` to) `url` with the call's fetch and deadline; non-2xx and non-JSON are typed errors. */
 export async function fetchJson(url: string, context: ResponseContext, init: RequestInit = {}): Promise<unknown> {
@@ -13,7 +18,7 @@ export async function fetchJson(url: string, context: ResponseContext, init: Req
 		body = await readBody(response);
 	} catch (error) {
 		if (context.signal.aborted) throw abortError(context.signal, error);
-		throw error;
+		throw error instanceof InferenceClientError ? error : networkError(url, error);
 	}
 	if (!response.ok) {
 		throw new InferenceClientProviderApiError(
@@ -44,7 +49,7 @@ export async function fetchBlob(url: string, context: ResponseContext): Promise<
 		return await response.blob();
 	} catch (error) {
 		if (context.signal.aborted) throw abortError(context.signal, error);
-		throw error;
+		throw error instanceof InferenceClientError ? error : networkError(url, error);
 	}
 }
 

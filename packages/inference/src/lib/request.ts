@@ -3,13 +3,14 @@
  * call, built without sending anything. The task functions, the snippet
  * generator and the tests all go through `buildRequest`.
  */
-import { HEADER_BILL_TO, HF_ROUTER_URL } from "../config.js";
+import { HEADER_BILL_TO, HF_HUB_URL, HF_ROUTER_URL } from "../config.js";
 import { InferenceClientInputError } from "../errors.js";
 import { getProviderHelper } from "../providers/index.js";
 import type { TaskProviderHelper } from "../providers/provider-helper.js";
 import type { AuthMethod, InferenceProviderMappingEntry, InferenceTask, Options, RequestArgs } from "../types.js";
 import { PACKAGE_NAME, PACKAGE_VERSION } from "../version.js";
 import { getDefaultModel } from "./default-model.js";
+import { deadline } from "./http.js";
 import { adapterWeightsPath } from "./lora.js";
 import { getProviderMapping, resolveProvider } from "./mapping.js";
 
@@ -57,7 +58,12 @@ export async function prepareRequest(args: RequestArgs, options: RequestOptions)
 	if (typeof model === "string" && /^https?:\/\//.test(model)) {
 		throw new InferenceClientInputError("Model URLs are not model ids: pass the URL as `endpointUrl` instead.");
 	}
-	const provider = await resolveProvider(args.provider, model, endpointUrl, accessToken, options);
+	// Hub look-ups end with the call's signal or timeout like everything else.
+	const hubOptions: Options =
+		options.signal || options.timeout !== undefined
+			? { ...options, signal: deadline(options.signal, options.timeout), timeout: undefined }
+			: options;
+	const provider = await resolveProvider(args.provider, model, endpointUrl, accessToken, hubOptions);
 	const helper = getProviderHelper(provider, task);
 	const authMethod = authMethodFor(accessToken, options.includeCredentials);
 	if (helper.clientSideRoutingOnly && authMethod === "hf-token") {
@@ -69,14 +75,20 @@ export async function prepareRequest(args: RequestArgs, options: RequestOptions)
 		if (provider !== "hf-inference") {
 			throw new InferenceClientInputError(`A model is required for provider ${provider}.`);
 		}
-		model = await getDefaultModel(task, options);
+		model = await getDefaultModel(task, hubOptions);
 	}
 	const modelId = model ?? endpointUrl ?? "";
 	let mapping: InferenceProviderMappingEntry | undefined;
 	if (!endpointUrl && model) {
-		mapping = await getProviderMapping({ modelId: model, provider, task, accessToken }, options);
+		if (helper.clientSideRoutingOnly) {
+			// Closed-source providers are not on the hub: the model id is theirs, `provider/` prefix optional.
+			const providerId = model.startsWith(`${provider}/`) ? model.slice(provider.length + 1) : model;
+			mapping = { provider, providerId, hfModelId: model, task, status: "live" };
+		} else {
+			mapping = await getProviderMapping({ modelId: model, provider, task, accessToken }, hubOptions);
+		}
 		if (mapping?.adapter === "lora") {
-			mapping = { ...mapping, adapterWeightsPath: await adapterWeightsPath(mapping, options) };
+			mapping = { ...mapping, adapterWeightsPath: await adapterWeightsPath(mapping, hubOptions) };
 		}
 	}
 	const providerModel = mapping?.providerId ?? modelId;
@@ -89,7 +101,15 @@ export async function prepareRequest(args: RequestArgs, options: RequestOptions)
 	headers["User-Agent"] = userAgent();
 	if (options.billTo) headers[HEADER_BILL_TO] = options.billTo;
 	const bodyArgs = options.stream ? { ...fields, stream: true } : fields;
-	const body = await helper.makeBody({ args: bodyArgs, model: providerModel, mapping, task });
+	const body = await helper.makeBody({
+		args: bodyArgs,
+		model: providerModel,
+		mapping,
+		task,
+		hubUrl: (options.hubUrl ?? HF_HUB_URL).replace(/\/+$/, ""),
+	});
+	// A multipart body sets its own Content-Type (with the boundary); a JSON one would be wrong.
+	if (body instanceof FormData) delete headers["Content-Type"];
 	const init: PreparedRequest["init"] = { method: "POST", headers, body };
 	if (authMethod === "credentials-include") {
 		init.credentials =
@@ -105,8 +125,11 @@ function endpointFor(endpointUrl: string, task: InferenceTask): string {
 	return base;
 }
 
-/** The URL and init the client would send for this call, without sending anything. */
-export async function buildRequest(args: RequestArgs, options: RequestOptions): Promise<BuiltRequest> {
+/**
+ * The URL and init the client would send for this call, without sending anything.
+ * Generic so that a task's own arguments (`messages`, `inputs` …) pass as a literal.
+ */
+export async function buildRequest<A extends RequestArgs>(args: A, options: RequestOptions): Promise<BuiltRequest> {
 	const { url, init } = await prepareRequest(args, options);
 	return { url, init };
 }

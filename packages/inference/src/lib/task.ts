@@ -1,5 +1,5 @@
 /** Runs one task call: build, send (with retries), read, and hand the body to the provider helper. */
-import { InferenceClientProviderOutputError } from "../errors.js";
+import { InferenceClientError, InferenceClientProviderOutputError } from "../errors.js";
 import type { OutputType, RequestArgs } from "../types.js";
 import { abortError, deadline, readBody, send } from "./http.js";
 import { prepareRequest, type RequestOptions } from "./request.js";
@@ -9,10 +9,15 @@ export interface TaskCallOptions extends RequestOptions {
 	outputType?: OutputType;
 }
 
-export async function runTask<T>(args: RequestArgs, options: TaskCallOptions): Promise<T> {
-	const prepared = await prepareRequest(args, options);
-	// One deadline for the whole call: retries, reading and polling share it.
+/** The call's options with its one deadline: hub look-ups, retries, reading and polling share it. */
+function withDeadline<O extends RequestOptions>(options: O): { options: O; signal: AbortSignal } {
 	const signal = deadline(options.signal, options.timeout);
+	return { options: { ...options, signal, timeout: undefined }, signal };
+}
+
+export async function runTask<T>(args: RequestArgs, callOptions: TaskCallOptions): Promise<T> {
+	const { options, signal } = withDeadline(callOptions);
+	const prepared = await prepareRequest(args, options);
 	const response = await send(prepared.url, prepared.init, {
 		fetch: options.fetch,
 		signal,
@@ -26,7 +31,7 @@ export async function runTask<T>(args: RequestArgs, options: TaskCallOptions): P
 	} catch (error) {
 		if (signal.aborted) throw abortError(signal, error);
 		throw new InferenceClientProviderOutputError(
-			`Invalid inference output: the response body could not be read (${String(error)})`,
+			`Invalid inference output: the response body could not be read (${error instanceof Error ? error.message : String(error)})`,
 		);
 	}
 	return (await prepared.helper.getResponse(body, {
@@ -37,12 +42,13 @@ export async function runTask<T>(args: RequestArgs, options: TaskCallOptions): P
 		outputType: options.outputType,
 		fetch: options.fetch ?? fetch,
 		signal,
+		args: args as Record<string, unknown>,
 	})) as T;
 }
 
-export async function* runStream<T>(args: RequestArgs, options: RequestOptions): AsyncGenerator<T> {
+export async function* runStream<T>(args: RequestArgs, callOptions: RequestOptions): AsyncGenerator<T> {
+	const { options, signal } = withDeadline(callOptions);
 	const prepared = await prepareRequest(args, { ...options, stream: true });
-	const signal = deadline(options.signal, options.timeout);
 	const response = await send(prepared.url, prepared.init, {
 		fetch: options.fetch,
 		signal,
@@ -51,9 +57,13 @@ export async function* runStream<T>(args: RequestArgs, options: RequestOptions):
 		chat: options.task === "conversational",
 	});
 	try {
-		yield* readCompletionStream<T>(response, prepared.url);
+		yield* readCompletionStream<T>(response, prepared.url, args.accessToken);
 	} catch (error) {
 		if (signal.aborted) throw abortError(signal, error);
-		throw error;
+		if (error instanceof InferenceClientError) throw error;
+		// The connection broke mid-stream (reset, truncated chunk): the stream never reached [DONE].
+		throw new InferenceClientProviderOutputError(
+			`Invalid inference output: the stream was interrupted before [DONE] (${error instanceof Error ? error.message : String(error)})`,
+		);
 	}
 }

@@ -1,4 +1,7 @@
-/** Placeholder until this provider's module is written. */
+/** Baseten: OpenAI-compatible chat. */
 import type { ProviderHelpers } from "./index.js";
+import { OpenAICompatibleChatTask } from "./provider-helper.js";
 
-export const helpers: ProviderHelpers = {};
+export const helpers: ProviderHelpers = {
+	conversational: new OpenAICompatibleChatTask("baseten", "https://inference.baseten.co"),
+};

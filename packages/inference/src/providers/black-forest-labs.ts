@@ -1,4 +1,87 @@
-/** Placeholder until this provider's module is written. */
+/**
+ * Black Forest Labs: text-to-image. The first answer only says where to ask for
+ * the result (`polling_url`); the image comes once the status reads "Ready".
+ * Provider keys go as `Authorization: X-Key {key}`.
+ */
+import { invalidOutput } from "../errors.js";
+import { sleep } from "../lib/http.js";
+import { mediaOutput } from "../lib/output.js";
+import { fetchJson, poll } from "../lib/poll.js";
+import type { AuthMethod, BodyParams, UrlParams } from "../types.js";
 import type { ProviderHelpers } from "./index.js";
+import { isRecord, omitClientArgs, type ResponseContext, TaskProviderHelper } from "./provider-helper.js";
 
-export const helpers: ProviderHelpers = {};
+const BASE_URL = "https://api.us1.bfl.ai";
+const PROVIDER = "black-forest-labs";
+
+/** Wait between status checks (also before the first one). */
+export const BFL_POLL_INTERVAL_MS = 1000;
+/** Status checks before giving up. */
+export const BFL_MAX_POLL_ATTEMPTS = 5;
+
+/** The polling URL as the caller may reach it: through the router for hub tokens. */
+function followUpUrl(url: string, context: ResponseContext): string {
+	if (context.authMethod !== "hf-token") return url;
+	const routerBase = `${context.routerUrl}/${PROVIDER}`;
+	if (url.startsWith(`${routerBase}/`)) return url;
+	const parsed = new URL(url);
+	return `${routerBase}${parsed.pathname}${parsed.search}`;
+}
+
+class BlackForestLabsTextToImageTask extends TaskProviderHelper {
+	constructor() {
+		super(PROVIDER, "text-to-image", BASE_URL);
+	}
+
+	makeRoute(params: UrlParams): string {
+		return `v1/${params.model}`;
+	}
+
+	protected override authorization(token: string, authMethod: AuthMethod): string {
+		return authMethod === "provider-key" ? `X-Key ${token}` : `Bearer ${token}`;
+	}
+
+	preparePayload(params: BodyParams): Record<string, unknown> {
+		const { inputs, parameters, ...rest } = omitClientArgs(params.args);
+		const { num_inference_steps, guidance_scale, ...others } = isRecord(parameters) ? parameters : {};
+		return {
+			...rest,
+			...others,
+			...(num_inference_steps !== undefined ? { steps: num_inference_steps } : {}),
+			...(guidance_scale !== undefined ? { guidance: guidance_scale } : {}),
+			prompt: inputs,
+		};
+	}
+
+	async getResponse(body: unknown, context: ResponseContext): Promise<unknown> {
+		if (!isRecord(body) || typeof body.polling_url !== "string") {
+			throw invalidOutput("a Black Forest Labs task: { id, polling_url }");
+		}
+		const pollingUrl = followUpUrl(body.polling_url, context);
+		await sleep(BFL_POLL_INTERVAL_MS, context.signal);
+		const ready = await poll(
+			async () => {
+				const status = await fetchJson(pollingUrl, context);
+				if (!isRecord(status) || typeof status.status !== "string") {
+					throw invalidOutput("a Black Forest Labs status: { status }");
+				}
+				return status.status === "Ready" ? status : undefined;
+			},
+			{
+				intervalMs: BFL_POLL_INTERVAL_MS,
+				maxAttempts: BFL_MAX_POLL_ATTEMPTS,
+				signal: context.signal,
+				what: "the Black Forest Labs image",
+			},
+		);
+		const result = ready.result;
+		if (!isRecord(result) || typeof result.sample !== "string") {
+			throw invalidOutput('a ready Black Forest Labs result: { status: "Ready", result: { sample: url } }');
+		}
+		return mediaOutput({ url: result.sample, raw: result }, context);
+	}
+}
+
+export const helpers: ProviderHelpers = {
+	"text-to-image": new BlackForestLabsTextToImageTask(),
+};

@@ -1,4 +1,11 @@
-/** Placeholder until this provider's module is written. */
+/** Fireworks AI: OpenAI-compatible chat under /inference. */
 import type { ProviderHelpers } from "./index.js";
+import { OpenAICompatibleChatTask } from "./provider-helper.js";
 
-export const helpers: ProviderHelpers = {};
+export const helpers: ProviderHelpers = {
+	conversational: new OpenAICompatibleChatTask(
+		"fireworks-ai",
+		"https://api.fireworks.ai",
+		"/inference/v1/chat/completions",
+	),
+};

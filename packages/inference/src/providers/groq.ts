@@ -1,4 +1,16 @@
-/** Placeholder until this provider's module is written. */
+/**
+ * Groq: OpenAI-compatible chat under /openai. Text generation goes through the
+ * same chat route (Groq serves no plain completions): the prompt becomes one user
+ * message and the reply comes back as `{ generated_text }`.
+ */
 import type { ProviderHelpers } from "./index.js";
+import { ChatTextGenerationTask } from "./openai-media.js";
+import { OpenAICompatibleChatTask } from "./provider-helper.js";
 
-export const helpers: ProviderHelpers = {};
+const BASE_URL = "https://api.groq.com";
+const CHAT_ROUTE = "/openai/v1/chat/completions";
+
+export const helpers: ProviderHelpers = {
+	conversational: new OpenAICompatibleChatTask("groq", BASE_URL, CHAT_ROUTE),
+	"text-generation": new ChatTextGenerationTask("groq", BASE_URL, CHAT_ROUTE),
+};

@@ -1,4 +1,15 @@
-/** Placeholder until this provider's module is written. */
+/**
+ * Nebius AI Studio: OpenAI-compatible chat, completions and image generation
+ * (base64 images; Nebius takes `width`/`height`, `num_inference_steps` … as named).
+ */
 import type { ProviderHelpers } from "./index.js";
+import { OpenAIImageGenerationTask } from "./openai-media.js";
+import { OpenAICompatibleChatTask, OpenAICompatibleTextGenerationTask } from "./provider-helper.js";
 
-export const helpers: ProviderHelpers = {};
+const BASE_URL = "https://api.studio.nebius.ai";
+
+export const helpers: ProviderHelpers = {
+	"text-to-image": new OpenAIImageGenerationTask("nebius", BASE_URL, { responseFormat: "b64_json" }),
+	conversational: new OpenAICompatibleChatTask("nebius", BASE_URL),
+	"text-generation": new OpenAICompatibleTextGenerationTask("nebius", BASE_URL),
+};

@@ -1,4 +1,11 @@
-/** Placeholder until this provider's module is written. */
+/** Nscale: OpenAI-compatible chat and image generation (base64 images, `size` as "WxH"). */
 import type { ProviderHelpers } from "./index.js";
+import { OpenAIImageGenerationTask } from "./openai-media.js";
+import { OpenAICompatibleChatTask } from "./provider-helper.js";
 
-export const helpers: ProviderHelpers = {};
+const BASE_URL = "https://inference.api.nscale.com";
+
+export const helpers: ProviderHelpers = {
+	"text-to-image": new OpenAIImageGenerationTask("nscale", BASE_URL, { responseFormat: "b64_json", size: true }),
+	conversational: new OpenAICompatibleChatTask("nscale", BASE_URL),
+};

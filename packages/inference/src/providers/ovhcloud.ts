@@ -1,4 +1,10 @@
-/** Placeholder until this provider's module is written. */
+/** OVHcloud AI Endpoints: OpenAI-compatible chat and completions. */
 import type { ProviderHelpers } from "./index.js";
+import { OpenAICompatibleChatTask, OpenAICompatibleTextGenerationTask } from "./provider-helper.js";
 
-export const helpers: ProviderHelpers = {};
+const BASE_URL = "https://oai.endpoints.kepler.ai.cloud.ovh.net";
+
+export const helpers: ProviderHelpers = {
+	conversational: new OpenAICompatibleChatTask("ovhcloud", BASE_URL),
+	"text-generation": new OpenAICompatibleTextGenerationTask("ovhcloud", BASE_URL),
+};

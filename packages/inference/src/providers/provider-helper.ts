@@ -27,6 +27,8 @@ export interface ResponseContext {
 	fetch: typeof fetch;
 	/** Aborts when the caller's signal does or the timeout runs out. */
 	signal: AbortSignal;
+	/** The caller's arguments, for outputs whose shape follows the input (one text → one vector). */
+	args?: Record<string, unknown>;
 }
 
 /** How the response body is read before getResponse sees it. */

@@ -1,4 +1,12 @@
-/** Placeholder until this provider's module is written. */
+/** Scaleway Generative APIs: OpenAI-compatible chat, completions and embeddings. */
 import type { ProviderHelpers } from "./index.js";
+import { OpenAIEmbeddingTask } from "./openai-media.js";
+import { OpenAICompatibleChatTask, OpenAICompatibleTextGenerationTask } from "./provider-helper.js";
 
-export const helpers: ProviderHelpers = {};
+const BASE_URL = "https://api.scaleway.ai";
+
+export const helpers: ProviderHelpers = {
+	conversational: new OpenAICompatibleChatTask("scaleway", BASE_URL),
+	"text-generation": new OpenAICompatibleTextGenerationTask("scaleway", BASE_URL),
+	"feature-extraction": new OpenAIEmbeddingTask("scaleway", BASE_URL),
+};
