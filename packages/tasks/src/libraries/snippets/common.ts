@@ -4,6 +4,7 @@
  */
 import type { ModelData } from "../../model-data.js";
 import type { PipelineType } from "../../pipelines.js";
+import { DEFAULT_SENTENCES, DEFAULT_TEXT } from "../../snippets/inputs.js";
 import type { LibrarySnippet } from "../types.js";
 
 export { jsString, jsValue, pyString, pyValue, safeIdentifier, safeNumber, shString } from "../../snippets/quote.js";
@@ -28,28 +29,7 @@ export function explain(message: string): LibrarySnippet {
 	return python(`# ${message.replace(/\n/g, " ")}`);
 }
 
-/** Sample inputs used when a model's card has no widget example. Our own sentences. */
-export const DEFAULT_SENTENCES = [
-	"The train left the station right on time.",
-	"Our flight departed exactly as scheduled.",
-	"She planted tomatoes along the garden fence.",
-] as const;
-
-const DEFAULT_TEXT: Partial<Record<PipelineType, string>> = {
-	"text-classification": "This update made the app so much faster, thank you!",
-	"token-classification": "Amina Yusuf flew from Lagos to Montreal to join Shopify.",
-	"question-answering": "Which river runs through the old town?",
-	"zero-shot-classification": "My parcel arrived broken and I would like my money back.",
-	translation: "The library opens at nine and closes at six.",
-	summarization:
-		"The council met on Tuesday to discuss the new bicycle lanes. After a long debate, members agreed to build two lanes next spring and to review traffic after six months.",
-	"text-generation": "The best way to learn a new language is",
-	"text-to-image": "A lighthouse on a rocky cliff at sunset, flat illustration",
-	"text-to-speech": "Welcome aboard. The next stop is Central Station.",
-	"text-to-audio": "A calm piano melody with soft rain in the background",
-	"feature-extraction": "Fresh bread is sold every morning at the corner bakery.",
-	"sentence-similarity": DEFAULT_SENTENCES[0],
-};
+export { DEFAULT_SENTENCES } from "../../snippets/inputs.js";
 
 /**
  * The model's first widget text, or a sample sentence for `task` (by default the
