@@ -1,0 +1,81 @@
+/**
+ * Shared plumbing for the benchmarks: options, the header line (machine, Node,
+ * commit), medians, number formatting, child-process measurements and the
+ * round order that alternates implementations.
+ */
+import { execFileSync, fork } from "node:child_process";
+import { cpus } from "node:os";
+
+/** `--name value` from the command line, as a number, or the fallback. */
+export function option(name, fallback) {
+	const at = process.argv.indexOf(`--${name}`);
+	return at > 0 ? Number(process.argv[at + 1]) : fallback;
+}
+
+/** `--name value` from the command line, as a string, or the fallback. */
+export function stringOption(name, fallback) {
+	const at = process.argv.indexOf(`--${name}`);
+	return at > 0 ? process.argv[at + 1] : fallback;
+}
+
+export function commit() {
+	try {
+		const hash = execFileSync("git", ["rev-parse", "--short", "HEAD"], { encoding: "utf8" }).trim();
+		const dirty = execFileSync("git", ["status", "--porcelain", "--untracked-files=no"], { encoding: "utf8" }).trim();
+		return dirty ? `${hash} (+ uncommitted changes)` : hash;
+	} catch {
+		return "unknown";
+	}
+}
+
+/** "<title> — <CPU> × <cores>, Node <version>, commit <hash>" */
+export function headerLine(title) {
+	return `${title} — ${cpus()[0]?.model} × ${cpus().length}, Node ${process.version}, commit ${commit()}`;
+}
+
+export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+export const format = (n) => Math.round(n).toLocaleString("en-US");
+
+export const ratio = (a, b) => (Number.isFinite(a) && Number.isFinite(b) && b > 0 ? (a / b).toFixed(2) : "n/a");
+
+/**
+ * The order implementations run in, round by round: rotated each round and
+ * reversed every other one, so none is always first or always after the same
+ * neighbour.
+ */
+export function roundOrder(names, round) {
+	const rotated = names.map((_, index) => names[(index + round) % names.length]);
+	return round % 2 ? rotated.reverse() : rotated;
+}
+
+/**
+ * Runs `script --child ...args` in a fresh Node process and resolves, once the
+ * process has exited, with the message it sent (see `report`). A child that
+ * exits without a message rejects. Waiting for the exit keeps one
+ * measurement's teardown out of the next one.
+ */
+export function measureInChild(script, args, { env } = {}) {
+	return new Promise((resolve, reject) => {
+		let result;
+		const worker = fork(script, ["--child", ...args], {
+			stdio: "inherit",
+			env: { ...process.env, ...env },
+		});
+		worker.once("message", (message) => {
+			result = message;
+		});
+		worker.once("exit", (code) => {
+			if (result) resolve(result);
+			else reject(new Error(`${args.join(" ")}: child exited with ${code} before reporting`));
+		});
+	});
+}
+
+/** In a child: send the result to the parent, then exit (idle sockets must not keep it alive). */
+export function report(message) {
+	process.send(message, () => process.exit(0));
+}
+
+/** Peak RSS of this process, in MiB. */
+export const maxRssMiB = () => process.resourceUsage().maxRSS / 1024;
