@@ -70,12 +70,13 @@ export interface SendOptions {
 
 /** A signal that fires on the caller's abort or when the timeout runs out. */
 export function deadline(signal: AbortSignal | undefined, timeout: number | undefined): AbortSignal {
-	const signals = [signal, timeout !== undefined ? AbortSignal.timeout(timeout) : undefined].filter(
-		(item): item is AbortSignal => item !== undefined,
-	);
-	if (signals.length === 0) return new AbortController().signal;
-	return signals.length === 1 ? (signals[0] as AbortSignal) : AbortSignal.any(signals);
+	if (timeout === undefined) return signal ?? NEVER;
+	const timer = AbortSignal.timeout(timeout);
+	return signal ? AbortSignal.any([signal, timer]) : timer;
 }
+
+/** A signal that never fires, shared: calls without a signal or timeout allocate none. */
+const NEVER: AbortSignal = new AbortController().signal;
 
 /** The typed error for an abort: timeout or the caller's own signal. */
 export function abortError(signal: AbortSignal, cause?: unknown): InferenceClientAbortError {

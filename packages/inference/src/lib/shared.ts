@@ -40,6 +40,8 @@ export function sharedLookup<T>(run: (signal: AbortSignal) => Promise<T>, onAban
 	return {
 		promise,
 		wait(signal) {
+			// Settled (the cached case): nothing to wire.
+			if (settled) return promise;
 			waiters++;
 			// A waiter without a signal never gives up: the look-up runs to its end.
 			if (!signal) return promise;

@@ -17,105 +17,147 @@ export interface ServerSentEvent {
 }
 
 /**
- * Splits a byte stream into events. Pure parsing: no JSON, no [DONE] handling.
- * Leaving the loop early cancels the stream (the connection is not needed any more).
+ * Incremental SSE decoding: feed it bytes as they arrive, it calls `emit` for
+ * every complete event. Synchronous, so a reader can decode a whole network read
+ * and hand out its events without an extra generator per layer.
  */
-export async function* readServerSentEvents(stream: ReadableStream<Uint8Array>): AsyncGenerator<ServerSentEvent> {
-	const decoder = new TextDecoder();
-	const reader = stream.getReader();
-	let buffer = "";
-	let event = "";
-	let data: string[] = [];
+export class SseDecoder {
+	#decoder = new TextDecoder();
+	#buffer = "";
+	#event = "";
+	#data: string[] = [];
 	// A CR at the very end of a chunk may be the first half of a CRLF.
-	let pendingCR = false;
-	let finished = false;
-	const line = (text: string): ServerSentEvent | undefined => {
+	#pendingCR = false;
+
+	/**
+	 * Feeds one chunk; `undefined` ends the stream (a last unterminated line and
+	 * event still count). `emit(data, event)` gets each complete event.
+	 */
+	push(bytes: Uint8Array | undefined, emit: (data: string, event: string) => void): void {
+		if (bytes === undefined) {
+			const rest = this.#buffer + this.#decoder.decode();
+			this.#buffer = "";
+			if (rest !== "") this.#line(rest, emit);
+			this.#line("", emit);
+			return;
+		}
+		let text = this.#decoder.decode(bytes, { stream: true });
+		// An empty chunk (or one holding only part of a character) says nothing about a pending CR.
+		if (text === "") return;
+		if (this.#pendingCR && text.charCodeAt(0) === 10) text = text.slice(1);
+		this.#pendingCR = false;
+		const buffer = this.#buffer + text;
+		let start = 0;
+		// Where the next CR is, or -1 when none is left: scanned once per chunk, not once per line.
+		let cr = buffer.indexOf("\r");
+		for (;;) {
+			const lf = buffer.indexOf("\n", start);
+			if (cr !== -1 && cr < start) cr = buffer.indexOf("\r", start);
+			// Fast path, the usual shape of a completion stream: a whole one-line
+			// "data: …" event ending in "\n\n", with no CR before it and nothing pending.
+			if (
+				lf !== -1 &&
+				buffer.charCodeAt(lf + 1) === 10 &&
+				(cr === -1 || cr > lf) &&
+				this.#data.length === 0 &&
+				this.#event === "" &&
+				buffer.startsWith("data:", start)
+			) {
+				const from = buffer.charCodeAt(start + 5) === 32 ? start + 6 : start + 5;
+				if (from < lf) emit(buffer.slice(from, lf), "message");
+				start = lf + 2;
+				continue;
+			}
+			const end = lf === -1 ? cr : cr === -1 ? lf : Math.min(lf, cr);
+			if (end === -1) break;
+			const content = buffer.slice(start, end);
+			if (end === cr) {
+				if (end + 1 === buffer.length) this.#pendingCR = true;
+				start = buffer.charCodeAt(end + 1) === 10 ? end + 2 : end + 1;
+			} else {
+				start = end + 1;
+			}
+			this.#line(content, emit);
+		}
+		this.#buffer = start === 0 ? buffer : buffer.slice(start);
+	}
+
+	#line(text: string, emit: (data: string, event: string) => void): void {
 		if (text === "") {
 			// Per the SSE spec an event whose data is empty is not dispatched.
-			const payload = data.join("\n");
-			const ready = data.length > 0 && payload !== "" ? { event: event || "message", data: payload } : undefined;
-			event = "";
-			data = [];
-			return ready;
+			if (this.#data.length > 0) {
+				const payload = this.#data.length === 1 ? (this.#data[0] as string) : this.#data.join("\n");
+				if (payload !== "") emit(payload, this.#event || "message");
+			}
+			this.#event = "";
+			this.#data = [];
+			return;
 		}
-		if (text.charCodeAt(0) === 58 /* ":" comment */) return undefined;
+		if (text.charCodeAt(0) === 58 /* ":" comment */) return;
 		const colon = text.indexOf(":");
 		const field = colon === -1 ? text : text.slice(0, colon);
 		let value = colon === -1 ? "" : text.slice(colon + 1);
 		if (value.charCodeAt(0) === 32) value = value.slice(1);
-		if (field === "data") data.push(value);
-		else if (field === "event") event = value;
-		return undefined;
+		if (field === "data") this.#data.push(value);
+		else if (field === "event") this.#event = value;
+	}
+}
+
+/**
+ * Splits a byte stream into events. Pure parsing: no JSON, no [DONE] handling.
+ * Leaving the loop early cancels the stream (the connection is not needed any more).
+ */
+export async function* readServerSentEvents(stream: ReadableStream<Uint8Array>): AsyncGenerator<ServerSentEvent> {
+	const reader = stream.getReader();
+	const decoder = new SseDecoder();
+	const events: ServerSentEvent[] = [];
+	const collect = (data: string, event: string) => {
+		events.push({ event, data });
 	};
+	let finished = false;
 	try {
 		for (;;) {
 			const { done, value } = await reader.read();
+			decoder.push(done ? undefined : value, collect);
+			for (const event of events) yield event;
+			events.length = 0;
 			if (done) break;
-			let text = decoder.decode(value, { stream: true });
-			// An empty chunk (or one holding only part of a character) says nothing about a pending CR.
-			if (text === "") continue;
-			if (pendingCR && text.charCodeAt(0) === 10) text = text.slice(1);
-			pendingCR = false;
-			buffer += text;
-			let start = 0;
-			// Where the next CR is, or -1 when none is left: scanning for it once per chunk, not once per line.
-			let cr = buffer.indexOf("\r");
-			for (;;) {
-				const lf = buffer.indexOf("\n", start);
-				if (cr !== -1 && cr < start) cr = buffer.indexOf("\r", start);
-				const end = lf === -1 ? cr : cr === -1 ? lf : Math.min(lf, cr);
-				if (end === -1) break;
-				const content = buffer.slice(start, end);
-				if (end === cr) {
-					if (end + 1 === buffer.length) pendingCR = true;
-					start = buffer.charCodeAt(end + 1) === 10 ? end + 2 : end + 1;
-				} else {
-					start = end + 1;
-				}
-				const ready = line(content);
-				if (ready) yield ready;
-			}
-			buffer = buffer.slice(start);
 		}
 		finished = true;
-		buffer += decoder.decode();
-		// A last line without its line end, then a last event without its blank line, still count.
-		if (buffer !== "") line(buffer);
-		const last = line("");
-		if (last) yield last;
 	} finally {
 		if (!finished) await reader.cancel().catch(() => undefined);
 		reader.releaseLock();
 	}
 }
 
+/** What `completionPayload` returns for the `[DONE]` mark. */
+export const STREAM_DONE: unique symbol = Symbol("[DONE]");
+
 /**
- * Parsed JSON payloads of a completion stream, up to `[DONE]`. Errors sent in the
- * stream become typed errors; so does a stream cut before `[DONE]`.
+ * One event of a completion stream as its JSON payload, or STREAM_DONE. Error
+ * events, and payloads carrying an `error`, become typed errors.
  */
-export async function* readCompletionStream<T>(response: Response, url: string, secret?: string): AsyncGenerator<T> {
-	if (!response.body) {
-		throw new InferenceClientProviderOutputError("Invalid inference output: expected a streamed response body");
+export function completionPayload(
+	data: string,
+	event: string,
+	url: string,
+	status: number,
+	secret: string | undefined,
+): unknown {
+	if (data === "[DONE]") return STREAM_DONE;
+	if (event === "error") throw streamError(data, url, status, secret);
+	let payload: unknown;
+	try {
+		payload = JSON.parse(data);
+	} catch {
+		throw new InferenceClientProviderOutputError(
+			`Invalid inference output: expected JSON in a stream event, got ${JSON.stringify(redactSecret(data, secret).slice(0, 200))}`,
+		);
 	}
-	for await (const message of readServerSentEvents(response.body)) {
-		if (message.data === "[DONE]") return;
-		if (message.event === "error") {
-			throw streamError(message.data, url, response.status, secret);
-		}
-		let payload: unknown;
-		try {
-			payload = JSON.parse(message.data);
-		} catch {
-			throw new InferenceClientProviderOutputError(
-				`Invalid inference output: expected JSON in a stream event, got ${JSON.stringify(redactSecret(message.data, secret).slice(0, 200))}`,
-			);
-		}
-		if (payload && typeof payload === "object" && (payload as { error?: unknown }).error != null) {
-			throw streamError(message.data, url, response.status, secret);
-		}
-		yield payload as T;
+	if (payload && typeof payload === "object" && (payload as { error?: unknown }).error != null) {
+		throw streamError(data, url, status, secret);
 	}
-	throw new InferenceClientProviderOutputError("Invalid inference output: the stream ended before [DONE]");
+	return payload;
 }
 
 function streamError(

@@ -3,7 +3,7 @@ import { InferenceClientError, InferenceClientProviderOutputError } from "../err
 import type { OutputType, RequestArgs } from "../types.js";
 import { abortError, deadline, readBody, send } from "./http.js";
 import { prepareRequest, type RequestOptions } from "./request.js";
-import { readCompletionStream } from "./sse.js";
+import { completionPayload, type ServerSentEvent, SseDecoder, STREAM_DONE } from "./sse.js";
 
 export interface TaskCallOptions extends RequestOptions {
 	outputType?: OutputType;
@@ -46,6 +46,13 @@ export async function runTask<T>(args: RequestArgs, callOptions: TaskCallOptions
 	})) as T;
 }
 
+/**
+ * A completion stream: parsed JSON payloads up to `[DONE]`. Reading, SSE
+ * decoding and JSON parsing happen in this one generator (no generator per
+ * layer: each layer costs every chunk a promise). A stream cut before `[DONE]`,
+ * an error event and a broken connection are typed errors; leaving the loop early
+ * cancels the response body.
+ */
 export async function* runStream<T>(args: RequestArgs, callOptions: RequestOptions): AsyncGenerator<T> {
 	const { options, signal } = withDeadline(callOptions);
 	const prepared = await prepareRequest(args, { ...options, stream: true });
@@ -56,8 +63,42 @@ export async function* runStream<T>(args: RequestArgs, callOptions: RequestOptio
 		secret: args.accessToken,
 		chat: options.task === "conversational",
 	});
+	if (!response.body) {
+		throw new InferenceClientProviderOutputError("Invalid inference output: expected a streamed response body");
+	}
+	const reader = response.body.getReader();
+	const decoder = new SseDecoder();
+	// Decoded events of the current read, as data/event pairs (no object per event).
+	const events: string[] = [];
+	const collect = (data: string, event: string) => {
+		events.push(data, event);
+	};
+	let finished = false;
 	try {
-		yield* readCompletionStream<T>(response, prepared.url, args.accessToken);
+		for (;;) {
+			const { done, value } = await reader.read();
+			decoder.push(done ? undefined : value, collect);
+			for (let index = 0; index < events.length; index += 2) {
+				const payload = completionPayload(
+					events[index] as string,
+					events[index + 1] as string,
+					prepared.url,
+					response.status,
+					args.accessToken,
+				);
+				if (payload === STREAM_DONE) {
+					finished = true;
+					await reader.cancel().catch(() => undefined);
+					return;
+				}
+				yield payload as T;
+			}
+			events.length = 0;
+			if (done) {
+				finished = true;
+				throw new InferenceClientProviderOutputError("Invalid inference output: the stream ended before [DONE]");
+			}
+		}
 	} catch (error) {
 		if (signal.aborted) throw abortError(signal, error);
 		if (error instanceof InferenceClientError) throw error;
@@ -65,5 +106,8 @@ export async function* runStream<T>(args: RequestArgs, callOptions: RequestOptio
 		throw new InferenceClientProviderOutputError(
 			`Invalid inference output: the stream was interrupted before [DONE] (${error instanceof Error ? error.message : String(error)})`,
 		);
+	} finally {
+		if (!finished) await reader.cancel().catch(() => undefined);
+		reader.releaseLock();
 	}
 }
