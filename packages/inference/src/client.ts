@@ -32,13 +32,12 @@ export class InferenceClient {
 	}
 
 	#args<T extends BaseArgs>(args: Args<T>): T {
-		const { provider, endpointUrl } = this.#defaults;
-		return {
-			...(this.#accessToken ? { accessToken: this.#accessToken } : {}),
-			...(provider ? { provider } : {}),
-			...(endpointUrl ? { endpointUrl } : {}),
-			...args,
-		} as T;
+		// One copy with the client's defaults under the call's own arguments.
+		const merged: Record<string, unknown> = {};
+		if (this.#accessToken) merged.accessToken = this.#accessToken;
+		if (this.#defaults.provider) merged.provider = this.#defaults.provider;
+		if (this.#defaults.endpointUrl) merged.endpointUrl = this.#defaults.endpointUrl;
+		return Object.assign(merged, args) as T;
 	}
 
 	#options<O extends Options>(options: O | undefined): O {

@@ -78,6 +78,15 @@ export function deadline(signal: AbortSignal | undefined, timeout: number | unde
 /** A signal that never fires, shared: calls without a signal or timeout allocate none. */
 const NEVER: AbortSignal = new AbortController().signal;
 
+/**
+ * The signal to hand to `fetch`: none for the shared never-firing one. fetch
+ * keeps an abort listener on its signal for as long as the response lives, so a
+ * shared signal would gather listeners from every call.
+ */
+export function fetchSignal(signal: AbortSignal | undefined): AbortSignal | undefined {
+	return signal === NEVER ? undefined : signal;
+}
+
 /** The typed error for an abort: timeout or the caller's own signal. */
 export function abortError(signal: AbortSignal, cause?: unknown): InferenceClientAbortError {
 	const reason = signal.reason as { name?: string } | undefined;
@@ -95,7 +104,8 @@ export async function fetchOrAbort(
 	signal: AbortSignal | undefined,
 ): Promise<Response> {
 	try {
-		return await doFetch(url, signal ? { ...init, signal } : init);
+		const active = fetchSignal(signal);
+		return await doFetch(url, active ? { ...init, signal: active } : init);
 	} catch (error) {
 		if (signal?.aborted) throw abortError(signal, error);
 		throw networkError(url, error);
@@ -116,6 +126,7 @@ export function networkError(url: string, cause: unknown): InferenceClientError 
 
 /** Waits `ms`, or rejects with the abort error when `signal` fires first. */
 export function sleep(ms: number, signal: AbortSignal): Promise<void> {
+	if (signal === NEVER) return new Promise((resolve) => setTimeout(resolve, ms));
 	return new Promise((resolve, reject) => {
 		if (signal.aborted) return reject(abortError(signal));
 		const timer = setTimeout(() => {

@@ -95,9 +95,9 @@ export function getInferenceProviderMapping(
 	accessToken: string | undefined,
 	options: Options,
 ): Promise<InferenceProviderMappingEntry[]> {
-	const hubUrl = (options.hubUrl ?? HF_HUB_URL).replace(/\/+$/, "");
+	// Keyed by the hub as given: a trailing slash makes another key, nothing worse.
 	const sentToken = accessToken?.startsWith("hf_") ? accessToken : "";
-	const key = `${hubUrl}\n${sentToken}\n${modelId}`;
+	const key = `${options.hubUrl ?? HF_HUB_URL}\n${sentToken}\n${modelId}`;
 	const cached = mappingCache.get(key);
 	if (cached && cached.expires > Date.now()) return cached.lookup.wait(options.signal);
 	const entry: CacheEntry = {

@@ -6,7 +6,7 @@ import {
 	redactRequest,
 } from "../errors.js";
 import type { ResponseContext } from "../providers/provider-helper.js";
-import { abortError, errorMessage, networkError, readBody, sleep } from "./http.js";
+import { abortError, errorMessage, fetchSignal, networkError, readBody, sleep } from "./http.js";
 
 /** GETs (or sends `init` to) `url` with the call's fetch and deadline; non-2xx and non-JSON are typed errors. */
 export async function fetchJson(url: string, context: ResponseContext, init: RequestInit = {}): Promise<unknown> {
@@ -14,7 +14,7 @@ export async function fetchJson(url: string, context: ResponseContext, init: Req
 	let response: Response;
 	let body: unknown;
 	try {
-		response = await context.fetch(url, { ...request, signal: context.signal });
+		response = await context.fetch(url, { ...request, signal: fetchSignal(context.signal) });
 		body = await readBody(response);
 	} catch (error) {
 		if (context.signal.aborted) throw abortError(context.signal, error);
@@ -38,7 +38,7 @@ export async function fetchJson(url: string, context: ResponseContext, init: Req
 /** Downloads a result file (image, video, audio) as a Blob, within the call's deadline. */
 export async function fetchBlob(url: string, context: ResponseContext): Promise<Blob> {
 	try {
-		const response = await context.fetch(url, { signal: context.signal });
+		const response = await context.fetch(url, { signal: fetchSignal(context.signal) });
 		if (!response.ok) {
 			throw new InferenceClientProviderApiError(
 				`Failed to download the result: ${errorMessage(await readBody(response))}`,
