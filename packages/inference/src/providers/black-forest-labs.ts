@@ -9,7 +9,7 @@ import { mediaOutput } from "../lib/output.js";
 import { fetchJson, poll } from "../lib/poll.js";
 import type { AuthMethod, BodyParams, UrlParams } from "../types.js";
 import type { ProviderHelpers } from "./index.js";
-import { isRecord, omitClientArgs, type ResponseContext, TaskProviderHelper } from "./provider-helper.js";
+import { followUpUrl, isRecord, omitClientArgs, type ResponseContext, TaskProviderHelper } from "./provider-helper.js";
 
 const BASE_URL = "https://api.us1.bfl.ai";
 const PROVIDER = "black-forest-labs";
@@ -18,15 +18,6 @@ const PROVIDER = "black-forest-labs";
 export const BFL_POLL_INTERVAL_MS = 1000;
 /** Status checks before giving up. */
 export const BFL_MAX_POLL_ATTEMPTS = 5;
-
-/** The polling URL as the caller may reach it: through the router for hub tokens. */
-function followUpUrl(url: string, context: ResponseContext): string {
-	if (context.authMethod !== "hf-token") return url;
-	const routerBase = `${context.routerUrl}/${PROVIDER}`;
-	if (url.startsWith(`${routerBase}/`)) return url;
-	const parsed = new URL(url);
-	return `${routerBase}${parsed.pathname}${parsed.search}`;
-}
 
 class BlackForestLabsTextToImageTask extends TaskProviderHelper {
 	constructor() {
@@ -57,7 +48,7 @@ class BlackForestLabsTextToImageTask extends TaskProviderHelper {
 		if (!isRecord(body) || typeof body.polling_url !== "string") {
 			throw invalidOutput("a Black Forest Labs task: { id, polling_url }");
 		}
-		const pollingUrl = followUpUrl(body.polling_url, context);
+		const pollingUrl = followUpUrl(PROVIDER, body.polling_url, context);
 		await sleep(BFL_POLL_INTERVAL_MS, context.signal);
 		const ready = await poll(
 			async () => {

@@ -11,7 +11,7 @@ import { fetchBlob, fetchJson, poll } from "../lib/poll.js";
 import { blobToBase64, blobToDataUrl } from "../lib/validate.js";
 import type { AuthMethod, BodyParams, HeaderParams, InferenceTask, UrlParams } from "../types.js";
 import type { ProviderHelpers } from "./index.js";
-import { isRecord, omitClientArgs, type ResponseContext, TaskProviderHelper } from "./provider-helper.js";
+import { followUpUrl, isRecord, omitClientArgs, type ResponseContext, TaskProviderHelper } from "./provider-helper.js";
 
 const PROVIDER = "fal-ai";
 const QUEUE_URL = "https://queue.fal.run";
@@ -71,16 +71,6 @@ abstract class FalAITask extends TaskProviderHelper {
 	protected abstract readResult(result: unknown, context: ResponseContext): Promise<unknown>;
 }
 
-/** A follow-up URL of the queue as the caller may reach it: through the router for hub tokens. */
-function queueUrl(url: string, context: ResponseContext): string {
-	if (context.authMethod !== "hf-token") return url;
-	const routerBase = `${context.routerUrl}/${PROVIDER}`;
-	if (url.startsWith(`${routerBase}/`)) return url;
-	const parsed = new URL(url);
-	parsed.searchParams.set("_subdomain", "queue");
-	return `${routerBase}${parsed.pathname}${parsed.search}`;
-}
-
 /** Polls a submitted queue request until COMPLETED and returns its result. */
 async function waitForQueue(body: unknown, context: ResponseContext): Promise<unknown> {
 	if (
@@ -93,7 +83,7 @@ async function waitForQueue(body: unknown, context: ResponseContext): Promise<un
 	const responseUrl =
 		typeof body.response_url === "string" ? body.response_url : String(body.status_url).replace(/\/status$/, "");
 	const statusUrl = typeof body.status_url === "string" ? body.status_url : `${responseUrl}/status`;
-	const statusTarget = queueUrl(statusUrl, context);
+	const statusTarget = followUpUrl(PROVIDER, statusUrl, context, { _subdomain: "queue" });
 	let status = body.status;
 	await poll(
 		async () => {
@@ -112,7 +102,7 @@ async function waitForQueue(body: unknown, context: ResponseContext): Promise<un
 		},
 		{ intervalMs: FAL_POLL_INTERVAL_MS, signal: context.signal, what: "the fal.ai result" },
 	);
-	return fetchJson(queueUrl(responseUrl, context), context);
+	return fetchJson(followUpUrl(PROVIDER, responseUrl, context, { _subdomain: "queue" }), context);
 }
 
 /** The URL inside `{ [key]: { url } }`, if any. */

@@ -91,6 +91,26 @@ export abstract class TaskProviderHelper {
 	}
 }
 
+/**
+ * A follow-up URL a provider handed back (status, result), as the caller may
+ * reach it: with a hub token, through the router (`{routerUrl}/{provider}` plus
+ * the URL's path and query); with a provider key, as given. `query` adds
+ * parameters the router needs to pick the provider's host.
+ */
+export function followUpUrl(
+	provider: string,
+	url: string,
+	context: ResponseContext,
+	query: Record<string, string> = {},
+): string {
+	if (context.authMethod !== "hf-token") return url;
+	const routerBase = `${context.routerUrl}/${provider}`;
+	if (url.startsWith(`${routerBase}/`)) return url;
+	const parsed = new URL(url);
+	for (const [name, value] of Object.entries(query)) parsed.searchParams.set(name, value);
+	return `${routerBase}${parsed.pathname}${parsed.search}`;
+}
+
 /** Whether `value` is a plain object (not an array, not null). */
 export function isRecord(value: unknown): value is Record<string, unknown> {
 	return typeof value === "object" && value !== null && !Array.isArray(value);

@@ -11,7 +11,7 @@ import { fetchJson, poll } from "../lib/poll.js";
 import { blobToDataUrl } from "../lib/validate.js";
 import type { BodyParams, HeaderParams, InferenceTask, UrlParams } from "../types.js";
 import type { ProviderHelpers } from "./index.js";
-import { isRecord, omitClientArgs, type ResponseContext, TaskProviderHelper } from "./provider-helper.js";
+import { followUpUrl, isRecord, omitClientArgs, type ResponseContext, TaskProviderHelper } from "./provider-helper.js";
 
 const PROVIDER = "replicate";
 const BASE_URL = "https://api.replicate.com";
@@ -20,15 +20,6 @@ const BASE_URL = "https://api.replicate.com";
 export const REPLICATE_POLL_INTERVAL_MS = 1000;
 
 type Args = Record<string, unknown>;
-
-/** A prediction URL as the caller may reach it: through the router for hub tokens. */
-function followUpUrl(url: string, context: ResponseContext): string {
-	if (context.authMethod !== "hf-token") return url;
-	const routerBase = `${context.routerUrl}/${PROVIDER}`;
-	if (url.startsWith(`${routerBase}/`)) return url;
-	const parsed = new URL(url);
-	return `${routerBase}${parsed.pathname}${parsed.search}`;
-}
 
 /** The finished prediction: the answer itself, or what polling its `urls.get` gives. */
 async function finishedPrediction(body: unknown, context: ResponseContext): Promise<Record<string, unknown>> {
@@ -39,7 +30,7 @@ async function finishedPrediction(body: unknown, context: ResponseContext): Prom
 	const running = (value: Record<string, unknown>) => value.status === "starting" || value.status === "processing";
 	const urls = prediction.urls;
 	if (running(prediction) && isRecord(urls) && typeof urls.get === "string") {
-		const target = followUpUrl(urls.get, context);
+		const target = followUpUrl(PROVIDER, urls.get, context);
 		prediction = await poll(
 			async () => {
 				const answer = await fetchJson(target, context);

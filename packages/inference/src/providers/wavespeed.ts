@@ -8,7 +8,7 @@ import { fetchJson, poll } from "../lib/poll.js";
 import { blobToDataUrl } from "../lib/validate.js";
 import type { BodyParams, InferenceTask, UrlParams } from "../types.js";
 import type { ProviderHelpers } from "./index.js";
-import { isRecord, omitClientArgs, type ResponseContext, TaskProviderHelper } from "./provider-helper.js";
+import { followUpUrl, isRecord, omitClientArgs, type ResponseContext, TaskProviderHelper } from "./provider-helper.js";
 
 const PROVIDER = "wavespeed";
 const BASE_URL = "https://api.wavespeed.ai";
@@ -17,15 +17,6 @@ const BASE_URL = "https://api.wavespeed.ai";
 export const WAVESPEED_POLL_INTERVAL_MS = 500;
 
 type Args = Record<string, unknown>;
-
-/** A prediction URL as the caller may reach it: through the router for hub tokens. */
-function followUpUrl(url: string, context: ResponseContext): string {
-	if (context.authMethod !== "hf-token") return url;
-	const routerBase = `${context.routerUrl}/${PROVIDER}`;
-	if (url.startsWith(`${routerBase}/`)) return url;
-	const parsed = new URL(url);
-	return `${routerBase}${parsed.pathname}${parsed.search}`;
-}
 
 /** WaveSpeed wraps every answer as `{ code, message, data }`. */
 function predictionData(body: unknown, what: string): Record<string, unknown> {
@@ -75,7 +66,7 @@ class WavespeedTask extends TaskProviderHelper {
 		if (!isRecord(urls) || typeof urls.get !== "string") {
 			throw invalidOutput("a WaveSpeed prediction: { data: { id, urls: { get } } }");
 		}
-		const target = followUpUrl(urls.get, context);
+		const target = followUpUrl(PROVIDER, urls.get, context);
 		const done = await poll(
 			async () => {
 				const data = predictionData(
