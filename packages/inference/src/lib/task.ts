@@ -3,7 +3,7 @@ import { InferenceClientError, InferenceClientProviderOutputError } from "../err
 import type { OutputType, RequestArgs } from "../types.js";
 import { abortError, deadline, readBody, send } from "./http.js";
 import { prepareRequest, type RequestOptions } from "./request.js";
-import { completionPayload, type ServerSentEvent, SseDecoder, STREAM_DONE } from "./sse.js";
+import { completionPayload, SseDecoder, STREAM_DONE } from "./sse.js";
 
 export interface TaskCallOptions extends RequestOptions {
 	outputType?: OutputType;

@@ -36,6 +36,7 @@ describe("getModelInputSnippet", () => {
 	});
 
 	it("keeps author text exact inside the JSON", () => {
+		// biome-ignore lint/suspicious/noTemplateCurlyInString: a template placeholder is the point of this sample
 		const hostile = 'quote " backslash \\ newline \n ${x} $(y)';
 		const text = getModelInputSnippet({ id: "a/b", pipeline_tag: "fill-mask", widgetData: [{ text: hostile }] });
 		expect(JSON.parse(text)).toBe(hostile);
