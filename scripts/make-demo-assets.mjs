@@ -162,6 +162,23 @@ function polyline(pts, w) {
 	);
 }
 
+/** Distant birds: a shallow "v" at each point. */
+function drawBirds(cv, points, color) {
+	for (const [x, y] of points) {
+		cv.fill(
+			polyline(
+				[
+					[x - 6, y - 3],
+					[x, y],
+					[x + 6, y - 3],
+				],
+				1.6,
+			),
+			color,
+		);
+	}
+}
+
 /** Filled polygon (even-odd rule), points as [[x, y], ...]. */
 function poly(pts) {
 	const xs = pts.map((p) => p[0]);
@@ -1136,23 +1153,15 @@ function lighthouse() {
 	);
 	cv.fill(circle(85, 21, 2.5), "#2f2f35");
 	// Birds.
-	for (const [x, y] of [
-		[180, 40],
-		[200, 52],
-		[166, 56],
-	]) {
-		cv.fill(
-			polyline(
-				[
-					[x - 6, y - 3],
-					[x, y],
-					[x + 6, y - 3],
-				],
-				1.6,
-			),
-			"#4a2d2d",
-		);
-	}
+	drawBirds(
+		cv,
+		[
+			[180, 40],
+			[200, 52],
+			[166, 56],
+		],
+		"#4a2d2d",
+	);
 	return cv;
 }
 
@@ -1336,22 +1345,14 @@ function kiteBeach() {
 	cv.fill(line(...T, ...B, 2), "#5a3a22");
 	cv.fill(line(...L, ...R, 2), "#5a3a22");
 	// Gulls.
-	for (const [x, y] of [
-		[150, 70],
-		[170, 60],
-	]) {
-		cv.fill(
-			polyline(
-				[
-					[x - 6, y - 3],
-					[x, y],
-					[x + 6, y - 3],
-				],
-				1.6,
-			),
-			"#3c4450",
-		);
-	}
+	drawBirds(
+		cv,
+		[
+			[150, 70],
+			[170, 60],
+		],
+		"#3c4450",
+	);
 	return cv;
 }
 
