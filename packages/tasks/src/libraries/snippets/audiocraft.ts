@@ -8,61 +8,55 @@ function descriptions(model: ModelData, fallback: string[]): string {
 	return pyValue(fromWidget ? [fromWidget] : fallback);
 }
 
-function musicgen(model: ModelData): LibrarySnippet {
-	return python(
-		`from audiocraft.data.audio import audio_write
-from audiocraft.models import MusicGen
-
-model = MusicGen.get_pretrained(${pyString(model.id)})
-model.set_generation_params(duration=8)  # seconds
-
-descriptions = ${descriptions(model, ["upbeat acoustic guitar with hand claps", "slow ambient synth pads"])}
-wav = model.generate(descriptions)
-
-for index, one_wav in enumerate(wav):
-    audio_write("musicgen_" + str(index), one_wav.cpu(), model.sample_rate, strategy="loudness")`,
-		"MusicGen",
-	);
+/** One AudioCraft model family: its class, how long it generates by default, and sample prompts. */
+interface Family {
+	tag: string;
+	className: string;
+	/** Seconds; families without it keep their own default length. */
+	duration?: number;
+	prompts: string[];
 }
 
-function audiogen(model: ModelData): LibrarySnippet {
+const FAMILIES: Family[] = [
+	{
+		tag: "musicgen",
+		className: "MusicGen",
+		duration: 8,
+		prompts: ["upbeat acoustic guitar with hand claps", "slow ambient synth pads"],
+	},
+	{
+		tag: "audiogen",
+		className: "AudioGen",
+		duration: 5,
+		prompts: ["a dog barking in the distance", "rain falling on a tin roof"],
+	},
+	{
+		tag: "magnet",
+		className: "MAGNeT",
+		prompts: ["funky bass line with tight drums", "calm piano over soft strings"],
+	},
+];
+
+function familySnippet(model: ModelData, family: Family): LibrarySnippet {
+	const duration =
+		family.duration === undefined ? "" : `model.set_generation_params(duration=${family.duration})  # seconds\n`;
 	return python(
 		`from audiocraft.data.audio import audio_write
-from audiocraft.models import AudioGen
+from audiocraft.models import ${family.className}
 
-model = AudioGen.get_pretrained(${pyString(model.id)})
-model.set_generation_params(duration=5)  # seconds
-
-descriptions = ${descriptions(model, ["a dog barking in the distance", "rain falling on a tin roof"])}
+model = ${family.className}.get_pretrained(${pyString(model.id)})
+${duration}
+descriptions = ${descriptions(model, family.prompts)}
 wav = model.generate(descriptions)
 
 for index, one_wav in enumerate(wav):
-    audio_write("audiogen_" + str(index), one_wav.cpu(), model.sample_rate, strategy="loudness")`,
-		"AudioGen",
-	);
-}
-
-function magnet(model: ModelData): LibrarySnippet {
-	return python(
-		`from audiocraft.data.audio import audio_write
-from audiocraft.models import MAGNeT
-
-model = MAGNeT.get_pretrained(${pyString(model.id)})
-
-descriptions = ${descriptions(model, ["funky bass line with tight drums", "calm piano over soft strings"])}
-wav = model.generate(descriptions)
-
-for index, one_wav in enumerate(wav):
-    audio_write("magnet_" + str(index), one_wav.cpu(), model.sample_rate, strategy="loudness")`,
-		"MAGNeT",
+    audio_write("${family.tag}_" + str(index), one_wav.cpu(), model.sample_rate, strategy="loudness")`,
+		family.className,
 	);
 }
 
 /** AudioCraft: one snippet per model family the model is tagged with. */
 export function snippets(model: ModelData): LibrarySnippet[] {
-	const out: LibrarySnippet[] = [];
-	if (hasTag(model, "musicgen")) out.push(musicgen(model));
-	if (hasTag(model, "audiogen")) out.push(audiogen(model));
-	if (hasTag(model, "magnet")) out.push(magnet(model));
+	const out = FAMILIES.filter((family) => hasTag(model, family.tag)).map((family) => familySnippet(model, family));
 	return out.length > 0 ? out : [explain("Type of model unknown.")];
 }
