@@ -1,0 +1,1 @@
+export const HUB_PACKAGE = "@hubkit/hub";
