@@ -1,0 +1,80 @@
+/**
+ * The default blob store: one file per blob under `<root>/blobs/ab/cdef…`, named
+ * by the sha256 of its bytes. A write goes to a unique temporary file in
+ * `<root>/tmp` first and is renamed into place, so a reader never sees half a blob
+ * and two writers of the same content both end with the same complete file.
+ */
+import { randomUUID } from "node:crypto";
+import { createReadStream } from "node:fs";
+import { mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { Readable } from "node:stream";
+import type { BlobStore, ByteRange, StoredBlob } from "./blob-store.js";
+import { isSha256Hex, sha256Hex } from "./sha256.js";
+
+export class DiskBlobStore implements BlobStore {
+	readonly #blobsDirectory: string;
+	readonly #temporaryDirectory: string;
+
+	constructor(root: string) {
+		this.#blobsDirectory = join(root, "blobs");
+		this.#temporaryDirectory = join(root, "tmp");
+	}
+
+	async put(data: Uint8Array): Promise<StoredBlob> {
+		const sha256 = sha256Hex(data);
+		const target = this.#pathOf(sha256);
+		const existing = await fileSize(target);
+		if (existing === data.byteLength) return { sha256, size: existing };
+
+		await mkdir(this.#temporaryDirectory, { recursive: true });
+		await mkdir(join(this.#blobsDirectory, sha256.slice(0, 2)), { recursive: true });
+		const temporary = join(this.#temporaryDirectory, `${sha256}.${randomUUID()}`);
+		try {
+			await writeFile(temporary, data, { flag: "wx" });
+			await rename(temporary, target);
+		} catch (error) {
+			await rm(temporary, { force: true });
+			throw error;
+		}
+		return { sha256, size: data.byteLength };
+	}
+
+	async size(sha256: string): Promise<number | undefined> {
+		return fileSize(this.#pathOf(sha256));
+	}
+
+	async read(sha256: string, range?: ByteRange): Promise<ReadableStream<Uint8Array> | undefined> {
+		const path = this.#pathOf(sha256);
+		const size = await fileSize(path);
+		if (size === undefined) return undefined;
+		if (range) checkRange(range, size);
+		// An empty blob has no byte to start a range at; fs streams want start <= end.
+		if (size === 0) return new ReadableStream({ start: (controller) => controller.close() });
+		const stream = createReadStream(path, range ? { start: range.start, end: range.end } : {});
+		return Readable.toWeb(stream) as ReadableStream<Uint8Array>;
+	}
+
+	/** The only place a disk path is built, and only from a checked sha256. */
+	#pathOf(sha256: string): string {
+		if (!isSha256Hex(sha256)) throw new TypeError(`Not a blob address (64 lower-case hex digits): ${sha256}`);
+		return join(this.#blobsDirectory, sha256.slice(0, 2), sha256.slice(2));
+	}
+}
+
+function checkRange(range: ByteRange, size: number): void {
+	const { start, end } = range;
+	if (!Number.isSafeInteger(start) || !Number.isSafeInteger(end) || start < 0 || end < start || end >= size) {
+		throw new RangeError(`Byte range ${start}-${end} is outside a blob of ${size} bytes`);
+	}
+}
+
+async function fileSize(path: string): Promise<number | undefined> {
+	try {
+		const stats = await stat(path);
+		return stats.isFile() ? stats.size : undefined;
+	} catch (error) {
+		if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+		throw error;
+	}
+}
