@@ -7,7 +7,14 @@ import { HEADER_BILL_TO, HF_HUB_URL, HF_ROUTER_URL } from "../config.js";
 import { InferenceClientInputError } from "../errors.js";
 import { getProviderHelper } from "../providers/index.js";
 import type { TaskProviderHelper } from "../providers/provider-helper.js";
-import type { AuthMethod, InferenceProviderMappingEntry, InferenceTask, Options, RequestArgs } from "../types.js";
+import type {
+	AuthMethod,
+	BodyParams,
+	InferenceProviderMappingEntry,
+	InferenceTask,
+	Options,
+	RequestArgs,
+} from "../types.js";
 import { PACKAGE_NAME, PACKAGE_VERSION } from "../version.js";
 import { getDefaultModel } from "./default-model.js";
 import { deadline } from "./http.js";
@@ -50,9 +57,30 @@ function userAgent(): string {
 	return browser && !browser.startsWith("Node.js") ? `${own} ${browser}` : own;
 }
 
-export async function prepareRequest(args: RequestArgs, options: RequestOptions): Promise<PreparedRequest> {
+/** Who answers a call and with which model id: everything a request needs from the hub. */
+export interface ResolvedCall {
+	provider: string;
+	helper: TaskProviderHelper;
+	authMethod: AuthMethod;
+	mapping: InferenceProviderMappingEntry | undefined;
+	/** The model id as the provider knows it (or the endpoint URL). */
+	providerModel: string;
+}
+
+/** The request's parts, built synchronously from a resolved call; only the body may still be pending. */
+export interface AssembledRequest {
+	url: string;
+	headers: Record<string, string>;
+	/** What the helper's makeBody / preparePayload take. */
+	bodyParams: BodyParams;
+}
+
+/**
+ * Resolves provider, default model, mapping and LoRA weights: the steps that may
+ * ask the hub. Everything after this is pure (see `assembleRequest`).
+ */
+export async function resolveCall(args: RequestArgs, options: RequestOptions): Promise<ResolvedCall> {
 	const { accessToken, endpointUrl } = args;
-	const fields = args as Record<string, unknown>;
 	const task = options.task;
 	let model = args.model;
 	if (typeof model === "string" && /^https?:\/\//.test(model)) {
@@ -77,13 +105,10 @@ export async function prepareRequest(args: RequestArgs, options: RequestOptions)
 		}
 		model = await getDefaultModel(task, hubOptions);
 	}
-	const modelId = model ?? endpointUrl ?? "";
 	let mapping: InferenceProviderMappingEntry | undefined;
 	if (!endpointUrl && model) {
 		if (helper.clientSideRoutingOnly) {
-			// Closed-source providers are not on the hub: the model id is theirs, `provider/` prefix optional.
-			const providerId = model.startsWith(`${provider}/`) ? model.slice(provider.length + 1) : model;
-			mapping = { provider, providerId, hfModelId: model, task, status: "live" };
+			mapping = closedSourceMapping(provider, model, task);
 		} else {
 			mapping = await getProviderMapping({ modelId: model, provider, task, accessToken }, hubOptions);
 		}
@@ -91,23 +116,50 @@ export async function prepareRequest(args: RequestArgs, options: RequestOptions)
 			mapping = { ...mapping, adapterWeightsPath: await adapterWeightsPath(mapping, hubOptions) };
 		}
 	}
-	const providerModel = mapping?.providerId ?? modelId;
-	const routerUrl = (options.routerUrl ?? HF_ROUTER_URL).replace(/\/+$/, "");
-	const urlParams = { authMethod, model: providerModel, task, routerUrl };
-	const url = endpointUrl ? endpointFor(endpointUrl, task) : helper.makeUrl(urlParams);
+	return { provider, helper, authMethod, mapping, providerModel: mapping?.providerId ?? model ?? endpointUrl ?? "" };
+}
 
+/** Closed-source providers are not on the hub: the model id is theirs, `provider/` prefix optional. */
+export function closedSourceMapping(
+	provider: string,
+	model: string,
+	task: InferenceTask,
+): InferenceProviderMappingEntry {
+	const providerId = model.startsWith(`${provider}/`) ? model.slice(provider.length + 1) : model;
+	return { provider, providerId, hfModelId: model, task, status: "live" };
+}
+
+/** URL, headers and body parameters of a resolved call: pure, so snippets render exactly what a call sends. */
+export function assembleRequest(call: ResolvedCall, args: RequestArgs, options: RequestOptions): AssembledRequest {
+	const { helper, authMethod } = call;
+	const fields = args as Record<string, unknown>;
+	const routerUrl = trimSlashes(options.routerUrl ?? HF_ROUTER_URL);
+	const url = args.endpointUrl
+		? endpointFor(args.endpointUrl, options.task)
+		: helper.makeUrl({ authMethod, model: call.providerModel, task: options.task, routerUrl });
 	const binary = helper.binaryInput && fields.data instanceof Blob;
-	const headers = helper.prepareHeaders({ accessToken, authMethod }, binary);
+	const headers = helper.prepareHeaders({ accessToken: args.accessToken, authMethod }, binary);
 	headers["User-Agent"] = userAgent();
 	if (options.billTo) headers[HEADER_BILL_TO] = options.billTo;
-	const bodyArgs = options.stream ? { ...fields, stream: true } : fields;
-	const body = await helper.makeBody({
-		args: bodyArgs,
-		model: providerModel,
-		mapping,
-		task,
-		hubUrl: (options.hubUrl ?? HF_HUB_URL).replace(/\/+$/, ""),
-	});
+	const bodyParams: BodyParams = {
+		args: options.stream ? { ...fields, stream: true } : fields,
+		model: call.providerModel,
+		mapping: call.mapping,
+		task: options.task,
+		hubUrl: trimSlashes(options.hubUrl ?? HF_HUB_URL),
+	};
+	return { url, headers, bodyParams };
+}
+
+function trimSlashes(url: string): string {
+	return url.endsWith("/") ? url.replace(/\/+$/, "") : url;
+}
+
+export async function prepareRequest(args: RequestArgs, options: RequestOptions): Promise<PreparedRequest> {
+	const call = await resolveCall(args, options);
+	const { helper, authMethod, mapping } = call;
+	const { url, headers, bodyParams } = assembleRequest(call, args, options);
+	const body = await helper.makeBody(bodyParams);
 	// A multipart body sets its own Content-Type (with the boundary); a JSON one would be wrong.
 	if (body instanceof FormData) delete headers["Content-Type"];
 	const init: PreparedRequest["init"] = { method: "POST", headers, body };
@@ -115,6 +167,7 @@ export async function prepareRequest(args: RequestArgs, options: RequestOptions)
 		init.credentials =
 			typeof options.includeCredentials === "string" ? (options.includeCredentials as RequestCredentials) : "include";
 	}
+	const routerUrl = trimSlashes(options.routerUrl ?? HF_ROUTER_URL);
 	return { url, init, helper, authMethod, routerUrl, mapping };
 }
 
