@@ -1,0 +1,50 @@
+/**
+ * The hub's HTTP app: middleware in the order a request meets it, then one
+ * route module per resource. Handlers stay thin; services under services/ do
+ * the work and only db/ writes SQL.
+ */
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { cors } from "hono/cors";
+import type { HubDeps, HubEnv } from "./deps.js";
+import { HubError } from "./errors.js";
+import { identifyCaller } from "./middleware/caller.js";
+import { errorHandler, notFoundHandler } from "./middleware/errors.js";
+import { pathGuard } from "./middleware/path-guard.js";
+import { requestId } from "./middleware/request-id.js";
+
+/** Headers browser clients must be able to read (reference/hub-api.md §0, CORS). */
+export const EXPOSED_HEADERS = [
+	"X-Repo-Commit",
+	"X-Request-Id",
+	"X-Error-Code",
+	"X-Error-Message",
+	"X-Total-Count",
+	"X-Linked-Size",
+	"X-Linked-ETag",
+	"ETag",
+	"Link",
+	"Accept-Ranges",
+	"Content-Range",
+];
+
+export function createHubApp(deps: HubDeps): Hono<HubEnv> {
+	const app = new Hono<HubEnv>();
+	app.use("*", requestId());
+	app.use("*", cors({ origin: "*", exposeHeaders: EXPOSED_HEADERS, maxAge: 600 }));
+	app.use("*", pathGuard());
+	app.use(
+		"*",
+		bodyLimit({
+			maxSize: deps.config.bodyLimitBytes,
+			onError: () => {
+				throw new HubError(413, `Request body larger than ${deps.config.bodyLimitBytes} bytes`);
+			},
+		}),
+	);
+	app.use("*", identifyCaller(deps.auth));
+
+	app.notFound(notFoundHandler());
+	app.onError(errorHandler(deps.logger));
+	return app;
+}

@@ -1,0 +1,76 @@
+/**
+ * Access tokens: `hf_` + 34 random base62 characters, the prefix existing
+ * clients insist on. Only the sha256 of a token is stored, so a token is shown
+ * once, when it is made, and a leaked database does not leak tokens.
+ */
+import { createHash, randomBytes, randomInt } from "node:crypto";
+import type { Kysely } from "kysely";
+import type { Database } from "../db/schema.js";
+
+const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+const TOKEN_PATTERN = /^hf_[A-Za-z0-9]{34}$/;
+export const USER_NAME_PATTERN = /^[A-Za-z0-9](?:[A-Za-z0-9-_.]{0,94}[A-Za-z0-9])?$/;
+
+export type TokenRole = "read" | "write";
+
+export function hashToken(token: string): string {
+	return createHash("sha256").update(token).digest("hex");
+}
+
+/** 24 hex characters, the shape of hub object ids. */
+export function newObjectId(): string {
+	return randomBytes(12).toString("hex");
+}
+
+function newToken(): string {
+	let body = "";
+	for (let index = 0; index < 34; index++) body += ALPHABET[randomInt(ALPHABET.length)];
+	return `hf_${body}`;
+}
+
+export function looksLikeToken(value: string): boolean {
+	return TOKEN_PATTERN.test(value);
+}
+
+export interface CreatedToken {
+	/** The token itself: give it to the user now, it cannot be read back later. */
+	token: string;
+	userName: string;
+	displayName: string;
+	role: TokenRole;
+}
+
+/** Creates the user when missing, then a token for them. */
+export async function createAccessToken(
+	db: Kysely<Database>,
+	userName: string,
+	options: { displayName?: string; role?: TokenRole; now?: Date } = {},
+): Promise<CreatedToken> {
+	if (!USER_NAME_PATTERN.test(userName)) {
+		throw new Error(`Invalid user name ${JSON.stringify(userName)}: use letters, digits, '-', '_' or '.'`);
+	}
+	const createdAt = (options.now ?? new Date()).toISOString();
+	const role = options.role ?? "write";
+	const displayName = options.displayName ?? `${userName} token`;
+	const token = newToken();
+	await db.transaction().execute(async (trx) => {
+		await trx
+			.insertInto("users")
+			.values({ id: newObjectId(), name: userName, fullname: userName, email: null, created_at: createdAt })
+			.onConflict((conflict) => conflict.column("name").doNothing())
+			.execute();
+		const user = await trx.selectFrom("users").select("id").where("name", "=", userName).executeTakeFirstOrThrow();
+		await trx
+			.insertInto("access_tokens")
+			.values({
+				id: newObjectId(),
+				user_id: user.id,
+				token_hash: hashToken(token),
+				display_name: displayName,
+				role,
+				created_at: createdAt,
+			})
+			.execute();
+	});
+	return { token, userName, displayName, role };
+}

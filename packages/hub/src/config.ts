@@ -1,0 +1,49 @@
+/**
+ * Server settings: defaults, overridden by environment variables, overridden by
+ * CLI flags. Nothing here is secret except DATABASE_URL, which is never logged.
+ */
+import { resolve } from "node:path";
+
+export interface HubConfig {
+	port: number;
+	host: string;
+	/** Holds the SQLite database and the blob store. */
+	dataDir: string;
+	/** `postgres://…` selects PostgreSQL; unset means SQLite in `dataDir`. */
+	databaseUrl: string | undefined;
+	/** Upper bound for PostgreSQL pool connections. */
+	databasePoolSize: number;
+	/** Request bodies above this many bytes get 413. */
+	bodyLimitBytes: number;
+}
+
+export const DEFAULT_PORT = 8787;
+export const DEFAULT_HOST = "127.0.0.1";
+export const DEFAULT_DATA_DIR = ".hubkit";
+export const DEFAULT_BODY_LIMIT_BYTES = 10 * 1024 * 1024;
+
+function positiveInteger(name: string, raw: string | undefined, fallback: number): number {
+	if (raw === undefined || raw === "") return fallback;
+	const value = Number(raw);
+	if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a non-negative integer, got ${raw}`);
+	return value;
+}
+
+export function loadConfig(
+	overrides: Partial<HubConfig> = {},
+	env: Record<string, string | undefined> = process.env,
+): HubConfig {
+	const config: HubConfig = {
+		port: positiveInteger("HUBKIT_PORT", env.HUBKIT_PORT, DEFAULT_PORT),
+		host: env.HUBKIT_HOST || DEFAULT_HOST,
+		dataDir: env.HUBKIT_DATA_DIR || DEFAULT_DATA_DIR,
+		databaseUrl: env.DATABASE_URL || undefined,
+		databasePoolSize: positiveInteger("HUBKIT_DATABASE_POOL_SIZE", env.HUBKIT_DATABASE_POOL_SIZE, 10) || 1,
+		bodyLimitBytes: positiveInteger("HUBKIT_BODY_LIMIT_BYTES", env.HUBKIT_BODY_LIMIT_BYTES, DEFAULT_BODY_LIMIT_BYTES),
+		...Object.fromEntries(Object.entries(overrides).filter(([, value]) => value !== undefined)),
+	};
+	if (config.databaseUrl && !/^postgres(ql)?:\/\//.test(config.databaseUrl)) {
+		throw new Error("DATABASE_URL must start with postgres:// or postgresql://");
+	}
+	return { ...config, dataDir: resolve(config.dataDir) };
+}

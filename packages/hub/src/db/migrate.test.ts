@@ -1,0 +1,36 @@
+import { sql } from "kysely";
+import { afterEach, describe, expect, it } from "vitest";
+import { ENGINES, startTestDatabase, type TestDatabase } from "../../test/support/engines.js";
+import { migrateToLatest } from "./migrate.js";
+import { openDatabase } from "./open.js";
+
+describe.each(ENGINES)("migrations on %s", (engine) => {
+	let testDb: TestDatabase | undefined;
+	afterEach(async () => {
+		await testDb?.cleanup();
+	});
+
+	it("creates every table once and is a no-op the second time", async () => {
+		testDb = await startTestDatabase(engine);
+		const first = openDatabase(testDb.config);
+		expect(first.engine).toBe(engine);
+		expect(await migrateToLatest(first.db, first.engine)).toEqual(["0001-initial"]);
+		await first.db
+			.insertInto("blobs")
+			.values({ sha256: "a".repeat(64), size: 5_000_000_000 })
+			.execute();
+		await first.close();
+
+		const second = openDatabase(testDb.config);
+		expect(await migrateToLatest(second.db, second.engine)).toEqual([]);
+		const blob = await second.db.selectFrom("blobs").selectAll().executeTakeFirstOrThrow();
+		// Sizes above 2^31 come back as numbers on both engines.
+		expect(blob.size).toBe(5_000_000_000);
+		const tables = ["models", "model_tags", "provider_mappings", "commits", "refs", "commit_files", "users"];
+		for (const table of [...tables, "access_tokens"]) {
+			const result = await sql<{ count: number }>`SELECT count(*) AS count FROM ${sql.table(table)}`.execute(second.db);
+			expect(Number(result.rows[0]?.count)).toBeGreaterThanOrEqual(0);
+		}
+		await second.close();
+	});
+});

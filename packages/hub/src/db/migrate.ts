@@ -1,0 +1,20 @@
+/** Brings the schema up to the newest version; safe to run on every start. */
+import { type Kysely, type MigrationResultSet, Migrator } from "kysely";
+import type { DatabaseEngine } from "./engine.js";
+import { allMigrations } from "./migrations/index.js";
+import type { Database } from "./schema.js";
+
+export async function migrateToLatest(db: Kysely<Database>, engine: DatabaseEngine): Promise<string[]> {
+	const migrator = new Migrator({
+		db,
+		provider: { getMigrations: async () => allMigrations(engine) },
+		migrationTableName: "hubkit_migrations",
+		migrationLockTableName: "hubkit_migrations_lock",
+	});
+	const result: MigrationResultSet = await migrator.migrateToLatest();
+	if (result.error) {
+		const failed = result.results?.find((item) => item.status === "Error")?.migrationName;
+		throw new Error(`Database migration ${failed ?? ""} failed: ${String(result.error)}`);
+	}
+	return (result.results ?? []).filter((item) => item.status === "Success").map((item) => item.migrationName);
+}

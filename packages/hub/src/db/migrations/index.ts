@@ -1,0 +1,13 @@
+/**
+ * Every schema version, in order. To change the schema, add a file
+ * `NNNN-what-it-does.ts` and list it here; never edit a migration that shipped.
+ */
+import type { Migration } from "kysely";
+import type { DatabaseEngine } from "../engine.js";
+import { initialMigration } from "./0001-initial.js";
+
+export function allMigrations(engine: DatabaseEngine): Record<string, Migration> {
+	return {
+		"0001-initial": initialMigration(engine),
+	};
+}

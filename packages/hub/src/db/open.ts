@@ -1,0 +1,46 @@
+/**
+ * Opens the database the config names: SQLite in the data directory by
+ * default, PostgreSQL when DATABASE_URL is a postgres:// URL. Everything above
+ * this file sees one Kysely<Database> and never a driver.
+ */
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import SQLite from "better-sqlite3";
+import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import pg from "pg";
+import type { HubConfig } from "../config.js";
+import type { DatabaseEngine } from "./engine.js";
+import type { Database } from "./schema.js";
+
+export interface HubDatabase {
+	db: Kysely<Database>;
+	engine: DatabaseEngine;
+	close(): Promise<void>;
+}
+
+export const SQLITE_FILE_NAME = "hub.sqlite";
+
+const PG_INT8 = 20;
+
+export function openDatabase(config: Pick<HubConfig, "dataDir" | "databaseUrl" | "databasePoolSize">): HubDatabase {
+	if (config.databaseUrl) {
+		const pool = new pg.Pool({
+			connectionString: config.databaseUrl,
+			max: config.databasePoolSize,
+			// bigint columns (file sizes) fit in a double; hand them back as numbers like SQLite does.
+			types: {
+				getTypeParser: ((oid: number, format?: "text" | "binary") =>
+					oid === PG_INT8 ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format)) as never,
+			},
+		});
+		const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+		return { db, engine: "postgres", close: () => db.destroy() };
+	}
+	mkdirSync(config.dataDir, { recursive: true });
+	const sqlite = new SQLite(join(config.dataDir, SQLITE_FILE_NAME));
+	sqlite.pragma("journal_mode = WAL");
+	sqlite.pragma("synchronous = NORMAL");
+	sqlite.pragma("busy_timeout = 5000");
+	const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+	return { db, engine: "sqlite", close: () => db.destroy() };
+}

@@ -1,0 +1,114 @@
+/**
+ * Row types of every table, for Kysely. Both engines store the same values:
+ * booleans as 0/1 integers, JSON as text, timestamps as ISO 8601 text, so a
+ * query never needs to know which engine runs it. See README.md in this folder.
+ */
+export interface ModelsTable {
+	/** `author/name`. */
+	id: string;
+	author: string;
+	name: string;
+	pipeline_tag: string | null;
+	library_name: string | null;
+	/** 0 or 1. */
+	private: number;
+	/** null (not gated), "auto" or "manual". */
+	gated: string | null;
+	downloads: number;
+	likes: number;
+	trending_score: number;
+	created_at: string;
+	last_modified: string;
+	/** Head commit of `main`. */
+	sha: string;
+	/** JSON array of strings (also exploded into model_tags for filtering). */
+	tags: string;
+	/** JSON object or null. */
+	config: string | null;
+	card_data: string | null;
+	widget_data: string | null;
+	transformers_info: string | null;
+	/** User name of the owner; null for seeded public models. */
+	owner: string | null;
+}
+
+export interface ModelTagsTable {
+	model_id: string;
+	tag: string;
+}
+
+export interface ProviderMappingsTable {
+	model_id: string;
+	/** Preference order, from 0: the first entry is what the `auto` policy picks. */
+	position: number;
+	provider: string;
+	provider_id: string;
+	task: string;
+	/** "live" or "staging". */
+	status: string;
+	adapter: string | null;
+	adapter_weights_path: string | null;
+}
+
+export interface CommitsTable {
+	repo_id: string;
+	/** 40 lowercase hex. */
+	sha: string;
+	parent_sha: string | null;
+	message: string;
+	created_at: string;
+}
+
+export interface RefsTable {
+	repo_id: string;
+	/** Branch name, e.g. `main`. */
+	name: string;
+	commit_sha: string;
+}
+
+export interface CommitFilesTable {
+	commit_sha: string;
+	path: string;
+	blob_sha256: string;
+	size: number;
+	/** Git blob sha1 of the content: what the tree API returns as `oid`. */
+	git_oid: string;
+}
+
+export interface BlobsTable {
+	sha256: string;
+	size: number;
+}
+
+export interface UsersTable {
+	/** 24 hex characters, made by the app (no engine-specific auto-increment). */
+	id: string;
+	name: string;
+	fullname: string;
+	email: string | null;
+	created_at: string;
+}
+
+export interface AccessTokensTable {
+	/** 24 hex characters, made by the app. */
+	id: string;
+	user_id: string;
+	/** Hex sha256 of the token; the token itself is never stored. */
+	token_hash: string;
+	display_name: string;
+	/** "read" or "write". */
+	role: string;
+	created_at: string;
+}
+
+export interface Database {
+	models: ModelsTable;
+	model_tags: ModelTagsTable;
+	provider_mappings: ProviderMappingsTable;
+	commits: CommitsTable;
+	refs: RefsTable;
+	commit_files: CommitFilesTable;
+	blobs: BlobsTable;
+	users: UsersTable;
+	access_tokens: AccessTokensTable;
+}

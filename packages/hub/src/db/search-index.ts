@@ -1,0 +1,49 @@
+/**
+ * The one place where SQLite and PostgreSQL differ: the substring index behind
+ * `GET /api/models?search=`. SQLite gets an FTS5 table with the trigram
+ * tokenizer (kept in step with `models` by triggers); PostgreSQL gets a pg_trgm
+ * GIN index on `models.id`. Both answer "id contains this text, any case" from
+ * the index for queries of three or more characters; shorter ones fall back to
+ * a scan with LIKE, which the trigram indexes cannot serve.
+ */
+import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from "kysely";
+import type { DatabaseEngine } from "./engine.js";
+import type { Database } from "./schema.js";
+
+export async function createSearchIndex(db: Kysely<unknown>, engine: DatabaseEngine): Promise<void> {
+	if (engine === "postgres") {
+		await sql`CREATE EXTENSION IF NOT EXISTS pg_trgm`.execute(db);
+		await sql`CREATE INDEX models_id_trgm ON models USING gin (id gin_trgm_ops)`.execute(db);
+		return;
+	}
+	await sql`CREATE VIRTUAL TABLE models_search USING fts5(id, tokenize = 'trigram')`.execute(db);
+	await sql`CREATE TRIGGER models_search_insert AFTER INSERT ON models BEGIN
+		INSERT INTO models_search (rowid, id) VALUES (new.rowid, new.id);
+	END`.execute(db);
+	await sql`CREATE TRIGGER models_search_delete AFTER DELETE ON models BEGIN
+		DELETE FROM models_search WHERE rowid = old.rowid;
+	END`.execute(db);
+}
+
+/** `%`, `_` and the escape character itself, escaped for `LIKE … ESCAPE '\'`. */
+function likePattern(text: string): string {
+	return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+/** A WHERE condition on `models`: the id contains `text`, ignoring case. */
+export function idContains(
+	engine: DatabaseEngine,
+	eb: ExpressionBuilder<Database, "models">,
+	text: string,
+): Expression<SqlBool> {
+	const pattern = likePattern(text);
+	if (engine === "postgres") {
+		return sql<SqlBool>`${eb.ref("models.id")} ILIKE ${pattern} ESCAPE '\\'`;
+	}
+	if ([...text].length < 3) {
+		// SQLite's LIKE ignores ASCII case by default.
+		return sql<SqlBool>`${eb.ref("models.id")} LIKE ${pattern} ESCAPE '\\'`;
+	}
+	const phrase = `"${text.replace(/"/g, '""')}"`;
+	return sql<SqlBool>`models.rowid IN (SELECT rowid FROM models_search WHERE models_search MATCH ${phrase})`;
+}

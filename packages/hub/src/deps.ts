@@ -1,0 +1,31 @@
+/**
+ * What every route module is built from. Route factories take `HubDeps` and
+ * return a `Hono<HubEnv>`; they reach the database only through services and
+ * `db/`, the files only through `blobStore`.
+ */
+import type { Kysely } from "kysely";
+import type { Auth, Caller } from "./auth/caller.js";
+import type { HubConfig } from "./config.js";
+import type { DatabaseEngine } from "./db/engine.js";
+import type { Database } from "./db/schema.js";
+import type { Logger } from "./logger.js";
+import type { BlobStore } from "./storage/blob-store.js";
+
+export interface HubDeps {
+	db: Kysely<Database>;
+	/** Only db/search-index.ts should need this. */
+	engine: DatabaseEngine;
+	config: HubConfig;
+	blobStore: BlobStore;
+	auth: Auth;
+	logger: Logger;
+}
+
+/** Per-request values set by the app's middleware. */
+export interface HubEnv {
+	Variables: {
+		requestId: string;
+		/** Set by the caller middleware: undefined for anonymous requests. */
+		caller: Caller | undefined;
+	};
+}

@@ -1,0 +1,54 @@
+/**
+ * The one error type routes and services throw. The app's error handler renders
+ * it as `{ "error": message }` with `status`, plus `X-Error-Code` when set: the
+ * Python client picks its exception from that header, whatever the status.
+ */
+
+/** Codes existing clients read from `X-Error-Code` (reference/hub-api.md §0). */
+export type HubErrorCode = "RepoNotFound" | "RevisionNotFound" | "EntryNotFound" | "GatedRepo";
+
+export class HubError extends Error {
+	readonly status: number;
+	readonly code: HubErrorCode | undefined;
+	/** Extra response headers, e.g. `X-Repo-Commit` on a missing-file 404. */
+	readonly headers: Record<string, string>;
+
+	constructor(
+		status: number,
+		message: string,
+		options: { code?: HubErrorCode; headers?: Record<string, string> } = {},
+	) {
+		super(message);
+		this.name = "HubError";
+		this.status = status;
+		this.code = options.code;
+		this.headers = options.headers ?? {};
+	}
+}
+
+export function badRequest(message: string): HubError {
+	return new HubError(400, message);
+}
+
+/**
+ * A missing repository, or one the caller may not see. Without a token the hub
+ * answers 401 and with one 404, so a private repository's existence never leaks.
+ */
+export function repoNotFound(repoId: string, authenticated: boolean): HubError {
+	return new HubError(authenticated ? 404 : 401, `Repository not found: ${repoId}`, { code: "RepoNotFound" });
+}
+
+export function revisionNotFound(repoId: string, revision: string): HubError {
+	return new HubError(404, `Invalid revision ${revision} for ${repoId}`, { code: "RevisionNotFound" });
+}
+
+export function entryNotFound(repoId: string, path: string, commitSha?: string): HubError {
+	return new HubError(404, `Entry not found: ${path} in ${repoId}`, {
+		code: "EntryNotFound",
+		...(commitSha ? { headers: { "X-Repo-Commit": commitSha } } : {}),
+	});
+}
+
+export function unauthorized(message = "Invalid credentials in Authorization header"): HubError {
+	return new HubError(401, message);
+}

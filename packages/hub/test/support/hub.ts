@@ -1,0 +1,52 @@
+/**
+ * A hub for tests: migrated database on the chosen engine, in-memory blobs, and
+ * (for HTTP tests) the real server listening on 127.0.0.1 with port 0.
+ */
+import type { AddressInfo } from "node:net";
+import { serve } from "@hono/node-server";
+import { createHubApp } from "../../src/app.js";
+import { databaseAuth } from "../../src/auth/caller.js";
+import type { HubConfig } from "../../src/config.js";
+import { migrateToLatest } from "../../src/db/migrate.js";
+import { type HubDatabase, openDatabase } from "../../src/db/open.js";
+import type { HubDeps } from "../../src/deps.js";
+import { silentLogger } from "../../src/logger.js";
+import type { BlobStore } from "../../src/storage/blob-store.js";
+import { memoryBlobStore } from "./memory-blob-store.js";
+
+export interface TestHub {
+	deps: HubDeps;
+	database: HubDatabase;
+	app: ReturnType<typeof createHubApp>;
+	close(): Promise<void>;
+}
+
+export async function openTestHub(config: HubConfig, blobStore: BlobStore = memoryBlobStore()): Promise<TestHub> {
+	const database = openDatabase(config);
+	await migrateToLatest(database.db, database.engine);
+	const deps: HubDeps = {
+		db: database.db,
+		engine: database.engine,
+		config,
+		blobStore,
+		auth: databaseAuth(database.db),
+		logger: silentLogger,
+	};
+	return { deps, database, app: createHubApp(deps), close: () => database.close() };
+}
+
+export interface Listening {
+	url: string;
+	close(): Promise<void>;
+}
+
+export async function listen(app: TestHub["app"]): Promise<Listening> {
+	return await new Promise((resolve) => {
+		const server = serve({ fetch: app.fetch, hostname: "127.0.0.1", port: 0 }, (info: AddressInfo) => {
+			resolve({
+				url: `http://127.0.0.1:${info.port}`,
+				close: () => new Promise<void>((done) => server.close(() => done())),
+			});
+		});
+	});
+}
