@@ -1,0 +1,66 @@
+/** What the router needs from the rest of the hub; defined here so the router stands on its own. */
+import type { PipelineType } from "@hubkit/tasks";
+import type { ProviderKeys } from "./provider-keys.js";
+
+/** A hub user, as the token check knows them. */
+export interface RouterUser {
+	user: string;
+}
+
+/** Plain-text lines; the router never passes it tokens, keys or request bodies. */
+export interface RouterLogger {
+	info(message: string): void;
+	warn(message: string): void;
+	error(message: string, error?: unknown): void;
+}
+
+/** One task call for the local runtime: the body as the client sent it. */
+export interface LocalTaskRequest {
+	model: string;
+	/** From the URL (`…/pipeline/{task}`); otherwise the runtime takes the model's own pipeline tag. */
+	task: PipelineType | undefined;
+	body: Uint8Array;
+	contentType: string | undefined;
+	signal: AbortSignal;
+}
+
+/** An OpenAI-style chat or text completion: the parsed JSON body and the model it is for. */
+export interface LocalCompletionRequest {
+	model: string;
+	body: Record<string, unknown>;
+	signal: AbortSignal;
+}
+
+/**
+ * The hub's own inference (hf-inference). It answers with a complete Response,
+ * streams included, and itself says 503 when a model is not loaded.
+ */
+export interface LocalRuntime {
+	run(request: LocalTaskRequest): Promise<Response>;
+	/** `/v1/chat/completions`. */
+	chat(request: LocalCompletionRequest): Promise<Response>;
+	/** `/v1/completions` (the client's text-generation route). */
+	complete(request: LocalCompletionRequest): Promise<Response>;
+}
+
+export interface RouterDeps {
+	/** The operator's keys, e.g. from `loadProviderKeys(process.env, configPath)`. */
+	providerKeys: ProviderKeys;
+	/**
+	 * Base URLs that replace the built-in ones, by provider id; `{provider}.{subdomain}`
+	 * (e.g. `fal-ai.queue`) replaces one `_subdomain` host. Wins over `providerKeys[id].baseUrl`.
+	 */
+	providerBaseUrls?: Partial<Record<string, string>>;
+	/** Resolves a hub access token to its user, or undefined when it is unknown or revoked. */
+	authenticate(token: string): Promise<RouterUser | undefined>;
+	/** Used for upstream calls; the global fetch otherwise. */
+	fetch?: typeof fetch;
+	/** hf-inference; without it those routes answer 503. */
+	localRuntime?: LocalRuntime;
+	logger?: RouterLogger;
+	/** Request bodies above this many bytes get a 413. Default: DEFAULT_MAX_BODY_BYTES. */
+	maxBodyBytes?: number;
+}
+
+/** Large enough for an image or a minute of audio sent base64-encoded inside JSON. */
+export const DEFAULT_MAX_BODY_BYTES = 32 * 1024 * 1024;

@@ -1,0 +1,92 @@
+/** Small request/response helpers shared by the router's routes. */
+import type { RouterDeps, RouterUser } from "./deps.js";
+
+/** The router's one error shape: `{ "error": message }`. */
+export function jsonError(status: number, message: string): Response {
+	return Response.json({ error: message }, { status });
+}
+
+/**
+ * The user behind `Authorization: Bearer hf_…`, or the 401 to send. Only hub
+ * tokens are accepted: a provider's own key belongs with that provider, not here.
+ */
+export async function authenticateRequest(
+	request: Request,
+	authenticate: RouterDeps["authenticate"],
+): Promise<RouterUser | Response> {
+	const header = request.headers.get("authorization") ?? "";
+	const token = /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1];
+	if (!token) {
+		return jsonError(401, "A hub access token is required: send Authorization: Bearer hf_…");
+	}
+	if (!token.startsWith("hf_")) {
+		return jsonError(401, "The router takes hub access tokens (hf_…), not provider keys");
+	}
+	const user = await authenticate(token);
+	return user ?? jsonError(401, "Invalid or revoked access token");
+}
+
+/**
+ * The request body, at most `limit` bytes, or "too-large". Read whole so the
+ * upstream request has a known length and an oversized body never leaves the hub.
+ */
+export async function readLimitedBody(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer> | "too-large"> {
+	const declared = Number(request.headers.get("content-length"));
+	if (Number.isFinite(declared) && declared > limit) return "too-large";
+	if (!request.body) return new Uint8Array(0);
+	const chunks: Uint8Array[] = [];
+	let size = 0;
+	const reader = request.body.getReader();
+	for (;;) {
+		const { done, value } = await reader.read();
+		if (done) break;
+		size += value.byteLength;
+		if (size > limit) {
+			await reader.cancel();
+			return "too-large";
+		}
+		chunks.push(value);
+	}
+	return concat(chunks, size);
+}
+
+function concat(chunks: Uint8Array[], size: number): Uint8Array<ArrayBuffer> {
+	const body = new Uint8Array(size);
+	let offset = 0;
+	for (const chunk of chunks) {
+		body.set(chunk, offset);
+		offset += chunk.byteLength;
+	}
+	return body;
+}
+
+export function bodyTooLarge(limit: number): Response {
+	return jsonError(413, `Request body is larger than the router's limit of ${limit} bytes`);
+}
+
+/**
+ * Path segments after the first `skip` ones, still percent-encoded, from a URL
+ * the URL parser has already normalised (`.`/`..` resolved).
+ */
+export function rawSegments(url: string, skip: number): string[] {
+	return new URL(url).pathname.split("/").slice(1 + skip);
+}
+
+/** How many segments the mount prefix has, from the matched route pattern (e.g. "/router/:provider/…" → 1). */
+export function prefixLength(routePath: string, firstParam: string): number {
+	const segments = routePath.split("/").slice(1);
+	const at = segments.findIndex((segment) => segment.startsWith(firstParam));
+	return at === -1 ? 0 : at;
+}
+
+/** A decoded path segment, or undefined when it smuggles a separator or a dot segment in by encoding. */
+export function decodeSegment(segment: string): string | undefined {
+	let decoded: string;
+	try {
+		decoded = decodeURIComponent(segment);
+	} catch {
+		return undefined;
+	}
+	if (decoded === "" || decoded === "." || decoded === ".." || /[/\\\0]/.test(decoded)) return undefined;
+	return decoded;
+}

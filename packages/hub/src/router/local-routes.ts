@@ -1,0 +1,104 @@
+/**
+ * hf-inference, the hub's own inference: the paths the clients build for it,
+ * handed to the local runtime. Without a runtime every call answers 503.
+ *
+ *   POST /hf-inference/models/{model}                       a task, the model's own pipeline tag
+ *   POST /hf-inference/models/{model}/pipeline/{task}       a task named in the path
+ *   POST /hf-inference/pipeline/{task}/{model}              the same, older client form
+ *   POST /hf-inference/models/{model}/v1/chat/completions   chat
+ *   POST /hf-inference/models/{model}/v1/completions        text completion
+ *   POST /hf-inference/v1/chat/completions, /v1/chat/completions   chat, model in the body
+ */
+import { PIPELINE_DATA, type PipelineType } from "@hubkit/tasks";
+import type { Context } from "hono";
+import { DEFAULT_MAX_BODY_BYTES, type LocalRuntime, type RouterDeps } from "./deps.js";
+import { authenticateRequest, bodyTooLarge, decodeSegment, jsonError, readLimitedBody } from "./http.js";
+import { invalidModelId, modelIdProblem } from "./model-id.js";
+
+export type LocalCall =
+	| { kind: "task"; model: string; task: PipelineType | undefined }
+	| { kind: "chat"; model: string | undefined }
+	| { kind: "completion"; model: string };
+
+/** What a path after `/hf-inference/` asks for, or the error to answer. `segments` are still encoded. */
+export function parseLocalPath(segments: string[]): LocalCall | Response {
+	const parts: string[] = [];
+	for (const segment of segments) {
+		const decoded = decodeSegment(segment);
+		if (decoded === undefined) return jsonError(400, "Malformed path: empty, dot or encoded-separator segments");
+		parts.push(decoded);
+	}
+	const [head, ...rest] = parts;
+	if (head === "v1" && rest.join("/") === "chat/completions") return { kind: "chat", model: undefined };
+	if (head === "pipeline") {
+		const [task = "", ...model] = rest;
+		return withModel(model, (id) => taskCall(id, task));
+	}
+	if (head !== "models") return jsonError(404, "Unknown hf-inference route: expected models/{model}[/…]");
+	const tail = rest.slice(-3).join("/");
+	if (tail === "v1/chat/completions") return withModel(rest.slice(0, -3), (model) => ({ kind: "chat", model }));
+	if (rest.slice(-2).join("/") === "v1/completions") {
+		return withModel(rest.slice(0, -2), (model) => ({ kind: "completion", model }));
+	}
+	if (rest.length > 2 && rest.at(-2) === "pipeline") {
+		return withModel(rest.slice(0, -2), (id) => taskCall(id, rest.at(-1) ?? ""));
+	}
+	return withModel(rest, (model) => ({ kind: "task", model, task: undefined }));
+}
+
+function withModel(parts: string[], call: (model: string) => LocalCall | Response): LocalCall | Response {
+	const id = parts.join("/");
+	const problem = modelIdProblem(id);
+	return problem ? jsonError(400, invalidModelId(id, problem)) : call(id);
+}
+
+function taskCall(model: string, task: string): LocalCall | Response {
+	if (!Object.hasOwn(PIPELINE_DATA, task)) {
+		return jsonError(400, `Unknown task ${JSON.stringify(task.slice(0, 80))}`);
+	}
+	return { kind: "task", model, task: task as PipelineType };
+}
+
+export async function serveLocally(c: Context, deps: RouterDeps, segments: string[]): Promise<Response> {
+	const caller = await authenticateRequest(c.req.raw, deps.authenticate);
+	if (caller instanceof Response) return caller;
+	const call = parseLocalPath(segments);
+	if (call instanceof Response) return call;
+	const limit = deps.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+	const body = await readLimitedBody(c.req.raw, limit);
+	if (body === "too-large") return bodyTooLarge(limit);
+	const signal = c.req.raw.signal;
+	if (call.kind === "task") {
+		const runtime = deps.localRuntime;
+		if (!runtime) return notLoaded(call.model);
+		const contentType = c.req.header("content-type");
+		return runtime.run({ model: call.model, task: call.task, body, contentType, signal });
+	}
+	const json = parseJsonObject(body);
+	if (json instanceof Response) return json;
+	const model = call.model ?? json.model;
+	if (typeof model !== "string") return jsonError(400, "The request body needs a `model` (a model id)");
+	const problem = modelIdProblem(model);
+	if (problem) return jsonError(400, invalidModelId(model, problem));
+	const runtime: LocalRuntime | undefined = deps.localRuntime;
+	if (!runtime) return notLoaded(model);
+	const request = { model, body: json, signal };
+	return call.kind === "chat" ? runtime.chat(request) : runtime.complete(request);
+}
+
+function parseJsonObject(body: Uint8Array): Record<string, unknown> | Response {
+	let parsed: unknown;
+	try {
+		parsed = JSON.parse(new TextDecoder().decode(body));
+	} catch {
+		return jsonError(400, "The request body is not valid JSON");
+	}
+	if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
+		return jsonError(400, "The request body must be a JSON object");
+	}
+	return parsed as Record<string, unknown>;
+}
+
+function notLoaded(model: string): Response {
+	return jsonError(503, `Model ${model} is not loaded locally: this hub has no local inference runtime yet`);
+}
