@@ -1,0 +1,87 @@
+/**
+ * One seed record as the rows it becomes: the model, its tags, its provider
+ * mappings, and a first commit on `main` holding README.md and the files.
+ */
+import { createHash } from "node:crypto";
+import type { Insertable } from "kysely";
+import type { CommitFilesTable, ModelsTable, ProviderMappingsTable } from "../db/schema.js";
+import type { SeedBlob } from "./seed-blobs.js";
+import type { SeedModel } from "./types.js";
+
+export interface SeedRows {
+	model: Insertable<ModelsTable>;
+	tags: { model_id: string; tag: string }[];
+	mappings: Insertable<ProviderMappingsTable>[];
+	commit: { repo_id: string; sha: string; parent_sha: null; message: string; created_at: string };
+	files: Insertable<CommitFilesTable>[];
+}
+
+export interface SeedFileBlob {
+	path: string;
+	/** The size listings show (a placeholder may store fewer bytes). */
+	size: number;
+	blob: SeedBlob;
+}
+
+const json = (value: unknown) => (value === undefined ? null : JSON.stringify(value));
+
+/** A sample trending score: likes, fading with age since the last change (sample data, like the counts). */
+export function sampleTrendingScore(likes: number, lastModified: string, now: Date): number {
+	const ageDays = Math.max(0, (now.getTime() - Date.parse(lastModified)) / 86_400_000);
+	return Math.round(likes / (1 + ageDays / 30));
+}
+
+/** A stable 40-hex commit id from what the commit holds, so re-running a seed yields the same ids. */
+function commitSha(modelId: string, createdAt: string, files: SeedFileBlob[]): string {
+	const hash = createHash("sha1").update(`hubkit seed commit\n${modelId}\n${createdAt}\n`);
+	for (const file of files) hash.update(`${file.path}\0${file.blob.sha256}\0${file.size}\n`);
+	return hash.digest("hex");
+}
+
+export function seedRows(record: SeedModel, files: SeedFileBlob[], now: Date): SeedRows {
+	const sha = commitSha(record.id, record.lastModified, files);
+	const name = record.id.slice(record.id.indexOf("/") + 1);
+	const tags = [...new Set(record.tags)];
+	return {
+		model: {
+			id: record.id,
+			author: record.author,
+			name,
+			pipeline_tag: record.pipeline_tag ?? null,
+			library_name: record.library_name ?? null,
+			private: record.private ? 1 : 0,
+			gated: record.gated || null,
+			downloads: record.downloads,
+			likes: record.likes,
+			trending_score: sampleTrendingScore(record.likes, record.lastModified, now),
+			created_at: record.createdAt,
+			last_modified: record.lastModified,
+			sha,
+			tags: JSON.stringify(tags),
+			config: json(record.config),
+			card_data: json(record.cardData),
+			widget_data: json(record.widgetData),
+			transformers_info: json(record.transformersInfo),
+			owner: record.author,
+		},
+		tags: tags.map((tag) => ({ model_id: record.id, tag })),
+		mappings: record.inferenceProviderMapping.map((mapping, position) => ({
+			model_id: record.id,
+			position,
+			provider: mapping.provider,
+			provider_id: mapping.providerId,
+			task: mapping.task,
+			status: mapping.status,
+			adapter: mapping.adapter ?? null,
+			adapter_weights_path: mapping.adapterWeightsPath ?? null,
+		})),
+		commit: { repo_id: record.id, sha, parent_sha: null, message: "Initial commit", created_at: record.createdAt },
+		files: files.map((file) => ({
+			commit_sha: sha,
+			path: file.path,
+			blob_sha256: file.blob.sha256,
+			size: file.size,
+			git_oid: file.blob.gitOid,
+		})),
+	};
+}
