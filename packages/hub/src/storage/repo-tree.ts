@@ -56,6 +56,7 @@ function parentOf(path: string): string {
 
 export class RepoTree {
 	readonly #files = new Map<string, FileEntry>();
+	readonly #sources = new Map<string, RevisionFile>();
 	/** Directory path ("" for the root) → paths of its direct children. */
 	readonly #children = new Map<string, string[]>([["", []]]);
 	readonly #directoryOids = new Map<string, string>();
@@ -63,6 +64,7 @@ export class RepoTree {
 	constructor(files: readonly RevisionFile[]) {
 		for (const file of files) {
 			this.#files.set(file.path, fileEntry(file));
+			this.#sources.set(file.path, file);
 			let child = file.path;
 			for (;;) {
 				const parent = parentOf(child);
@@ -86,6 +88,19 @@ export class RepoTree {
 
 	file(path: string): FileEntry | undefined {
 		return this.#files.get(path);
+	}
+
+	/** The file or directory at `path` (not the root), as the tree lists it. */
+	entry(path: string): TreeEntry | undefined {
+		const file = this.#files.get(path);
+		if (file) return file;
+		if (path === "" || !this.#children.has(path)) return undefined;
+		return { type: "directory", oid: this.directoryOid(path), size: 0, path };
+	}
+
+	/** The stored file behind a path: where its bytes are. */
+	revisionFile(path: string): RevisionFile | undefined {
+		return this.#sources.get(path);
 	}
 
 	isDirectory(path: string): boolean {

@@ -1,0 +1,241 @@
+/**
+ * File routes: the tree listing, paths-info, and file downloads on /resolve and
+ * /raw. Shapes, headers and error codes follow reference/hub-api.md §3–§5, which
+ * is what @huggingface/hub and huggingface_hub read. Ids, revisions and paths
+ * arrive decoded (`%2F` included); they are checked, then used only as database
+ * keys: file bytes are found by sha256 through the BlobStore, never by path.
+ */
+import { type Context, Hono } from "hono";
+import type { HubDeps, HubEnv } from "../deps.js";
+import { badRequest, entryNotFound, HubError } from "../errors.js";
+import { recordFileFetch } from "../services/downloads.js";
+import { type FileRepo, FileService } from "../services/files.js";
+import { contentRange, parseRangeHeader } from "../storage/byte-range.js";
+import { lfsPointer } from "../storage/lfs.js";
+import { repoIdProblem, repoPathProblem, revisionProblem } from "../storage/repo-path.js";
+import type { FileEntry, RevisionFile } from "../storage/repo-tree.js";
+
+export const MAX_TREE_PAGE = 1000;
+export const MAX_PATHS_INFO = 1000;
+/** Files of a gated model anyone may read: the card that explains the gate. */
+const UNGATED_PATHS = new Set(["README.md", ".gitattributes"]);
+
+type FileContext = Context<HubEnv>;
+
+export function fileRoutes(deps: HubDeps): Hono<HubEnv> {
+	const app = new Hono<HubEnv>();
+	const files = new FileService(deps.db);
+
+	async function locate(c: FileContext) {
+		const namespace = c.req.param("namespace") ?? "";
+		const name = c.req.param("name") ?? "";
+		const revision = c.req.param("revision") ?? "";
+		const problem = repoIdProblem(namespace, name) ?? revisionProblem(revision);
+		if (problem) throw badRequest(problem);
+		const repo = await files.visibleRepo(`${namespace}/${name}`, c.get("caller"));
+		const commitSha = await files.resolveRevision(repo.id, revision);
+		return { repo, commitSha };
+	}
+
+	function checkedPath(path: string): string {
+		const problem = repoPathProblem(path);
+		if (problem) throw badRequest(problem);
+		return path;
+	}
+
+	async function listTree(c: FileContext) {
+		const { repo, commitSha } = await locate(c);
+		const directory = checkedPath((c.req.param("path") ?? "").replace(/\/$/, ""));
+		const recursive = isTrue(c.req.query("recursive"));
+		const expand = isTrue(c.req.query("expand"));
+		const limit = pageSize(c.req.query("limit"));
+		const cursor = c.req.query("cursor");
+		const after = cursor === undefined ? undefined : decodeCursor(cursor);
+
+		const tree = await files.tree(commitSha);
+		if (!tree.isDirectory(directory)) {
+			const what = tree.file(directory) ? "is a file, not a directory" : "does not exist";
+			throw new HubError(404, `${directory} ${what} in ${repo.id} at ${commitSha}`, {
+				code: "EntryNotFound",
+				headers: { "X-Repo-Commit": commitSha },
+			});
+		}
+		const remaining = tree.list(directory, recursive).filter((entry) => after === undefined || entry.path > after);
+		const page = remaining.slice(0, limit);
+		const last = page.at(-1);
+		if (remaining.length > limit && last) {
+			const next = new URL(c.req.url);
+			next.searchParams.set("cursor", encodeCursor(last.path));
+			c.header("Link", `<${next.href}>; rel="next"`);
+		}
+		c.header("X-Repo-Commit", commitSha);
+		if (!expand) return c.json(page);
+		const lastCommits = await files.lastCommits(repo.id, commitSha, page);
+		return c.json(page.map((entry) => ({ ...entry, lastCommit: lastCommits.get(entry.path) })));
+	}
+
+	app.get("/api/models/:namespace/:name/tree/:revision", listTree);
+	app.get("/api/models/:namespace/:name/tree/:revision/:path{.+}", listTree);
+
+	app.post("/api/models/:namespace/:name/paths-info/:revision", async (c) => {
+		const { repo, commitSha } = await locate(c);
+		const { paths, expand } = await readPathsInfoBody(c);
+		const tree = await files.tree(commitSha);
+		const entries = [...new Set(paths.map(checkedPath))].flatMap((path) => tree.entry(path) ?? []);
+		c.header("X-Repo-Commit", commitSha);
+		if (!expand) return c.json(entries);
+		const lastCommits = await files.lastCommits(repo.id, commitSha, entries);
+		return c.json(entries.map((entry) => ({ ...entry, lastCommit: lastCommits.get(entry.path) })));
+	});
+
+	for (const kind of ["resolve", "raw"] as const) {
+		// Hono answers HEAD with the GET handler (and drops the body); serveFile reads the method.
+		app.get(`/:namespace/:name/${kind}/:revision/:path{.+}`, async (c) => {
+			const { repo, commitSha } = await locate(c);
+			const path = checkedPath(c.req.param("path"));
+			const tree = await files.tree(commitSha);
+			const entry = tree.file(path);
+			const stored = tree.revisionFile(path);
+			if (!entry || !stored) throw entryNotFound(repo.id, path, commitSha);
+			if (repo.gated && c.get("caller") === undefined && !UNGATED_PATHS.has(path)) {
+				throw new HubError(
+					401,
+					`Access to model ${repo.id} is restricted: send an access token to download its files`,
+					{
+						code: "GatedRepo",
+					},
+				);
+			}
+			return serveFile(c, deps, { repo, commitSha, entry, stored, raw: kind === "raw" });
+		});
+	}
+
+	return app;
+}
+
+/** Booleans as the clients send them: `true`/`True`/`1` (hub-api.md §0). */
+function isTrue(value: string | undefined): boolean {
+	return value === "true" || value === "True" || value === "1";
+}
+
+function pageSize(value: string | undefined): number {
+	if (value === undefined) return MAX_TREE_PAGE;
+	const limit = Number(value);
+	if (!/^\d+$/.test(value) || limit < 1 || limit > MAX_TREE_PAGE) {
+		throw badRequest(`limit must be an integer from 1 to ${MAX_TREE_PAGE}`);
+	}
+	return limit;
+}
+
+function encodeCursor(path: string): string {
+	return Buffer.from(path, "utf8").toString("base64url");
+}
+
+function decodeCursor(cursor: string): string {
+	const path = Buffer.from(cursor, "base64url").toString("utf8");
+	if (cursor === "" || encodeCursor(path) !== cursor || repoPathProblem(path)) throw badRequest("Invalid cursor");
+	return path;
+}
+
+/** JSON `{paths, expand}` (JS client) or form-urlencoded repeated `paths` (Python client). */
+async function readPathsInfoBody(c: FileContext): Promise<{ paths: string[]; expand: boolean }> {
+	const type = c.req.header("content-type") ?? "";
+	let paths: unknown;
+	let expand: unknown;
+	if (type.includes("application/json")) {
+		const body = (await c.req.json().catch(() => {
+			throw badRequest("Body is not valid JSON");
+		})) as { paths?: unknown; expand?: unknown } | null;
+		paths = body?.paths;
+		expand = body?.expand === true || (typeof body?.expand === "string" && isTrue(body.expand));
+	} else if (type.includes("application/x-www-form-urlencoded") || type.includes("multipart/form-data")) {
+		const form = await c.req.parseBody({ all: true });
+		paths = typeof form.paths === "string" ? [form.paths] : form.paths;
+		expand = typeof form.expand === "string" && isTrue(form.expand);
+	} else {
+		throw badRequest("paths-info takes application/json or application/x-www-form-urlencoded");
+	}
+	if (!Array.isArray(paths) || !paths.every((path) => typeof path === "string")) {
+		throw badRequest("paths must be a list of strings");
+	}
+	if (paths.length > MAX_PATHS_INFO) throw badRequest(`At most ${MAX_PATHS_INFO} paths per request`);
+	return { paths, expand: expand === true };
+}
+
+interface ServedFile {
+	repo: FileRepo;
+	commitSha: string;
+	entry: FileEntry;
+	stored: RevisionFile;
+	/** /raw: an LFS file is served as its pointer, as git stores it. */
+	raw: boolean;
+}
+
+const encoder = new TextEncoder();
+
+/**
+ * One file download (GET or HEAD), with ETag, Range and download counting.
+ *
+ * Counting rule: a GET counts when it fetches the file from its first byte (no
+ * Range, or a range starting at 0), and the file matches the library's
+ * `countsAsDownload` rule. HEAD, 304, 416, resumptions (`bytes=n-`, n > 0) and
+ * the `bytes=0-0` size probe JS clients send before the real fetch never count,
+ * so each client download counts once: Python (HEAD, then GET) and JS (probe,
+ * then GET) alike.
+ */
+async function serveFile(c: FileContext, deps: HubDeps, served: ServedFile): Promise<Response> {
+	const { repo, commitSha, entry, stored } = served;
+	const pointer = served.raw && entry.lfs ? encoder.encode(lfsPointer(entry.lfs.oid, entry.lfs.size)) : undefined;
+	const lfs = pointer ? undefined : entry.lfs;
+	const size = pointer ? pointer.byteLength : stored.size;
+	// Regular files and pointers: git blob id; LFS content: sha256 (hub-api.md §5, HF ETags).
+	const etag = `"${lfs ? lfs.oid : entry.oid}"`;
+	const headers: Record<string, string> = {
+		ETag: etag,
+		"X-Repo-Commit": commitSha,
+		"Accept-Ranges": "bytes",
+		"Content-Type": lfs ? "application/octet-stream" : "text/plain; charset=utf-8",
+		...(lfs ? { "X-Linked-Size": String(lfs.size), "X-Linked-ETag": etag } : {}),
+	};
+
+	if (matchesEtag(c.req.header("if-none-match"), etag)) return c.body(null, 304, headers);
+
+	const rangeHeader = c.req.header("range");
+	const request = size === 0 ? { kind: "whole" as const } : parseRangeHeader(rangeHeader, size);
+	if (request.kind === "unsatisfiable") {
+		throw new HubError(416, `Range ${rangeHeader} is outside the file (${size} bytes)`, {
+			headers: { ...headers, "Content-Range": contentRange(undefined, size) },
+		});
+	}
+	const range = request.kind === "partial" ? request.range : undefined;
+	const status = range ? 206 : 200;
+	headers["Content-Length"] = String(range ? range.end - range.start + 1 : size);
+	if (range) headers["Content-Range"] = contentRange(range, size);
+	// JS clients need a size from Content-Range even for an empty file, which has no byte to range over.
+	else if (rangeHeader !== undefined && size === 0) headers["Content-Range"] = contentRange(undefined, 0);
+
+	if (c.req.method === "HEAD") return c.body(null, status, headers);
+
+	const body = pointer
+		? new Blob([range ? pointer.subarray(range.start, range.end + 1) : pointer]).stream()
+		: await deps.blobStore.read(stored.blobSha256, range);
+	if (!body) {
+		deps.logger.error(`Blob ${stored.blobSha256} of ${repo.id}/${stored.path} is missing from the store`);
+		throw new HubError(500, "File content is missing from the store");
+	}
+	if (!range || (range.start === 0 && range.end > 0)) {
+		await recordFileFetch(deps.db, { id: repo.id, libraryName: repo.libraryName }, stored.path).catch((error) =>
+			deps.logger.error(`Could not count a download of ${repo.id}`, error),
+		);
+	}
+	return c.body(body, status, headers);
+}
+
+/** `If-None-Match`: a list of (possibly weak) tags, or `*`. */
+function matchesEtag(header: string | undefined, etag: string): boolean {
+	if (!header) return false;
+	return header.split(",").some((tag) => {
+		const trimmed = tag.trim();
+		return trimmed === "*" || trimmed.replace(/^W\//, "") === etag;
+	});
+}

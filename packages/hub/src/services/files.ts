@@ -1,0 +1,159 @@
+/**
+ * Repository files: which model a caller may see, which commit a revision names,
+ * and what that commit holds. Commits never change, so a commit's tree is cached
+ * (bounded, per FileService) and shared by every request that names it.
+ */
+import type { Kysely } from "kysely";
+import type { Caller } from "../auth/caller.js";
+import type { Database } from "../db/schema.js";
+import { repoNotFound, revisionNotFound } from "../errors.js";
+import { RepoTree, type RevisionFile, type TreeEntry } from "../storage/repo-tree.js";
+
+export interface FileRepo {
+	id: string;
+	libraryName: string | null;
+	gated: "auto" | "manual" | undefined;
+}
+
+export interface LastCommit {
+	id: string;
+	title: string;
+	date: string;
+}
+
+export const DEFAULT_BRANCH = "main";
+const COMMIT_SHA = /^[0-9a-f]{40}$/;
+const TREE_CACHE_SIZE = 256;
+/** How far back `expand` looks for the commit that last touched a path. */
+const HISTORY_DEPTH = 100;
+
+export class FileService {
+	readonly #db: Kysely<Database>;
+	readonly #trees = new Map<string, Promise<RepoTree>>();
+
+	constructor(db: Kysely<Database>) {
+		this.#db = db;
+	}
+
+	/** The model, if the caller may see it; otherwise RepoNotFound (401 anonymous, 404 with a token). */
+	async visibleRepo(repoId: string, caller: Caller | undefined): Promise<FileRepo> {
+		const row = await this.#db
+			.selectFrom("models")
+			.select(["id", "library_name", "private", "owner", "gated"])
+			.where("id", "=", repoId)
+			.executeTakeFirst();
+		const visible = row && (Number(row.private) === 0 || (caller !== undefined && row.owner === caller.userName));
+		if (!row || !visible) throw repoNotFound(repoId, caller !== undefined);
+		const gated = row.gated === "auto" || row.gated === "manual" ? row.gated : undefined;
+		return { id: row.id, libraryName: row.library_name, gated };
+	}
+
+	/**
+	 * The commit a revision names: a branch (`HEAD` and `refs/heads/x` spell the
+	 * default branch and `x`), or a full 40-hex commit id of this repository.
+	 */
+	async resolveRevision(repoId: string, revision: string): Promise<string> {
+		const branch = revision === "HEAD" ? DEFAULT_BRANCH : revision.replace(/^refs\/heads\//, "");
+		const ref = await this.#db
+			.selectFrom("refs")
+			.select("commit_sha")
+			.where("repo_id", "=", repoId)
+			.where("name", "=", branch)
+			.executeTakeFirst();
+		if (ref) return ref.commit_sha;
+		if (COMMIT_SHA.test(revision)) {
+			const commit = await this.#db
+				.selectFrom("commits")
+				.select("sha")
+				.where("repo_id", "=", repoId)
+				.where("sha", "=", revision)
+				.executeTakeFirst();
+			if (commit) return commit.sha;
+		}
+		throw revisionNotFound(repoId, revision);
+	}
+
+	tree(commitSha: string): Promise<RepoTree> {
+		let tree = this.#trees.get(commitSha);
+		if (tree) {
+			// Re-insert so the map's order is least recently used first.
+			this.#trees.delete(commitSha);
+		} else {
+			tree = this.#commitFiles(commitSha).then((files) => new RepoTree(files));
+			tree.catch(() => this.#trees.delete(commitSha));
+		}
+		this.#trees.set(commitSha, tree);
+		for (const oldest of this.#trees.keys()) {
+			if (this.#trees.size <= TREE_CACHE_SIZE) break;
+			this.#trees.delete(oldest);
+		}
+		return tree;
+	}
+
+	async #commitFiles(commitSha: string): Promise<RevisionFile[]> {
+		const rows = await this.#db
+			.selectFrom("commit_files")
+			.select(["path", "size", "blob_sha256", "git_oid"])
+			.where("commit_sha", "=", commitSha)
+			.execute();
+		// PostgreSQL hands bigint columns back as strings.
+		return rows.map((row) => ({
+			path: row.path,
+			size: Number(row.size),
+			blobSha256: row.blob_sha256,
+			gitOid: row.git_oid,
+		}));
+	}
+
+	/**
+	 * For each entry, the newest commit that changed it: walking back from
+	 * `commitSha`, the last commit before the entry's oid differs (or it is absent).
+	 */
+	async lastCommits(
+		repoId: string,
+		commitSha: string,
+		entries: readonly TreeEntry[],
+	): Promise<Map<string, LastCommit>> {
+		const history = await this.#history(repoId, commitSha);
+		const found = new Map<string, LastCommit>();
+		let pending = [...entries];
+		for (const [index, commit] of history.entries()) {
+			const parent = history[index + 1];
+			const parentTree = parent ? await this.tree(parent.id) : undefined;
+			const tree = await this.tree(commit.id);
+			pending = pending.filter((entry) => {
+				const changed = !parentTree || oidAt(parentTree, entry.path) !== oidAt(tree, entry.path);
+				if (changed) found.set(entry.path, commit);
+				return !changed;
+			});
+			if (pending.length === 0) break;
+		}
+		// Older than the history we walked: the oldest commit we know is the best answer.
+		const oldest = history.at(-1);
+		if (oldest) for (const entry of pending) found.set(entry.path, oldest);
+		return found;
+	}
+
+	async #history(repoId: string, commitSha: string): Promise<LastCommit[]> {
+		const history: LastCommit[] = [];
+		let next: string | null = commitSha;
+		while (next && history.length < HISTORY_DEPTH) {
+			const commit = await this.#db
+				.selectFrom("commits")
+				.select(["sha", "parent_sha", "message", "created_at"])
+				.where("repo_id", "=", repoId)
+				.where("sha", "=", next)
+				.executeTakeFirst();
+			if (!commit) break;
+			history.push({ id: commit.sha, title: commit.message.split("\n")[0] ?? "", date: commit.created_at });
+			next = commit.parent_sha;
+		}
+		return history;
+	}
+}
+
+function oidAt(tree: RepoTree, path: string): string | undefined {
+	const file = tree.file(path);
+	if (file) return file.oid;
+	return tree.isDirectory(path) ? tree.directoryOid(path) : undefined;
+}

@@ -1,0 +1,134 @@
+/**
+ * Repositories for the file-route tests, written straight into the tables the
+ * file routes read (models, commits, refs, commit_files, blobs) with contents in
+ * a real DiskBlobStore, then served by the real app on 127.0.0.1.
+ */
+import { createHash } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createAccessToken } from "../src/auth/tokens.js";
+import { gitBlobOid } from "../src/git-oid.js";
+import { fileRoutes } from "../src/routes/files.js";
+import { DiskBlobStore } from "../src/storage/disk-store.js";
+import { type EngineName, startTestDatabase } from "./support/engines.js";
+import { type Listening, listen, openTestHub, type TestHub } from "./support/hub.js";
+
+export type RepoFiles = Record<string, string | Uint8Array>;
+
+export interface RepoSpec {
+	id: string;
+	libraryName?: string;
+	private?: boolean;
+	owner?: string;
+	gated?: "auto" | "manual";
+	/** Oldest first; the last one is `main`. Each maps every path of that commit to its content. */
+	commits: RepoFiles[];
+}
+
+export interface FilesHub {
+	hub: TestHub;
+	server: Listening;
+	url: string;
+	storeRoot: string;
+	/** Commit shas per repo id, oldest first. */
+	commits: Map<string, string[]>;
+	tokens: Record<string, string>;
+	downloads(repoId: string): Promise<number>;
+	close(): Promise<void>;
+}
+
+function commitSha(repoId: string, index: number): string {
+	return createHash("sha1").update(`${repoId}#${index}`).digest("hex");
+}
+
+export async function startFilesHub(engine: EngineName, repos: RepoSpec[], users: string[] = []): Promise<FilesHub> {
+	const database = await startTestDatabase(engine);
+	const storeRoot = mkdtempSync(join(tmpdir(), "hubkit-files-store-"));
+	const hub = await openTestHub(database.config, new DiskBlobStore(storeRoot));
+	// Mounting twice is harmless if the core's app already mounts the file routes: the first match answers.
+	hub.app.route("/", fileRoutes(hub.deps));
+	const { db } = hub.deps;
+	const commits = new Map<string, string[]>();
+
+	for (const repo of repos) {
+		const [author = "", name = ""] = repo.id.split("/");
+		const shas = repo.commits.map((_, index) => commitSha(repo.id, index));
+		commits.set(repo.id, shas);
+		for (const [index, files] of repo.commits.entries()) {
+			const sha = shas[index] as string;
+			await db
+				.insertInto("commits")
+				.values({
+					repo_id: repo.id,
+					sha,
+					parent_sha: index === 0 ? null : (shas[index - 1] as string),
+					message: `Commit ${index + 1}\n\nDetails.`,
+					created_at: new Date(Date.UTC(2024, 0, index + 1)).toISOString(),
+				})
+				.execute();
+			for (const [path, content] of Object.entries(files)) {
+				const bytes = typeof content === "string" ? new TextEncoder().encode(content) : content;
+				const blob = await hub.deps.blobStore.put(bytes);
+				await db
+					.insertInto("blobs")
+					.values({ sha256: blob.sha256, size: blob.size })
+					.onConflict((conflict) => conflict.column("sha256").doNothing())
+					.execute();
+				await db
+					.insertInto("commit_files")
+					.values({ commit_sha: sha, path, blob_sha256: blob.sha256, size: blob.size, git_oid: gitBlobOid(bytes) })
+					.execute();
+			}
+		}
+		const head = shas.at(-1) as string;
+		await db.insertInto("refs").values({ repo_id: repo.id, name: "main", commit_sha: head }).execute();
+		await db
+			.insertInto("models")
+			.values({
+				id: repo.id,
+				author,
+				name,
+				pipeline_tag: null,
+				library_name: repo.libraryName ?? "transformers",
+				private: repo.private ? 1 : 0,
+				gated: repo.gated ?? null,
+				downloads: 0,
+				likes: 0,
+				trending_score: 0,
+				created_at: "2024-01-01T00:00:00.000Z",
+				last_modified: "2024-01-01T00:00:00.000Z",
+				sha: head,
+				tags: "[]",
+				config: null,
+				card_data: null,
+				widget_data: null,
+				transformers_info: null,
+				owner: repo.owner ?? null,
+			})
+			.execute();
+	}
+
+	const tokens: Record<string, string> = {};
+	for (const user of users) tokens[user] = (await createAccessToken(db, user)).token;
+
+	const server = await listen(hub.app);
+	return {
+		hub,
+		server,
+		url: server.url,
+		storeRoot,
+		commits,
+		tokens,
+		async downloads(repoId) {
+			const row = await db.selectFrom("models").select("downloads").where("id", "=", repoId).executeTakeFirstOrThrow();
+			return Number(row.downloads);
+		},
+		async close() {
+			await server.close();
+			await hub.close();
+			await database.cleanup();
+			rmSync(storeRoot, { recursive: true, force: true });
+		},
+	};
+}
