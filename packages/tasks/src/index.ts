@@ -8,6 +8,7 @@ export * from "./pipelines.js";
 export {
 	DEFAULT_CANDIDATE_LABELS,
 	DEFAULT_SENTENCES,
+	DEFAULT_TEXT,
 	getCandidateLabels,
 	getModelInputExample,
 	getModelInputPayload,

@@ -31,10 +31,14 @@ function splitArgs(params: BodyParams): { input: unknown; parameters: Args; rest
 	return { input: inputs ?? params.args.data, parameters: isRecord(parameters) ? parameters : {}, rest };
 }
 
-/** A Blob input as a data URL; a string (already a URL) as is. */
-async function inputUrl(input: unknown, what: string): Promise<string> {
-	if (input instanceof Blob) return blobToDataUrl(input);
-	if (typeof input === "string" && input) return input;
+/**
+ * Builds the payload around the input as a URL: a string (already a URL) right
+ * away, a Blob once read into a data URL. Synchronous when it can be, so snippets
+ * can show the payload the client sends.
+ */
+function withInputUrl(input: unknown, what: string, build: (url: string) => Args): Args | Promise<Args> {
+	if (typeof input === "string" && input) return build(input);
+	if (input instanceof Blob) return blobToDataUrl(input).then(build);
 	throw new InferenceClientInputError(`fal.ai ${what} expects \`inputs\` to be a Blob.`);
 }
 
@@ -178,10 +182,15 @@ class FalAITextToVideoTask extends FalAITask {
 
 /** Image (+ prompt) in, image out. Edit models read `image_urls`, the others `image_url`: both are sent. */
 class FalAIImageToImageTask extends FalAITask {
-	async preparePayload(params: BodyParams): Promise<Args> {
+	preparePayload(params: BodyParams): Args | Promise<Args> {
 		const { input, parameters, rest } = splitArgs(params);
-		const image = await inputUrl(input, this.task);
-		return { ...rest, ...imageParameters(parameters), image_url: image, image_urls: [image], ...loraFields(params) };
+		return withInputUrl(input, this.task, (image) => ({
+			...rest,
+			...imageParameters(parameters),
+			image_url: image,
+			image_urls: [image],
+			...loraFields(params),
+		}));
 	}
 
 	protected async readResult(result: unknown, context: ResponseContext): Promise<unknown> {
@@ -191,9 +200,14 @@ class FalAIImageToImageTask extends FalAITask {
 
 /** Image (+ prompt) in, video out. */
 class FalAIImageToVideoTask extends FalAITask {
-	async preparePayload(params: BodyParams): Promise<Args> {
+	preparePayload(params: BodyParams): Args | Promise<Args> {
 		const { input, parameters, rest } = splitArgs(params);
-		return { ...rest, ...parameters, image_url: await inputUrl(input, this.task), ...loraFields(params) };
+		return withInputUrl(input, this.task, (image) => ({
+			...rest,
+			...parameters,
+			image_url: image,
+			...loraFields(params),
+		}));
 	}
 
 	protected async readResult(result: unknown, context: ResponseContext): Promise<unknown> {
@@ -207,9 +221,9 @@ class FalAIImageSegmentationTask extends FalAITask {
 		super("image-segmentation", true);
 	}
 
-	async preparePayload(params: BodyParams): Promise<Args> {
+	preparePayload(params: BodyParams): Args | Promise<Args> {
 		const { input, parameters, rest } = splitArgs(params);
-		return { ...rest, ...parameters, image_url: await inputUrl(input, this.task) };
+		return withInputUrl(input, this.task, (image) => ({ ...rest, ...parameters, image_url: image }));
 	}
 
 	protected async readResult(result: unknown, context: ResponseContext): Promise<unknown> {
@@ -226,9 +240,9 @@ class FalAIAudioToAudioTask extends FalAITask {
 		super("audio-to-audio", true);
 	}
 
-	async preparePayload(params: BodyParams): Promise<Args> {
+	preparePayload(params: BodyParams): Args | Promise<Args> {
 		const { input, parameters, rest } = splitArgs(params);
-		return { ...rest, ...parameters, audio_url: await inputUrl(input, this.task) };
+		return withInputUrl(input, this.task, (audio) => ({ ...rest, ...parameters, audio_url: audio }));
 	}
 
 	protected async readResult(result: unknown, context: ResponseContext): Promise<unknown> {

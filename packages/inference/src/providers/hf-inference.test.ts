@@ -533,21 +533,40 @@ describe("hf-inference: JSON tasks", () => {
 		expect(JSON.parse(body as string)).toEqual({ inputs: pngBase64, parameters: { candidate_labels: ["cat"] } });
 	});
 
-	it("image tasks refuse inputs without a Blob", async () => {
+	it("image tasks refuse image inputs that are neither a Blob nor a string", async () => {
 		for (const [task, args] of [
-			[
-				"zero-shot-image-classification",
-				{ inputs: "https://example.com/cat.png", parameters: { candidate_labels: ["a"] } },
-			],
-			["document-question-answering", { inputs: { image: "x", question: "q" } }],
+			["zero-shot-image-classification", { inputs: 42, parameters: { candidate_labels: ["a"] } }],
+			["document-question-answering", { inputs: { image: { not: "an image" }, question: "q" } }],
 			["visual-question-answering", { inputs: { question: "q" } }],
-			["image-to-image", { inputs: "x" }],
+			["image-to-image", { inputs: "" }],
 			["image-classification", { inputs: "x" }],
 		] as const) {
 			await expect(
 				helperFor(task).makeBody({ args: args as Record<string, unknown>, model: "m", mapping: undefined }),
 			).rejects.toBeInstanceOf(InferenceClientInputError);
 		}
+	});
+
+	it("image tasks send an image given as a string (URL or base64) as it is, without waiting", () => {
+		const url = "https://example.com/cat.png";
+		const zeroShot = helperFor("zero-shot-image-classification").preparePayload({
+			args: { inputs: { image: url }, parameters: { candidate_labels: ["cat"] } },
+			model: "m",
+			mapping: undefined,
+		});
+		expect(zeroShot).toEqual({ inputs: url, parameters: { candidate_labels: ["cat"] } });
+		const question = helperFor("visual-question-answering").preparePayload({
+			args: { inputs: { image: url, question: "What is it?" } },
+			model: "m",
+			mapping: undefined,
+		});
+		expect(question).toEqual({ inputs: { image: url, question: "What is it?" } });
+		const edit = helperFor("image-to-image").preparePayload({
+			args: { inputs: "aGVsbG8=", parameters: { prompt: "p" } },
+			model: "m",
+			mapping: undefined,
+		});
+		expect(edit).toEqual({ inputs: "aGVsbG8=", parameters: { prompt: "p" } });
 	});
 });
 

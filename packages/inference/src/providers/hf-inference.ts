@@ -87,9 +87,21 @@ class HFInferenceBinaryInputTask extends HFInferenceTask {
 	}
 }
 
-/** An image as base64 for a JSON payload; `where` names the argument for the error. */
-async function imageBase64(value: unknown, task: InferenceTask, where: string): Promise<string> {
-	if (value instanceof Blob) return blobToBase64(value);
+type Payload = Record<string, unknown>;
+
+/**
+ * Builds a JSON payload around an image given as a Blob (sent base64-encoded) or
+ * as a string the API takes as it is (base64 or a URL). Synchronous for strings,
+ * so snippets can show the payload; `where` names the argument for the error.
+ */
+function withImage(
+	value: unknown,
+	task: InferenceTask,
+	where: string,
+	build: (image: string) => Payload,
+): Payload | Promise<Payload> {
+	if (typeof value === "string" && value) return build(value);
+	if (value instanceof Blob) return blobToBase64(value).then(build);
 	throw new InferenceClientInputError(`${task} expects the image as a Blob in \`${where}\`.`);
 }
 
@@ -99,24 +111,24 @@ class HFInferenceZeroShotImageClassificationTask extends HFInferenceTask {
 		super("zero-shot-image-classification", labelScores);
 	}
 
-	override async preparePayload(params: BodyParams): Promise<Record<string, unknown>> {
+	override preparePayload(params: BodyParams): Payload | Promise<Payload> {
 		const { inputs } = params.args;
 		const image = isObject(inputs) && !(inputs instanceof Blob) ? inputs.image : inputs;
-		return { ...omitClientArgs(params.args), inputs: await imageBase64(image, this.task, "inputs") };
+		return withImage(image, this.task, "inputs", (encoded) => ({ ...omitClientArgs(params.args), inputs: encoded }));
 	}
 }
 
 /** Document / visual question answering: `{ inputs: { image: <base64>, question }, parameters }`. */
 class HFInferenceImageQuestionTask extends HFInferenceTask {
-	override async preparePayload(params: BodyParams): Promise<Record<string, unknown>> {
+	override preparePayload(params: BodyParams): Payload | Promise<Payload> {
 		const { inputs } = params.args;
 		if (!isObject(inputs) || !isString(inputs.question)) {
 			throw new InferenceClientInputError(`${this.task} expects \`inputs: { image: Blob, question: string }\`.`);
 		}
-		return {
+		return withImage(inputs.image, this.task, "inputs.image", (image) => ({
 			...omitClientArgs(params.args),
-			inputs: { ...inputs, image: await imageBase64(inputs.image, this.task, "inputs.image") },
-		};
+			inputs: { ...inputs, image },
+		}));
 	}
 }
 
@@ -128,8 +140,11 @@ class HFInferenceImageToImageTask extends HFInferenceTask {
 		super("image-to-image", (body) => mediaBlob(body, "an image"));
 	}
 
-	override async preparePayload(params: BodyParams): Promise<Record<string, unknown>> {
-		return { ...omitClientArgs(params.args), inputs: await imageBase64(params.args.inputs, this.task, "inputs") };
+	override preparePayload(params: BodyParams): Payload | Promise<Payload> {
+		return withImage(params.args.inputs, this.task, "inputs", (image) => ({
+			...omitClientArgs(params.args),
+			inputs: image,
+		}));
 	}
 
 	override async getResponse(body: unknown, context: ResponseContext): Promise<unknown> {

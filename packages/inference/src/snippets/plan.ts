@@ -1,0 +1,311 @@
+/**
+ * What a model's inference snippets show, worked out once for all languages:
+ * the task, the arguments a client call takes, and — through the client's own
+ * request code (../lib/request.ts) — the URL, headers and payload it would send.
+ */
+import {
+	DEFAULT_TEXT,
+	getCandidateLabels,
+	getModelInputExample,
+	type ModelData,
+	type PipelineType,
+	toModelData,
+} from "@hubkit/tasks";
+import { HF_HUB_URL, HF_ROUTER_URL } from "../config.js";
+import { assembleRequest, authMethodFor, closedSourceMapping, type ResolvedCall } from "../lib/request.js";
+import { PROVIDERS } from "../providers/index.js";
+import { TaskProviderHelper } from "../providers/provider-helper.js";
+import type {
+	AuthMethod,
+	InferenceProvider,
+	InferenceProviderMappingEntry,
+	InferenceTask,
+	RequestArgs,
+} from "../types.js";
+import { MediaFile, mediaReference, SAMPLE_AUDIO, SAMPLE_DOCUMENT, SAMPLE_IMAGE } from "./values.js";
+
+export interface SnippetOptions {
+	/** Show a streamed chat completion. */
+	streaming?: boolean;
+	billTo?: string;
+	/** A literal token to show. By default snippets read it from the environment. */
+	accessToken?: string;
+	/** A dedicated endpoint (hf-inference only). */
+	endpointUrl?: string;
+	/** Call the provider with its own key instead of going through the router. */
+	directRequest?: boolean;
+	/** Replaces the example input (`inputs`). */
+	inputs?: unknown;
+	hubUrl?: string;
+	routerUrl?: string;
+	messages?: { role: string; content: unknown }[];
+	temperature?: number;
+	max_tokens?: number;
+	top_p?: number;
+}
+
+/** Where the snippet takes its credential from. */
+export type TokenSource = { env: string } | { literal: string };
+
+/** The URL, headers and payload the client would send, with the token as a placeholder. */
+export interface RawRequest {
+	url: string;
+	/** Shown headers: Authorization, Content-Type, X-HF-Bill-To. */
+	headers: Record<string, string>;
+	/** JSON payload; undefined when the body is the media file itself. */
+	payload: Record<string, unknown> | undefined;
+	/** The file sent as the body (binary tasks). */
+	bodyFile: MediaFile | undefined;
+}
+
+export interface SnippetPlan {
+	model: ModelData;
+	task: InferenceTask;
+	provider: InferenceProvider;
+	helper: TaskProviderHelper;
+	authMethod: AuthMethod;
+	/** The model id the provider knows (what the body's `model` carries). */
+	providerModel: string;
+	/** Arguments of the client call, without model, provider and token. */
+	args: Record<string, unknown>;
+	token: TokenSource;
+	/** Stands for the token inside `raw.headers`. */
+	tokenPlaceholder: string;
+	raw: RawRequest | undefined;
+	streaming: boolean;
+	options: SnippetOptions;
+	hubUrl: string;
+	routerUrl: string;
+	/** How a media file inside a JSON payload is encoded: hf-inference takes base64, the others a data URL. */
+	mediaEncoding: "base64" | "data-url";
+	/** Whether the task's result is a file (image, audio, video) rather than JSON. */
+	fileOutput: boolean;
+}
+
+/** Placeholders for the token while the request is built; never shown. */
+const HUB_TOKEN_PLACEHOLDER = "hf_hubkit_snippet_token_placeholder";
+const PROVIDER_KEY_PLACEHOLDER = "hubkit_snippet_provider_key_placeholder";
+
+const FILE_OUTPUT_TASKS = new Set<InferenceTask>([
+	"text-to-image",
+	"image-to-image",
+	"text-to-speech",
+	"text-to-audio",
+	"text-to-video",
+	"image-to-video",
+	"image-text-to-image",
+	"image-text-to-video",
+]);
+
+const CHAT_QUESTION = "Which planet in the solar system has the most moons?";
+
+/** Chat when the model says it chats (tag or chat template); plain text generation otherwise. */
+export function snippetTask(model: ModelData): InferenceTask | undefined {
+	const tag = model.pipeline_tag;
+	if (tag === "text-generation" || tag === "image-text-to-text") {
+		const chat = model.tags?.includes("conversational") || model.config?.tokenizer_config?.chat_template;
+		if (chat) return "conversational";
+	}
+	return tag;
+}
+
+/** The environment variable a provider's own key is read from. fal's own client reads FAL_KEY. */
+export function providerKeyVariable(provider: string): string {
+	if (provider === "fal-ai") return "FAL_KEY";
+	return `${provider.toUpperCase().replace(/[^A-Z0-9]+/g, "_")}_API_KEY`;
+}
+
+function chatArgs(model: ModelData, options: SnippetOptions): Record<string, unknown> {
+	let messages: unknown = options.messages;
+	if (!messages) {
+		const text = (model.pipeline_tag && DEFAULT_TEXT[model.pipeline_tag as PipelineType]) || CHAT_QUESTION;
+		const widget = model.widgetData?.find((example) => typeof example?.text === "string")?.text;
+		messages =
+			model.pipeline_tag === "image-text-to-text"
+				? [
+						{
+							role: "user",
+							content: [
+								{ type: "text", text: widget ?? text },
+								{ type: "image_url", image_url: { url: "https://hubkit.dev/samples/cat.jpg" } },
+							],
+						},
+					]
+				: [{ role: "user", content: widget ?? CHAT_QUESTION }];
+	}
+	const args: Record<string, unknown> = { messages, max_tokens: options.max_tokens ?? 512 };
+	if (options.temperature !== undefined) args.temperature = options.temperature;
+	if (options.top_p !== undefined) args.top_p = options.top_p;
+	return args;
+}
+
+/** The client call's arguments for a task: our sample inputs, the model's widget text first. */
+function taskArgs(model: ModelData, task: InferenceTask, options: SnippetOptions): Record<string, unknown> | undefined {
+	if (task === "conversational") return chatArgs(model, options);
+	const example = options.inputs ?? getModelInputExample(model);
+	const question = typeof example === "string" ? example : "What is shown here?";
+	switch (task) {
+		case "automatic-speech-recognition":
+		case "audio-classification":
+		case "audio-to-audio":
+			return { data: SAMPLE_AUDIO };
+		case "image-classification":
+		case "object-detection":
+		case "image-segmentation":
+		case "image-to-text":
+			return { data: SAMPLE_IMAGE };
+		case "zero-shot-image-classification":
+			return { inputs: SAMPLE_IMAGE, parameters: { candidate_labels: getCandidateLabels(model) } };
+		case "image-to-image":
+		case "image-to-video":
+		case "image-text-to-image":
+		case "image-text-to-video":
+			return { inputs: SAMPLE_IMAGE, parameters: { prompt: question } };
+		case "visual-question-answering":
+			return { inputs: { image: SAMPLE_IMAGE, question } };
+		case "document-question-answering":
+			return { inputs: { image: SAMPLE_DOCUMENT, question } };
+		case "zero-shot-classification":
+			return { inputs: example, parameters: { candidate_labels: getCandidateLabels(model) } };
+		default:
+			return example === undefined ? undefined : { inputs: example };
+	}
+}
+
+/** The plan for one model × provider, or undefined when that provider does not serve the model's task. */
+export function planSnippet(
+	record: ModelData,
+	provider: string,
+	mapping: InferenceProviderMappingEntry | undefined,
+	options: SnippetOptions,
+): SnippetPlan | undefined {
+	const model = toModelData(record);
+	const task = snippetTask(model);
+	if (!task || !Object.hasOwn(PROVIDERS, provider)) return undefined;
+	const helper = PROVIDERS[provider as InferenceProvider][task];
+	if (!helper) return undefined;
+	if (options.endpointUrl && provider !== "hf-inference") return undefined;
+	const args = taskArgs(model, task, options);
+	if (!args) return undefined;
+
+	const direct = options.directRequest || helper.clientSideRoutingOnly;
+	const literal = options.accessToken || undefined;
+	let tokenPlaceholder = direct ? PROVIDER_KEY_PLACEHOLDER : HUB_TOKEN_PLACEHOLDER;
+	let token: TokenSource = { env: direct ? providerKeyVariable(provider) : "HF_TOKEN" };
+	if (literal) {
+		tokenPlaceholder = literal;
+		token = { literal };
+	}
+	const authMethod = authMethodFor(tokenPlaceholder, undefined);
+	// The client refuses hub tokens for closed-source providers: so does the snippet.
+	if (helper.clientSideRoutingOnly && authMethod === "hf-token") return undefined;
+
+	const entry = options.endpointUrl
+		? undefined
+		: helper.clientSideRoutingOnly
+			? closedSourceMapping(provider, model.id, task)
+			: (mapping ?? (provider === "hf-inference" ? undefined : defaultMapping(provider, model.id, task)));
+	const providerModel = entry?.providerId ?? options.endpointUrl ?? model.id;
+	const call: ResolvedCall = { provider, helper, authMethod, mapping: entry, providerModel };
+	const routerUrl = trim(options.routerUrl ?? HF_ROUTER_URL);
+	const hubUrl = trim(options.hubUrl ?? HF_HUB_URL);
+	const streaming = Boolean(options.streaming) && task === "conversational";
+	const requestArgs = {
+		...referenceMedia(args),
+		accessToken: tokenPlaceholder,
+		model: model.id,
+		endpointUrl: options.endpointUrl,
+	} as RequestArgs;
+	const raw = rawRequest(call, requestArgs, { task, stream: streaming, billTo: options.billTo, routerUrl, hubUrl });
+	return {
+		model,
+		task,
+		provider: provider as InferenceProvider,
+		helper,
+		authMethod,
+		providerModel,
+		args,
+		token,
+		tokenPlaceholder,
+		raw,
+		streaming,
+		options,
+		hubUrl,
+		routerUrl,
+		mediaEncoding: provider === "hf-inference" ? "base64" : "data-url",
+		fileOutput: FILE_OUTPUT_TASKS.has(task),
+	};
+}
+
+/** Media inside the payload as reference strings; a file sent as the whole body (`data`) stays a file. */
+function referenceMedia(args: Record<string, unknown>): Record<string, unknown> {
+	const swap = (value: unknown): unknown => {
+		if (value instanceof MediaFile) return mediaReference(value);
+		if (Array.isArray(value)) return value.map(swap);
+		if (value && typeof value === "object" && !(value instanceof Blob)) {
+			return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, swap(item)]));
+		}
+		return value;
+	};
+	const { data, ...rest } = args;
+	const swapped = swap(rest) as Record<string, unknown>;
+	return data === undefined ? swapped : { ...swapped, data };
+}
+
+/** Without a mapping from the hub, a provider is assumed to know the model by its hub id. */
+function defaultMapping(provider: string, modelId: string, task: InferenceTask): InferenceProviderMappingEntry {
+	return { provider, providerId: modelId, hfModelId: modelId, task, status: "live" };
+}
+
+function trim(url: string): string {
+	return url.replace(/\/+$/, "");
+}
+
+/**
+ * The request as the client builds it. Undefined when the payload needs work the
+ * snippet cannot show as plain data (media converted inside the payload, forms):
+ * the high-level clients still cover those.
+ */
+function rawRequest(
+	call: ResolvedCall,
+	args: RequestArgs,
+	options: Parameters<typeof assembleRequest>[2],
+): RawRequest | undefined {
+	let assembled: ReturnType<typeof assembleRequest>;
+	try {
+		assembled = assembleRequest(call, args, options);
+	} catch {
+		return undefined;
+	}
+	const { url, headers, bodyParams } = assembled;
+	const shown: Record<string, string> = {};
+	for (const name of ["Authorization", "Content-Type", "X-HF-Bill-To"]) {
+		const value = headers[name];
+		if (value !== undefined) shown[name] = value;
+	}
+	const data = (args as Record<string, unknown>).data;
+	if (call.helper.binaryInput && data instanceof MediaFile) {
+		// A helper with its own body (a multipart form) does not send the file as it is.
+		if (call.helper.makeBody !== TaskProviderHelper.prototype.makeBody) return undefined;
+		return { url, headers: shown, payload: undefined, bodyFile: data };
+	}
+	let payload: ReturnType<TaskProviderHelper["preparePayload"]>;
+	try {
+		payload = call.helper.preparePayload(bodyParams);
+	} catch {
+		return undefined;
+	}
+	if (payload instanceof Promise) {
+		payload.catch(() => undefined);
+		return undefined;
+	}
+	if (containsMedia(payload)) return undefined;
+	return { url, headers: shown, payload, bodyFile: undefined };
+}
+
+function containsMedia(value: unknown): boolean {
+	if (value instanceof Blob) return true;
+	if (Array.isArray(value)) return value.some(containsMedia);
+	if (value && typeof value === "object") return Object.values(value).some(containsMedia);
+	return false;
+}

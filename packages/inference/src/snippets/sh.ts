@@ -1,0 +1,62 @@
+/** Shell snippets: curl. */
+import { shString } from "@hubkit/tasks";
+import { outputFileName, PLAIN_TEXT, splitToken } from "./common.js";
+import type { SnippetPlan } from "./plan.js";
+import type { InferenceSnippet } from "./types.js";
+import { mediaFileOf } from "./values.js";
+
+/** A header as one shell word; the token is read from the environment inside double quotes. */
+function headerWord(name: string, value: string, plan: SnippetPlan): string {
+	const parts = splitToken(value, plan);
+	const token = plan.token;
+	if (!parts || !("env" in token)) return shString(`${name}: ${value}`);
+	const prefix = `${name}: ${parts.prefix}`;
+	if (PLAIN_TEXT.test(prefix) && PLAIN_TEXT.test(parts.suffix)) return `"${prefix}$${token.env}${parts.suffix}"`;
+	return `${shString(prefix)}"$${token.env}"${parts.suffix ? shString(parts.suffix) : ""}`;
+}
+
+const MARKER = `@@file-${globalThis.crypto.randomUUID()}-`;
+const MARKER_PATTERN = new RegExp(`(${MARKER}\\d+@@)`);
+
+/**
+ * The JSON body as shell words: single-quoted JSON, with each media file
+ * spliced in as a base64 command substitution.
+ */
+function jsonBody(payload: Record<string, unknown>, plan: SnippetPlan): string {
+	const files = new Map<string, string>();
+	const json = JSON.stringify(
+		payload,
+		(_key, value) => {
+			const file = typeof value === "string" ? mediaFileOf(value) : undefined;
+			if (!file) return value;
+			const marker = `${MARKER}${files.size}@@`;
+			files.set(marker, file.fileName);
+			return plan.mediaEncoding === "base64" ? marker : `data:${file.type};base64,${marker}`;
+		},
+		4,
+	);
+	if (files.size === 0) return shString(json);
+	// The markers carry a per-process nonce, so no payload text can pass for one.
+	const pieces = json.split(MARKER_PATTERN);
+	return pieces
+		.map((piece) => {
+			const fileName = files.get(piece);
+			return fileName ? `"$(base64 -w 0 ${shString(fileName)})"` : piece ? shString(piece) : "";
+		})
+		.join("");
+}
+
+export function shSnippets(plan: SnippetPlan): InferenceSnippet[] {
+	const raw = plan.raw;
+	if (!raw) return [];
+	const headers = { ...raw.headers };
+	if (raw.bodyFile) headers["Content-Type"] = raw.bodyFile.type;
+	const lines = [`curl ${shString(raw.url)}`, "-X POST"];
+	for (const [name, value] of Object.entries(headers)) lines.push(`-H ${headerWord(name, value, plan)}`);
+	if (raw.bodyFile) lines.push(`--data-binary ${shString(`@${raw.bodyFile.fileName}`)}`);
+	else if (raw.payload) lines.push(`-d ${jsonBody(raw.payload, plan)}`);
+	if (plan.streaming) lines.push("--no-buffer");
+	if (plan.helper.responseKind === "blob") lines.push(`-o ${shString(outputFileName(plan.task))}`);
+	lines.push("--fail-with-body");
+	return [{ language: "sh", client: "curl", content: lines.join(" \\\n    ") }];
+}
