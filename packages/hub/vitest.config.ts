@@ -5,5 +5,6 @@ export default defineProject({
 		name: "hub",
 		include: ["src/**/*.test.ts", "test/**/*.test.ts"],
 		testTimeout: 60_000,
+		hookTimeout: 120_000,
 	},
 });

@@ -12,6 +12,9 @@ import { identifyCaller } from "./middleware/caller.js";
 import { errorHandler, notFoundHandler } from "./middleware/errors.js";
 import { pathGuard } from "./middleware/path-guard.js";
 import { requestId } from "./middleware/request-id.js";
+import { modelRoutes } from "./routes/models.js";
+import { taskRoutes } from "./routes/tasks.js";
+import { whoamiRoutes } from "./routes/whoami.js";
 
 /** Headers browser clients must be able to read (reference/hub-api.md §0, CORS). */
 export const EXPOSED_HEADERS = [
@@ -43,6 +46,10 @@ export function createHubApp(deps: HubDeps): Hono<HubEnv> {
 		}),
 	);
 	app.use("*", identifyCaller(deps.auth));
+
+	app.route("/", taskRoutes());
+	app.route("/", modelRoutes(deps));
+	app.route("/", whoamiRoutes());
 
 	app.notFound(notFoundHandler());
 	app.onError(errorHandler(deps.logger));

@@ -1,0 +1,37 @@
+/** `GET /api/models`, `GET /api/models/{id}` and `GET /api/models/{id}/revision/{rev}`. */
+import { type Context, Hono } from "hono";
+import type { HubDeps, HubEnv } from "../deps.js";
+import { parseExpand } from "../services/model-fields.js";
+import { modelInfo } from "../services/model-info.js";
+import { listModels } from "../services/model-list.js";
+import { parseModelListQuery } from "../services/model-list-query.js";
+import { checkRepoId } from "../services/repo-access.js";
+
+function searchParams(c: Context<HubEnv>): URLSearchParams {
+	return new URL(c.req.url).searchParams;
+}
+
+export function modelRoutes(deps: HubDeps): Hono<HubEnv> {
+	const app = new Hono<HubEnv>();
+
+	app.get("/api/models", async (c) => {
+		const url = new URL(c.req.url);
+		const page = await listModels(deps, parseModelListQuery(url.searchParams), c.get("caller"));
+		if (page.nextCursor) {
+			// Every original parameter travels on, repeated keys included; only the cursor changes.
+			url.searchParams.set("cursor", page.nextCursor);
+			c.header("Link", `<${url.href}>; rel="next"`);
+		}
+		return c.json(page.items);
+	});
+
+	const info = async (c: Context<HubEnv>, revision: string | undefined) => {
+		const repoId = checkRepoId(c.req.param("namespace") ?? "", c.req.param("name") ?? "");
+		const params = searchParams(c);
+		const expand = parseExpand([...params.getAll("expand"), ...params.getAll("expand[]")]);
+		return c.json(await modelInfo(deps.db, repoId, { revision, expand, caller: c.get("caller") }));
+	};
+	app.get("/api/models/:namespace/:name", (c) => info(c, undefined));
+	app.get("/api/models/:namespace/:name/revision/:revision{.+}", (c) => info(c, c.req.param("revision")));
+	return app;
+}

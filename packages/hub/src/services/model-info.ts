@@ -1,0 +1,28 @@
+/** One model, at a revision: `GET /api/models/{id}[/revision/{rev}]`. */
+import type { Kysely } from "kysely";
+import type { Caller } from "../auth/caller.js";
+import type { Database } from "../db/schema.js";
+import type { ExpandableKey } from "./model-fields.js";
+import { mappingsOf, siblingsOf } from "./model-list.js";
+import { INFO_DEFAULT_KEYS, renderModel } from "./model-view.js";
+import { findVisibleModel, resolveRevision } from "./repo-access.js";
+
+export async function modelInfo(
+	db: Kysely<Database>,
+	repoId: string,
+	options: { revision: string | undefined; expand: ExpandableKey[] | undefined; caller: Caller | undefined },
+): Promise<Record<string, unknown>> {
+	const model = await findVisibleModel(db, repoId, options.caller);
+	const sha = options.revision === undefined ? model.sha : await resolveRevision(db, repoId, options.revision);
+	const keys = options.expand ?? INFO_DEFAULT_KEYS;
+	const [mappings, siblings] = await Promise.all([
+		keys.includes("inferenceProviderMapping") ? mappingsOf(db, [model]) : undefined,
+		keys.includes("siblings") || keys.includes("usedStorage") ? siblingsOf(db, [{ sha }]) : undefined,
+	]);
+	return renderModel(model, keys, {
+		mappingShape: "object",
+		mappings: mappings?.get(model.id) ?? [],
+		siblings: siblings?.get(sha) ?? [],
+		sha,
+	});
+}

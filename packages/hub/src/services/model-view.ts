@@ -1,0 +1,154 @@
+/**
+ * Model rows as the JSON the hub API returns. One function builds every key;
+ * the callers pick which keys a response carries (defaults, `full`, `expand`).
+ */
+import { createHash } from "node:crypto";
+import type { Selectable } from "kysely";
+import type { ProviderMappingsTable } from "../db/schema.js";
+import type { ExpandableKey } from "./model-fields.js";
+import type { ModelRow } from "./repo-access.js";
+
+export type MappingRow = Selectable<ProviderMappingsTable>;
+export interface SiblingRow {
+	path: string;
+	size: number;
+}
+
+/** What a response may draw on besides the row itself. */
+export interface ModelExtras {
+	mappings?: MappingRow[];
+	siblings?: SiblingRow[];
+	/** The commit the response describes (a revision's commit, else the head). */
+	sha?: string;
+	/** `object` on model info, `array` on listings (reference/hub-api.md §2). */
+	mappingShape: "object" | "array";
+}
+
+/** A stable 24-hex object id derived from the model id (clients use `_id` as a key). */
+export function objectIdOf(modelId: string): string {
+	return createHash("sha1").update(`model:${modelId}`).digest("hex").slice(0, 24);
+}
+
+function parseJson(text: string | null): unknown {
+	return text === null ? undefined : JSON.parse(text);
+}
+
+function mappingEntry(row: MappingRow, modelId: string) {
+	return {
+		providerId: row.provider_id,
+		task: row.task,
+		status: row.status,
+		...(row.adapter ? { adapter: row.adapter } : {}),
+		...(row.adapter_weights_path ? { adapterWeightsPath: row.adapter_weights_path } : {}),
+		hfModelId: modelId,
+	};
+}
+
+export function renderMapping(rows: MappingRow[], modelId: string, shape: "object" | "array") {
+	const ordered = [...rows].sort((left, right) => left.position - right.position);
+	if (shape === "array") {
+		return ordered.map((row) => ({ provider: row.provider, ...mappingEntry(row, modelId) }));
+	}
+	return Object.fromEntries(ordered.map((row) => [row.provider, mappingEntry(row, modelId)]));
+}
+
+function fieldValue(key: ExpandableKey, row: ModelRow, extras: ModelExtras): unknown {
+	switch (key) {
+		case "author":
+			return row.author;
+		case "cardData":
+			return parseJson(row.card_data);
+		case "config":
+			return parseJson(row.config);
+		case "createdAt":
+			return row.created_at;
+		case "disabled":
+			return false;
+		case "downloads":
+		case "downloadsAllTime":
+			return Number(row.downloads);
+		case "gated":
+			return row.gated ?? false;
+		case "inferenceProviderMapping":
+			return renderMapping(extras.mappings ?? [], row.id, extras.mappingShape);
+		case "lastModified":
+			return row.last_modified;
+		case "library_name":
+			return row.library_name ?? undefined;
+		case "likes":
+			return Number(row.likes);
+		case "pipeline_tag":
+			return row.pipeline_tag ?? undefined;
+		case "private":
+			return Boolean(row.private);
+		case "sha":
+			return extras.sha ?? row.sha;
+		case "siblings":
+			return (extras.siblings ?? []).map((file) => ({ rfilename: file.path }));
+		case "spaces":
+			return [];
+		case "tags":
+			return JSON.parse(row.tags) as string[];
+		case "transformersInfo":
+			return parseJson(row.transformers_info);
+		case "trendingScore":
+			return Number(row.trending_score);
+		case "usedStorage":
+			return (extras.siblings ?? []).reduce((sum, file) => sum + file.size, 0);
+		case "widgetData":
+			return parseJson(row.widget_data);
+	}
+}
+
+/** `_id`, `id` and the given keys; keys without a value (no library, no card data) are left out. */
+export function renderModel(row: ModelRow, keys: readonly (ExpandableKey | "modelId")[], extras: ModelExtras) {
+	const body: Record<string, unknown> = { _id: objectIdOf(row.id), id: row.id };
+	for (const key of keys) {
+		const value = key === "modelId" ? row.id : fieldValue(key, row, extras);
+		if (value !== undefined) body[key] = value;
+	}
+	return body;
+}
+
+/** Keys of a listing item without `expand`; `full` and `config` add to them. */
+export const LIST_DEFAULT_KEYS = [
+	"likes",
+	"trendingScore",
+	"private",
+	"gated",
+	"downloads",
+	"tags",
+	"pipeline_tag",
+	"library_name",
+	"createdAt",
+	"lastModified",
+	"modelId",
+] as const;
+
+export const LIST_FULL_KEYS = ["author", "sha", "disabled", "siblings"] as const;
+
+/** Keys of model info without `expand`. */
+export const INFO_DEFAULT_KEYS = [
+	"modelId",
+	"author",
+	"sha",
+	"lastModified",
+	"createdAt",
+	"private",
+	"gated",
+	"disabled",
+	"pipeline_tag",
+	"library_name",
+	"tags",
+	"downloads",
+	"likes",
+	"trendingScore",
+	"widgetData",
+	"config",
+	"cardData",
+	"transformersInfo",
+	"siblings",
+	"spaces",
+	"usedStorage",
+	"inferenceProviderMapping",
+] as const;

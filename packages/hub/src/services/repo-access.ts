@@ -1,0 +1,65 @@
+/**
+ * Who may see a repository, and which commit a revision names. Shared by the
+ * model routes and the file routes, so a private repository is hidden the same
+ * way everywhere: 401 without a token, 404 with one (reference/hub-api.md §0).
+ */
+import type { Kysely, Selectable } from "kysely";
+import type { Caller } from "../auth/caller.js";
+import type { Database, ModelsTable } from "../db/schema.js";
+import { badRequest, HubError, repoNotFound, revisionNotFound } from "../errors.js";
+import { repoIdProblem, revisionProblem } from "../storage/repo-path.js";
+
+export type ModelRow = Selectable<ModelsTable>;
+
+/** Whether `caller` may see `model`: public, or private and theirs. */
+export function canSee(model: Pick<ModelRow, "private" | "author" | "owner">, caller: Caller | undefined): boolean {
+	if (!model.private) return true;
+	return caller !== undefined && (caller.userName === model.author || caller.userName === model.owner);
+}
+
+/** `namespace/name` checked for shape; a malformed id is a 400, not a look-up. */
+export function checkRepoId(namespace: string, name: string): string {
+	const problem = repoIdProblem(namespace, name);
+	if (problem) throw badRequest(problem);
+	return `${namespace}/${name}`;
+}
+
+/** The model row, or the RepoNotFound error that hides whether it exists. */
+export async function findVisibleModel(
+	db: Kysely<Database>,
+	repoId: string,
+	caller: Caller | undefined,
+): Promise<ModelRow> {
+	const model = await db.selectFrom("models").selectAll().where("id", "=", repoId).executeTakeFirst();
+	if (!model || !canSee(model, caller)) throw repoNotFound(repoId, caller !== undefined);
+	return model;
+}
+
+const COMMIT_SHA = /^[0-9a-f]{40}$/;
+
+/**
+ * The commit a revision names: `HEAD` is the default branch `main`; a branch
+ * name is looked up in refs; 40 lowercase hex is a commit of this repository.
+ */
+export async function resolveRevision(db: Kysely<Database>, repoId: string, revision: string): Promise<string> {
+	const problem = revisionProblem(revision);
+	if (problem) throw new HubError(400, problem);
+	const branch = revision === "HEAD" ? "main" : revision.replace(/^refs\/heads\//, "");
+	const ref = await db
+		.selectFrom("refs")
+		.select("commit_sha")
+		.where("repo_id", "=", repoId)
+		.where("name", "=", branch)
+		.executeTakeFirst();
+	if (ref) return ref.commit_sha;
+	if (COMMIT_SHA.test(revision)) {
+		const commit = await db
+			.selectFrom("commits")
+			.select("sha")
+			.where("repo_id", "=", repoId)
+			.where("sha", "=", revision)
+			.executeTakeFirst();
+		if (commit) return commit.sha;
+	}
+	throw revisionNotFound(repoId, revision);
+}
