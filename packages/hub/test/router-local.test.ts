@@ -71,6 +71,7 @@ describe("hf-inference input checks", () => {
 			["[1,2]", /must be a JSON object/],
 			['{"messages":[]}', /needs a `model`/],
 			['{"model":"../../etc/passwd"}', /Invalid model id/],
+			['{"model":"meta-llama/Llama-3.1-8B-Instruct:together"}', /`model:provider` is not supported here/],
 		];
 		for (const [body, message] of cases) {
 			const response = await post(noRuntime, "/v1/chat/completions", body);

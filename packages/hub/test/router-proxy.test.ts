@@ -294,6 +294,29 @@ describe("refusals", () => {
 			expect(request.url).not.toMatch(/(^|\/)(\.|%2e){1,2}(\/|$)/i);
 		}
 	});
+	it("answers a JSON 500, with no details, when the token check itself fails", async () => {
+		const logger = recordingLogger();
+		const router = await track(
+			serveRouter(
+				testDeps({
+					providerKeys: { together: { key: OPERATOR_KEY } },
+					authenticate: async () => {
+						throw new Error("database is locked");
+					},
+					logger,
+				}),
+			),
+		);
+		const response = await fetch(`${router.url}/together/v1/chat/completions`, {
+			method: "POST",
+			headers: userHeaders(),
+			body: "{}",
+		});
+		expect(response.status).toBe(500);
+		expect(await response.json()).toEqual({ error: "The router failed to handle this request" });
+		expect(logger.lines.join("\n")).toContain("database is locked");
+		expect(logger.lines.join("\n")).not.toContain(USER_TOKEN);
+	});
 });
 
 describe("fal.ai", () => {
@@ -358,9 +381,16 @@ describe("mounting", () => {
 		expect(response.status).toBe(200);
 		expect(provider.received[0]?.url).toBe("/v1/embeddings");
 
-		const hubPath = await root.request("/api/repos/create", { method: "POST" });
-		expect(hubPath.status).toBe(404);
-		expect(await hubPath.json()).toEqual({ error: "hub: not found" });
+		for (const path of [
+			"/api/repos/create",
+			"/oauth/token",
+			"/datasets/x/y",
+			"/together/model.git/info/lfs/objects/batch",
+		]) {
+			const hubPath = await root.request(path, { method: "POST", headers: userHeaders() });
+			expect(hubPath.status, path).toBe(404);
+			expect(await hubPath.json(), path).toEqual({ error: "hub: not found" });
+		}
 	});
 });
 

@@ -46,8 +46,15 @@ export function downstreamResponseHeaders(upstream: Headers): Headers {
 	const headers = new Headers();
 	// fetch hands over the body already decoded, so a provider's encoding and length no longer describe it.
 	const decoded = upstream.has("content-encoding");
+	// Headers the provider names in Connection are for that hop only, like the fixed list.
+	const hopOnly = new Set(
+		(upstream.get("connection") ?? "")
+			.split(",")
+			.map((name) => name.trim().toLowerCase())
+			.filter(Boolean),
+	);
 	for (const [name, value] of upstream) {
-		if (DROPPED_RESPONSE_HEADERS.has(name)) continue;
+		if (DROPPED_RESPONSE_HEADERS.has(name) || hopOnly.has(name)) continue;
 		if (decoded && (name === "content-encoding" || name === "content-length")) continue;
 		headers.append(name, value);
 	}

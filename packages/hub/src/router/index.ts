@@ -13,7 +13,13 @@ import { Hono } from "hono";
 import type { RouterDeps } from "./deps.js";
 import { jsonError, prefixLength, rawSegments } from "./http.js";
 import { serveLocally } from "./local-routes.js";
-import { isProviderId, isRemoteProviderId, PROVIDER_UPSTREAMS, REMOTE_PROVIDER_IDS } from "./providers.js";
+import {
+	isProviderId,
+	isRemoteProviderId,
+	PROVIDER_UPSTREAMS,
+	REMOTE_PROVIDER_IDS,
+	type RemoteProviderId,
+} from "./providers.js";
 import { forwardToProvider, PROVIDER_PARAM } from "./proxy.js";
 
 export type {
@@ -28,8 +34,13 @@ export { DEFAULT_MAX_BODY_BYTES } from "./deps.js";
 export { loadProviderKeys, type ProviderAccount, ProviderConfigError, type ProviderKeys } from "./provider-keys.js";
 export { PROVIDER_UPSTREAMS, type ProviderId, type RemoteProviderId } from "./providers.js";
 
-/** First path segments that belong to the hub, never to a provider. */
-const HUB_SEGMENTS = new Set(["api"]);
+/** First path segments that belong to the hub (reference/hub-api.md), never to a provider. */
+const HUB_SEGMENTS = new Set(["api", "datasets", "oauth", "spaces"]);
+
+/** `/{org}/{name}.git/…` is a repository's git/LFS endpoint, even when the org shares a provider's name. */
+function isRepositoryPath(rest: string): boolean {
+	return /^[^/]+\.git(\/|$)/.test(rest);
+}
 
 export function routerRoutes(deps: RouterDeps): Hono {
 	const app = new Hono();
@@ -50,15 +61,15 @@ export function routerRoutes(deps: RouterDeps): Hono {
 		"/:local{hf-inference}/:rest{.+}",
 		guarded((c) => serveLocally(c, deps, rawSegments(c.req.url, prefixLength(c.req.routePath, ":local") + 1))),
 	);
-	app.on(
-		["GET", "POST"],
-		`/${PROVIDER_PARAM}{${REMOTE_PROVIDER_IDS.join("|")}}/:rest{.+}`,
-		guarded((c) => forwardToProvider(c, deps, c.req.param("provider") as (typeof REMOTE_PROVIDER_IDS)[number])),
+	const forward = guarded((c) => forwardToProvider(c, deps, c.req.param("provider") as RemoteProviderId));
+	app.on(["GET", "POST"], `/${PROVIDER_PARAM}{${REMOTE_PROVIDER_IDS.join("|")}}/:rest{.+}`, (c, next) =>
+		isRepositoryPath(c.req.param("rest") ?? "") ? next() : forward(c),
 	);
 	// Any other POST one level down is a call for a provider we cannot serve: say why.
 	app.post("/:name/*", async (c: Context, next: Next) => {
 		const name = c.req.param("name") ?? "";
-		if (HUB_SEGMENTS.has(name)) return next();
+		const rest = rawSegments(c.req.url, prefixLength(c.req.routePath, ":name") + 1).join("/");
+		if (HUB_SEGMENTS.has(name) || isRepositoryPath(rest)) return next();
 		return unservable(name);
 	});
 	return app;

@@ -78,6 +78,12 @@ export async function serveLocally(c: Context, deps: RouterDeps, segments: strin
 	if (json instanceof Response) return json;
 	const model = call.model ?? json.model;
 	if (typeof model !== "string") return jsonError(400, "The request body needs a `model` (a model id)");
+	if (model.includes(":")) {
+		return jsonError(
+			400,
+			"Choosing a provider with `model:provider` is not supported here: call /{provider}/v1/chat/completions with the provider's model id",
+		);
+	}
 	const problem = modelIdProblem(model);
 	if (problem) return jsonError(400, invalidModelId(model, problem));
 	const runtime: LocalRuntime | undefined = deps.localRuntime;
