@@ -187,7 +187,8 @@ async function serveFile(c: FileContext, deps: HubDeps, served: ServedFile): Pro
 	const { repo, commitSha, entry, stored } = served;
 	const pointer = served.raw && entry.lfs ? encoder.encode(lfsPointer(entry.lfs.oid, entry.lfs.size)) : undefined;
 	const lfs = pointer ? undefined : entry.lfs;
-	const size = pointer ? pointer.byteLength : stored.size;
+	// What this response delivers: the stored bytes (a seeded placeholder is smaller than its listed size).
+	const size = pointer ? pointer.byteLength : (stored.storedSize ?? stored.size);
 	// Regular files and pointers: git blob id; LFS content: sha256 (hub-api.md §5, HF ETags).
 	const etag = `"${lfs ? lfs.oid : entry.oid}"`;
 	const headers: Record<string, string> = {
@@ -195,7 +196,7 @@ async function serveFile(c: FileContext, deps: HubDeps, served: ServedFile): Pro
 		"X-Repo-Commit": commitSha,
 		"Accept-Ranges": "bytes",
 		"Content-Type": lfs ? "application/octet-stream" : "text/plain; charset=utf-8",
-		...(lfs ? { "X-Linked-Size": String(lfs.size), "X-Linked-ETag": etag } : {}),
+		...(lfs ? { "X-Linked-Size": String(size), "X-Linked-ETag": etag } : {}),
 	};
 
 	if (matchesEtag(c.req.header("if-none-match"), etag)) return c.body(null, 304, headers);

@@ -93,13 +93,21 @@ export class FileService {
 	async #commitFiles(commitSha: string): Promise<RevisionFile[]> {
 		const rows = await this.#db
 			.selectFrom("commit_files")
-			.select(["path", "size", "blob_sha256", "git_oid"])
-			.where("commit_sha", "=", commitSha)
+			.leftJoin("blobs", "blobs.sha256", "commit_files.blob_sha256")
+			.select([
+				"commit_files.path",
+				"commit_files.size",
+				"commit_files.blob_sha256",
+				"commit_files.git_oid",
+				"blobs.size as stored_size",
+			])
+			.where("commit_files.commit_sha", "=", commitSha)
 			.execute();
-		// PostgreSQL hands bigint columns back as strings.
+		// Number(): sizes are bigint columns, which a PostgreSQL driver may hand back as strings.
 		return rows.map((row) => ({
 			path: row.path,
 			size: Number(row.size),
+			...(row.stored_size === null ? {} : { storedSize: Number(row.stored_size) }),
 			blobSha256: row.blob_sha256,
 			gitOid: row.git_oid,
 		}));

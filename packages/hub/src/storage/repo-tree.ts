@@ -9,7 +9,13 @@ import { isLfsFile, lfsPointerInfo } from "./lfs.js";
 
 export interface RevisionFile {
 	path: string;
+	/** The size the repository lists. */
 	size: number;
+	/**
+	 * Bytes the blob store holds for it, when known. Equal to `size` except for
+	 * seeded placeholder files, which list a realistic size but store a capped stand-in.
+	 */
+	storedSize?: number;
 	blobSha256: string;
 	/** Git blob id of the content. */
 	gitOid: string;
