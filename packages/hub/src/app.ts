@@ -12,6 +12,8 @@ import { identifyCaller } from "./middleware/caller.js";
 import { errorHandler, notFoundHandler } from "./middleware/errors.js";
 import { pathGuard } from "./middleware/path-guard.js";
 import { requestId } from "./middleware/request-id.js";
+import { type RouterDeps, routerRoutes } from "./router/index.js";
+import { fileRoutes } from "./routes/files.js";
 import { modelRoutes } from "./routes/models.js";
 import { taskRoutes } from "./routes/tasks.js";
 import { whoamiRoutes } from "./routes/whoami.js";
@@ -31,7 +33,25 @@ export const EXPOSED_HEADERS = [
 	"Content-Range",
 ];
 
-export function createHubApp(deps: HubDeps): Hono<HubEnv> {
+export interface HubAppOptions {
+	/** Provider keys, base URLs, local runtime; the router's token check always uses the hub's own. */
+	router?: Omit<RouterDeps, "authenticate">;
+}
+
+/** The router asks about bare tokens; the hub's auth reads Authorization values. */
+function routerAuthenticate(deps: HubDeps): RouterDeps["authenticate"] {
+	return async (token) => {
+		try {
+			const caller = await deps.auth.identify(`Bearer ${token}`);
+			return caller ? { user: caller.userName } : undefined;
+		} catch (error) {
+			if (error instanceof HubError) return undefined;
+			throw error;
+		}
+	};
+}
+
+export function createHubApp(deps: HubDeps, options: HubAppOptions = {}): Hono<HubEnv> {
 	const app = new Hono<HubEnv>();
 	app.use("*", requestId());
 	app.use("*", cors({ origin: "*", exposeHeaders: EXPOSED_HEADERS, maxAge: 600 }));
@@ -50,6 +70,17 @@ export function createHubApp(deps: HubDeps): Hono<HubEnv> {
 	app.route("/", taskRoutes());
 	app.route("/", modelRoutes(deps));
 	app.route("/", whoamiRoutes());
+	app.route("/", fileRoutes(deps));
+	// Last: `/{provider}/…` shares the root with `/{author}/{name}/…`.
+	app.route(
+		"/",
+		routerRoutes({
+			providerKeys: {},
+			logger: deps.logger,
+			...options.router,
+			authenticate: routerAuthenticate(deps),
+		}),
+	);
 
 	app.notFound(notFoundHandler());
 	app.onError(errorHandler(deps.logger));
