@@ -7,6 +7,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import type { Hono } from "hono";
+import { afterEach } from "vitest";
 import { type RouterDeps, type RouterLogger, routerRoutes } from "../src/router/index.js";
 
 export const USER_TOKEN = "hf_user_secret_token_0123456789";
@@ -88,6 +89,33 @@ export function testDeps(overrides: Partial<RouterDeps> = {}): RouterDeps {
 		providerKeys: {},
 		authenticate: async (token) => (token === USER_TOKEN ? { user: "alice" } : undefined),
 		...overrides,
+	};
+}
+
+/** Deps for a router whose `together` goes to `provider` with OPERATOR_KEY. */
+export function togetherDeps(
+	provider: FakeProvider,
+	logger?: RouterLogger,
+	extra: Partial<RouterDeps> = {},
+): RouterDeps {
+	return testDeps({
+		providerKeys: { together: { key: OPERATOR_KEY } },
+		providerBaseUrls: { together: provider.url },
+		...(logger ? { logger } : {}),
+		...extra,
+	});
+}
+
+/** Returns `track`: servers it is given are closed after each test of the calling file. */
+export function closeAfterEach(): <T extends FakeProvider | Served>(server: Promise<T>) => Promise<T> {
+	const open: Array<FakeProvider | Served> = [];
+	afterEach(async () => {
+		await Promise.all(open.splice(0).map((server) => server.close()));
+	});
+	return async (server) => {
+		const started = await server;
+		open.push(started);
+		return started;
 	};
 }
 
