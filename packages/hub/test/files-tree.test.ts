@@ -116,12 +116,12 @@ describe("GET /api/models/{id}/tree/{revision}[/{path}]", () => {
 		let url: string | undefined = `${files.url}/api/models/acme/tree/tree/main?recursive=1&expand=false&limit=3`;
 		let pages = 0;
 		while (url) {
-			const response = await fetch(url);
+			const response: Response = await fetch(url);
 			expect(response.status).toBe(200);
 			const page = (await response.json()) as Entry[];
 			seen.push(...page.map((entry) => entry.path));
 			pages++;
-			const link = response.headers.get("link");
+			const link: string | null = response.headers.get("link");
 			url = link ? LINK.exec(link)?.[1] : undefined;
 			if (link) {
 				expect(url).toBeDefined();

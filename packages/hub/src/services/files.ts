@@ -1,13 +1,14 @@
 /**
- * Repository files: which model a caller may see, which commit a revision names,
- * and what that commit holds. Commits never change, so a commit's tree is cached
- * (bounded, per FileService) and shared by every request that names it.
+ * Repository files: what a commit holds, and which commit last changed a path.
+ * Visibility and revision look-ups are the shared ones in repo-access.ts.
+ * Commits never change, so a commit's tree is cached (bounded, per FileService)
+ * and shared by every request that names it.
  */
 import type { Kysely } from "kysely";
 import type { Caller } from "../auth/caller.js";
 import type { Database } from "../db/schema.js";
-import { repoNotFound, revisionNotFound } from "../errors.js";
 import { RepoTree, type RevisionFile, type TreeEntry } from "../storage/repo-tree.js";
+import { findVisibleModel, resolveRevision } from "./repo-access.js";
 
 export interface FileRepo {
 	id: string;
@@ -21,8 +22,6 @@ export interface LastCommit {
 	date: string;
 }
 
-export const DEFAULT_BRANCH = "main";
-const COMMIT_SHA = /^[0-9a-f]{40}$/;
 const TREE_CACHE_SIZE = 256;
 /** How far back `expand` looks for the commit that last touched a path. */
 const HISTORY_DEPTH = 100;
@@ -35,42 +34,16 @@ export class FileService {
 		this.#db = db;
 	}
 
-	/** The model, if the caller may see it; otherwise RepoNotFound (401 anonymous, 404 with a token). */
+	/** The model, if the caller may see it; otherwise RepoNotFound, hidden the same way as on the model routes. */
 	async visibleRepo(repoId: string, caller: Caller | undefined): Promise<FileRepo> {
-		const row = await this.#db
-			.selectFrom("models")
-			.select(["id", "library_name", "private", "owner", "gated"])
-			.where("id", "=", repoId)
-			.executeTakeFirst();
-		const visible = row && (Number(row.private) === 0 || (caller !== undefined && row.owner === caller.userName));
-		if (!row || !visible) throw repoNotFound(repoId, caller !== undefined);
-		const gated = row.gated === "auto" || row.gated === "manual" ? row.gated : undefined;
-		return { id: row.id, libraryName: row.library_name, gated };
+		const model = await findVisibleModel(this.#db, repoId, caller);
+		const gated = model.gated === "auto" || model.gated === "manual" ? model.gated : undefined;
+		return { id: model.id, libraryName: model.library_name, gated };
 	}
 
-	/**
-	 * The commit a revision names: a branch (`HEAD` and `refs/heads/x` spell the
-	 * default branch and `x`), or a full 40-hex commit id of this repository.
-	 */
-	async resolveRevision(repoId: string, revision: string): Promise<string> {
-		const branch = revision === "HEAD" ? DEFAULT_BRANCH : revision.replace(/^refs\/heads\//, "");
-		const ref = await this.#db
-			.selectFrom("refs")
-			.select("commit_sha")
-			.where("repo_id", "=", repoId)
-			.where("name", "=", branch)
-			.executeTakeFirst();
-		if (ref) return ref.commit_sha;
-		if (COMMIT_SHA.test(revision)) {
-			const commit = await this.#db
-				.selectFrom("commits")
-				.select("sha")
-				.where("repo_id", "=", repoId)
-				.where("sha", "=", revision)
-				.executeTakeFirst();
-			if (commit) return commit.sha;
-		}
-		throw revisionNotFound(repoId, revision);
+	/** The commit a branch name, `HEAD` or full commit id names (see repo-access.ts). */
+	resolveRevision(repoId: string, revision: string): Promise<string> {
+		return resolveRevision(this.#db, repoId, revision);
 	}
 
 	tree(commitSha: string): Promise<RepoTree> {
