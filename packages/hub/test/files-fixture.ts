@@ -9,7 +9,6 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createAccessToken } from "../src/auth/tokens.js";
 import { gitBlobOid } from "../src/git-oid.js";
-import { fileRoutes } from "../src/routes/files.js";
 import { DiskBlobStore } from "../src/storage/disk-store.js";
 import { type EngineName, startTestDatabase } from "./support/engines.js";
 import { type Listening, listen, openTestHub, type TestHub } from "./support/hub.js";
@@ -46,8 +45,6 @@ export async function startFilesHub(engine: EngineName, repos: RepoSpec[], users
 	const database = await startTestDatabase(engine);
 	const storeRoot = mkdtempSync(join(tmpdir(), "hubkit-files-store-"));
 	const hub = await openTestHub(database.config, new DiskBlobStore(storeRoot));
-	// Mounting twice is harmless if the core's app already mounts the file routes: the first match answers.
-	hub.app.route("/", fileRoutes(hub.deps));
 	const { db } = hub.deps;
 	const commits = new Map<string, string[]>();
 

@@ -3,7 +3,6 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { downloadFile, listFiles } from "@huggingface/hub";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fileRoutes } from "../src/routes/files.js";
 import { loadSeed } from "../src/seed/load.js";
 import { PLACEHOLDER_MAX_BYTES } from "../src/seed/seed-blobs.js";
 import { DiskBlobStore } from "../src/storage/disk-store.js";
@@ -23,7 +22,6 @@ describe("file routes over the seed loader's repositories", () => {
 		database = await startTestDatabase("sqlite");
 		storeRoot = mkdtempSync(join(tmpdir(), "hubkit-seeded-store-"));
 		hub = await openTestHub(database.config, new DiskBlobStore(storeRoot));
-		hub.app.route("/", fileRoutes(hub.deps));
 		await loadSeed(hub.deps, [seedModel("acme/seeded")]);
 		server = await listen(hub.app);
 	});
