@@ -15,6 +15,8 @@ export interface HubConfig {
 	databasePoolSize: number;
 	/** Request bodies above this many bytes get 413. */
 	bodyLimitBytes: number;
+	/** JSON file with the operator's provider keys for the router (the environment wins over it). */
+	providersFile: string | undefined;
 }
 
 export const DEFAULT_PORT = 8787;
@@ -40,6 +42,7 @@ export function loadConfig(
 		databaseUrl: env.DATABASE_URL || undefined,
 		databasePoolSize: positiveInteger("HUBKIT_DATABASE_POOL_SIZE", env.HUBKIT_DATABASE_POOL_SIZE, 10) || 1,
 		bodyLimitBytes: positiveInteger("HUBKIT_BODY_LIMIT_BYTES", env.HUBKIT_BODY_LIMIT_BYTES, DEFAULT_BODY_LIMIT_BYTES),
+		providersFile: env.HUBKIT_PROVIDERS_FILE || undefined,
 		...Object.fromEntries(Object.entries(overrides).filter(([, value]) => value !== undefined)),
 	};
 	if (config.databaseUrl && !/^postgres(ql)?:\/\//.test(config.databaseUrl)) {

@@ -1,0 +1,90 @@
+/**
+ * Putting a hub together from its config: data directory, database (migrated),
+ * disk blob store, auth, the app, and the HTTP listener. The CLI and the
+ * restart tests both go through here, so they exercise the same start-up path.
+ */
+import { mkdirSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import { serve } from "@hono/node-server";
+import { createHubApp } from "./app.js";
+import { databaseAuth } from "./auth/caller.js";
+import type { HubConfig } from "./config.js";
+import { migrateToLatest } from "./db/migrate.js";
+import { openDatabase } from "./db/open.js";
+import type { HubDeps } from "./deps.js";
+import type { Logger } from "./logger.js";
+import { loadProviderKeys } from "./router/index.js";
+import { sampleCatalogue } from "./seed/catalogue/index.js";
+import { loadSeed, type SeedLoadResult } from "./seed/load.js";
+import { DiskBlobStore } from "./storage/disk-store.js";
+
+export interface OpenHub {
+	deps: HubDeps;
+	close(): Promise<void>;
+}
+
+/** Opens (and on first use creates) the data directory and the database, migrated to the newest schema. */
+export async function openHub(config: HubConfig, logger: Logger): Promise<OpenHub> {
+	mkdirSync(config.dataDir, { recursive: true });
+	const database = openDatabase(config);
+	try {
+		const applied = await migrateToLatest(database.db, database.engine);
+		if (applied.length > 0) logger.info(`Database migrated: ${applied.join(", ")}`);
+	} catch (error) {
+		await database.close();
+		throw error;
+	}
+	const deps: HubDeps = {
+		db: database.db,
+		engine: database.engine,
+		config,
+		blobStore: new DiskBlobStore(config.dataDir),
+		auth: databaseAuth(database.db),
+		logger,
+	};
+	return { deps, close: () => database.close() };
+}
+
+/** Seeds the sample catalogue when the hub holds no models yet (the first start). */
+export async function seedSampleOnFirstStart(deps: HubDeps): Promise<SeedLoadResult | undefined> {
+	const any = await deps.db.selectFrom("models").select("id").limit(1).executeTakeFirst();
+	if (any) return undefined;
+	return await loadSeed(deps, sampleCatalogue());
+}
+
+export interface RunningHub {
+	url: string;
+	deps: HubDeps;
+	close(): Promise<void>;
+}
+
+/** Opens the hub, seeds it on first start, and listens on config.host:config.port (0 picks a free port). */
+export async function startHub(config: HubConfig, logger: Logger): Promise<RunningHub> {
+	const hub = await openHub(config, logger);
+	try {
+		const seeded = await seedSampleOnFirstStart(hub.deps);
+		if (seeded)
+			logger.info(
+				`Seeded the sample catalogue: ${seeded.loaded} models (sample data) in ${seeded.seconds.toFixed(1)} s`,
+			);
+		const providerKeys = loadProviderKeys(process.env, config.providersFile);
+		const app = createHubApp(hub.deps, { router: { providerKeys } });
+		const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
+			const listening = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, () => resolve(listening));
+			listening.once("error", reject);
+		});
+		const { port } = server.address() as AddressInfo;
+		const host = config.host.includes(":") ? `[${config.host}]` : config.host;
+		return {
+			url: `http://${host}:${port}`,
+			deps: hub.deps,
+			close: async () => {
+				await new Promise<void>((resolve) => server.close(() => resolve()));
+				await hub.close();
+			},
+		};
+	} catch (error) {
+		await hub.close();
+		throw error;
+	}
+}
