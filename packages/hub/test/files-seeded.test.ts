@@ -1,7 +1,7 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { downloadFile, listFiles } from "@huggingface/hub";
+import { downloadFile, listFiles, snapshotDownload } from "@huggingface/hub";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadSeed } from "../src/seed/load.js";
 import { PLACEHOLDER_MAX_BYTES } from "../src/seed/seed-blobs.js";
@@ -60,5 +60,17 @@ describe("file routes over the seed loader's repositories", () => {
 		const body = await (await fetch(url)).arrayBuffer();
 		expect(body.byteLength).toBe(PLACEHOLDER_MAX_BYTES);
 		expect(new TextDecoder().decode(body.slice(0, 26))).toBe("hubkit sample placeholder:");
+	});
+
+	it("downloads the whole repository with @huggingface/hub snapshotDownload (model info, tree, paths-info, resolve)", async () => {
+		const cacheDir = mkdtempSync(join(tmpdir(), "hubkit-hf-cache-"));
+		try {
+			const snapshot = await snapshotDownload({ repo: "acme/seeded", cacheDir, hubUrl: server.url });
+			expect(readFileSync(join(snapshot, "config.json"), "utf8")).toBe('{"model_type":"bert"}\n');
+			expect(readFileSync(join(snapshot, "README.md"), "utf8")).toContain("# acme/seeded");
+			expect(readFileSync(join(snapshot, "model.safetensors")).byteLength).toBe(PLACEHOLDER_MAX_BYTES);
+		} finally {
+			rmSync(cacheDir, { recursive: true, force: true });
+		}
 	});
 });
