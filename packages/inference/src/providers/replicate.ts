@@ -67,9 +67,12 @@ abstract class ReplicateTask extends TaskProviderHelper {
 	/** The model's `input` object. */
 	protected abstract prepareInput(params: BodyParams): Args | Promise<Args>;
 
-	async preparePayload(params: BodyParams): Promise<Args> {
+	/** Synchronous when the input is (text prompts): snippets show the payload as it is sent. */
+	preparePayload(params: BodyParams): Args | Promise<Args> {
 		const version = params.model.includes(":") ? params.model.split(":")[1] : undefined;
-		return { input: await this.prepareInput(params), ...(version ? { version } : {}) };
+		const wrap = (input: Args): Args => ({ input, ...(version ? { version } : {}) });
+		const input = this.prepareInput(params);
+		return input instanceof Promise ? input.then(wrap) : wrap(input);
 	}
 }
 

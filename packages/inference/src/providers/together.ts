@@ -90,12 +90,21 @@ export class TogetherVideoTask extends TaskProviderHelper {
 		return "v2/videos";
 	}
 
-	async preparePayload(params: BodyParams): Promise<Record<string, unknown>> {
+	/** Synchronous for text-to-video (snippets show the payload); image-to-video reads the frame first. */
+	preparePayload(params: BodyParams): Record<string, unknown> | Promise<Record<string, unknown>> {
 		const { inputs, fields } = splitArgs(params.args);
 		const renamed = renameSteps(fields);
 		if (this.task === "text-to-video") {
 			return { ...renamed, prompt: promptOf(inputs, this.task), model: params.model };
 		}
+		return this.imageToVideoPayload(params, inputs, renamed);
+	}
+
+	private async imageToVideoPayload(
+		params: BodyParams,
+		inputs: unknown,
+		renamed: Record<string, unknown>,
+	): Promise<Record<string, unknown>> {
 		const image = inputs ?? params.args.data;
 		if (!(image instanceof Blob)) {
 			throw new InferenceClientInputError("image-to-video expects the first frame as a Blob in `inputs`.");

@@ -39,25 +39,27 @@ class WavespeedTask extends TaskProviderHelper {
 		return `api/v3/${params.model}`;
 	}
 
-	async preparePayload(params: BodyParams): Promise<Args> {
+	/** Synchronous for text prompts (snippets show the payload); an image is read into a data URL first. */
+	preparePayload(params: BodyParams): Args | Promise<Args> {
 		const { inputs, parameters, ...rest } = omitClientArgs(params.args);
 		const payload: Args = { ...rest, ...(isRecord(parameters) ? parameters : {}) };
-		if (this.inputKind === "text") {
-			payload.prompt = inputs;
-		} else {
-			const image = inputs ?? params.args.data;
-			if (!(image instanceof Blob)) {
-				throw new InferenceClientInputError(`WaveSpeed ${this.task} expects \`inputs\` to be a Blob.`);
-			}
-			const dataUrl = await blobToDataUrl(image);
-			// Single-image models read `image`, multi-image (edit) models `images`.
-			payload.image = dataUrl;
-			if (this.task.endsWith("-to-image")) payload.images = [dataUrl];
-		}
 		if (params.mapping?.adapter === "lora") {
 			payload.loras = [{ path: params.mapping.hfModelId, scale: 1 }];
 		}
-		return payload;
+		if (this.inputKind === "text") {
+			payload.prompt = inputs;
+			return payload;
+		}
+		const image = inputs ?? params.args.data;
+		if (!(image instanceof Blob)) {
+			throw new InferenceClientInputError(`WaveSpeed ${this.task} expects \`inputs\` to be a Blob.`);
+		}
+		return blobToDataUrl(image).then((dataUrl) => {
+			// Single-image models read `image`, multi-image (edit) models `images`.
+			payload.image = dataUrl;
+			if (this.task.endsWith("-to-image")) payload.images = [dataUrl];
+			return payload;
+		});
 	}
 
 	async getResponse(body: unknown, context: ResponseContext): Promise<unknown> {

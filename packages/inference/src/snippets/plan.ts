@@ -139,10 +139,18 @@ function chatArgs(model: ModelData, options: SnippetOptions): Record<string, unk
 	return args;
 }
 
+/** Text examples for tasks the shared defaults leave out: fill-mask needs the model's own mask token. */
+function fallbackText(model: ModelData, task: InferenceTask): string | undefined {
+	if (task !== "fill-mask") return undefined;
+	const token = model.config?.tokenizer_config?.mask_token;
+	const mask = typeof token === "string" ? token : typeof token?.content === "string" ? token.content : "[MASK]";
+	return `A good book can ${mask} a rainy afternoon.`;
+}
+
 /** The client call's arguments for a task: our sample inputs, the model's widget text first. */
 function taskArgs(model: ModelData, task: InferenceTask, options: SnippetOptions): Record<string, unknown> | undefined {
 	if (task === "conversational") return chatArgs(model, options);
-	const example = options.inputs ?? getModelInputExample(model);
+	const example = options.inputs ?? getModelInputExample(model) ?? fallbackText(model, task);
 	const question = typeof example === "string" ? example : "What is shown here?";
 	switch (task) {
 		case "automatic-speech-recognition":
@@ -211,7 +219,7 @@ export function planSnippet(
 	const hubUrl = trim(options.hubUrl ?? HF_HUB_URL);
 	const streaming = Boolean(options.streaming) && task === "conversational";
 	const requestArgs = {
-		...referenceMedia(args),
+		...referenceMedia(args, helper.binaryInput),
 		accessToken: tokenPlaceholder,
 		model: model.id,
 		endpointUrl: options.endpointUrl,
@@ -237,8 +245,11 @@ export function planSnippet(
 	};
 }
 
-/** Media inside the payload as reference strings; a file sent as the whole body (`data`) stays a file. */
-function referenceMedia(args: Record<string, unknown>): Record<string, unknown> {
+/**
+ * Media inside the payload as reference strings; a file the helper sends as the
+ * whole body (`data` of a binary-input task) stays a file.
+ */
+function referenceMedia(args: Record<string, unknown>, binaryBody: boolean): Record<string, unknown> {
 	const swap = (value: unknown): unknown => {
 		if (value instanceof MediaFile) return mediaReference(value);
 		if (Array.isArray(value)) return value.map(swap);
@@ -249,7 +260,8 @@ function referenceMedia(args: Record<string, unknown>): Record<string, unknown> 
 	};
 	const { data, ...rest } = args;
 	const swapped = swap(rest) as Record<string, unknown>;
-	return data === undefined ? swapped : { ...swapped, data };
+	if (data === undefined) return swapped;
+	return { ...swapped, data: binaryBody ? data : swap(data) };
 }
 
 /** Without a mapping from the hub, a provider is assumed to know the model by its hub id. */
