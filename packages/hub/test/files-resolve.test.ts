@@ -104,6 +104,8 @@ describe.each(ENGINES)("GET|HEAD /{id}/resolve/{revision}/{path} on %s", (engine
 		const response = await get("/acme/tiny-bert/resolve/main/model.safetensors", { headers: { Range: "bytes=300-" } });
 		expect(response.status).toBe(416);
 		expect(response.headers.get("content-range")).toBe("bytes */300");
+		expect(response.headers.get("content-type")).toContain("application/json");
+		expect(response.headers.get("x-repo-commit")).toBe(mainSha);
 		expect(await response.json()).toEqual({ error: expect.stringContaining("outside the file") });
 	});
 

@@ -191,12 +191,15 @@ async function serveFile(c: FileContext, deps: HubDeps, served: ServedFile): Pro
 	const size = pointer ? pointer.byteLength : (stored.storedSize ?? stored.size);
 	// Regular files and pointers: git blob id; LFS content: sha256 (hub-api.md §5, HF ETags).
 	const etag = `"${lfs ? lfs.oid : entry.oid}"`;
-	const headers: Record<string, string> = {
+	const fileHeaders: Record<string, string> = {
 		ETag: etag,
 		"X-Repo-Commit": commitSha,
 		"Accept-Ranges": "bytes",
-		"Content-Type": lfs ? "application/octet-stream" : "text/plain; charset=utf-8",
 		...(lfs ? { "X-Linked-Size": String(size), "X-Linked-ETag": etag } : {}),
+	};
+	const headers: Record<string, string> = {
+		...fileHeaders,
+		"Content-Type": lfs ? "application/octet-stream" : "text/plain; charset=utf-8",
 	};
 
 	if (matchesEtag(c.req.header("if-none-match"), etag)) return c.body(null, 304, headers);
@@ -204,8 +207,9 @@ async function serveFile(c: FileContext, deps: HubDeps, served: ServedFile): Pro
 	const rangeHeader = c.req.header("range");
 	const request = size === 0 ? { kind: "whole" as const } : parseRangeHeader(rangeHeader, size);
 	if (request.kind === "unsatisfiable") {
-		throw new HubError(416, `Range ${rangeHeader} is outside the file (${size} bytes)`, {
-			headers: { ...headers, "Content-Range": contentRange(undefined, size) },
+		// The error body is JSON, so only the file's identity headers go with it, not its Content-Type.
+		throw new HubError(416, `Range ${rangeHeader?.slice(0, 100)} is outside the file (${size} bytes)`, {
+			headers: { ...fileHeaders, "Content-Range": contentRange(undefined, size) },
 		});
 	}
 	const range = request.kind === "partial" ? request.range : undefined;
