@@ -50,11 +50,16 @@ export function authMethodFor(
 	return includeCredentials ? "credentials-include" : "none";
 }
 
+/** Computed once: the agent does not change while the page or process lives. */
+let agent: string | undefined;
+
 function userAgent(): string {
+	if (agent !== undefined) return agent;
 	const browser = (globalThis as { navigator?: { userAgent?: string } }).navigator?.userAgent;
 	const own = `${PACKAGE_NAME}/${PACKAGE_VERSION}`;
 	// Node 21+ defines navigator too; only a browser's agent is worth adding.
-	return browser && !browser.startsWith("Node.js") ? `${own} ${browser}` : own;
+	agent = browser && !browser.startsWith("Node.js") ? `${own} ${browser}` : own;
+	return agent;
 }
 
 /** Who answers a call and with which model id: everything a request needs from the hub. */
@@ -151,7 +156,7 @@ export function assembleRequest(call: ResolvedCall, args: RequestArgs, options: 
 	return { url, headers, bodyParams };
 }
 
-function trimSlashes(url: string): string {
+export function trimSlashes(url: string): string {
 	return url.endsWith("/") ? url.replace(/\/+$/, "") : url;
 }
 

@@ -62,8 +62,11 @@ export abstract class TaskProviderHelper {
 	}
 
 	makeUrl(params: UrlParams): string {
-		const base = this.makeBaseUrl(params).replace(/\/+$/, "");
-		const route = this.makeRoute(params).replace(/^\/+/, "");
+		let base = this.makeBaseUrl(params);
+		let route = this.makeRoute(params);
+		// Most bases and routes are clean: test before paying for a regex.
+		if (base.endsWith("/")) base = base.replace(/\/+$/, "");
+		if (route.startsWith("/")) route = route.replace(/^\/+/, "");
 		return `${base}/${route}`;
 	}
 

@@ -13,9 +13,16 @@ export function splitToken(value: string, plan: SnippetPlan): { prefix: string; 
 /** Header words and schemes ("Bearer ", "Key ") that can sit inside any quotes unescaped. */
 export const PLAIN_TEXT = /^[A-Za-z0-9 _.:-]*$/;
 
-/** `text-to-image` → `textToImage`. */
+const camelNames = new Map<string, string>();
+
+/** `text-to-image` → `textToImage` (tasks are few: remembered). */
 export function camelCase(task: string): string {
-	return task.replace(/-([a-z0-9])/g, (_, letter: string) => letter.toUpperCase());
+	let name = camelNames.get(task);
+	if (name === undefined) {
+		name = task.replace(/-([a-z0-9])/g, (_, letter: string) => letter.toUpperCase());
+		camelNames.set(task, name);
+	}
+	return name;
 }
 
 /** Where a file result is written: named after what it is. */

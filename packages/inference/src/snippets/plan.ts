@@ -12,7 +12,7 @@ import {
 	toModelData,
 } from "@hubkit/tasks";
 import { HF_HUB_URL, HF_ROUTER_URL } from "../config.js";
-import { assembleRequest, authMethodFor, closedSourceMapping, type ResolvedCall } from "../lib/request.js";
+import { assembleRequest, authMethodFor, closedSourceMapping, type ResolvedCall, trimSlashes } from "../lib/request.js";
 import { PROVIDERS } from "../providers/index.js";
 import { TaskProviderHelper } from "../providers/provider-helper.js";
 import type {
@@ -78,6 +78,8 @@ export interface SnippetPlan {
 	routerUrl: string;
 	/** How a media file inside a JSON payload is encoded: hf-inference takes base64, the others a data URL. */
 	mediaEncoding: "base64" | "data-url";
+	/** Whether the JSON payload carries a media file (as a reference string). */
+	mediaInPayload: boolean;
 	/** Whether the task's result is a file (image, audio, video) rather than JSON. */
 	fileOutput: boolean;
 }
@@ -95,6 +97,24 @@ const FILE_OUTPUT_TASKS = new Set<InferenceTask>([
 	"image-to-video",
 	"image-text-to-image",
 	"image-text-to-video",
+]);
+
+/** Tasks whose input is a file: their JSON payloads may carry it. */
+const MEDIA_TASKS = new Set<InferenceTask>([
+	"automatic-speech-recognition",
+	"audio-classification",
+	"audio-to-audio",
+	"image-classification",
+	"object-detection",
+	"image-segmentation",
+	"image-to-text",
+	"zero-shot-image-classification",
+	"image-to-image",
+	"image-to-video",
+	"image-text-to-image",
+	"image-text-to-video",
+	"visual-question-answering",
+	"document-question-answering",
 ]);
 
 const CHAT_QUESTION = "Which planet in the solar system has the most moons?";
@@ -215,8 +235,8 @@ export function planSnippet(
 			: (mapping ?? (provider === "hf-inference" ? undefined : defaultMapping(provider, model.id, task)));
 	const providerModel = entry?.providerId ?? options.endpointUrl ?? model.id;
 	const call: ResolvedCall = { provider, helper, authMethod, mapping: entry, providerModel };
-	const routerUrl = trim(options.routerUrl ?? HF_ROUTER_URL);
-	const hubUrl = trim(options.hubUrl ?? HF_HUB_URL);
+	const routerUrl = trimSlashes(options.routerUrl ?? HF_ROUTER_URL);
+	const hubUrl = trimSlashes(options.hubUrl ?? HF_HUB_URL);
 	const streaming = Boolean(options.streaming) && task === "conversational";
 	const requestArgs = {
 		...referenceMedia(args, helper.binaryInput),
@@ -241,6 +261,7 @@ export function planSnippet(
 		hubUrl,
 		routerUrl,
 		mediaEncoding: provider === "hf-inference" ? "base64" : "data-url",
+		mediaInPayload: raw?.payload !== undefined && MEDIA_TASKS.has(task),
 		fileOutput: FILE_OUTPUT_TASKS.has(task),
 	};
 }
@@ -267,10 +288,6 @@ function referenceMedia(args: Record<string, unknown>, binaryBody: boolean): Rec
 /** Without a mapping from the hub, a provider is assumed to know the model by its hub id. */
 function defaultMapping(provider: string, modelId: string, task: InferenceTask): InferenceProviderMappingEntry {
 	return { provider, providerId: modelId, hfModelId: modelId, task, status: "live" };
-}
-
-function trim(url: string): string {
-	return url.replace(/\/+$/, "");
 }
 
 /**

@@ -275,7 +275,6 @@ function requestsSnippet(plan: SnippetPlan): InferenceSnippet | undefined {
 				"def encode_file(path):",
 				'    with open(path, "rb") as file:',
 				"        return base64.b64encode(file.read()).decode()",
-				"",
 			]
 		: [];
 	if (usesBase64) imports.unshift("import base64");
@@ -293,7 +292,7 @@ function requestsSnippet(plan: SnippetPlan): InferenceSnippet | undefined {
 	return {
 		language: "python",
 		client: "requests",
-		content: content.replace(/\n{3,}/g, "\n\n"),
+		content,
 		setup: "pip install requests",
 	};
 }

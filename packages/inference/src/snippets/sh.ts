@@ -23,6 +23,7 @@ const MARKER_PATTERN = new RegExp(`(${MARKER}\\d+@@)`);
  * spliced in as a base64 command substitution.
  */
 function jsonBody(payload: Record<string, unknown>, plan: SnippetPlan): string {
+	if (!plan.mediaInPayload) return shString(JSON.stringify(payload, null, 4));
 	const files = new Map<string, string>();
 	const json = JSON.stringify(
 		payload,
