@@ -381,7 +381,7 @@ export const DEFAULT_WIDGETS: Partial<Record<PipelineType, WidgetExample[]>> = {
 // ---------------------------------------------------------------------------
 // transformers integration
 
-const AUTO_MODEL: Partial<Record<PipelineType, string>> = {
+export const AUTO_MODEL: Partial<Record<PipelineType, string>> = {
 	"text-classification": "AutoModelForSequenceClassification",
 	"token-classification": "AutoModelForTokenClassification",
 	"zero-shot-classification": "AutoModelForSequenceClassification",
@@ -413,7 +413,7 @@ const AUTO_MODEL: Partial<Record<PipelineType, string>> = {
 	"video-text-to-text": "AutoModelForImageTextToText",
 };
 
-function defaultProcessor(task: PipelineType): string {
+export function defaultProcessor(task: PipelineType): string {
 	const modality = PIPELINE_DATA[task].modality;
 	if (task === "audio-classification") return "AutoFeatureExtractor";
 	if (modality === "nlp") return "AutoTokenizer";
