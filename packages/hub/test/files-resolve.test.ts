@@ -142,6 +142,18 @@ describe.each(ENGINES)("GET|HEAD /{id}/resolve/{revision}/{path} on %s", (engine
 		expect(gone.status).toBe(404);
 	});
 
+	it("decodes a %2F-encoded revision into a ref name with slashes (refs/pr/1)", async () => {
+		await files.hub.deps.db
+			.insertInto("refs")
+			.values({ repo_id: "acme/tiny-bert", name: "refs/pr/1", commit_sha: firstSha })
+			.execute();
+		const response = await get("/acme/tiny-bert/resolve/refs%2Fpr%2F1/config.json");
+		expect(await response.text()).toBe(CONFIG_V1);
+		expect(response.headers.get("x-repo-commit")).toBe(firstSha);
+		const tree = await get("/api/models/acme/tiny-bert/tree/refs%2Fpr%2F1");
+		expect(((await tree.json()) as { path: string }[]).map((entry) => entry.path)).toEqual(["config.json"]);
+	});
+
 	it("serves nested paths, encoded or not", async () => {
 		for (const path of ["sub%20dir/notes%20%C3%BC.txt", "sub%20dir%2Fnotes%20%C3%BC.txt"]) {
 			const response = await get(`/acme/tiny-bert/resolve/main/${path}`);
