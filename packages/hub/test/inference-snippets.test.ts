@@ -1,0 +1,161 @@
+/**
+ * Inference snippets against a real hub on 127.0.0.1: the js (@hubkit/inference,
+ * fetch) and sh (curl) snippets a model page would show, with the hub's own
+ * URLs, run unchanged with a hub-issued token in HF_TOKEN. The hub resolves the
+ * mapping and forwards to a fake provider on loopback with the operator's key.
+ * Models the hub would serve itself (hf-inference) answer the hub's clear 503
+ * until the local runtime lands, and the snippets surface it.
+ */
+import { spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { getInferenceSnippets, type InferenceSnippet } from "@hubkit/inference";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createHubApp } from "../src/app.js";
+import { createAccessToken } from "../src/auth/tokens.js";
+import { loadSeed } from "../src/seed/load.js";
+import { type FakeProvider, fakeProvider, OPERATOR_KEY } from "./router-fakes.js";
+import { startTestDatabase, type TestDatabase } from "./support/engines.js";
+import { type Listening, listen, openTestHub, type TestHub } from "./support/hub.js";
+import { seedModel } from "./support/seed-records.js";
+
+// Inside the package, so `import … from "@hubkit/inference"` in a snippet resolves to the workspace.
+const RUNS_ROOT = new URL("../.snippet-runs/", import.meta.url).pathname;
+const CHAT_MODEL = "acme/chat-7b";
+const PROVIDER_MODEL = "acme/Chat-7B-Turbo";
+const LOCAL_MODEL = "acme/sentiment";
+
+interface Ran {
+	code: number | null;
+	output: string;
+}
+
+function run(snippet: InferenceSnippet, dir: string, token: string): Promise<Ran> {
+	const file = join(dir, `${snippet.client.replace(/\W/g, "_")}-${Math.random().toString(36).slice(2)}`);
+	const [program, script] = snippet.language === "js" ? [process.execPath, `${file}.mjs`] : ["bash", `${file}.sh`];
+	writeFileSync(script, snippet.content);
+	return new Promise((resolve) => {
+		const child = spawn(program, [script], { cwd: dir, env: { ...process.env, HF_TOKEN: token } });
+		let output = "";
+		child.stdout.on("data", (chunk) => {
+			output += chunk;
+		});
+		child.stderr.on("data", (chunk) => {
+			output += chunk;
+		});
+		child.on("close", (code) => resolve({ code, output }));
+	});
+}
+
+describe("inference snippets against a hub on loopback", () => {
+	let testDb: TestDatabase;
+	let hub: TestHub;
+	let server: Listening;
+	let together: FakeProvider;
+	let token: string;
+	let dir: string;
+
+	beforeAll(async () => {
+		together = await fakeProvider((request, response) => {
+			const body = JSON.parse(request.body || "{}");
+			if (body.stream) {
+				const chunk = { id: "c", created: 1, model: body.model, choices: [{ index: 0, delta: { content: "Saturn" } }] };
+				response.writeHead(200, { "content-type": "text/event-stream" });
+				response.end(`data: ${JSON.stringify(chunk)}\n\ndata: [DONE]\n\n`);
+				return;
+			}
+			response.writeHead(200, { "content-type": "application/json" });
+			response.end(
+				JSON.stringify({
+					id: "chatcmpl-1",
+					object: "chat.completion",
+					created: 1_700_000_000,
+					model: body.model,
+					choices: [{ index: 0, message: { role: "assistant", content: "Saturn" }, finish_reason: "stop" }],
+				}),
+			);
+		});
+		testDb = await startTestDatabase("sqlite");
+		hub = await openTestHub(testDb.config);
+		await loadSeed(hub.deps, [
+			seedModel(CHAT_MODEL, {
+				pipeline_tag: "text-generation",
+				tags: ["transformers", "text-generation", "conversational"],
+				inferenceProviderMapping: [
+					{ provider: "together", providerId: PROVIDER_MODEL, task: "conversational", status: "live" },
+				],
+			}),
+			seedModel(LOCAL_MODEL),
+		]);
+		token = (await createAccessToken(hub.deps.db, "dana")).token;
+		const app = createHubApp(hub.deps, {
+			router: { providerKeys: { together: { key: OPERATOR_KEY } }, providerBaseUrls: { together: together.url } },
+		});
+		server = await listen(app);
+		mkdirSync(RUNS_ROOT, { recursive: true });
+		dir = mkdtempSync(join(RUNS_ROOT, "hub-"));
+	});
+
+	afterAll(async () => {
+		await server?.close();
+		await together?.close();
+		await hub?.close();
+		await testDb?.cleanup();
+		if (dir) rmSync(dir, { recursive: true, force: true });
+	});
+
+	/** The model and its mapping as the page reads them: from the hub's own API. */
+	async function modelPage(id: string) {
+		const response = await fetch(
+			`${server.url}/api/models/${id}?expand[]=inferenceProviderMapping&expand[]=pipeline_tag&expand[]=tags`,
+		);
+		expect(response.status).toBe(200);
+		return (await response.json()) as {
+			id: string;
+			pipeline_tag: never;
+			tags: string[];
+			inferenceProviderMapping: Record<string, { providerId: string; task: string; status: "live" | "staging" }>;
+		};
+	}
+
+	it.each([false, true])("chat through the hub's router runs unchanged (streaming: %s)", async (streaming) => {
+		const model = await modelPage(CHAT_MODEL);
+		const entry = model.inferenceProviderMapping.together;
+		if (!entry) throw new Error("the hub lost the together mapping");
+		const snippets = getInferenceSnippets(
+			model,
+			"together",
+			{ provider: "together", hfModelId: CHAT_MODEL, ...entry },
+			{ hubUrl: server.url, routerUrl: server.url, streaming },
+		);
+		const runnable = snippets.filter((snippet) => ["@hubkit/inference", "fetch", "curl"].includes(snippet.client));
+		expect(runnable.map((snippet) => snippet.client)).toEqual(["@hubkit/inference", "fetch", "curl"]);
+		const before = together.received.length;
+		for (const snippet of runnable) {
+			const result = await run(snippet, dir, token);
+			expect(result.code, `${snippet.client}: ${result.output}`).toBe(0);
+			expect(result.output, snippet.client).toContain("Saturn");
+		}
+		const forwarded = together.received.slice(before);
+		expect(forwarded).toHaveLength(3);
+		for (const request of forwarded) {
+			expect(request.headers.authorization).toBe(`Bearer ${OPERATOR_KEY}`);
+			expect(JSON.parse(request.body)).toMatchObject({ model: PROVIDER_MODEL, max_tokens: 512 });
+			expect(JSON.stringify(request)).not.toContain(token);
+		}
+	});
+
+	it("a model the hub serves itself answers the hub's 503 until the local runtime lands, and the snippets say so", async () => {
+		const model = await modelPage(LOCAL_MODEL);
+		const snippets = getInferenceSnippets(model, "hf-inference", undefined, {
+			hubUrl: server.url,
+			routerUrl: server.url,
+		});
+		for (const snippet of snippets.filter((item) => ["fetch", "curl"].includes(item.client))) {
+			const result = await run(snippet, dir, token);
+			expect(result.code, snippet.client).not.toBe(0);
+			expect(result.output, snippet.client).toContain("503");
+			expect(result.output, snippet.client).toMatch(/not loaded locally/);
+		}
+	});
+});
