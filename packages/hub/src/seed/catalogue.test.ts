@@ -272,6 +272,18 @@ describe("sample catalogue", () => {
 		}
 	});
 
+	it("runs every library's snippet generator on its models without failing", () => {
+		for (const record of catalogue) {
+			if (!record.library_name) continue;
+			const entry = MODEL_LIBRARIES[record.library_name as ModelLibraryKey];
+			if (!entry.snippets) continue;
+			const model = { ...record, siblings: record.files.map((file) => ({ rfilename: file.path })) };
+			const snippets = entry.snippets(model);
+			expect(snippets.length, record.id).toBeGreaterThan(0);
+			expect(JSON.stringify(snippets), record.id).toContain(record.id);
+		}
+	});
+
 	it("has sample counts and dates in a sensible order", () => {
 		for (const record of catalogue) {
 			expect(Number.isInteger(record.downloads) && record.downloads > 0, record.id).toBe(true);

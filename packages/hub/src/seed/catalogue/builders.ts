@@ -153,8 +153,20 @@ interface ChatFormat {
 	eos: string;
 }
 
-/** Joins template lines; Jinja whitespace control keeps the rendered prompt tight. */
+/**
+ * Joins template lines. Every tag trims the whitespace around it (`{%- … -%}`),
+ * so the line breaks between these lines never reach the prompt; the breaks a
+ * format needs are written inside string expressions (`'\n'`).
+ */
 const jinja = (...lines: string[]) => lines.join("\n");
+
+/** The message's text: a string, or the parts of a multimodal message with `<image>` for pictures. */
+const CONTENT = jinja(
+	"{%- if m.content is string -%}{{ m.content }}",
+	"{%- else -%}{%- for part in m.content -%}",
+	"{%- if part.type == 'text' -%}{{ part.text }}{%- else -%}{{ '<image>' }}{%- endif -%}",
+	"{%- endfor -%}{%- endif -%}",
+);
 
 export const CHAT_FORMATS: Record<ChatFamily, ChatFormat> = {
 	chatml: {
@@ -162,9 +174,11 @@ export const CHAT_FORMATS: Record<ChatFamily, ChatFormat> = {
 		eos: "<|im_end|>",
 		template: jinja(
 			"{%- for m in messages -%}",
-			"<|im_start|>{{ m.role }}\n{{ m.content }}<|im_end|>\n",
+			"{{ '<|im_start|>' + m.role + '\\n' }}",
+			CONTENT,
+			"{{ '<|im_end|>\\n' }}",
 			"{%- endfor -%}",
-			"{%- if add_generation_prompt -%}<|im_start|>assistant\n{%- endif -%}",
+			"{%- if add_generation_prompt -%}{{ '<|im_start|>assistant\\n' }}{%- endif -%}",
 		),
 	},
 	gemma: {
@@ -174,9 +188,11 @@ export const CHAT_FORMATS: Record<ChatFamily, ChatFormat> = {
 			"{{ bos_token }}",
 			"{%- for m in messages -%}",
 			"{%- set role = 'model' if m.role == 'assistant' else 'user' -%}",
-			"<start_of_turn>{{ role }}\n{{ m.content | trim }}<end_of_turn>\n",
+			"{{ '<start_of_turn>' + role + '\\n' }}",
+			CONTENT,
+			"{{ '<end_of_turn>\\n' }}",
 			"{%- endfor -%}",
-			"{%- if add_generation_prompt -%}<start_of_turn>model\n{%- endif -%}",
+			"{%- if add_generation_prompt -%}{{ '<start_of_turn>model\\n' }}{%- endif -%}",
 		),
 	},
 	mistral: {
@@ -185,8 +201,14 @@ export const CHAT_FORMATS: Record<ChatFamily, ChatFormat> = {
 		template: jinja(
 			"{{ bos_token }}",
 			"{%- for m in messages -%}",
-			"{%- if m.role == 'assistant' -%}{{ m.content }}{{ eos_token }}",
-			"{%- else -%}[INST]{{ m.content }}[/INST]{%- endif -%}",
+			"{%- if m.role == 'assistant' -%}",
+			CONTENT,
+			"{{ eos_token }}",
+			"{%- else -%}",
+			"{{ '[INST] ' }}",
+			CONTENT,
+			"{{ ' [/INST]' }}",
+			"{%- endif -%}",
 			"{%- endfor -%}",
 		),
 	},
@@ -196,9 +218,11 @@ export const CHAT_FORMATS: Record<ChatFamily, ChatFormat> = {
 		template: jinja(
 			"{{ bos_token }}",
 			"{%- for m in messages -%}",
-			"<|start_header_id|>{{ m.role }}<|end_header_id|>\n\n{{ m.content | trim }}<|eot_id|>",
+			"{{ '<|start_header_id|>' + m.role + '<|end_header_id|>\\n\\n' }}",
+			CONTENT,
+			"{{ '<|eot_id|>' }}",
 			"{%- endfor -%}",
-			"{%- if add_generation_prompt -%}<|start_header_id|>assistant<|end_header_id|>\n\n{%- endif -%}",
+			"{%- if add_generation_prompt -%}{{ '<|start_header_id|>assistant<|end_header_id|>\\n\\n' }}{%- endif -%}",
 		),
 	},
 	deepseek: {
@@ -207,22 +231,23 @@ export const CHAT_FORMATS: Record<ChatFamily, ChatFormat> = {
 		template: jinja(
 			"{{ bos_token }}",
 			"{%- for m in messages -%}",
-			"{%- if m.role == 'system' -%}{{ m.content }}",
-			"{%- elif m.role == 'user' -%}<｜User｜>{{ m.content }}",
-			"{%- else -%}<｜Assistant｜>{{ m.content }}{{ eos_token }}{%- endif -%}",
+			"{%- if m.role == 'user' -%}{{ '<｜User｜>' }}{%- elif m.role == 'assistant' -%}{{ '<｜Assistant｜>' }}{%- endif -%}",
+			CONTENT,
+			"{%- if m.role == 'assistant' -%}{{ eos_token }}{%- endif -%}",
 			"{%- endfor -%}",
-			"{%- if add_generation_prompt -%}<｜Assistant｜><think>\n{%- endif -%}",
+			"{%- if add_generation_prompt -%}{{ '<｜Assistant｜><think>\\n' }}{%- endif -%}",
 		),
 	},
 	glm: {
 		bos: "[gMASK]<sop>",
 		eos: "<|endoftext|>",
 		template: jinja(
-			"[gMASK]<sop>",
+			"{{ '[gMASK]<sop>' }}",
 			"{%- for m in messages -%}",
-			"<|{{ m.role }}|>\n{{ m.content }}",
+			"{{ '<|' + m.role + '|>\\n' }}",
+			CONTENT,
 			"{%- endfor -%}",
-			"{%- if add_generation_prompt -%}<|assistant|>\n{%- endif -%}",
+			"{%- if add_generation_prompt -%}{{ '<|assistant|>\\n' }}{%- endif -%}",
 		),
 	},
 	harmony: {
@@ -230,24 +255,24 @@ export const CHAT_FORMATS: Record<ChatFamily, ChatFormat> = {
 		eos: "<|return|>",
 		template: jinja(
 			"{%- for m in messages -%}",
-			"<|start|>{{ m.role }}<|message|>{{ m.content }}<|end|>",
+			"{{ '<|start|>' + m.role + '<|message|>' }}",
+			CONTENT,
+			"{{ '<|end|>' }}",
 			"{%- endfor -%}",
-			"{%- if add_generation_prompt -%}<|start|>assistant{%- endif -%}",
+			"{%- if add_generation_prompt -%}{{ '<|start|>assistant' }}{%- endif -%}",
 		),
 	},
 	smol: {
 		bos: "<|im_start|>",
 		eos: "<end_of_utterance>",
 		template: jinja(
-			"<|im_start|>",
+			"{{ '<|im_start|>' }}",
 			"{%- for m in messages -%}",
-			"{{ m.role | capitalize }}:",
-			"{%- if m.content is string -%} {{ m.content }}",
-			"{%- else -%}{%- for part in m.content -%}",
-			"{%- if part.type == 'image' -%}<image>{%- else -%} {{ part.text }}{%- endif -%}",
-			"{%- endfor -%}{%- endif -%}<end_of_utterance>\n",
+			"{{ (m.role | capitalize) + ': ' }}",
+			CONTENT,
+			"{{ '<end_of_utterance>\\n' }}",
 			"{%- endfor -%}",
-			"{%- if add_generation_prompt -%}Assistant:{%- endif -%}",
+			"{%- if add_generation_prompt -%}{{ 'Assistant:' }}{%- endif -%}",
 		),
 	},
 };
@@ -262,6 +287,11 @@ export const media = (file: string) => `${DEMO_MEDIA_BASE}${file}`;
 const CHAT_WIDGET: WidgetExample[] = [
 	{ messages: [{ role: "user", content: "Suggest three names for a bakery that opens at dawn." }] },
 ];
+
+/** Chat widgets: a picture and a question for models that see, a plain request otherwise. */
+function chatWidget(task: PipelineType): WidgetExample[] {
+	return PIPELINE_DATA[task].modality === "nlp" ? CHAT_WIDGET : (DEFAULT_WIDGETS["image-text-to-text"] ?? CHAT_WIDGET);
+}
 
 export const DEFAULT_WIDGETS: Partial<Record<PipelineType, WidgetExample[]>> = {
 	"text-classification": [{ text: "The delivery was late, but the support team sorted it out quickly." }],
@@ -822,7 +852,7 @@ export function model(spec: Spec): SeedModel {
 	for (const [path, size] of spec.files ?? []) files.push({ path, size });
 	files.push({ path: ".gitattributes", size: near(1_519, spec.id) });
 
-	const widget = spec.widget ?? (spec.chat ? CHAT_WIDGET : (DEFAULT_WIDGETS[spec.task] ?? []));
+	const widget = spec.widget ?? (spec.chat ? chatWidget(spec.task) : (DEFAULT_WIDGETS[spec.task] ?? []));
 	const cardData: Record<string, unknown> = {
 		license: spec.license,
 		language: spec.languages,
