@@ -1,0 +1,167 @@
+#!/usr/bin/env node
+/**
+ * Hub API load benchmark (loopback only, bounded in count and time):
+ *   1. seed N synthetic models (`hubkit seed --synthetic N`, default 1,000,000), timed;
+ *   2. start `hubkit serve` on 127.0.0.1 and load it with autocannon at concurrency 8:
+ *      search (`/api/models?search=…&pipeline_tag=…&sort=downloads&limit=20`) and
+ *      model info (`/api/models/{id}`), with varied queries and ids;
+ *   3. the same load against a bare node:http server answering a fixed body of the
+ *      same size (the raw limit of this machine's HTTP stack), for ratios;
+ *   4. the hub's resident memory (peak and after the load).
+ *
+ *   npm run build && node bench/hub-api.mjs [--models 1000000] [--seconds 10] [--connections 8] [--data DIR]
+ *
+ * With --data pointing at an already seeded directory, seeding is skipped.
+ */
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:http";
+import { cpus, tmpdir } from "node:os";
+import { join } from "node:path";
+import autocannon from "autocannon";
+
+const CLI = new URL("../packages/hub/dist/cli.js", import.meta.url).pathname;
+const { syntheticModels } = await import(new URL("../packages/hub/dist/seed/synthetic.js", import.meta.url).href);
+
+const option = (name, fallback) => {
+	const at = process.argv.indexOf(`--${name}`);
+	return at > 0 ? process.argv[at + 1] : fallback;
+};
+const models = Number(option("models", "1000000"));
+const seconds = Number(option("seconds", "10"));
+const connections = Number(option("connections", "8"));
+const givenData = option("data", undefined);
+
+function run(args) {
+	return new Promise((resolve, reject) => {
+		const child = spawn(process.execPath, [CLI, ...args], { stdio: ["ignore", "pipe", "pipe"] });
+		let output = "";
+		child.stdout.on("data", (chunk) => {
+			output += chunk;
+		});
+		child.stderr.on("data", (chunk) => {
+			output += chunk;
+		});
+		child.on("close", (code) => (code === 0 ? resolve(output) : reject(new Error(`hubkit ${args[0]}: ${output}`))));
+	});
+}
+
+function startServer(dataDir) {
+	return new Promise((resolve, reject) => {
+		const child = spawn(process.execPath, [CLI, "serve", "--port", "0", "--data", dataDir], {
+			stdio: ["ignore", "pipe", "pipe"],
+		});
+		let output = "";
+		const onData = (chunk) => {
+			output += chunk;
+			const match = /listening on (http:\/\/\S+)/.exec(output);
+			if (match) resolve({ child, url: match[1] });
+		};
+		child.stdout.on("data", onData);
+		child.stderr.on("data", onData);
+		child.on("close", (code) => reject(new Error(`hubkit serve exited ${code}: ${output}`)));
+	});
+}
+
+function memoryMiB(pid) {
+	const status = readFileSync(`/proc/${pid}/status`, "utf8");
+	const field = (name) => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) / 1024;
+	return { rss: field("VmRSS"), peak: field("VmHWM") };
+}
+
+/** Every 997th synthetic model: ids to look up and (word, task) pairs to search for. */
+function sampleModels(count) {
+	const sample = [];
+	let index = 0;
+	for (const model of syntheticModels(count)) {
+		if (index++ % 997 === 0) sample.push({ id: model.id, task: model.pipeline_tag });
+	}
+	return sample;
+}
+
+function load(url, paths) {
+	let next = 0;
+	return new Promise((resolve, reject) => {
+		const instance = autocannon(
+			{
+				url,
+				connections,
+				duration: seconds,
+				requests: [
+					{
+						setupRequest: (request) => {
+							request.path = paths[next++ % paths.length];
+							return request;
+						},
+					},
+				],
+			},
+			(error, result) => (error ? reject(error) : resolve(result)),
+		);
+		instance.on("error", reject);
+	});
+}
+
+function summary(result) {
+	return {
+		rps: result.requests.average,
+		p50: result.latency.p50,
+		p99: result.latency.p99,
+		non2xx: result.non2xx,
+		errors: result.errors,
+	};
+}
+
+async function rawLimit(body) {
+	const server = createServer((_request, response) => {
+		response.writeHead(200, { "content-type": "application/json", "content-length": Buffer.byteLength(body) });
+		response.end(body);
+	});
+	await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+	const url = `http://127.0.0.1:${server.address().port}`;
+	const result = summary(await load(url, ["/"]));
+	await new Promise((resolve) => server.close(resolve));
+	return result;
+}
+
+const dataDir = givenData ?? mkdtempSync(join(tmpdir(), "hubkit-bench-"));
+console.log(`hub API — ${cpus()[0]?.model} × ${cpus().length}, Node ${process.version}`);
+console.log(`${models.toLocaleString("en-US")} synthetic models, ${connections} connections, ${seconds} s per load`);
+try {
+	if (!givenData || !existsSync(join(dataDir, "hub.sqlite"))) {
+		const started = performance.now();
+		const output = await run(["seed", "--synthetic", String(models), "--data", dataDir]);
+		const wall = (performance.now() - started) / 1000;
+		console.log(`seeding: ${wall.toFixed(1)} s wall (${Math.round(models / wall).toLocaleString("en-US")} models/s)`);
+		console.log(`  ${output.trim().split("\n").pop()}`);
+	}
+	const sample = sampleModels(models);
+	const searchPaths = sample.map(({ id, task }) => {
+		const word = id.split("/")[1].split("-")[0];
+		return `/api/models?search=${encodeURIComponent(word)}&pipeline_tag=${encodeURIComponent(task)}&sort=downloads&limit=20`;
+	});
+	const infoPaths = sample.map(({ id }) => `/api/models/${id}`);
+	const { child, url } = await startServer(dataDir);
+	try {
+		// Warm-up: caches, JIT, SQLite pages.
+		await fetch(`${url}${infoPaths[0]}`).then((response) => response.text());
+		const search = summary(await load(url, searchPaths));
+		const info = summary(await load(url, infoPaths));
+		const memory = memoryMiB(child.pid);
+		const infoBody = await fetch(`${url}${infoPaths[1]}`).then((response) => response.text());
+		const searchBody = await fetch(`${url}${searchPaths[1]}`).then((response) => response.text());
+		const rawInfo = await rawLimit(infoBody);
+		const rawSearch = await rawLimit(searchBody);
+		const row = (name, hub, raw) =>
+			`| ${name} | ${Math.round(hub.rps).toLocaleString("en-US")} | ${hub.p50} ms | ${hub.p99} ms | ${hub.non2xx} / ${hub.errors} | ${Math.round(raw.rps).toLocaleString("en-US")} | ${(hub.rps / raw.rps).toFixed(2)} |`;
+		console.log("| route | hub req/s | p50 | p99 | non-2xx / errors | raw node:http req/s (same body) | hub / raw |");
+		console.log("| --- | ---: | ---: | ---: | ---: | ---: | ---: |");
+		console.log(row("search `/api/models?search&pipeline_tag&sort=downloads&limit=20`", search, rawSearch));
+		console.log(row("model info `/api/models/{id}`", info, rawInfo));
+		console.log(`hub memory: ${memory.rss.toFixed(0)} MiB resident after the load, ${memory.peak.toFixed(0)} MiB peak`);
+	} finally {
+		child.kill("SIGTERM");
+	}
+} finally {
+	if (!givenData) rmSync(dataDir, { recursive: true, force: true });
+}
