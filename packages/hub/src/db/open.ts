@@ -41,6 +41,8 @@ export function openDatabase(config: Pick<HubConfig, "dataDir" | "databaseUrl" |
 	sqlite.pragma("journal_mode = WAL");
 	sqlite.pragma("synchronous = NORMAL");
 	sqlite.pragma("busy_timeout = 5000");
+	// The default 2 MB page cache thrashes once the indexes of a large catalogue outgrow it.
+	sqlite.pragma("cache_size = -65536");
 	const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
 	return { db, engine: "sqlite", close: () => db.destroy() };
 }
