@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
-import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, rm, utimes, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { DiskBlobStore } from "./disk-store.js";
+import { DiskBlobStore, STALE_TEMPORARY_FILE_MS } from "./disk-store.js";
 
 const encoder = new TextEncoder();
 
@@ -86,5 +86,16 @@ describe("DiskBlobStore", () => {
 			await expect(store.size(attempt), attempt).rejects.toThrow(TypeError);
 			await expect(store.read(attempt), attempt).rejects.toThrow(TypeError);
 		}
+	});
+
+	it("sweeps temporary files a crashed write left behind, but not ones a live write may own", async () => {
+		await mkdir(join(root, "tmp"), { recursive: true });
+		await writeFile(join(root, "tmp", "left-by-a-crash"), "partial");
+		await writeFile(join(root, "tmp", "being-written"), "partial");
+		const past = new Date(Date.now() - STALE_TEMPORARY_FILE_MS - 60_000);
+		await utimes(join(root, "tmp", "left-by-a-crash"), past, past);
+		await store.put(encoder.encode("a"));
+		await store.put(encoder.encode("b"));
+		expect(await readdir(join(root, "tmp"))).toEqual(["being-written"]);
 	});
 });

@@ -3,18 +3,23 @@
  * by the sha256 of its bytes. A write goes to a unique temporary file in
  * `<root>/tmp` first and is renamed into place, so a reader never sees half a blob
  * and two writers of the same content both end with the same complete file.
+ * Temporary files a crash left behind are swept on the first write.
  */
 import { randomUUID } from "node:crypto";
 import { createReadStream } from "node:fs";
-import { mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import { mkdir, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { Readable } from "node:stream";
 import type { BlobStore, ByteRange, StoredBlob } from "./blob-store.js";
 import { isSha256Hex, sha256Hex } from "./sha256.js";
 
+/** Older temporary files belong to no live write (one blob is written in well under this). */
+export const STALE_TEMPORARY_FILE_MS = 60 * 60 * 1000;
+
 export class DiskBlobStore implements BlobStore {
 	readonly #blobsDirectory: string;
 	readonly #temporaryDirectory: string;
+	#sweep: Promise<void> | undefined;
 
 	constructor(root: string) {
 		this.#blobsDirectory = join(root, "blobs");
@@ -28,6 +33,8 @@ export class DiskBlobStore implements BlobStore {
 		if (existing === data.byteLength) return { sha256, size: existing };
 
 		await mkdir(this.#temporaryDirectory, { recursive: true });
+		this.#sweep ??= this.#removeStaleTemporaryFiles().catch(() => undefined);
+		await this.#sweep;
 		await mkdir(join(this.#blobsDirectory, sha256.slice(0, 2)), { recursive: true });
 		const temporary = join(this.#temporaryDirectory, `${sha256}.${randomUUID()}`);
 		try {
@@ -53,6 +60,16 @@ export class DiskBlobStore implements BlobStore {
 		if (size === 0) return new ReadableStream({ start: (controller) => controller.close() });
 		const stream = createReadStream(path, range ? { start: range.start, end: range.end } : {});
 		return Readable.toWeb(stream) as ReadableStream<Uint8Array>;
+	}
+
+	async #removeStaleTemporaryFiles(): Promise<void> {
+		const cutoff = Date.now() - STALE_TEMPORARY_FILE_MS;
+		for (const name of await readdir(this.#temporaryDirectory)) {
+			const path = join(this.#temporaryDirectory, name);
+			// Best effort: another process may remove or rename the same file meanwhile.
+			const stats = await stat(path).catch(() => undefined);
+			if (stats && stats.mtimeMs < cutoff) await rm(path, { force: true }).catch(() => undefined);
+		}
 	}
 
 	/** The only place a disk path is built, and only from a checked sha256. */
