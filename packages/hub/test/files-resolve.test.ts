@@ -1,4 +1,6 @@
 import { createHash } from "node:crypto";
+import { rm } from "node:fs/promises";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { gitBlobOid } from "../src/git-oid.js";
 import { lfsPointer } from "../src/storage/lfs.js";
@@ -8,6 +10,7 @@ import { ENGINES } from "./support/engines.js";
 const CONFIG_V1 = '{"model_type":"bert","version":1}\n';
 const CONFIG_V2 = '{"model_type":"bert","version":2}\n';
 const WEIGHTS = new Uint8Array(Array.from({ length: 300 }, (_, index) => index % 251));
+const LOST = "this blob goes missing from the store";
 const WEIGHTS_SHA256 = createHash("sha256").update(WEIGHTS).digest("hex");
 
 describe.each(ENGINES)("GET|HEAD /{id}/resolve/{revision}/{path} on %s", (engine) => {
@@ -29,6 +32,7 @@ describe.each(ENGINES)("GET|HEAD /{id}/resolve/{revision}/{path} on %s", (engine
 							"model.safetensors": WEIGHTS,
 							"empty.txt": "",
 							"sub dir/notes ü.txt": "nested\n",
+							"lost.txt": LOST,
 						},
 					],
 				},
@@ -207,5 +211,13 @@ describe.each(ENGINES)("GET|HEAD /{id}/resolve/{revision}/{path} on %s", (engine
 			headers: { Authorization: `Bearer ${files.tokens.bob}` },
 		});
 		expect(withToken.status).toBe(200);
+	});
+
+	it("answers a file whose blob is gone from the store with a plain JSON 500, no stack trace", async () => {
+		const sha256 = createHash("sha256").update(LOST).digest("hex");
+		await rm(join(files.storeRoot, "blobs", sha256.slice(0, 2), sha256.slice(2)));
+		const response = await get("/acme/tiny-bert/resolve/main/lost.txt");
+		expect(response.status).toBe(500);
+		expect(await response.json()).toEqual({ error: "File content is missing from the store" });
 	});
 });
