@@ -135,6 +135,8 @@ describe("synthetic models", () => {
 		const records = take(50_000, 2);
 		const readmes = new Set(records.map((record) => record.readme));
 		const configs = new Set(records.map((record) => record.config).filter(Boolean));
+		const cards = new Set(records.map((record) => record.cardData));
+		expect(cards.size).toBeLessThan(records.length / 4);
 		expect(readmes.size).toBeLessThan(records.length / 4);
 		expect(configs.size).toBeLessThan(records.length / 10);
 	});

@@ -43,20 +43,25 @@ function mulberry32(seed: number): () => number {
 
 const pick = <T>(items: readonly T[], random: () => number): T => items[Math.floor(random() * items.length)] as T;
 
+/** Draws an index of `pairs` by weight, through a lookup table (constant time per draw). */
+function weightedIndex(pairs: readonly (readonly [unknown, number])[]): (random: () => number) => number {
+	const SLOTS = 4096;
+	const total = pairs.reduce((sum, [, weight]) => sum + weight, 0);
+	const table = new Uint8Array(SLOTS);
+	let slot = 0;
+	let running = 0;
+	pairs.forEach(([, weight], index) => {
+		running += weight;
+		const end = index === pairs.length - 1 ? SLOTS : Math.round((running / total) * SLOTS);
+		for (; slot < end; slot++) table[slot] = index;
+	});
+	return (random) => table[Math.floor(random() * SLOTS)] as number;
+}
+
 /** Picks from [item, weight] pairs. */
 function weighted<T>(pairs: readonly (readonly [T, number])[]): (random: () => number) => T {
-	const total = pairs.reduce((sum, [, weight]) => sum + weight, 0);
-	let running = 0;
-	const cumulative = pairs.map(([, weight]) => {
-		running += weight / total;
-		return running;
-	});
-	return (random) => {
-		const draw = random();
-		for (let i = 0; i < cumulative.length; i++)
-			if (draw < (cumulative[i] as number)) return (pairs[i] as [T, number])[0];
-		return (pairs[pairs.length - 1] as [T, number])[0];
-	};
+	const draw = weightedIndex(pairs);
+	return (random) => (pairs[draw(random)] as readonly [T, number])[0];
 }
 
 // ---------------------------------------------------------------------------
@@ -252,11 +257,11 @@ const LICENSE_WEIGHTS = [
 	["bsd-3-clause", 0.5],
 	["gpl-3.0", 0.3],
 ] as const;
-const LICENSES = weighted(LICENSE_WEIGHTS);
-const LICENSE_INDEX = new Map<string, number>(LICENSE_WEIGHTS.map(([license], index) => [license, index]));
+const LICENSE_DRAW = weightedIndex(LICENSE_WEIGHTS);
+const LICENSE_TAGS = LICENSE_WEIGHTS.map(([license]) => `license:${license}`);
 /** Card tags every synthetic model carries (shared, read-only). */
 const CARD_TAGS: readonly string[] = ["synthetic"];
-const LANGUAGES = weighted([
+const LANGUAGE_WEIGHTS = [
 	["en", 20],
 	["multilingual", 3],
 	["fr", 2],
@@ -272,7 +277,12 @@ const LANGUAGES = weighted([
 	["sw", 0.5],
 	["yo", 0.3],
 	["fi", 0.5],
-] as const);
+] as const;
+const LANGUAGE_DRAW = weightedIndex(LANGUAGE_WEIGHTS);
+const LANGUAGE_LISTS = LANGUAGE_WEIGHTS.map(([language]) => [language]);
+/** Card data variants per (task, library): each license, with no language or one of LANGUAGE_WEIGHTS. */
+const CARD_LANGUAGE_SLOTS = LANGUAGE_WEIGHTS.length + 1;
+const CARD_VARIANTS = LICENSE_WEIGHTS.length * CARD_LANGUAGE_SLOTS;
 const EXTRA_TAGS = [
 	"synthetic",
 	"fine-tuned",
@@ -418,10 +428,11 @@ function readmeFor(task: PipelineType, library: ModelLibraryKey, license: string
  * A cache keyed by (combination, small variant): one short array per combination.
  * Plain arrays are faster than a Map on this path and stay packed.
  */
-function memo<T>(cache: (T | undefined)[][], combo: number, variant: number, make: () => T): T {
+function memo<T>(cache: (T | undefined)[][], combo: number, variant: number, variants: number, make: () => T): T {
 	let row = cache[combo];
 	if (row === undefined) {
-		row = [];
+		// Filled up front: a packed array stays fast where a sparse one would turn into a dictionary.
+		row = new Array<T | undefined>(variants).fill(undefined);
 		cache[combo] = row;
 	}
 	let value = row[variant];
@@ -457,6 +468,7 @@ function* generate(count: number, seed: number): Generator<SeedModel> {
 	const combos = PIPELINE_TYPES.length * LIBRARY_KEYS.length;
 	const shapes: (Shape | undefined)[][] = Array.from({ length: combos }, () => []);
 	const readmes: (SeedFile | undefined)[][] = Array.from({ length: combos }, () => []);
+	const cards: (Record<string, unknown> | undefined)[][] = Array.from({ length: combos }, () => []);
 	const allTasks = PIPELINE_TYPES;
 
 	for (let index = 0; index < count; index++) {
@@ -470,11 +482,13 @@ function* generate(count: number, seed: number): Generator<SeedModel> {
 		const chat = CHAT_TASKS.has(task) && library === "transformers" && random() < 0.6;
 		const archIndex = Math.floor(random() * 6);
 		const comboKey = taskIndex * LIBRARY_KEYS.length + libraryIndex;
-		const shape = memo(shapes, comboKey, archIndex * 2 + (chat ? 1 : 0), () =>
+		const shape = memo(shapes, comboKey, archIndex * 2 + (chat ? 1 : 0), 12, () =>
 			shapeFor(task, library, archIndex, chat),
 		);
-		const license = LICENSES(random);
-		const language = HAS_LANGUAGE[taskIndex] ? LANGUAGES(random) : undefined;
+		const licenseIndex = LICENSE_DRAW(random);
+		const license = (LICENSE_WEIGHTS[licenseIndex] as readonly [string, number])[0];
+		const languageIndex = HAS_LANGUAGE[taskIndex] ? LANGUAGE_DRAW(random) : -1;
+		const language = languageIndex < 0 ? undefined : (LANGUAGE_WEIGHTS[languageIndex] as readonly [string, number])[0];
 		const size = SIZES(random);
 
 		// Authors: a few are prolific, most publish a handful of models.
@@ -490,7 +504,7 @@ function* generate(count: number, seed: number): Generator<SeedModel> {
 		const created = START + Math.floor((random() * (END - START)) / 1000) * 1000;
 		const modified = created + Math.floor((random() * (END - created)) / 1000) * 1000;
 
-		const tags: string[] = [library, task, `license:${license}`];
+		const tags: string[] = [library, task, LICENSE_TAGS[licenseIndex] as string];
 		if (language) tags.push(language);
 		if (chat) tags.push("conversational", "text-generation-inference");
 		if (random() < 0.35) tags.push(pick(EXTRA_TAGS, random));
@@ -498,17 +512,23 @@ function* generate(count: number, seed: number): Generator<SeedModel> {
 			tags.push("endpoints_compatible");
 		}
 
-		const readme = memo(readmes, comboKey, LICENSE_INDEX.get(license) as number, () => ({
+		const readme = memo(readmes, comboKey, licenseIndex, LICENSE_WEIGHTS.length, () => ({
 			path: "README.md",
 			content: readmeFor(task, library, license),
 		}));
-		const cardData: Record<string, unknown> = {
-			license,
-			library_name: library,
-			pipeline_tag: task,
-			tags: CARD_TAGS,
-		};
-		if (language) cardData.language = [language];
+		const cardData = memo(
+			cards,
+			comboKey,
+			licenseIndex * CARD_LANGUAGE_SLOTS + languageIndex + 1,
+			CARD_VARIANTS,
+			() => ({
+				license,
+				library_name: library,
+				pipeline_tag: task,
+				...(languageIndex < 0 ? {} : { language: LANGUAGE_LISTS[languageIndex] }),
+				tags: CARD_TAGS,
+			}),
+		);
 		const files: SeedFile[] = [readme];
 		if (shape.configFile) files.push(shape.configFile);
 		files.push({ path: shape.weightPath, size: Math.round((SIZE_BYTES[size] as number) * (0.8 + random() * 0.4)) });
