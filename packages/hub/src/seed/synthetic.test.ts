@@ -136,7 +136,7 @@ describe("synthetic models", () => {
 		const readmes = new Set(records.map((record) => record.readme));
 		const configs = new Set(records.map((record) => record.config).filter(Boolean));
 		const cards = new Set(records.map((record) => record.cardData));
-		expect(cards.size).toBeLessThan(records.length / 4);
+		expect(cards.size).toBeLessThan(records.length / 3);
 		expect(readmes.size).toBeLessThan(records.length / 4);
 		expect(configs.size).toBeLessThan(records.length / 10);
 	});
