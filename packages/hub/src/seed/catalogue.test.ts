@@ -3,8 +3,10 @@ import {
 	countsAsDownload,
 	isModelLibraryKey,
 	isPipelineType,
+	LOCAL_APPS,
 	MODEL_LIBRARIES,
 	type ModelLibraryKey,
+	pickGgufFile,
 	TASKS_DATA,
 	toModelData,
 } from "@hubkit/tasks";
@@ -358,5 +360,9 @@ describe("sample catalogue", () => {
 		const gguf = catalogue.find((record) => record.tags.includes("gguf")) as SeedModel;
 		expect(gguf.files.filter((entry) => entry.path.endsWith(".gguf")).length).toBeGreaterThan(3);
 		expect(gguf.files.map((entry) => entry.path)).toContain("gemma-2-2b-it-Q4_K_M.gguf");
+		const ggufModel = toModelData({ ...gguf, siblings: gguf.files.map((entry) => ({ rfilename: entry.path })) });
+		expect(pickGgufFile(ggufModel)).toBe("gemma-2-2b-it-Q4_K_M.gguf");
+		expect(LOCAL_APPS["llama.cpp"].displayOnModelPage(ggufModel)).toBe(true);
+		expect(LOCAL_APPS["llama.cpp"].displayOnModelPage(toModelData(tiny))).toBe(false);
 	});
 });
