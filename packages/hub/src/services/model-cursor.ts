@@ -11,7 +11,7 @@ export interface CursorPosition {
 	id: string;
 }
 
-const TEXT_COLUMNS: ReadonlySet<SortColumn> = new Set(["created_at", "last_modified"]);
+const TEXT_COLUMNS: ReadonlySet<SortColumn> = new Set(["created_at", "last_modified", "id"]);
 
 export function encodeCursor(position: CursorPosition): string {
 	return Buffer.from(JSON.stringify([position.value, position.id])).toString("base64url");

@@ -10,7 +10,7 @@ export const MAX_LIST_LIMIT = 1000;
 export const DEFAULT_LIST_LIMIT = 1000;
 const MAX_LIST_VALUES = 50;
 
-export type SortColumn = "downloads" | "likes" | "trending_score" | "created_at" | "last_modified";
+export type SortColumn = "downloads" | "likes" | "trending_score" | "created_at" | "last_modified" | "id";
 
 const SORT_KEYS: Record<string, SortColumn> = {
 	downloads: "downloads",
@@ -22,6 +22,7 @@ const SORT_KEYS: Record<string, SortColumn> = {
 	created_at: "created_at",
 	lastModified: "last_modified",
 	last_modified: "last_modified",
+	id: "id",
 };
 
 export interface ModelListQuery {
