@@ -125,6 +125,10 @@ describe("sample catalogue", () => {
 		const libraries = new Set(catalogue.map((record) => record.library_name).filter(Boolean));
 		expect(libraries.size).toBeGreaterThanOrEqual(25);
 		const tasks = providerTasks();
+		const widgetTasks = new Map<string, string[]>();
+		for (const page of Object.values(TASKS_DATA)) {
+			for (const id of page?.widgetModels ?? []) widgetTasks.set(id, [...(widgetTasks.get(id) ?? []), page?.id ?? ""]);
+		}
 		let live = 0;
 		let staging = 0;
 		for (const record of catalogue) {
@@ -136,7 +140,9 @@ describe("sample catalogue", () => {
 				expect(served?.has(mapping.task), `${record.id}: ${mapping.provider} does not serve ${mapping.task}`).toBe(
 					true,
 				);
-				expect(mapping.task, record.id).toBe(isChat(record) ? "conversational" : record.pipeline_tag);
+				// Its own task, or another task whose page shows it as the widget model.
+				const own = isChat(record) ? "conversational" : record.pipeline_tag;
+				if (mapping.task !== own) expect(widgetTasks.get(record.id) ?? [], record.id).toContain(mapping.task);
 				expect(mapping.providerId.length, record.id).toBeGreaterThan(0);
 				if (mapping.status === "live") live++;
 				else staging++;
@@ -144,6 +150,20 @@ describe("sample catalogue", () => {
 		}
 		expect(live).toBeGreaterThan(staging);
 		expect(staging).toBeGreaterThanOrEqual(5);
+	});
+
+	it("maps each task's widget model for that task wherever a reference provider serves the task", () => {
+		const tasks = providerTasks();
+		for (const page of Object.values(TASKS_DATA)) {
+			if (!page) continue;
+			const task = page.id === "text-generation" || page.id === "image-text-to-text" ? "conversational" : page.id;
+			const served = [...tasks.values()].some((providerTasks) => providerTasks.has(task));
+			for (const id of page.widgetModels) {
+				const record = resolve(id) as SeedModel;
+				const mapped = record.inferenceProviderMapping.some((mapping) => mapping.task === task);
+				expect(mapped, `${page.id}: ${id}`).toBe(served);
+			}
+		}
 	});
 
 	it("has exactly one LoRA mapping: a text-to-image diffusers adapter whose weights are in its files", () => {

@@ -718,12 +718,17 @@ function providerIdFor(provider: string, id: string): string {
 	}
 }
 
-/** `"together"`, `"novita:staging"`, `"fal-ai=fal-ai/flux/dev"`, `"fal-ai:staging=…"`. */
+/**
+ * `"together"`, `"novita:staging"`, `"fal-ai=fal-ai/flux/dev"`, `"wavespeed>image-to-image=…"`:
+ * provider, `:staging`, `>task` when the provider serves the model for another task
+ * than its own (a page lists it as that task's widget model), `=` the provider's id.
+ */
 export function mappings(spec: Spec): SeedProviderMapping[] {
-	const task = spec.chat ? "conversational" : spec.task;
 	return (spec.providers ?? []).map((entry) => {
 		const [head = "", explicit] = entry.split("=", 2);
-		const [provider = "", status] = head.split(":", 2);
+		const [providerAndStatus = "", otherTask] = head.split(">", 2);
+		const [provider = "", status] = providerAndStatus.split(":", 2);
+		const task = otherTask ?? (spec.chat ? "conversational" : spec.task);
 		const mapping: SeedProviderMapping = {
 			provider,
 			providerId: explicit ?? providerIdFor(provider, spec.id),

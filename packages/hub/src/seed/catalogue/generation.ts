@@ -102,7 +102,12 @@ export const generationSpecs: Spec[] = [
 		created: "2025-08-02",
 		card: "A 20B multimodal diffusion transformer that is especially good at rendering text inside images, in English and Chinese alike, from posters to slides.",
 		widget: [{ text: "A bookshop window with a hand-painted sign reading 'Open Late', evening light" }],
-		providers: ["fal-ai=fal-ai/qwen-image", "replicate=qwen/qwen-image", "wavespeed", "together:staging"],
+		providers: [
+			"fal-ai=fal-ai/qwen-image",
+			"replicate=qwen/qwen-image",
+			"wavespeed>image-to-image=wavespeed-ai/qwen-image/edit",
+			"together:staging",
+		],
 	},
 
 	// ---- image to image ----
@@ -247,7 +252,12 @@ export const generationSpecs: Spec[] = [
 		created: "2024-10-31",
 		card: "A DiT video model fast enough to make short 768×512 clips in about the time they take to play. It animates from text, from an image, or both.",
 		widget: [{ text: "A cat stretches on a sunny windowsill, then curls up to sleep" }],
-		providers: ["fal-ai=fal-ai/ltx-video", "replicate=lightricks/ltx-video", "novita:staging"],
+		providers: [
+			"fal-ai=fal-ai/ltx-video",
+			"replicate=lightricks/ltx-video",
+			"wavespeed>image-text-to-video=wavespeed-ai/ltx-video/image-to-video",
+			"novita:staging>image-text-to-video",
+		],
 		files: [["ltx-video-2b-v0.9.safetensors", 9_370_706_584]],
 	},
 	{
