@@ -150,6 +150,7 @@ describe("tokens", () => {
 		expect(text("huggingface_hub")).toContain('api_key=os.environ["HF_TOKEN"]');
 		expect(text("requests")).toContain('"Authorization": "Bearer " + os.environ["HF_TOKEN"]');
 		expect(text("@hubkit/inference")).toContain("new InferenceClient(process.env.HF_TOKEN");
+		// biome-ignore lint/suspicious/noTemplateCurlyInString: the snippet's own template literal
 		expect(text("fetch")).toContain("Authorization: `Bearer ${process.env.HF_TOKEN}`");
 		expect(text("curl")).toContain('-H "Authorization: Bearer $HF_TOKEN"');
 	});

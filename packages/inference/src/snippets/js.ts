@@ -130,6 +130,7 @@ function fetchSnippet(plan: SnippetPlan): InferenceSnippet | undefined {
 		"\t\t},",
 		`\t\tbody: ${body},`,
 		"\t});",
+		// biome-ignore lint/suspicious/noTemplateCurlyInString: the snippet's own template literal
 		"\tif (!response.ok) throw new Error(`${response.status}: ${await response.text()}`);",
 	];
 	if (plan.streaming) {
