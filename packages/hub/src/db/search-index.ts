@@ -25,6 +25,16 @@ export async function createSearchIndex(db: Kysely<unknown>, engine: DatabaseEng
 	END`.execute(db);
 }
 
+/**
+ * Brings the search index up to date with `models` after a bulk load that ran
+ * without it (db/bulk-load.ts). PostgreSQL's index rebuilds with the others.
+ */
+export async function fillSearchIndex(db: Kysely<Database>, engine: DatabaseEngine): Promise<void> {
+	if (engine === "postgres") return;
+	await sql`DELETE FROM models_search`.execute(db);
+	await sql`INSERT INTO models_search (rowid, id) SELECT rowid, id FROM models`.execute(db);
+}
+
 /** `%`, `_` and the escape character itself, escaped for `LIKE … ESCAPE '\'`. */
 function likePattern(text: string): string {
 	return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;

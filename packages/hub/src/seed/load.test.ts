@@ -1,8 +1,10 @@
+import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import { ENGINES, startTestDatabase, type TestDatabase } from "../../test/support/engines.js";
 import { openTestHub, type TestHub } from "../../test/support/hub.js";
 import { memoryBlobStore } from "../../test/support/memory-blob-store.js";
 import { manyModels, seedModel } from "../../test/support/seed-records.js";
+import { idContains } from "../db/search-index.js";
 import { loadSeed } from "./load.js";
 import { PLACEHOLDER_MAX_BYTES } from "./seed-blobs.js";
 
@@ -109,6 +111,37 @@ describe.each(ENGINES)("seed loader on %s", (engine) => {
 			.select((eb) => eb.fn.countAll<number>().as("count"))
 			.executeTakeFirstOrThrow();
 		expect(Number(tags.count)).toBe(3600);
+	});
+
+	it("defers index building on an empty catalogue and leaves every index and search working", async () => {
+		await start();
+		const deps = hub?.deps;
+		if (!deps) throw new Error("hub not started");
+		const indexNames = async () => {
+			const query =
+				engine === "sqlite"
+					? sql<{ name: string }>`SELECT name FROM sqlite_master WHERE type IN ('index', 'trigger') AND sql IS NOT NULL`
+					: sql<{ name: string }>`SELECT indexname AS name FROM pg_indexes WHERE schemaname = current_schema()`;
+			return (await query.execute(deps.db)).rows.map((row) => row.name).sort();
+		};
+		const before = await indexNames();
+		await loadSeed(deps, manyModels(300), { batchSize: 100 });
+		expect(await indexNames()).toEqual(before);
+		const found = await deps.db
+			.selectFrom("models")
+			.select("id")
+			.where((eb) => idContains(engine, eb, "MODEL-29"))
+			.orderBy("id")
+			.execute();
+		expect(found.map((row) => row.id)).toHaveLength(11);
+		// A second load into the now non-empty catalogue keeps the indexes live (the triggers index new ids).
+		await loadSeed(deps, [seedModel("late/model-2999")]);
+		const late = await deps.db
+			.selectFrom("models")
+			.select("id")
+			.where((eb) => idContains(engine, eb, "model-2999"))
+			.execute();
+		expect(late).toEqual([{ id: "late/model-2999" }]);
 	});
 
 	it("refuses records with malformed ids or file paths", async () => {

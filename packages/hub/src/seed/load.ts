@@ -6,6 +6,8 @@
  * already exist are left as they are, which makes seeding safe to repeat.
  */
 import type { Kysely } from "kysely";
+import { withIndexesDeferred } from "../db/bulk-load.js";
+import type { DatabaseEngine } from "../db/engine.js";
 import type { Database } from "../db/schema.js";
 import type { BlobStore } from "../storage/blob-store.js";
 import { repoIdProblem, repoPathProblem } from "../storage/repo-path.js";
@@ -31,7 +33,7 @@ export interface SeedLoadResult {
 	seconds: number;
 }
 
-const DEFAULT_BATCH_SIZE = 500;
+const DEFAULT_BATCH_SIZE = 2000;
 /** Keeps every multi-row insert under both engines' bound-parameter limits. */
 const MAX_PARAMETERS_PER_INSERT = 30_000;
 
@@ -127,12 +129,34 @@ async function existingIds(db: Kysely<Database>, ids: string[]): Promise<Set<str
 	return new Set(rows.map((row) => row.id));
 }
 
+export interface SeedTarget {
+	db: Kysely<Database>;
+	blobStore: BlobStore;
+	/** When given and the catalogue is empty, indexes are built once at the end instead of row by row. */
+	engine?: DatabaseEngine;
+}
+
 export async function loadSeed(
-	target: { db: Kysely<Database>; blobStore: BlobStore },
+	target: SeedTarget,
 	records: Iterable<SeedModel>,
 	options: SeedLoadOptions = {},
 ): Promise<SeedLoadResult> {
 	const started = performance.now();
+	const { engine } = target;
+	const empty = !(await target.db.selectFrom("models").select("id").limit(1).executeTakeFirst());
+	const result =
+		engine && empty
+			? await withIndexesDeferred(target.db, engine, () => loadRecords(target, records, options))
+			: await loadRecords(target, records, options);
+	result.seconds = (performance.now() - started) / 1000;
+	return result;
+}
+
+async function loadRecords(
+	target: SeedTarget,
+	records: Iterable<SeedModel>,
+	options: SeedLoadOptions,
+): Promise<SeedLoadResult> {
 	const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
 	const now = options.now ?? new Date();
 	const writer = new SeedBlobWriter(target.blobStore);
@@ -174,6 +198,5 @@ export async function loadSeed(
 		if (pending.length >= batchSize) await flush();
 	}
 	if (pending.length > 0) await flush();
-	result.seconds = (performance.now() - started) / 1000;
 	return result;
 }
