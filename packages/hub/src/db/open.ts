@@ -6,7 +6,7 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import { Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect } from "kysely";
 import pg from "pg";
 import type { HubConfig } from "../config.js";
 import type { DatabaseEngine } from "./engine.js";
@@ -43,6 +43,29 @@ export function openDatabase(config: Pick<HubConfig, "dataDir" | "databaseUrl" |
 	sqlite.pragma("busy_timeout = 5000");
 	// The default 2 MB page cache thrashes once the indexes of a large catalogue outgrow it.
 	sqlite.pragma("cache_size = -65536");
-	const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+	const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
 	return { db, engine: "sqlite", close: () => db.destroy() };
+}
+
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely prepares every query it runs; preparing costs more than running the
+ * small look-ups the API makes, so prepared statements are kept by SQL text.
+ * Safe because better-sqlite3 runs each statement to completion synchronously.
+ */
+function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+	const statements = new Map<string, SQLite.Statement>();
+	return {
+		close: () => sqlite.close(),
+		prepare(sql: string) {
+			let statement = statements.get(sql);
+			if (!statement) {
+				if (statements.size >= STATEMENT_CACHE_SIZE) statements.clear();
+				statement = sqlite.prepare(sql);
+				statements.set(sql, statement);
+			}
+			return statement;
+		},
+	};
 }

@@ -1,6 +1,7 @@
 /** `GET /api/models`, `GET /api/models/{id}` and `GET /api/models/{id}/revision/{rev}`. */
 import { type Context, Hono } from "hono";
 import type { HubDeps, HubEnv } from "../deps.js";
+import { repoNotFound } from "../errors.js";
 import { parseExpand } from "../services/model-fields.js";
 import { modelInfo } from "../services/model-info.js";
 import { listModels } from "../services/model-list.js";
@@ -31,6 +32,10 @@ export function modelRoutes(deps: HubDeps): Hono<HubEnv> {
 		const expand = parseExpand([...params.getAll("expand"), ...params.getAll("expand[]")]);
 		return c.json(await modelInfo(deps.db, repoId, { revision, expand, caller: c.get("caller") }));
 	};
+	// Every model here has a namespace; a bare name is answered like any other missing model.
+	app.get("/api/models/:name", (c) => {
+		throw repoNotFound(c.req.param("name").slice(0, 200), c.get("caller") !== undefined);
+	});
 	app.get("/api/models/:namespace/:name", (c) => info(c, undefined));
 	app.get("/api/models/:namespace/:name/revision/:revision{.+}", (c) => info(c, c.req.param("revision")));
 	return app;

@@ -292,6 +292,7 @@ describe.each(ENGINES)("model API on %s", (engine) => {
 		["/api/models/org1/model-1/revision/nope", 404, "RevisionNotFound"],
 		["/api/models/org1/model-1/revision/%2e%2e%2Fmain", 400, undefined],
 		["/api/models/nobody/nothing", 401, "RepoNotFound"],
+		["/api/models/gpt2", 401, "RepoNotFound"],
 		["/api/models?sort=bogus", 400, undefined],
 		["/api/models?limit=-3", 400, undefined],
 		["/api/models?limit=abc", 400, undefined],
