@@ -2,6 +2,7 @@
 import { type Context, Hono } from "hono";
 import type { HubDeps, HubEnv } from "../deps.js";
 import { repoNotFound } from "../errors.js";
+import { LEGACY_ID_ALIASES } from "../seed/catalogue/index.js";
 import { parseExpand } from "../services/model-fields.js";
 import { modelInfo } from "../services/model-info.js";
 import { listModels } from "../services/model-list.js";
@@ -32,10 +33,19 @@ export function modelRoutes(deps: HubDeps): Hono<HubEnv> {
 		const expand = parseExpand([...params.getAll("expand"), ...params.getAll("expand[]")]);
 		return c.json(await modelInfo(deps.db, repoId, { revision, expand, caller: c.get("caller") }));
 	};
-	// Every model here has a namespace; a bare name is answered like any other missing model.
-	app.get("/api/models/:name", (c) => {
-		throw repoNotFound(c.req.param("name").slice(0, 200), c.get("caller") !== undefined);
-	});
+	// Every model here has a namespace. An old bare id that the catalogue renamed is redirected (307, relative
+	// Location, as for a renamed repository); any other bare name is answered like a missing model.
+	const bareName = (c: Context<HubEnv>, rest: string) => {
+		const name = c.req.param("name") ?? "";
+		const target = Object.hasOwn(LEGACY_ID_ALIASES, name) ? LEGACY_ID_ALIASES[name] : undefined;
+		if (!target) throw repoNotFound(name.slice(0, 200), c.get("caller") !== undefined);
+		const url = new URL(c.req.url);
+		return c.redirect(`/api/models/${target}${rest}${url.search}`, 307);
+	};
+	app.get("/api/models/:name", (c) => bareName(c, ""));
+	app.get("/api/models/:name/revision/:revision{.+}", (c) =>
+		bareName(c, `/revision/${encodeURIComponent(c.req.param("revision"))}`),
+	);
 	app.get("/api/models/:namespace/:name", (c) => info(c, undefined));
 	app.get("/api/models/:namespace/:name/revision/:revision{.+}", (c) => info(c, c.req.param("revision")));
 	return app;

@@ -224,6 +224,16 @@ describe.each(ENGINES)("model API on %s", (engine) => {
 		expect(atSha.sha).toBe(info.sha);
 	});
 
+	it("redirects an old bare id to its namespaced model, keeping the query", async () => {
+		const response = await get("/api/models/distilroberta-base?expand[]=pipeline_tag");
+		// fetch follows the 307; the seeded test catalogue has no such model, so the target answers RepoNotFound.
+		expect(response.redirected).toBe(true);
+		expect(response.url).toBe(`${server.url}/api/models/distilbert/distilroberta-base?expand[]=pipeline_tag`);
+		const manual = await fetch(`${server.url}/api/models/distilroberta-base/revision/main`, { redirect: "manual" });
+		expect(manual.status).toBe(307);
+		expect(manual.headers.get("location")).toBe("/api/models/distilbert/distilroberta-base/revision/main");
+	});
+
 	it("keeps private models from everyone but their owner", async () => {
 		const anonymous = await get("/api/models/alice/secret-model");
 		expect(anonymous.status).toBe(401);
