@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestDatabase, type TestDatabase } from "../test/support/engines.js";
 import { openTestHub, type TestHub } from "../test/support/hub.js";
+import { createHubApp } from "./app.js";
 
 describe("app middleware", () => {
 	let testDb: TestDatabase;
@@ -19,6 +20,30 @@ describe("app middleware", () => {
 		expect(response.status).toBe(404);
 		expect(await response.json()).toEqual({ error: "Not found: GET /no/such/route/here" });
 		expect(response.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+	});
+
+	it("keeps a tame incoming X-Request-Id and replaces anything else", async () => {
+		const tame = await hub.app.request("/api/tasks", { headers: { "X-Request-Id": "proxy-1234" } });
+		expect(tame.headers.get("x-request-id")).toBe("proxy-1234");
+		const wild = await hub.app.request("/api/tasks", { headers: { "X-Request-Id": "<script>" } });
+		expect(wild.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+	});
+
+	it("answers an unexpected failure with a bare 500 and keeps the details in the log", async () => {
+		const logged: string[] = [];
+		const failing = await openTestHub(testDb.config);
+		const app = createHubApp({
+			...failing.deps,
+			logger: { ...failing.deps.logger, error: (message, error) => logged.push(`${message} ${String(error)}`) },
+		});
+		app.get("/boom", () => {
+			throw new Error("secret internals at /etc/hub");
+		});
+		const response = await app.request("/boom");
+		expect(response.status).toBe(500);
+		expect(await response.json()).toEqual({ error: "Internal server error" });
+		expect(logged.join("\n")).toContain("secret internals");
+		await failing.close();
 	});
 
 	it("exposes the headers browser clients read", async () => {
