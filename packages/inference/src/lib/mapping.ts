@@ -150,14 +150,17 @@ export async function getProviderMapping(
 	return entry;
 }
 
-/** "auto" (or nothing) becomes the first provider the model's mapping lists. */
-export async function resolveProvider(
+/**
+ * "auto" (or nothing) becomes the first provider the model's mapping lists. An
+ * explicit provider comes back synchronously (no hub look-up, no promise).
+ */
+export function resolveProvider(
 	provider: InferenceProviderOrPolicy | undefined,
 	modelId: string | undefined,
 	endpointUrl: string | undefined,
 	accessToken: string | undefined,
 	options: Options,
-): Promise<string> {
+): string | Promise<string> {
 	if (endpointUrl) {
 		if (provider && provider !== "auto" && provider !== "hf-inference") {
 			throw new InferenceClientInputError("Cannot use endpointUrl with a third-party provider.");
@@ -168,10 +171,11 @@ export async function resolveProvider(
 	if (!modelId) {
 		throw new InferenceClientInputError("Specifying a model is required when provider is 'auto'");
 	}
-	const mapping = await getInferenceProviderMapping(modelId, accessToken, options);
-	const first = mapping[0]?.provider;
-	if (!first) {
-		throw new InferenceClientInputError(`No provider available for model ${modelId}`);
-	}
-	return first;
+	return getInferenceProviderMapping(modelId, accessToken, options).then((mapping) => {
+		const first = mapping[0]?.provider;
+		if (!first) {
+			throw new InferenceClientInputError(`No provider available for model ${modelId}`);
+		}
+		return first;
+	});
 }

@@ -96,7 +96,8 @@ export async function resolveCall(args: RequestArgs, options: RequestOptions): P
 		options.signal || options.timeout !== undefined
 			? { ...options, signal: deadline(options.signal, options.timeout), timeout: undefined }
 			: options;
-	const provider = await resolveProvider(args.provider, model, endpointUrl, accessToken, hubOptions);
+	const resolved = resolveProvider(args.provider, model, endpointUrl, accessToken, hubOptions);
+	const provider = typeof resolved === "string" ? resolved : await resolved;
 	const helper = getProviderHelper(provider, task);
 	const authMethod = authMethodFor(accessToken, options.includeCredentials);
 	if (helper.clientSideRoutingOnly && authMethod === "hf-token") {
@@ -164,7 +165,8 @@ export async function prepareRequest(args: RequestArgs, options: RequestOptions)
 	const call = await resolveCall(args, options);
 	const { helper, authMethod, mapping } = call;
 	const { url, headers, bodyParams } = assembleRequest(call, args, options);
-	const body = await helper.makeBody(bodyParams);
+	const made = helper.makeBody(bodyParams);
+	const body = made instanceof Promise ? await made : made;
 	// A multipart body sets its own Content-Type (with the boundary); a JSON one would be wrong.
 	if (body instanceof FormData) delete headers["Content-Type"];
 	const init: PreparedRequest["init"] = { method: "POST", headers, body };

@@ -12,6 +12,8 @@ export interface TaskCallOptions extends RequestOptions {
 /** The call's options with its one deadline: hub look-ups, retries, reading and polling share it. */
 function withDeadline<O extends RequestOptions>(options: O): { options: O; signal: AbortSignal } {
 	const signal = deadline(options.signal, options.timeout);
+	// Without a signal or timeout there is nothing to bind: no copy of the options.
+	if (options.timeout === undefined) return { options, signal };
 	return { options: { ...options, signal, timeout: undefined }, signal };
 }
 

@@ -85,12 +85,21 @@ export abstract class TaskProviderHelper {
 		return `Bearer ${token}`;
 	}
 
-	/** The body as sent: JSON text, or the raw input for binary tasks. */
-	async makeBody(params: BodyParams): Promise<BodyInit> {
+	/**
+	 * The body as sent: JSON text, or the raw input for binary tasks. Synchronous
+	 * unless the payload has to wait (media read into base64 or a data URL).
+	 */
+	makeBody(params: BodyParams): BodyInit | Promise<BodyInit> {
 		if (this.binaryInput && params.args.data instanceof Blob) {
 			return params.args.data;
 		}
-		return JSON.stringify(await this.preparePayload(params));
+		try {
+			const payload = this.preparePayload(params);
+			return payload instanceof Promise ? payload.then((value) => JSON.stringify(value)) : JSON.stringify(payload);
+		} catch (error) {
+			// Callers await the body: a bad input rejects, as from an async function.
+			return Promise.reject(error);
+		}
 	}
 }
 
