@@ -4,7 +4,7 @@ import { ENGINES, startTestDatabase, type TestDatabase } from "../../test/suppor
 import { openTestHub, type TestHub } from "../../test/support/hub.js";
 import { seedModel } from "../../test/support/seed-records.js";
 import { loadSeed } from "../seed/load.js";
-import { idContains } from "./search-index.js";
+import { idContains, idSearchCondition } from "./search-index.js";
 
 describe.each(ENGINES)("model id search on %s", (engine) => {
 	let testDb: TestDatabase;
@@ -48,6 +48,14 @@ describe.each(ENGINES)("model id search on %s", (engine) => {
 		expect(await search("_b")).toEqual(["acme/a_b-model"]);
 		expect(await search("%")).toEqual([]);
 		expect(await search('"bert" OR x')).toEqual([]);
+	});
+
+	it("gives the same answers when a term counts as common and is matched by LIKE", async () => {
+		for (const text of ["BERT", "gpt", "a_b", '"bert" OR x', "ab"]) {
+			const common = await idSearchCondition(hub.deps.db, engine, text, 1);
+			const rows = await hub.deps.db.selectFrom("models").select("id").where(common).orderBy("id").execute();
+			expect(rows.map((row) => row.id)).toEqual(await search(text));
+		}
 	});
 
 	it("answers a search of three or more characters from the index, not a table scan", async () => {

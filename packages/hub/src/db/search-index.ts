@@ -40,6 +40,37 @@ function likePattern(text: string): string {
 	return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
+/** FTS matches from which a term counts as common (see idSearchCondition). */
+export const COMMON_TERM_MATCHES = 2000;
+
+export type ModelsCondition = (eb: ExpressionBuilder<Database, "models">) => Expression<SqlBool>;
+
+/**
+ * The condition `idContains` would give, chosen for speed on SQLite. A rare term
+ * is best answered from the FTS index (few matches to look up). A common one is
+ * not: materialising tens of thousands of FTS matches costs more than walking the
+ * sort index and testing each id with LIKE until a page is full, which is what
+ * the planner does with a plain LIKE. One capped FTS count tells the two apart.
+ */
+export async function idSearchCondition(
+	db: Kysely<Database>,
+	engine: DatabaseEngine,
+	text: string,
+	commonFrom = COMMON_TERM_MATCHES,
+): Promise<ModelsCondition> {
+	if (engine === "postgres" || [...text].length < 3) return (eb) => idContains(engine, eb, text);
+	const counted = await sql<{ matches: number }>`SELECT count(*) AS matches FROM (
+		SELECT rowid FROM models_search WHERE models_search MATCH ${ftsPhrase(text)} LIMIT ${commonFrom}
+	)`.execute(db);
+	if (Number(counted.rows[0]?.matches ?? 0) < commonFrom) return (eb) => idContains(engine, eb, text);
+	const pattern = likePattern(text);
+	return (eb) => sql<SqlBool>`${eb.ref("models.id")} LIKE ${pattern} ESCAPE '\\'`;
+}
+
+function ftsPhrase(text: string): string {
+	return `"${text.replace(/"/g, '""')}"`;
+}
+
 /** A WHERE condition on `models`: the id contains `text`, ignoring case. */
 export function idContains(
 	engine: DatabaseEngine,
@@ -54,6 +85,5 @@ export function idContains(
 		// SQLite's LIKE ignores ASCII case by default.
 		return sql<SqlBool>`${eb.ref("models.id")} LIKE ${pattern} ESCAPE '\\'`;
 	}
-	const phrase = `"${text.replace(/"/g, '""')}"`;
-	return sql<SqlBool>`models.rowid IN (SELECT rowid FROM models_search WHERE models_search MATCH ${phrase})`;
+	return sql<SqlBool>`models.rowid IN (SELECT rowid FROM models_search WHERE models_search MATCH ${ftsPhrase(text)})`;
 }

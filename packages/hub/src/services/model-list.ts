@@ -7,7 +7,7 @@ import type { Kysely } from "kysely";
 import type { Caller } from "../auth/caller.js";
 import type { DatabaseEngine } from "../db/engine.js";
 import type { Database } from "../db/schema.js";
-import { idContains } from "../db/search-index.js";
+import { idSearchCondition } from "../db/search-index.js";
 import { type CursorPosition, decodeCursor, encodeCursor } from "./model-cursor.js";
 import type { ExpandableKey } from "./model-fields.js";
 import type { ModelListQuery } from "./model-list-query.js";
@@ -47,10 +47,7 @@ async function findPage(
 				])
 			: eb("models.private", "=", 0),
 	);
-	if (query.search !== undefined) {
-		const search = query.search;
-		select = select.where((eb) => idContains(engine, eb, search));
-	}
+	if (query.search !== undefined) select = select.where(await idSearchCondition(db, engine, query.search));
 	if (query.author !== undefined) select = select.where("models.author", "=", query.author);
 	if (query.pipelineTag !== undefined) select = select.where("models.pipeline_tag", "=", query.pipelineTag);
 	if (query.libraries.length > 0) select = select.where("models.library_name", "in", query.libraries);
