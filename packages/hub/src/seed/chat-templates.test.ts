@@ -1,5 +1,5 @@
-// @huggingface/jinja comes with @huggingface/inference (a dev dependency): the same
-// template engine the public clients use, so what renders here renders there.
+// @huggingface/jinja (a dev dependency): the template engine the public clients
+// use, so what renders here renders there.
 import { Template } from "@huggingface/jinja";
 import { describe, expect, it } from "vitest";
 import { CHAT_FORMATS } from "./catalogue/index.js";
