@@ -10,9 +10,18 @@
  * Each measurement runs in a fresh child process; implementations alternate
  * round by round so a noisy neighbour hurts both alike; the median round is shown.
  */
-import { execFileSync, fork } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
-import { cpus } from "node:os";
+import {
+	format,
+	headerLine,
+	maxRssMiB,
+	measureInChild,
+	median,
+	option,
+	ratio,
+	report,
+	roundOrder,
+} from "./lib/harness.mjs";
 
 const fixtures = new URL("../packages/tasks/test/fixtures/models/", import.meta.url);
 
@@ -101,45 +110,30 @@ async function child(implementation, seconds, providers) {
 		elapsed = process.hrtime.bigint() - start;
 	}
 	const elapsedSeconds = Number(elapsed) / 1e9;
-	process.send({
+	report({
 		implementation,
 		pairs: work.length,
 		snippetsPerPass: (snippets / calls) * work.length,
 		snippetsPerSecond: snippets / elapsedSeconds,
 		callsPerSecond: calls / elapsedSeconds,
 		errorsPerPass: (errors / calls) * work.length,
-		maxRssMiB: process.resourceUsage().maxRSS / 1024,
+		maxRssMiB: maxRssMiB(),
 	});
 }
 
-function measure(implementation, seconds, providers) {
-	return new Promise((resolve, reject) => {
-		const worker = fork(new URL(import.meta.url), ["--child", implementation, String(seconds), providers.join(",")], {
-			stdio: "inherit",
-		});
-		worker.once("message", resolve);
-		worker.once("exit", (code) => code !== 0 && reject(new Error(`${implementation} run exited with ${code}`)));
-	});
-}
-
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const IMPLEMENTATIONS = ["hubkit", "peer"];
 
 async function main() {
-	const option = (name, fallback) => {
-		const at = process.argv.indexOf(`--${name}`);
-		return at > 0 ? Number(process.argv[at + 1]) : fallback;
-	};
 	const rounds = option("rounds", 5);
 	const seconds = option("seconds", 2);
-	const format = (n) => Math.round(n).toLocaleString("en-US");
-	const commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { encoding: "utf8" }).trim();
 	const providers = await commonProviders();
-	console.log(`inference snippets — ${cpus()[0]?.model} × ${cpus().length}, Node ${process.version}, commit ${commit}`);
+	console.log(headerLine("inference snippets"));
 	console.log(`rounds: ${rounds} × ${seconds}s each, median shown; ${providers.length} providers`);
 	const runs = { hubkit: [], peer: [] };
 	for (let round = 0; round < rounds; round++) {
-		for (const implementation of round % 2 ? ["peer", "hubkit"] : ["hubkit", "peer"]) {
-			runs[implementation].push(await measure(implementation, seconds, providers));
+		for (const implementation of roundOrder(IMPLEMENTATIONS, round)) {
+			const args = [implementation, String(seconds), providers.join(",")];
+			runs[implementation].push(await measureInChild(new URL(import.meta.url).pathname, args));
 		}
 	}
 	const summary = (list) => ({
@@ -165,7 +159,7 @@ async function main() {
 		);
 	}
 	console.log(
-		`ratio (hubkit / peer): snippets/s ${(ours.snippetsPerSecond / peer.snippetsPerSecond).toFixed(2)}, calls/s ${(ours.callsPerSecond / peer.callsPerSecond).toFixed(2)}`,
+		`ratio (hubkit / peer): snippets/s ${ratio(ours.snippetsPerSecond, peer.snippetsPerSecond)}, calls/s ${ratio(ours.callsPerSecond, peer.callsPerSecond)}`,
 	);
 }
 
