@@ -16,21 +16,18 @@
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
-import { cpus, tmpdir } from "node:os";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
+import { format, headerLine, option, stringOption } from "./lib/harness.mjs";
 
 const CLI = new URL("../packages/hub/dist/cli.js", import.meta.url).pathname;
 const { syntheticModels } = await import(new URL("../packages/hub/dist/seed/synthetic.js", import.meta.url).href);
 
-const option = (name, fallback) => {
-	const at = process.argv.indexOf(`--${name}`);
-	return at > 0 ? process.argv[at + 1] : fallback;
-};
-const models = Number(option("models", "1000000"));
-const seconds = Number(option("seconds", "10"));
-const connections = Number(option("connections", "8"));
-const givenData = option("data", undefined);
+const models = option("models", 1_000_000);
+const seconds = option("seconds", 10);
+const connections = option("connections", 8);
+const givenData = stringOption("data", undefined);
 
 function run(args) {
 	return new Promise((resolve, reject) => {
@@ -125,14 +122,14 @@ async function rawLimit(body) {
 }
 
 const dataDir = givenData ?? mkdtempSync(join(tmpdir(), "hubkit-bench-"));
-console.log(`hub API — ${cpus()[0]?.model} × ${cpus().length}, Node ${process.version}`);
-console.log(`${models.toLocaleString("en-US")} synthetic models, ${connections} connections, ${seconds} s per load`);
+console.log(headerLine("hub API"));
+console.log(`${format(models)} synthetic models, ${connections} connections, ${seconds} s per load`);
 try {
 	if (!givenData || !existsSync(join(dataDir, "hub.sqlite"))) {
 		const started = performance.now();
 		const output = await run(["seed", "--synthetic", String(models), "--data", dataDir]);
 		const wall = (performance.now() - started) / 1000;
-		console.log(`seeding: ${wall.toFixed(1)} s wall (${Math.round(models / wall).toLocaleString("en-US")} models/s)`);
+		console.log(`seeding: ${wall.toFixed(1)} s wall (${format(models / wall)} models/s)`);
 		console.log(`  ${output.trim().split("\n").pop()}`);
 	}
 	const sample = sampleModels(models);
@@ -153,7 +150,7 @@ try {
 		const rawInfo = await rawLimit(infoBody);
 		const rawSearch = await rawLimit(searchBody);
 		const row = (name, hub, raw) =>
-			`| ${name} | ${Math.round(hub.rps).toLocaleString("en-US")} | ${hub.p50} ms | ${hub.p99} ms | ${hub.non2xx} / ${hub.errors} | ${Math.round(raw.rps).toLocaleString("en-US")} | ${(hub.rps / raw.rps).toFixed(2)} |`;
+			`| ${name} | ${format(hub.rps)} | ${hub.p50} ms | ${hub.p99} ms | ${hub.non2xx} / ${hub.errors} | ${format(raw.rps)} | ${(hub.rps / raw.rps).toFixed(2)} |`;
 		console.log("| route | hub req/s | p50 | p99 | non-2xx / errors | raw node:http req/s (same body) | hub / raw |");
 		console.log("| --- | ---: | ---: | ---: | ---: | ---: | ---: |");
 		console.log(row("search `/api/models?search&pipeline_tag&sort=downloads&limit=20`", search, rawSearch));
