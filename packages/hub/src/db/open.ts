@@ -48,6 +48,8 @@ export function openDatabase(config: Pick<HubConfig, "dataDir" | "databaseUrl" |
 }
 
 const STATEMENT_CACHE_SIZE = 500;
+/** Longer statements (multi-row inserts, long IN lists) are rarely repeated and large once prepared. */
+const CACHED_STATEMENT_MAX_LENGTH = 2048;
 
 /**
  * Kysely prepares every query it runs; preparing costs more than running the
@@ -59,6 +61,7 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
 	return {
 		close: () => sqlite.close(),
 		prepare(sql: string) {
+			if (sql.length > CACHED_STATEMENT_MAX_LENGTH) return sqlite.prepare(sql);
 			let statement = statements.get(sql);
 			if (!statement) {
 				if (statements.size >= STATEMENT_CACHE_SIZE) statements.clear();
