@@ -13,6 +13,7 @@ import { errorHandler, notFoundHandler } from "./middleware/errors.js";
 import { pathGuard } from "./middleware/path-guard.js";
 import { requestId } from "./middleware/request-id.js";
 import { type RouterDeps, routerRoutes } from "./router/index.js";
+import { demoAssetRoutes } from "./routes/demo-assets.js";
 import { fileRoutes } from "./routes/files.js";
 import { modelRoutes } from "./routes/models.js";
 import { taskRoutes } from "./routes/tasks.js";
@@ -70,6 +71,7 @@ export function createHubApp(deps: HubDeps, options: HubAppOptions = {}): Hono<H
 	app.route("/", taskRoutes());
 	app.route("/", modelRoutes(deps));
 	app.route("/", whoamiRoutes());
+	app.route("/", demoAssetRoutes());
 	app.route("/", fileRoutes(deps));
 	// Last: `/{provider}/…` shares the root with `/{author}/{name}/…`.
 	app.route(
