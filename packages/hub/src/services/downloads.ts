@@ -6,9 +6,11 @@
 import { countsAsDownload } from "@hubkit/tasks";
 import { type Kysely, sql } from "kysely";
 import type { Database } from "../db/schema.js";
+import { forgetModelInfo } from "./model-info-cache.js";
 
 export async function incrementDownloads(db: Kysely<Database>, repoId: string): Promise<void> {
 	await db.updateTable("models").set({ downloads: sql`downloads + 1` }).where("id", "=", repoId).execute();
+	forgetModelInfo(db, repoId);
 }
 
 /** Counts a fetch of `path` from the model when its library's rule says so; returns whether it counted. */

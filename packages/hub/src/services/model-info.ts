@@ -3,6 +3,7 @@ import type { Kysely } from "kysely";
 import type { Caller } from "../auth/caller.js";
 import type { Database } from "../db/schema.js";
 import type { ExpandableKey } from "./model-fields.js";
+import { cachedModelInfo, keepModelInfo } from "./model-info-cache.js";
 import { mappingsOf, siblingsOf } from "./model-list.js";
 import { INFO_DEFAULT_KEYS, renderModel } from "./model-view.js";
 import { findVisibleModel, resolveRevision } from "./repo-access.js";
@@ -12,17 +13,22 @@ export async function modelInfo(
 	repoId: string,
 	options: { revision: string | undefined; expand: ExpandableKey[] | undefined; caller: Caller | undefined },
 ): Promise<Record<string, unknown>> {
+	const keys = options.expand ?? INFO_DEFAULT_KEYS;
+	const variant = `${options.revision ?? ""}\u0000${keys.join(",")}`;
+	const cached = cachedModelInfo(db, repoId, variant);
+	if (cached) return cached;
 	const model = await findVisibleModel(db, repoId, options.caller);
 	const sha = options.revision === undefined ? model.sha : await resolveRevision(db, repoId, options.revision);
-	const keys = options.expand ?? INFO_DEFAULT_KEYS;
 	const [mappings, siblings] = await Promise.all([
 		keys.includes("inferenceProviderMapping") ? mappingsOf(db, [model]) : undefined,
 		keys.includes("siblings") || keys.includes("usedStorage") ? siblingsOf(db, [{ sha }]) : undefined,
 	]);
-	return renderModel(model, keys, {
+	const body = renderModel(model, keys, {
 		mappingShape: "object",
 		mappings: mappings?.get(model.id) ?? [],
 		siblings: siblings?.get(sha) ?? [],
 		sha,
 	});
+	if (!model.private) keepModelInfo(db, repoId, variant, body);
+	return body;
 }
