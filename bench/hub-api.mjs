@@ -66,12 +66,15 @@ function memoryMiB(pid) {
 	return { rss: field("VmRSS"), peak: field("VmHWM") };
 }
 
-/** Every 997th synthetic model: ids to look up and (word, task) pairs to search for. */
+/**
+ * Every 997th synthetic model: ids to look up and (word, task) pairs to search for.
+ * Private ones are left out: anonymous callers rightly get 404 for them.
+ */
 function sampleModels(count) {
 	const sample = [];
 	let index = 0;
 	for (const model of syntheticModels(count)) {
-		if (index++ % 997 === 0) sample.push({ id: model.id, task: model.pipeline_tag });
+		if (index++ % 997 === 0 && !model.private) sample.push({ id: model.id, task: model.pipeline_tag });
 	}
 	return sample;
 }

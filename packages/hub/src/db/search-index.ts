@@ -6,7 +6,7 @@
  * the index for queries of three or more characters; shorter ones fall back to
  * a scan with LIKE, which the trigram indexes cannot serve.
  */
-import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from "kysely";
+import { type Expression, type ExpressionBuilder, type Kysely, type RawBuilder, type SqlBool, sql } from "kysely";
 import type { DatabaseEngine } from "./engine.js";
 import type { Database } from "./schema.js";
 
@@ -63,12 +63,30 @@ export async function idSearchCondition(
 		SELECT rowid FROM models_search WHERE models_search MATCH ${ftsPhrase(text)} LIMIT ${commonFrom}
 	)`.execute(db);
 	if (Number(counted.rows[0]?.matches ?? 0) < commonFrom) return (eb) => idContains(engine, eb, text);
-	const pattern = likePattern(text);
-	return (eb) => sql<SqlBool>`${eb.ref("models.id")} LIKE ${pattern} ESCAPE '\\'`;
+	return (eb) => idLike(engine, eb.ref("models.id"), text);
 }
 
 function ftsPhrase(text: string): string {
 	return `"${text.replace(/"/g, '""')}"`;
+}
+
+/**
+ * `column` (a model id) contains `text`, ignoring case, tested on the value
+ * itself: for ids a query already holds, where no index is needed.
+ */
+export function idLike(engine: DatabaseEngine, column: Expression<string>, text: string): Expression<SqlBool> {
+	const pattern = likePattern(text);
+	return engine === "postgres"
+		? sql<SqlBool>`${column} ILIKE ${pattern} ESCAPE '\\'`
+		: sql<SqlBool>`${column} LIKE ${pattern} ESCAPE '\\'`;
+}
+
+/**
+ * The cheapest key to find a `models` row by again: SQLite's rowid (one B-tree
+ * search, where the text primary key takes two), PostgreSQL's primary key.
+ */
+export function modelRowKey(engine: DatabaseEngine): RawBuilder<string | number> {
+	return engine === "sqlite" ? sql<number>`models.rowid` : sql<string>`models.id`;
 }
 
 /** A WHERE condition on `models`: the id contains `text`, ignoring case. */
@@ -77,13 +95,8 @@ export function idContains(
 	eb: ExpressionBuilder<Database, "models">,
 	text: string,
 ): Expression<SqlBool> {
-	const pattern = likePattern(text);
-	if (engine === "postgres") {
-		return sql<SqlBool>`${eb.ref("models.id")} ILIKE ${pattern} ESCAPE '\\'`;
-	}
-	if ([...text].length < 3) {
-		// SQLite's LIKE ignores ASCII case by default.
-		return sql<SqlBool>`${eb.ref("models.id")} LIKE ${pattern} ESCAPE '\\'`;
-	}
+	// PostgreSQL's trigram index serves ILIKE itself. SQLite's FTS cannot serve terms under three
+	// characters; its LIKE ignores ASCII case by default.
+	if (engine === "postgres" || [...text].length < 3) return idLike(engine, eb.ref("models.id"), text);
 	return sql<SqlBool>`models.rowid IN (SELECT rowid FROM models_search WHERE models_search MATCH ${ftsPhrase(text)})`;
 }

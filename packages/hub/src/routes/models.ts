@@ -9,6 +9,8 @@ import { listModels } from "../services/model-list.js";
 import { parseModelListQuery } from "../services/model-list-query.js";
 import { checkRepoId } from "../services/repo-access.js";
 
+const JSON_CONTENT = { "Content-Type": "application/json" };
+
 function searchParams(c: Context<HubEnv>): URLSearchParams {
 	return new URL(c.req.url).searchParams;
 }
@@ -31,7 +33,8 @@ export function modelRoutes(deps: HubDeps): Hono<HubEnv> {
 		const repoId = checkRepoId(c.req.param("namespace") ?? "", c.req.param("name") ?? "");
 		const params = searchParams(c);
 		const expand = parseExpand([...params.getAll("expand"), ...params.getAll("expand[]")]);
-		return c.json(await modelInfo(deps.db, repoId, { revision, expand, caller: c.get("caller") }));
+		const body = await modelInfo(deps.db, repoId, { revision, expand, caller: c.get("caller") });
+		return c.body(body, 200, JSON_CONTENT);
 	};
 	// Every model here has a namespace. An old bare id that the catalogue renamed is redirected (307, relative
 	// Location, as for a renamed repository); any other bare name is answered like a missing model.

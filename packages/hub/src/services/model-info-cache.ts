@@ -13,7 +13,8 @@ const LIFETIME_MS = 2_000;
 const MAX_MODELS = 20_000;
 
 interface Entry {
-	body: Record<string, unknown>;
+	/** The answer's JSON text. */
+	body: string;
 	expires: number;
 }
 
@@ -29,11 +30,7 @@ function cacheOf(db: Kysely<Database>): Map<string, Map<string, Entry>> {
 	return cache;
 }
 
-export function cachedModelInfo(
-	db: Kysely<Database>,
-	repoId: string,
-	variant: string,
-): Record<string, unknown> | undefined {
+export function cachedModelInfo(db: Kysely<Database>, repoId: string, variant: string): string | undefined {
 	const entry = caches.get(db)?.get(repoId)?.get(variant);
 	if (!entry) return undefined;
 	if (entry.expires > performance.now()) return entry.body;
@@ -41,12 +38,7 @@ export function cachedModelInfo(
 	return undefined;
 }
 
-export function keepModelInfo(
-	db: Kysely<Database>,
-	repoId: string,
-	variant: string,
-	body: Record<string, unknown>,
-): void {
+export function keepModelInfo(db: Kysely<Database>, repoId: string, variant: string, body: string): void {
 	const cache = cacheOf(db);
 	let variants = cache.get(repoId);
 	if (!variants) {

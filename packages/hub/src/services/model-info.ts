@@ -1,4 +1,8 @@
-/** One model, at a revision: `GET /api/models/{id}[/revision/{rev}]`. */
+/**
+ * One model, at a revision: `GET /api/models/{id}[/revision/{rev}]`, as the JSON
+ * text of the answer. Text rather than an object so that a cached answer is sent
+ * as it is, without serialising it again on every request.
+ */
 import type { Kysely } from "kysely";
 import type { Caller } from "../auth/caller.js";
 import type { Database } from "../db/schema.js";
@@ -12,7 +16,7 @@ export async function modelInfo(
 	db: Kysely<Database>,
 	repoId: string,
 	options: { revision: string | undefined; expand: ExpandableKey[] | undefined; caller: Caller | undefined },
-): Promise<Record<string, unknown>> {
+): Promise<string> {
 	const keys = options.expand ?? INFO_DEFAULT_KEYS;
 	const variant = `${options.revision ?? ""}\u0000${keys.join(",")}`;
 	const cached = cachedModelInfo(db, repoId, variant);
@@ -23,12 +27,14 @@ export async function modelInfo(
 		keys.includes("inferenceProviderMapping") ? mappingsOf(db, [model]) : undefined,
 		keys.includes("siblings") || keys.includes("usedStorage") ? siblingsOf(db, [{ sha }]) : undefined,
 	]);
-	const body = renderModel(model, keys, {
-		mappingShape: "object",
-		mappings: mappings?.get(model.id) ?? [],
-		siblings: siblings?.get(sha) ?? [],
-		sha,
-	});
+	const body = JSON.stringify(
+		renderModel(model, keys, {
+			mappingShape: "object",
+			mappings: mappings?.get(model.id) ?? [],
+			siblings: siblings?.get(sha) ?? [],
+			sha,
+		}),
+	);
 	if (!model.private) keepModelInfo(db, repoId, variant, body);
 	return body;
 }

@@ -3,15 +3,22 @@
  * id), and the extra rows (mappings, files) the requested keys need, fetched
  * for the whole page in one query each.
  */
-import type { Kysely } from "kysely";
+import type { Kysely, SelectQueryBuilder } from "kysely";
 import type { Caller } from "../auth/caller.js";
 import type { DatabaseEngine } from "../db/engine.js";
 import type { Database } from "../db/schema.js";
-import { idSearchCondition } from "../db/search-index.js";
+import { idLike, idSearchCondition, type ModelsCondition, modelRowKey } from "../db/search-index.js";
 import { type CursorPosition, decodeCursor, encodeCursor } from "./model-cursor.js";
 import type { ExpandableKey } from "./model-fields.js";
 import type { ModelListQuery } from "./model-list-query.js";
-import { LIST_DEFAULT_KEYS, LIST_FULL_KEYS, type MappingRow, renderModel, type SiblingRow } from "./model-view.js";
+import {
+	columnsFor,
+	LIST_DEFAULT_KEYS,
+	LIST_FULL_KEYS,
+	type MappingRow,
+	renderModel,
+	type SiblingRow,
+} from "./model-view.js";
 import type { ModelRow } from "./repo-access.js";
 
 export interface ModelListPage {
@@ -29,25 +36,32 @@ function responseKeys(query: ModelListQuery): (ExpandableKey | "modelId")[] {
 	return keys;
 }
 
-async function findPage(
-	db: Kysely<Database>,
-	engine: DatabaseEngine,
-	query: ModelListQuery,
-	caller: Caller | undefined,
-	after: CursorPosition | undefined,
-): Promise<ModelRow[]> {
-	const direction = query.descending ? "desc" : "asc";
-	let select = db.selectFrom("models").selectAll("models");
-	select = select.where((eb) =>
+/** Rows a search first looks through in sort order (see `probeSearch`). */
+export const SEARCH_PROBE_ROWS = 2000;
+
+export interface ListOptions {
+	/** Overrides SEARCH_PROBE_ROWS (tests reach both search paths with a few rows). */
+	probeRows?: number;
+}
+
+type ModelsSelect = SelectQueryBuilder<Database, "models", object>;
+type ListColumn = `models.${keyof ModelRow}`;
+
+/** Only the models the caller may see: public ones, and their own private ones. */
+function visibleTo(caller: Caller | undefined): ModelsCondition {
+	return (eb) =>
 		caller
 			? eb.or([
 					eb("models.private", "=", 0),
 					eb("models.author", "=", caller.userName),
 					eb("models.owner", "=", caller.userName),
 				])
-			: eb("models.private", "=", 0),
-	);
-	if (query.search !== undefined) select = select.where(await idSearchCondition(db, engine, query.search));
+			: eb("models.private", "=", 0);
+}
+
+/** Every filter of the query except the id search and visibility, and the keyset cursor. */
+function filtered(db: Kysely<Database>, query: ModelListQuery, after: CursorPosition | undefined): ModelsSelect {
+	let select: ModelsSelect = db.selectFrom("models");
 	if (query.author !== undefined) select = select.where("models.author", "=", query.author);
 	if (query.pipelineTag !== undefined) select = select.where("models.pipeline_tag", "=", query.pipelineTag);
 	if (query.libraries.length > 0) select = select.where("models.library_name", "in", query.libraries);
@@ -83,22 +97,97 @@ async function findPage(
 			),
 		);
 	}
-	return await select
+	return select;
+}
+
+/**
+ * A search whose term is common among the filtered models fills its page from
+ * the first few hundred of them in sort order. So before anything else, the
+ * first `probeRows` filtered models (read from the sort index: ids only)
+ * are tested with the id condition, and only the page's matches are fetched.
+ * The matches within a prefix of the order are a prefix of all matches, so a
+ * full page is the right page; so is any answer when the filtered models number
+ * fewer than the probe. Otherwise (a term rare among these models) undefined:
+ * the caller asks the search index.
+ */
+async function probeSearch(
+	db: Kysely<Database>,
+	engine: DatabaseEngine,
+	query: ModelListQuery,
+	search: string,
+	columns: ListColumn[],
+	caller: Caller | undefined,
+	after: CursorPosition | undefined,
+	probeRows: number,
+): Promise<ModelRow[] | undefined> {
+	const direction = query.descending ? "desc" : "asc";
+	const prefix = filtered(db, query, after)
+		.select([modelRowKey(engine).as("probe_key"), "models.id as probe_id", `models.${query.sort} as probe_sort`])
+		.orderBy(`models.${query.sort}`, direction)
+		.orderBy("models.id", direction)
+		.limit(probeRows);
+	const rows = await db
+		.selectFrom(prefix.as("probe"))
+		.innerJoin("models", (join) => join.on((eb) => eb(modelRowKey(engine), "=", eb.ref("probe.probe_key"))))
+		.select(columns)
+		// The id test first: it reads the probe's own column, so only matches are looked up in `models`.
+		.where((eb) => idLike(engine, eb.ref("probe.probe_id"), search))
+		.where(visibleTo(caller))
+		.orderBy("probe.probe_sort", direction)
+		.orderBy("probe.probe_id", direction)
+		.limit(query.limit + 1)
+		.execute();
+	if (rows.length > query.limit) return rows as ModelRow[];
+	const counted = await db
+		.selectFrom(prefix.clearSelect().select("models.id").as("probed"))
+		.select((eb) => eb.fn.countAll<number>().as("count"))
+		.executeTakeFirstOrThrow();
+	return Number(counted.count) < probeRows ? (rows as ModelRow[]) : undefined;
+}
+
+/**
+ * A page of rows with the given columns only. Typed as whole rows for the
+ * renderer, which reads no other column for the keys they were chosen for
+ * (`columnsFor`; model-view.test.ts checks the two agree).
+ */
+async function findPage(
+	db: Kysely<Database>,
+	engine: DatabaseEngine,
+	query: ModelListQuery,
+	columns: ListColumn[],
+	caller: Caller | undefined,
+	after: CursorPosition | undefined,
+	probeRows: number,
+): Promise<ModelRow[]> {
+	if (query.search !== undefined) {
+		const probed = await probeSearch(db, engine, query, query.search, columns, caller, after, probeRows);
+		if (probed) return probed;
+	}
+	const direction = query.descending ? "desc" : "asc";
+	let select = filtered(db, query, after).select(columns).where(visibleTo(caller));
+	if (query.search !== undefined) select = select.where(await idSearchCondition(db, engine, query.search));
+	return (await select
 		.orderBy(`models.${query.sort}`, direction)
 		.orderBy("models.id", direction)
 		.limit(query.limit + 1)
-		.execute();
+		.execute()) as ModelRow[];
 }
 
 export async function listModels(
 	deps: { db: Kysely<Database>; engine: DatabaseEngine },
 	query: ModelListQuery,
 	caller: Caller | undefined,
+	options: ListOptions = {},
 ): Promise<ModelListPage> {
 	const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor, query.sort);
-	const rows = await findPage(deps.db, deps.engine, query, caller, after);
-	const page = rows.slice(0, query.limit);
 	const keys = responseKeys(query);
+	const needed = new Set([...columnsFor(keys), query.sort]);
+	// The cursor reads the sort column; file lists are found by the head commit.
+	if (keys.includes("siblings") || keys.includes("usedStorage")) needed.add("sha");
+	const columns = [...needed].map((column) => `models.${column}` as const);
+	const probeRows = options.probeRows ?? SEARCH_PROBE_ROWS;
+	const rows = await findPage(deps.db, deps.engine, query, columns, caller, after, probeRows);
+	const page = rows.slice(0, query.limit);
 	const mappings = keys.includes("inferenceProviderMapping") ? await mappingsOf(deps.db, page) : new Map();
 	const siblings =
 		keys.includes("siblings") || keys.includes("usedStorage") ? await siblingsOf(deps.db, page) : new Map();

@@ -100,6 +100,46 @@ function fieldValue(key: ExpandableKey, row: ModelRow, extras: ModelExtras): unk
 	}
 }
 
+type ModelColumn = keyof ModelRow;
+
+/** The `models` columns each key reads in `fieldValue` (model-view.test.ts holds the two together). */
+const KEY_COLUMNS: Record<ExpandableKey | "modelId", readonly ModelColumn[]> = {
+	author: ["author"],
+	cardData: ["card_data"],
+	config: ["config"],
+	createdAt: ["created_at"],
+	disabled: [],
+	downloads: ["downloads"],
+	downloadsAllTime: ["downloads"],
+	gated: ["gated"],
+	inferenceProviderMapping: [],
+	lastModified: ["last_modified"],
+	library_name: ["library_name"],
+	likes: ["likes"],
+	modelId: [],
+	pipeline_tag: ["pipeline_tag"],
+	private: ["private"],
+	sha: ["sha"],
+	siblings: [],
+	spaces: [],
+	tags: ["tags"],
+	transformersInfo: ["transformers_info"],
+	trendingScore: ["trending_score"],
+	usedStorage: [],
+	widgetData: ["widget_data"],
+};
+
+/**
+ * The columns a response with these keys needs, `id` first. A listing reads
+ * only these: a page of rows looked up at random in a large table costs less
+ * the fewer values each row hands back.
+ */
+export function columnsFor(keys: readonly (ExpandableKey | "modelId")[]): ModelColumn[] {
+	const columns = new Set<ModelColumn>(["id"]);
+	for (const key of keys) for (const column of KEY_COLUMNS[key]) columns.add(column);
+	return [...columns];
+}
+
 /** `_id`, `id` and the given keys; keys without a value (no library, no card data) are left out. */
 export function renderModel(row: ModelRow, keys: readonly (ExpandableKey | "modelId")[], extras: ModelExtras) {
 	const body: Record<string, unknown> = { _id: objectIdOf(row.id), id: row.id };
