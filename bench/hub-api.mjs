@@ -3,10 +3,11 @@
  * Hub API load benchmark (loopback only, bounded in count and time):
  *   1. seed N synthetic models (`hubkit seed --synthetic N`, default 1,000,000), timed;
  *   2. start `hubkit serve` on 127.0.0.1 and load it with autocannon at concurrency 8:
- *      search (`/api/models?search=…&pipeline_tag=…&sort=downloads&limit=20`) and
- *      model info (`/api/models/{id}`), with varied queries and ids;
- *   3. the same load against a bare node:http server answering a fixed body of the
- *      same size (the raw limit of this machine's HTTP stack), for ratios;
+ *      model info of models asked for once each (nothing cached), search
+ *      (`/api/models?search=…&pipeline_tag=…&sort=downloads&limit=20`, about 1,000
+ *      (word, task) pairs) and model info of about 1,000 models asked for repeatedly;
+ *   3. the same load against a bare node:http server in its own process answering a
+ *      fixed body of the same size (the raw limit of this machine's HTTP stack);
  *   4. the hub's resident memory (peak and after the load).
  *
  *   npm run build && node bench/hub-api.mjs [--models 1000000] [--seconds 10] [--connections 8] [--data DIR]
@@ -14,14 +15,14 @@
  * With --data pointing at an already seeded directory, seeding is skipped.
  */
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:http";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import autocannon from "autocannon";
 import { format, headerLine, option, stringOption } from "./lib/harness.mjs";
 
 const CLI = new URL("../packages/hub/dist/cli.js", import.meta.url).pathname;
+const RAW_SERVER = new URL("./lib/fixed-body-server.mjs", import.meta.url).pathname;
 const { syntheticModels } = await import(new URL("../packages/hub/dist/seed/synthetic.js", import.meta.url).href);
 
 const models = option("models", 1_000_000);
@@ -43,11 +44,9 @@ function run(args) {
 	});
 }
 
-function startServer(dataDir) {
+function startServer(args) {
 	return new Promise((resolve, reject) => {
-		const child = spawn(process.execPath, [CLI, "serve", "--port", "0", "--data", dataDir], {
-			stdio: ["ignore", "pipe", "pipe"],
-		});
+		const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "pipe"] });
 		let output = "";
 		const onData = (chunk) => {
 			output += chunk;
@@ -56,7 +55,7 @@ function startServer(dataDir) {
 		};
 		child.stdout.on("data", onData);
 		child.stderr.on("data", onData);
-		child.on("close", (code) => reject(new Error(`hubkit serve exited ${code}: ${output}`)));
+		child.on("close", (code) => reject(new Error(`${args[0]} exited ${code}: ${output}`)));
 	});
 }
 
@@ -67,14 +66,14 @@ function memoryMiB(pid) {
 }
 
 /**
- * Every 997th synthetic model: ids to look up and (word, task) pairs to search for.
+ * Every `every`th synthetic model: ids to look up and (word, task) pairs to search for.
  * Private ones are left out: anonymous callers rightly get 404 for them.
  */
-function sampleModels(count) {
+function sampleModels(count, every = 997) {
 	const sample = [];
 	let index = 0;
 	for (const model of syntheticModels(count)) {
-		if (index++ % 997 === 0 && !model.private) sample.push({ id: model.id, task: model.pipeline_tag });
+		if (index++ % every === 0 && !model.private) sample.push({ id: model.id, task: model.pipeline_tag });
 	}
 	return sample;
 }
@@ -104,6 +103,7 @@ function load(url, paths) {
 
 function summary(result) {
 	return {
+		requests: result.requests.total,
 		rps: result.requests.average,
 		p50: result.latency.p50,
 		p99: result.latency.p99,
@@ -112,16 +112,17 @@ function summary(result) {
 	};
 }
 
+/** The same load against a bare node:http server in its own process, answering `body` every time. */
 async function rawLimit(body) {
-	const server = createServer((_request, response) => {
-		response.writeHead(200, { "content-type": "application/json", "content-length": Buffer.byteLength(body) });
-		response.end(body);
-	});
-	await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
-	const url = `http://127.0.0.1:${server.address().port}`;
-	const result = summary(await load(url, ["/"]));
-	await new Promise((resolve) => server.close(resolve));
-	return result;
+	const bodyFile = join(mkdtempSync(join(tmpdir(), "hubkit-raw-")), "body.json");
+	writeFileSync(bodyFile, body);
+	const { child, url } = await startServer([RAW_SERVER, bodyFile]);
+	try {
+		return summary(await load(url, ["/"]));
+	} finally {
+		child.kill("SIGTERM");
+		rmSync(dirname(bodyFile), { recursive: true, force: true });
+	}
 }
 
 const dataDir = givenData ?? mkdtempSync(join(tmpdir(), "hubkit-bench-"));
@@ -141,10 +142,15 @@ try {
 		return `/api/models?search=${encodeURIComponent(word)}&pipeline_tag=${encodeURIComponent(task)}&sort=downloads&limit=20`;
 	});
 	const infoPaths = sample.map(({ id }) => `/api/models/${id}`);
-	const { child, url } = await startServer(dataDir);
+	// Models asked for once each: every answer is built from the database, none from the info cache.
+	const coldPaths = sampleModels(models, 19).map(({ id }) => `/api/models/${id}`);
+	const { child, url } = await startServer([CLI, "serve", "--port", "0", "--data", dataDir]);
 	try {
-		// Warm-up: caches, JIT, SQLite pages.
-		await fetch(`${url}${infoPaths[0]}`).then((response) => response.text());
+		// Warm-up: JIT, SQLite pages (of models the loads below do not ask for).
+		for (const { id } of sampleModels(Math.min(models, 50_000), 101)) {
+			await fetch(`${url}/api/models/${id}`).then((response) => response.text());
+		}
+		const cold = summary(await load(url, coldPaths));
 		const search = summary(await load(url, searchPaths));
 		const info = summary(await load(url, infoPaths));
 		const memory = memoryMiB(child.pid);
@@ -157,7 +163,10 @@ try {
 		console.log("| route | hub req/s | p50 | p99 | non-2xx / errors | raw node:http req/s (same body) | hub / raw |");
 		console.log("| --- | ---: | ---: | ---: | ---: | ---: | ---: |");
 		console.log(row("search `/api/models?search&pipeline_tag&sort=downloads&limit=20`", search, rawSearch));
-		console.log(row("model info `/api/models/{id}`", info, rawInfo));
+		console.log(row("model info `/api/models/{id}`, ~1,000 models asked for repeatedly", info, rawInfo));
+		console.log(row("model info, each model asked for once (no cache)", cold, rawInfo));
+		if (cold.requests > coldPaths.length)
+			console.log(`(the cold load ran out of distinct models: ${cold.requests} requests)`);
 		console.log(`hub memory: ${memory.rss.toFixed(0)} MiB resident after the load, ${memory.peak.toFixed(0)} MiB peak`);
 	} finally {
 		child.kill("SIGTERM");

@@ -33,7 +33,7 @@ export function modelRoutes(deps: HubDeps): Hono<HubEnv> {
 		const repoId = checkRepoId(c.req.param("namespace") ?? "", c.req.param("name") ?? "");
 		const params = searchParams(c);
 		const expand = parseExpand([...params.getAll("expand"), ...params.getAll("expand[]")]);
-		const body = await modelInfo(deps.db, repoId, { revision, expand, caller: c.get("caller") });
+		const body = await modelInfo(deps, repoId, { revision, expand, caller: c.get("caller") });
 		return c.body(body, 200, JSON_CONTENT);
 	};
 	// Every model here has a namespace. An old bare id that the catalogue renamed is redirected (307, relative

@@ -1,56 +1,88 @@
 /**
- * Rendered model-info answers of public models, kept briefly. A model page and
- * the clients ask for the same model over and over; its row, mapping and file
- * list change only when the model is written (seeding, a counted download). A
- * download forgets the model's entries at once; the short lifetime bounds how
- * stale another hub process's writes (several hubs on one PostgreSQL) can look.
- * Private models are never kept: who may see them depends on the caller.
+ * Rendered model-info answers of public models (their JSON text), kept for a
+ * while. A model page and the clients ask for the same models over and over;
+ * a model's row, mapping and file list change only when it is written. This
+ * process's own writes (a counted download) forget the model's entries at once.
+ * Writes by other processes are caught per engine: on SQLite every change by
+ * another connection (a `hubkit seed` beside the server) empties the cache
+ * within CHECK_EVERY_MS, so entries may live long; on PostgreSQL, where several
+ * hubs may share the database and no such signal exists, the short lifetime
+ * bounds how stale an answer can be. Private models are never kept: who may see
+ * them depends on the caller.
  */
 import type { Kysely } from "kysely";
+import type { DatabaseEngine } from "../db/engine.js";
+import { outsideWriteMark } from "../db/outside-writes.js";
 import type { Database } from "../db/schema.js";
 
-const LIFETIME_MS = 2_000;
+const LIFETIME_MS: Record<DatabaseEngine, number> = { sqlite: 60_000, postgres: 2_000 };
+/** How often SQLite is asked whether another connection wrote. */
+const CHECK_EVERY_MS = 200;
 const MAX_MODELS = 20_000;
 
 interface Entry {
-	/** The answer's JSON text. */
 	body: string;
 	expires: number;
 }
 
-/** One cache per database handle: tests and embedders may run several hubs in one process. */
-const caches = new WeakMap<Kysely<Database>, Map<string, Map<string, Entry>>>();
+interface DatabaseCache {
+	models: Map<string, Map<string, Entry>>;
+	mark: number | undefined;
+	checkedAt: number;
+}
 
-function cacheOf(db: Kysely<Database>): Map<string, Map<string, Entry>> {
+export interface CacheDeps {
+	db: Kysely<Database>;
+	engine: DatabaseEngine;
+}
+
+/** One cache per database handle: tests and embedders may run several hubs in one process. */
+const caches = new WeakMap<Kysely<Database>, DatabaseCache>();
+
+function cacheOf(db: Kysely<Database>): DatabaseCache {
 	let cache = caches.get(db);
 	if (!cache) {
-		cache = new Map();
+		cache = { models: new Map(), mark: undefined, checkedAt: Number.NEGATIVE_INFINITY };
 		caches.set(db, cache);
 	}
 	return cache;
 }
 
-export function cachedModelInfo(db: Kysely<Database>, repoId: string, variant: string): string | undefined {
-	const entry = caches.get(db)?.get(repoId)?.get(variant);
+/** Empties the cache when another connection has written since the last check. */
+async function dropOutsideChanges(deps: CacheDeps, cache: DatabaseCache): Promise<void> {
+	const now = performance.now();
+	if (deps.engine !== "sqlite" || now - cache.checkedAt < CHECK_EVERY_MS) return;
+	cache.checkedAt = now;
+	const mark = await outsideWriteMark(deps.db, deps.engine);
+	if (mark !== cache.mark) cache.models.clear();
+	cache.mark = mark;
+}
+
+export async function cachedModelInfo(deps: CacheDeps, repoId: string, variant: string): Promise<string | undefined> {
+	const cache = caches.get(deps.db);
+	if (!cache) return undefined;
+	await dropOutsideChanges(deps, cache);
+	const variants = cache.models.get(repoId);
+	const entry = variants?.get(variant);
 	if (!entry) return undefined;
 	if (entry.expires > performance.now()) return entry.body;
-	caches.get(db)?.get(repoId)?.delete(variant);
+	variants?.delete(variant);
 	return undefined;
 }
 
-export function keepModelInfo(db: Kysely<Database>, repoId: string, variant: string, body: string): void {
-	const cache = cacheOf(db);
-	let variants = cache.get(repoId);
+export function keepModelInfo(deps: CacheDeps, repoId: string, variant: string, body: string): void {
+	const cache = cacheOf(deps.db);
+	let variants = cache.models.get(repoId);
 	if (!variants) {
 		// Oldest first out: Map keeps insertion order.
-		if (cache.size >= MAX_MODELS) cache.delete(cache.keys().next().value as string);
+		if (cache.models.size >= MAX_MODELS) cache.models.delete(cache.models.keys().next().value as string);
 		variants = new Map();
-		cache.set(repoId, variants);
+		cache.models.set(repoId, variants);
 	}
-	variants.set(variant, { body, expires: performance.now() + LIFETIME_MS });
+	variants.set(variant, { body, expires: performance.now() + LIFETIME_MS[deps.engine] });
 }
 
-/** Called on every write to a model (a counted download). */
+/** Called on every write this process makes to a model (a counted download). */
 export function forgetModelInfo(db: Kysely<Database>, repoId: string): void {
-	caches.get(db)?.delete(repoId);
+	caches.get(db)?.models.delete(repoId);
 }

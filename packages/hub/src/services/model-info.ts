@@ -3,24 +3,23 @@
  * text of the answer. Text rather than an object so that a cached answer is sent
  * as it is, without serialising it again on every request.
  */
-import type { Kysely } from "kysely";
 import type { Caller } from "../auth/caller.js";
-import type { Database } from "../db/schema.js";
 import type { ExpandableKey } from "./model-fields.js";
-import { cachedModelInfo, keepModelInfo } from "./model-info-cache.js";
+import { type CacheDeps, cachedModelInfo, keepModelInfo } from "./model-info-cache.js";
 import { mappingsOf, siblingsOf } from "./model-list.js";
 import { INFO_DEFAULT_KEYS, renderModel } from "./model-view.js";
 import { findVisibleModel, resolveRevision } from "./repo-access.js";
 
 export async function modelInfo(
-	db: Kysely<Database>,
+	deps: CacheDeps,
 	repoId: string,
 	options: { revision: string | undefined; expand: ExpandableKey[] | undefined; caller: Caller | undefined },
 ): Promise<string> {
 	const keys = options.expand ?? INFO_DEFAULT_KEYS;
 	const variant = `${options.revision ?? ""}\u0000${keys.join(",")}`;
-	const cached = cachedModelInfo(db, repoId, variant);
+	const cached = await cachedModelInfo(deps, repoId, variant);
 	if (cached) return cached;
+	const db = deps.db;
 	const model = await findVisibleModel(db, repoId, options.caller);
 	const sha = options.revision === undefined ? model.sha : await resolveRevision(db, repoId, options.revision);
 	const [mappings, siblings] = await Promise.all([
@@ -35,6 +34,6 @@ export async function modelInfo(
 			sha,
 		}),
 	);
-	if (!model.private) keepModelInfo(db, repoId, variant, body);
+	if (!model.private) keepModelInfo(deps, repoId, variant, body);
 	return body;
 }
