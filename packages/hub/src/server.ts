@@ -5,13 +5,13 @@
  */
 import { mkdirSync } from "node:fs";
 import type { AddressInfo } from "node:net";
-import { serve } from "@hono/node-server";
 import { createHubApp } from "./app.js";
 import { databaseAuth } from "./auth/caller.js";
 import type { HubConfig } from "./config.js";
 import { migrateToLatest } from "./db/migrate.js";
 import { openDatabase } from "./db/open.js";
 import type { HubDeps } from "./deps.js";
+import { listenHub } from "./http-server.js";
 import type { Logger } from "./logger.js";
 import { loadProviderKeys } from "./router/index.js";
 import { sampleCatalogue } from "./seed/catalogue/index.js";
@@ -69,10 +69,7 @@ export async function startHub(config: HubConfig, logger: Logger): Promise<Runni
 			);
 		const providerKeys = loadProviderKeys(process.env, config.providersFile);
 		const app = createHubApp(hub.deps, { router: { providerKeys } });
-		const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
-			const listening = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, () => resolve(listening));
-			listening.once("error", reject);
-		});
+		const server = await listenHub(app, config.host, config.port);
 		const { port } = server.address() as AddressInfo;
 		const host = config.host.includes(":") ? `[${config.host}]` : config.host;
 		return {

@@ -72,4 +72,23 @@ describe("file routes over the whole sample catalogue", () => {
 			);
 		}
 	});
+	it("redirects an old bare id's downloads to the renamed model, and answers other bare names as missing", async () => {
+		const manual = await fetch(`${server.url}/distilroberta-base/resolve/main/config.json?download=true`, {
+			redirect: "manual",
+		});
+		expect(manual.status).toBe(307);
+		expect(manual.headers.get("location")).toBe(
+			"/distilbert/distilroberta-base/resolve/main/config.json?download=true",
+		);
+		const followed = await fetch(`${server.url}/distilroberta-base/resolve/main/config.json`);
+		const direct = await fetch(`${server.url}/distilbert/distilroberta-base/resolve/main/config.json`);
+		expect(followed.status).toBe(200);
+		expect(await followed.text()).toBe(await direct.text());
+		const raw = await fetch(`${server.url}/distilroberta-base/raw/main/README.md`, { redirect: "manual" });
+		expect(raw.headers.get("location")).toBe("/distilbert/distilroberta-base/raw/main/README.md");
+		const unknown = await fetch(`${server.url}/no-such-bare-model/resolve/main/config.json`);
+		expect(unknown.status).toBe(401);
+		expect(unknown.headers.get("x-error-code")).toBe("RepoNotFound");
+		expect(await unknown.json()).toEqual({ error: expect.stringContaining("no-such-bare-model") });
+	});
 });

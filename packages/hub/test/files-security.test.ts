@@ -79,10 +79,11 @@ describe("file routes never serve anything outside the store", () => {
 		expect(JSON.parse(response.body)).toEqual({ error: expect.any(String) });
 	});
 
-	it("raw backslashes: refused with 400 by the HTTP layer before the app runs", async () => {
+	it("raw backslashes: refused with a JSON 400 by the HTTP layer before the app runs", async () => {
 		const response = await rawGet(files.url, `/acme/tiny/resolve/main/${"..\\".repeat(12)}${secretFromRoot}`);
 		expect(response.status).toBe(400);
 		expect(response.body).not.toContain(SECRET);
+		expect(JSON.parse(response.body)).toEqual({ error: expect.stringContaining("Backslash") });
 	});
 
 	it("answers the checks that belong to the file routes with 400, naming the problem", async () => {

@@ -7,7 +7,8 @@
  */
 import { type Context, Hono } from "hono";
 import type { HubDeps, HubEnv } from "../deps.js";
-import { badRequest, entryNotFound, HubError } from "../errors.js";
+import { badRequest, entryNotFound, HubError, repoNotFound } from "../errors.js";
+import { LEGACY_ID_ALIASES } from "../seed/catalogue/index.js";
 import { recordFileFetch } from "../services/downloads.js";
 import { type FileRepo, FileService } from "../services/files.js";
 import { contentRange, parseRangeHeader } from "../storage/byte-range.js";
@@ -107,6 +108,17 @@ export function fileRoutes(deps: HubDeps): Hono<HubEnv> {
 				);
 			}
 			return serveFile(c, deps, { repo, commitSha, entry, stored, raw: kind === "raw" });
+		});
+		// An old bare id the catalogue renamed (`gpt2` → `openai-community/gpt2`) is redirected, as for a renamed
+		// repository: old scripts download by the bare id. Registered after the namespaced route, which wins
+		// whenever both patterns match.
+		app.get(`/:name/${kind}/:revision/:path{.+}`, (c) => {
+			const name = c.req.param("name");
+			const target = Object.hasOwn(LEGACY_ID_ALIASES, name) ? LEGACY_ID_ALIASES[name] : undefined;
+			if (!target) throw repoNotFound(name.slice(0, 200), c.get("caller") !== undefined);
+			const path = checkedPath(c.req.param("path")).split("/").map(encodeURIComponent).join("/");
+			const revision = encodeURIComponent(c.req.param("revision"));
+			return c.redirect(`/${target}/${kind}/${revision}/${path}${new URL(c.req.url).search}`, 307);
 		});
 	}
 

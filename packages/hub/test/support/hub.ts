@@ -3,13 +3,13 @@
  * (for HTTP tests) the real server listening on 127.0.0.1 with port 0.
  */
 import type { AddressInfo } from "node:net";
-import { serve } from "@hono/node-server";
 import { createHubApp } from "../../src/app.js";
 import { databaseAuth } from "../../src/auth/caller.js";
 import type { HubConfig } from "../../src/config.js";
 import { migrateToLatest } from "../../src/db/migrate.js";
 import { type HubDatabase, openDatabase } from "../../src/db/open.js";
 import type { HubDeps } from "../../src/deps.js";
+import { listenHub } from "../../src/http-server.js";
 import { silentLogger } from "../../src/logger.js";
 import type { BlobStore } from "../../src/storage/blob-store.js";
 import { memoryBlobStore } from "./memory-blob-store.js";
@@ -40,13 +40,11 @@ export interface Listening {
 	close(): Promise<void>;
 }
 
+/** The app on the hub's own HTTP server (src/http-server.ts), on 127.0.0.1 and a free port. */
 export async function listen(app: TestHub["app"]): Promise<Listening> {
-	return await new Promise((resolve) => {
-		const server = serve({ fetch: app.fetch, hostname: "127.0.0.1", port: 0 }, (info: AddressInfo) => {
-			resolve({
-				url: `http://127.0.0.1:${info.port}`,
-				close: () => new Promise<void>((done) => server.close(() => done())),
-			});
-		});
-	});
+	const server = await listenHub(app, "127.0.0.1", 0);
+	return {
+		url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+		close: () => new Promise<void>((done) => server.close(() => done())),
+	};
 }
