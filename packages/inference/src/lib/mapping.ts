@@ -7,7 +7,7 @@ import { HF_HUB_URL, MAPPING_TTL_MS } from "../config.js";
 import { InferenceClientHubApiError, InferenceClientInputError, redactRequest, redactSecret } from "../errors.js";
 import type { InferenceProviderMappingEntry, InferenceProviderOrPolicy, InferenceTask, Options } from "../types.js";
 import { fetchOrAbort, readBody } from "./http.js";
-import { type SharedLookup, sharedLookup } from "./shared.js";
+import { type MaybePromise, type SharedLookup, sharedLookup } from "./shared.js";
 
 interface CacheEntry {
 	expires: number;
@@ -95,9 +95,7 @@ export function getInferenceProviderMapping(
 	accessToken: string | undefined,
 	options: Options,
 ): Promise<InferenceProviderMappingEntry[]> {
-	// Keyed by the hub as given: a trailing slash makes another key, nothing worse.
-	const sentToken = accessToken?.startsWith("hf_") ? accessToken : "";
-	const key = `${options.hubUrl ?? HF_HUB_URL}\n${sentToken}\n${modelId}`;
+	const key = cacheKey(modelId, accessToken, options);
 	const cached = mappingCache.get(key);
 	if (cached && cached.expires > Date.now()) return cached.lookup.wait(options.signal);
 	const entry: CacheEntry = {
@@ -112,6 +110,22 @@ export function getInferenceProviderMapping(
 	return entry.lookup.wait(options.signal);
 }
 
+/** Keyed by the hub as given (a trailing slash makes another key, nothing worse) and the token sent. */
+function cacheKey(modelId: string, accessToken: string | undefined, options: Options): string {
+	const sentToken = accessToken?.startsWith("hf_") ? accessToken : "";
+	return `${options.hubUrl ?? HF_HUB_URL}\n${sentToken}\n${modelId}`;
+}
+
+/** The mapping from a fresh cache entry whose look-up has finished; undefined otherwise. */
+function cachedInferenceProviderMapping(
+	modelId: string,
+	accessToken: string | undefined,
+	options: Options,
+): InferenceProviderMappingEntry[] | undefined {
+	const cached = mappingCache.get(cacheKey(modelId, accessToken, options));
+	return cached && cached.expires > Date.now() ? cached.lookup.peek() : undefined;
+}
+
 function forget(key: string, entry: CacheEntry): void {
 	if (mappingCache.get(key) === entry) mappingCache.delete(key);
 }
@@ -121,13 +135,24 @@ const warnedStaging = new Set<string>();
 /**
  * The mapping entry for this provider and task. hf-inference needs none (the
  * hub id is its id). Throws when the model is not served there for this task.
+ * Synchronous when the model's mapping is cached.
  */
-export async function getProviderMapping(
+export function getProviderMapping(
 	params: { modelId: string; provider: string; task: InferenceTask; accessToken: string | undefined },
 	options: Options,
-): Promise<InferenceProviderMappingEntry | undefined> {
+): MaybePromise<InferenceProviderMappingEntry | undefined> {
+	const cached = cachedInferenceProviderMapping(params.modelId, params.accessToken, options);
+	if (cached) return entryFor(cached, params);
+	return getInferenceProviderMapping(params.modelId, params.accessToken, options).then((mapping) =>
+		entryFor(mapping, params),
+	);
+}
+
+function entryFor(
+	mapping: InferenceProviderMappingEntry[],
+	params: { modelId: string; provider: string; task: InferenceTask },
+): InferenceProviderMappingEntry | undefined {
 	const { modelId, provider, task } = params;
-	const mapping = await getInferenceProviderMapping(modelId, params.accessToken, options);
 	const entry = mapping.find((item) => item.provider === provider);
 	if (!entry) {
 		if (provider === "hf-inference") return undefined;
@@ -152,7 +177,8 @@ export async function getProviderMapping(
 
 /**
  * "auto" (or nothing) becomes the first provider the model's mapping lists. An
- * explicit provider comes back synchronously (no hub look-up, no promise).
+ * explicit provider, or "auto" with the mapping cached, comes back synchronously
+ * (no hub look-up, no promise).
  */
 export function resolveProvider(
 	provider: InferenceProviderOrPolicy | undefined,
@@ -171,11 +197,14 @@ export function resolveProvider(
 	if (!modelId) {
 		throw new InferenceClientInputError("Specifying a model is required when provider is 'auto'");
 	}
-	return getInferenceProviderMapping(modelId, accessToken, options).then((mapping) => {
+	const firstProvider = (mapping: InferenceProviderMappingEntry[]) => {
 		const first = mapping[0]?.provider;
 		if (!first) {
 			throw new InferenceClientInputError(`No provider available for model ${modelId}`);
 		}
 		return first;
-	});
+	};
+	const cached = cachedInferenceProviderMapping(modelId, accessToken, options);
+	if (cached) return firstProvider(cached);
+	return getInferenceProviderMapping(modelId, accessToken, options).then(firstProvider);
 }

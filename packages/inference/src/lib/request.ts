@@ -20,6 +20,7 @@ import { getDefaultModel } from "./default-model.js";
 import { deadline } from "./http.js";
 import { adapterWeightsPath } from "./lora.js";
 import { getProviderMapping, resolveProvider } from "./mapping.js";
+import { andThen, type MaybePromise } from "./shared.js";
 
 export interface RequestOptions extends Options {
 	/** The task the call performs; decides the provider helper. */
@@ -82,13 +83,14 @@ export interface AssembledRequest {
 
 /**
  * Resolves provider, default model, mapping and LoRA weights: the steps that may
- * ask the hub. Everything after this is pure (see `assembleRequest`).
+ * ask the hub. Everything after this is pure (see `assembleRequest`). When every
+ * answer it needs is cached (the usual case after a model's first call), it
+ * returns synchronously: no promise and no microtask per step.
  */
-export async function resolveCall(args: RequestArgs, options: RequestOptions): Promise<ResolvedCall> {
+export function resolveCall(args: RequestArgs, options: RequestOptions): MaybePromise<ResolvedCall> {
 	const { accessToken, endpointUrl } = args;
 	const task = options.task;
-	let model = args.model;
-	if (typeof model === "string" && /^https?:\/\//.test(model)) {
+	if (typeof args.model === "string" && /^https?:\/\//.test(args.model)) {
 		throw new InferenceClientInputError("Model URLs are not model ids: pass the URL as `endpointUrl` instead.");
 	}
 	// Hub look-ups end with the call's signal or timeout like everything else.
@@ -96,33 +98,40 @@ export async function resolveCall(args: RequestArgs, options: RequestOptions): P
 		options.signal || options.timeout !== undefined
 			? { ...options, signal: deadline(options.signal, options.timeout), timeout: undefined }
 			: options;
-	const resolved = resolveProvider(args.provider, model, endpointUrl, accessToken, hubOptions);
-	const provider = typeof resolved === "string" ? resolved : await resolved;
-	const helper = getProviderHelper(provider, task);
-	const authMethod = authMethodFor(accessToken, options.includeCredentials);
-	if (helper.clientSideRoutingOnly && authMethod === "hf-token") {
-		throw new InferenceClientInputError(
-			`Provider ${provider} is closed-source and does not accept Hugging Face-style tokens: use its own API key.`,
-		);
-	}
-	if (!model && !endpointUrl) {
-		if (provider !== "hf-inference") {
-			throw new InferenceClientInputError(`A model is required for provider ${provider}.`);
+	return andThen(resolveProvider(args.provider, args.model, endpointUrl, accessToken, hubOptions), (provider) => {
+		const helper = getProviderHelper(provider, task);
+		const authMethod = authMethodFor(accessToken, options.includeCredentials);
+		if (helper.clientSideRoutingOnly && authMethod === "hf-token") {
+			throw new InferenceClientInputError(
+				`Provider ${provider} is closed-source and does not accept Hugging Face-style tokens: use its own API key.`,
+			);
 		}
-		model = await getDefaultModel(task, hubOptions);
-	}
-	let mapping: InferenceProviderMappingEntry | undefined;
-	if (!endpointUrl && model) {
-		if (helper.clientSideRoutingOnly) {
-			mapping = closedSourceMapping(provider, model, task);
-		} else {
-			mapping = await getProviderMapping({ modelId: model, provider, task, accessToken }, hubOptions);
+		const resolved = (model: string | undefined, mapping: InferenceProviderMappingEntry | undefined) => ({
+			provider,
+			helper,
+			authMethod,
+			mapping,
+			providerModel: mapping?.providerId ?? model ?? endpointUrl ?? "",
+		});
+		const withMapping = (model: string | undefined): MaybePromise<ResolvedCall> => {
+			if (endpointUrl || !model) return resolved(model, undefined);
+			if (helper.clientSideRoutingOnly) return resolved(model, closedSourceMapping(provider, model, task));
+			return andThen(getProviderMapping({ modelId: model, provider, task, accessToken }, hubOptions), (mapping) =>
+				mapping?.adapter === "lora" && !mapping.adapterWeightsPath
+					? adapterWeightsPath(mapping, hubOptions).then((path) =>
+							resolved(model, { ...mapping, adapterWeightsPath: path }),
+						)
+					: resolved(model, mapping),
+			);
+		};
+		if (!args.model && !endpointUrl) {
+			if (provider !== "hf-inference") {
+				throw new InferenceClientInputError(`A model is required for provider ${provider}.`);
+			}
+			return getDefaultModel(task, hubOptions).then(withMapping);
 		}
-		if (mapping?.adapter === "lora") {
-			mapping = { ...mapping, adapterWeightsPath: await adapterWeightsPath(mapping, hubOptions) };
-		}
-	}
-	return { provider, helper, authMethod, mapping, providerModel: mapping?.providerId ?? model ?? endpointUrl ?? "" };
+		return withMapping(args.model);
+	});
 }
 
 /** Closed-source providers are not on the hub: the model id is theirs, `provider/` prefix optional. */
@@ -161,21 +170,25 @@ export function trimSlashes(url: string): string {
 	return url.endsWith("/") ? url.replace(/\/+$/, "") : url;
 }
 
-export async function prepareRequest(args: RequestArgs, options: RequestOptions): Promise<PreparedRequest> {
-	const call = await resolveCall(args, options);
-	const { helper, authMethod, mapping } = call;
-	const { url, headers, bodyParams } = assembleRequest(call, args, options);
-	const made = helper.makeBody(bodyParams);
-	const body = made instanceof Promise ? await made : made;
-	// A multipart body sets its own Content-Type (with the boundary); a JSON one would be wrong.
-	if (body instanceof FormData) delete headers["Content-Type"];
-	const init: PreparedRequest["init"] = { method: "POST", headers, body };
-	if (authMethod === "credentials-include") {
-		init.credentials =
-			typeof options.includeCredentials === "string" ? (options.includeCredentials as RequestCredentials) : "include";
-	}
-	const routerUrl = trimSlashes(options.routerUrl ?? HF_ROUTER_URL);
-	return { url, init, helper, authMethod, routerUrl, mapping };
+/** The request and who reads its answer; synchronous when `resolveCall` and the body are. */
+export function prepareRequest(args: RequestArgs, options: RequestOptions): MaybePromise<PreparedRequest> {
+	return andThen(resolveCall(args, options), (call) => {
+		const { helper, authMethod, mapping } = call;
+		const { url, headers, bodyParams } = assembleRequest(call, args, options);
+		return andThen(helper.makeBody(bodyParams), (body) => {
+			// A multipart body sets its own Content-Type (with the boundary); a JSON one would be wrong.
+			if (body instanceof FormData) delete headers["Content-Type"];
+			const init: PreparedRequest["init"] = { method: "POST", headers, body };
+			if (authMethod === "credentials-include") {
+				init.credentials =
+					typeof options.includeCredentials === "string"
+						? (options.includeCredentials as RequestCredentials)
+						: "include";
+			}
+			const routerUrl = trimSlashes(options.routerUrl ?? HF_ROUTER_URL);
+			return { url, init, helper, authMethod, routerUrl, mapping };
+		});
+	});
 }
 
 /** A dedicated endpoint speaks the OpenAI chat route for chat; other tasks post to the URL itself. */

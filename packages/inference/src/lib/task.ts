@@ -19,7 +19,8 @@ function withDeadline<O extends RequestOptions>(options: O): { options: O; signa
 
 export async function runTask<T>(args: RequestArgs, callOptions: TaskCallOptions): Promise<T> {
 	const { options, signal } = withDeadline(callOptions);
-	const prepared = await prepareRequest(args, options);
+	const pending = prepareRequest(args, options);
+	const prepared = pending instanceof Promise ? await pending : pending;
 	const response = await send(prepared.url, prepared.init, {
 		fetch: options.fetch,
 		signal,
