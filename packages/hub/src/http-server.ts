@@ -19,13 +19,9 @@ function unparseable(error: unknown): Response {
 	});
 }
 
-export function createHubServer(app: Hono<HubEnv>, hostname?: string): Server {
-	return createServer(getRequestListener(app.fetch, { hostname, errorHandler: unparseable }));
-}
-
 /** Listens on host:port (port 0 picks a free one) and resolves once listening. */
 export function listenHub(app: Hono<HubEnv>, host: string, port: number): Promise<Server> {
-	const server = createHubServer(app, host);
+	const server = createServer(getRequestListener(app.fetch, { hostname: host, errorHandler: unparseable }));
 	return new Promise((resolve, reject) => {
 		server.once("error", reject);
 		server.listen(port, host, () => {
