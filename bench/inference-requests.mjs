@@ -16,25 +16,21 @@
  * (lib/routes.mjs, the server's very bytes): no socket, no server, so what is
  * left is each client's own work per call, which the loopback figures blur.
  *
- *   npm run build && node bench/inference-requests.mjs [--rounds 5] [--seconds 3] [--warmup 3] [--max-requests 50000]
+ *   npm run build && node bench/inference-requests.mjs [--rounds 15] [--seconds 1] [--warmup 3]
  *
- * Each measurement runs in a fresh child process; implementations alternate
- * round by round; the median round is shown. Besides requests/s, the client
- * process's CPU time per request: on two cores the server's own work caps
- * requests/s, the client's CPU per request is what the library adds.
+ * Each implementation runs in its own long-lived process, warmed up once
+ * (JIT, connection pool, mapping cache); then the processes take turns, one
+ * short slice of `--seconds` each per round (order rotated round by round), so
+ * that every round's figures were taken within a few seconds of each other.
+ * The machine's own drift (other tenants, frequency) is slower than that: a
+ * ratio taken within one round cancels most of it. Shown: the median
+ * requests/s, and each ratio as the median of the per-round ratios with its
+ * interquartile range. Besides requests/s, the client process's CPU time per
+ * request: on two cores the server's own work caps requests/s, the client's
+ * CPU per request is what the library adds.
  */
 import { fork } from "node:child_process";
-import {
-	format,
-	headerLine,
-	maxRssMiB,
-	measureInChild,
-	median,
-	option,
-	ratio,
-	report,
-	roundOrder,
-} from "./lib/harness.mjs";
+import { format, headerLine, maxRssMiB, median, option, roundOrder } from "./lib/harness.mjs";
 import { memoryFetch } from "./lib/routes.mjs";
 
 const IMPLEMENTATIONS = {
@@ -123,14 +119,12 @@ async function makeCall(implementation, taskName, base, transport) {
 	}
 }
 
-/** `concurrency` callers, each calling in a loop, until the time or the request budget runs out. */
-async function drive(call, concurrency, seconds, maxRequests) {
+/** `concurrency` callers, each calling in a loop, until the time runs out. */
+async function drive(call, concurrency, seconds) {
 	let done = 0;
-	let started = 0;
 	const deadline = process.hrtime.bigint() + BigInt(Math.round(seconds * 1e9));
 	const worker = async () => {
-		while (started < maxRequests && process.hrtime.bigint() < deadline) {
-			started++;
+		while (process.hrtime.bigint() < deadline) {
 			await call();
 			done++;
 		}
@@ -143,28 +137,73 @@ async function drive(call, concurrency, seconds, maxRequests) {
 	return { done, elapsed, cpuSeconds: (used.user + used.system) / 1e6 };
 }
 
-async function child(implementation, taskName, transport, concurrency, seconds, maxRequests, warmup, base) {
+/**
+ * A worker process: builds its call, checks one output, warms up, says
+ * `{ ready }`, then answers each `{ run: seconds, lead }` with one slice's
+ * figures (after `lead` seconds of untimed calls, which wake idle connections
+ * and caches). "exit" ends it.
+ */
+async function worker(implementation, taskName, transport, concurrency, warmup, base) {
 	let call;
 	try {
 		call = await makeCall(implementation, taskName, base, transport);
 		const output = await call();
 		if (!TASKS[taskName].check(output)) throw new Error(`unexpected output: ${JSON.stringify(output).slice(0, 200)}`);
 	} catch (error) {
-		report({ implementation, error: String(error?.message ?? error).split("\n")[0] });
+		process.send({ error: String(error?.message ?? error).split("\n")[0] }, () => process.exit(0));
 		return;
 	}
-	// Warm-up: JIT, connection pool, mapping cache. On a small VM fetch itself
-	// takes about 3 s of calls to reach its steady speed.
-	await drive(call, concurrency, warmup, Number.POSITIVE_INFINITY);
-	const { done, elapsed, cpuSeconds } = await drive(call, concurrency, seconds, maxRequests);
-	report({
-		implementation,
-		requests: done,
-		requestsPerSecond: done / elapsed,
-		cpuMicrosPerRequest: (cpuSeconds * 1e6) / done,
-		maxRssMiB: maxRssMiB(),
+	// On a small VM fetch itself takes about 3 s of calls to reach its steady speed.
+	await drive(call, concurrency, warmup);
+	process.on("message", async (message) => {
+		if (message === "exit") process.exit(0);
+		if (message?.run === undefined) return;
+		await drive(call, concurrency, message.lead);
+		const { done, elapsed, cpuSeconds } = await drive(call, concurrency, message.run);
+		process.send({
+			result: {
+				requestsPerSecond: done / elapsed,
+				cpuMicrosPerRequest: (cpuSeconds * 1e6) / done,
+				maxRssMiB: maxRssMiB(),
+			},
+		});
+	});
+	process.send({ ready: true });
+}
+
+/** Forks one worker and resolves with it once it is warm (or with its error). */
+function startWorker(args) {
+	const child = fork(new URL(import.meta.url), ["--worker", ...args], { stdio: "inherit" });
+	return new Promise((resolve, reject) => {
+		child.once("message", (message) => resolve({ child, error: message.error }));
+		child.once("exit", (code) =>
+			reject(new Error(`${args.join(" ")}: worker exited with ${code} before it was ready`)),
+		);
 	});
 }
+
+/** One slice of a warm worker. */
+function slice(child, seconds, lead) {
+	return new Promise((resolve) => {
+		child.once("message", (message) => resolve(message.result));
+		child.send({ run: seconds, lead });
+	});
+}
+
+/** The median of the per-round ratios a/b, with the interquartile range. */
+function pairedRatio(roundsA, roundsB) {
+	const ratios = roundsA.map((a, index) => a / roundsB[index]).sort((x, y) => x - y);
+	const at = (q) => ratios[Math.min(ratios.length - 1, Math.floor(q * ratios.length))];
+	return {
+		median: at(0.5),
+		low: at(0.25),
+		high: at(0.75),
+		above: ratios.filter((r) => r >= 0.97).length,
+		count: ratios.length,
+	};
+}
+
+const showRatio = ({ median: m, low, high }) => `${m.toFixed(3)} [${low.toFixed(3)}–${high.toFixed(3)}]`;
 
 function startServer() {
 	const server = fork(new URL("./lib/loopback-server.mjs", import.meta.url), [], { stdio: "inherit" });
@@ -187,19 +226,20 @@ function serverStats(server) {
 }
 
 async function main() {
-	const rounds = option("rounds", 5);
-	const seconds = option("seconds", 3);
+	const rounds = option("rounds", 15);
+	const seconds = option("seconds", 1);
+	const lead = option("lead", 0.25);
 	const warmup = option("warmup", 3);
-	const maxRequests = option("max-requests", 50000);
 	const concurrencies = [1, option("concurrency", 32)];
 	const names = Object.keys(IMPLEMENTATIONS);
 	const { server, port } = await startServer();
 	const base = `http://127.0.0.1:${port}`;
 	console.log(headerLine("inference requests"));
 	console.log(
-		`loopback server: node:http in its own process on 127.0.0.1; rounds: ${rounds} × (${warmup}s warm-up + ${seconds}s, at most ${format(maxRequests)} requests) each, median shown`,
+		`loopback server: node:http in its own process on 127.0.0.1; one warm process per implementation (${warmup}s warm-up), ` +
+			`${rounds} rounds of ${seconds}s slices (after ${lead}s untimed) taken in turn; median requests/s, ratios as median [interquartile range] of per-round ratios`,
 	);
-	/** The routes each implementation hit in its first measurement, to show they are the same. */
+	/** The routes each implementation hit, to show they are the same. */
 	const routes = {};
 	// The loopback server sequentially and at concurrency 32, then the same calls
 	// against the in-memory fetch (sequential: without I/O there is nothing to overlap).
@@ -209,41 +249,30 @@ async function main() {
 	]);
 	try {
 		for (const { taskName, transport, concurrency } of cells) {
+			const workers = {};
+			// Warmed one at a time, so that each warm-up has the machine to itself.
+			for (const name of names) {
+				workers[name] = await startWorker([
+					name,
+					taskName,
+					transport,
+					String(concurrency),
+					String(warmup),
+					transport === "memory" ? "http://127.0.0.1:9" : base,
+				]);
+			}
 			const runs = Object.fromEntries(names.map((name) => [name, []]));
 			for (let round = 0; round < rounds; round++) {
-				for (const implementation of roundOrder(names, round)) {
+				for (const name of roundOrder(names, round)) {
+					if (workers[name].error) continue;
 					server.send("reset");
-					const result = await measureInChild(new URL(import.meta.url), [
-						implementation,
-						taskName,
-						transport,
-						String(concurrency),
-						String(seconds),
-						String(maxRequests),
-						String(warmup),
-						transport === "memory" ? "http://127.0.0.1:9" : base,
-					]);
+					runs[name].push(await slice(workers[name].child, seconds, lead));
 					if (transport === "loopback") {
-						routes[`${implementation} ${taskName}`] ??= Object.keys(await serverStats(server)).join(", ");
+						routes[`${name} ${taskName}`] ??= Object.keys(await serverStats(server)).join(", ");
 					}
-					runs[implementation].push(result);
 				}
 			}
-			const summary = Object.fromEntries(
-				names.map((name) => {
-					const list = runs[name];
-					const failed = list.find((run) => run.error);
-					if (failed) return [name, { error: failed.error }];
-					return [
-						name,
-						{
-							requestsPerSecond: median(list.map((run) => run.requestsPerSecond)),
-							cpuMicrosPerRequest: median(list.map((run) => run.cpuMicrosPerRequest)),
-							maxRssMiB: median(list.map((run) => run.maxRssMiB)),
-						},
-					];
-				}),
-			);
+			for (const { child } of Object.values(workers)) child.send("exit");
 			const where =
 				transport === "memory"
 					? "in-memory fetch (no network: the client's own work), sequential"
@@ -252,42 +281,38 @@ async function main() {
 			console.log("| implementation | requests/s | client CPU µs/request | peak RSS |");
 			console.log("| --- | ---: | ---: | ---: |");
 			for (const name of names) {
-				const entry = summary[name];
-				if (entry.error) {
-					console.log(`| ${IMPLEMENTATIONS[name]} | n/a | n/a | n/a (${entry.error}) |`);
+				if (workers[name].error) {
+					console.log(`| ${IMPLEMENTATIONS[name]} | n/a | n/a | n/a (${workers[name].error}) |`);
 					continue;
 				}
+				const list = runs[name];
 				console.log(
-					`| ${IMPLEMENTATIONS[name]} | ${format(entry.requestsPerSecond)} | ${format(entry.cpuMicrosPerRequest)} | ${entry.maxRssMiB.toFixed(0)} MiB |`,
+					`| ${IMPLEMENTATIONS[name]} | ${format(median(list.map((run) => run.requestsPerSecond)))} | ` +
+						`${format(median(list.map((run) => run.cpuMicrosPerRequest)))} | ${Math.max(...list.map((run) => run.maxRssMiB)).toFixed(0)} MiB |`,
 				);
 			}
-			const rps = (name) => summary[name].requestsPerSecond;
-			const cpu = (name) => summary[name].cpuMicrosPerRequest;
+			const rps = (name) => runs[name].map((run) => run.requestsPerSecond);
+			const cpu = (name) => runs[name].map((run) => run.cpuMicrosPerRequest);
+			const ok = (...list) => list.every((name) => !workers[name].error);
+			const line = (label, a, b, of) =>
+				ok(a, b) ? `${label} ${showRatio(pairedRatio(of(a), of(b)))}` : `${label} n/a`;
+			const toRaw = ok("hubkit", "raw") ? pairedRatio(rps("hubkit"), rps("raw")) : undefined;
 			console.log(
-				`ratios (requests/s): hubkit / raw ${ratio(rps("hubkit"), rps("raw"))}, hubkit / peer ${ratio(rps("hubkit"), rps("peer"))}, ` +
-					`hubkit endpointUrl / peer ${ratio(rps("hubkit-endpoint"), rps("peer"))}; ` +
-					`client CPU per request: hubkit / raw ${ratio(cpu("hubkit"), cpu("raw"))}, hubkit / peer ${ratio(cpu("hubkit"), cpu("peer"))}`,
+				`requests/s: ${line("hubkit / raw", "hubkit", "raw", rps)}${toRaw ? ` (${toRaw.above} of ${toRaw.count} rounds ≥ 0.97)` : ""}, ` +
+					`${line("hubkit endpointUrl / raw", "hubkit-endpoint", "raw", rps)}, ${line("hubkit / peer", "hubkit", "peer", rps)}; ` +
+					`client CPU per request: ${line("hubkit / raw", "hubkit", "raw", cpu)}, ${line("hubkit / peer", "hubkit", "peer", cpu)}`,
 			);
 		}
-		console.log("\nroutes each implementation hit (first measurement):");
+		console.log("\nroutes each implementation hit:");
 		for (const [key, list] of Object.entries(routes)) console.log(`- ${key}: ${list}`);
 	} finally {
 		server.disconnect();
 	}
 }
 
-if (process.argv[2] === "--child") {
-	const [implementation, taskName, transport, concurrency, seconds, maxRequests, warmup, base] = process.argv.slice(3);
-	await child(
-		implementation,
-		taskName,
-		transport,
-		Number(concurrency),
-		Number(seconds),
-		Number(maxRequests),
-		Number(warmup),
-		base,
-	);
+if (process.argv[2] === "--worker") {
+	const [implementation, taskName, transport, concurrency, warmup, base] = process.argv.slice(3);
+	await worker(implementation, taskName, transport, Number(concurrency), Number(warmup), base);
 } else {
 	await main();
 }

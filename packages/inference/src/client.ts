@@ -16,10 +16,14 @@ type Args<T> = Omit<T, "accessToken"> & { accessToken?: string };
 export class InferenceClient {
 	readonly #accessToken: string | undefined;
 	readonly #defaults: ClientDefaults;
+	/** The defaults that are options (not arguments), split off once rather than on every call. */
+	readonly #optionDefaults: Options;
 
 	constructor(accessToken?: string, defaults: ClientDefaults = {}) {
 		this.#accessToken = accessToken || undefined;
 		this.#defaults = defaults;
+		const { provider: _provider, endpointUrl: _endpoint, ...optionDefaults } = defaults;
+		this.#optionDefaults = optionDefaults;
 	}
 
 	/**
@@ -41,8 +45,8 @@ export class InferenceClient {
 	}
 
 	#options<O extends Options>(options: O | undefined): O {
-		const { provider: _provider, endpointUrl: _endpoint, ...defaults } = this.#defaults;
-		return { ...defaults, ...options } as O;
+		// The task functions copy their options before adding to them, so the shared defaults can go as they are.
+		return (options ? { ...this.#optionDefaults, ...options } : this.#optionDefaults) as O;
 	}
 
 	chatCompletion(args: Args<tasks.ChatCompletionArgs>, options?: Options): Promise<tasks.ChatCompletionOutput> {

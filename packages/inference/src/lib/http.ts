@@ -23,8 +23,13 @@ export async function readBody(response: Response, signal?: AbortSignal): Promis
 		if (signal?.aborted) throw abortError(signal, error);
 		throw networkError(response.url, error);
 	}
-	const type = response.headers.get("content-type") ?? "";
-	if (type.includes("json") || /^\s*[[{]/.test(text)) {
+	return parseBody(text, response);
+}
+
+/** A body's text as JSON when it looks or says so (JSON.parse failing leaves the text). */
+export function parseBody(text: string, response: Response): unknown {
+	// An object or array is tried without asking the headers: the usual answer costs no header look-up.
+	if (looksLikeJson(text) || (response.headers.get("content-type") ?? "").includes("json")) {
 		try {
 			return JSON.parse(text);
 		} catch {
@@ -32,6 +37,16 @@ export async function readBody(response: Response, signal?: AbortSignal): Promis
 		}
 	}
 	return text;
+}
+
+function looksLikeJson(text: string): boolean {
+	for (let index = 0; index < text.length; index++) {
+		const code = text.charCodeAt(index);
+		// space, tab, CR, LF
+		if (code === 32 || code === 9 || code === 13 || code === 10) continue;
+		return code === 123 || code === 91; // { or [
+	}
+	return false;
 }
 
 /** The most useful message a provider put in an error body. */
@@ -162,34 +177,59 @@ export function retryDelay(attempt: number, retryAfter: string | null): number {
  */
 export async function send(url: string, init: RequestInit, options: SendOptions): Promise<Response> {
 	const signal = deadline(options.signal, options.timeout);
+	const response = await fetchOrAbort(options.fetch ?? fetch, url, init, signal);
+	return response.ok ? response : afterFailure(response, url, init, options, signal);
+}
+
+/**
+ * What follows a first answer that is not 2xx: retries of a 503, else the typed
+ * error. Kept apart from the first send so that a successful call pays for none of it.
+ */
+export async function afterFailure(
+	failed: Response,
+	url: string,
+	init: RequestInit,
+	options: SendOptions,
+	signal: AbortSignal,
+): Promise<Response> {
 	const doFetch = options.fetch ?? fetch;
-	for (let attempt = 0; ; attempt++) {
-		const response = await fetchOrAbort(doFetch, url, init, signal);
-		if (response.ok) return response;
-		if (response.status === 503 && options.retry_on_error !== false) {
-			await response.body?.cancel();
-			await sleep(retryDelay(attempt, response.headers.get("retry-after")), signal);
-			continue;
-		}
-		let body: unknown;
-		try {
-			body = redactSecret(await readBody(response), options.secret);
-		} catch (error) {
-			if (signal.aborted) throw abortError(signal, error);
-			body = "";
-		}
-		let message = redactSecret(errorMessage(body), options.secret);
-		if (options.chat && [400, 404, 422, 500].includes(response.status)) {
-			message = `Server does not seem to support chat completion. Error: ${message}`;
-		}
-		throw new InferenceClientProviderApiError(
-			`Failed to perform inference: ${message}`,
-			redactRequest(url, init, options.secret),
-			{
-				status: response.status,
-				requestId: response.headers.get("x-request-id") ?? undefined,
-				body,
-			},
-		);
+	let response = failed;
+	for (let attempt = 0; !response.ok; attempt++) {
+		if (response.status !== 503 || options.retry_on_error === false)
+			throw await failure(response, url, init, options, signal);
+		await response.body?.cancel();
+		await sleep(retryDelay(attempt, response.headers.get("retry-after")), signal);
+		response = await fetchOrAbort(doFetch, url, init, signal);
 	}
+	return response;
+}
+
+/** The typed error for a non-2xx answer, with the provider's own message and the token kept out. */
+async function failure(
+	response: Response,
+	url: string,
+	init: RequestInit,
+	options: SendOptions,
+	signal: AbortSignal,
+): Promise<InferenceClientProviderApiError> {
+	let body: unknown;
+	try {
+		body = redactSecret(await readBody(response), options.secret);
+	} catch (error) {
+		if (signal.aborted) throw abortError(signal, error);
+		body = "";
+	}
+	let message = redactSecret(errorMessage(body), options.secret);
+	if (options.chat && [400, 404, 422, 500].includes(response.status)) {
+		message = `Server does not seem to support chat completion. Error: ${message}`;
+	}
+	return new InferenceClientProviderApiError(
+		`Failed to perform inference: ${message}`,
+		redactRequest(url, init, options.secret),
+		{
+			status: response.status,
+			requestId: response.headers.get("x-request-id") ?? undefined,
+			body,
+		},
+	);
 }

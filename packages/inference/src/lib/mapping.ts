@@ -14,8 +14,12 @@ interface CacheEntry {
 	lookup: SharedLookup<InferenceProviderMappingEntry[]>;
 }
 
-/** Owned by this module; keyed by hub URL, the token sent (if any) and model id. */
-const mappingCache = new Map<string, CacheEntry>();
+/**
+ * Owned by this module; keyed by hub URL, then the token sent (if any), then
+ * model id. Nested maps rather than one joined key: the three strings are the
+ * caller's own (hashed once), a joined key would be built and hashed on every call.
+ */
+const mappingCache = new Map<string, Map<string, Map<string, CacheEntry>>>();
 
 /** Forgets every cached mapping (tests, or a caller that knows the hub changed). */
 export function clearMappingCache(): void {
@@ -95,25 +99,47 @@ export function getInferenceProviderMapping(
 	accessToken: string | undefined,
 	options: Options,
 ): Promise<InferenceProviderMappingEntry[]> {
-	const key = cacheKey(modelId, accessToken, options);
-	const cached = mappingCache.get(key);
+	const models = modelsOf(accessToken, options, true);
+	const cached = models.get(modelId);
 	if (cached && cached.expires > Date.now()) return cached.lookup.wait(options.signal);
 	const entry: CacheEntry = {
 		expires: Date.now() + MAPPING_TTL_MS,
 		lookup: sharedLookup(
 			(signal) => fetchMapping(modelId, accessToken, options, signal),
-			() => forget(key, entry),
+			() => forget(models, modelId, entry),
 		),
 	};
-	mappingCache.set(key, entry);
-	entry.lookup.promise.catch(() => forget(key, entry));
+	models.set(modelId, entry);
+	entry.lookup.promise.catch(() => forget(models, modelId, entry));
 	return entry.lookup.wait(options.signal);
 }
 
-/** Keyed by the hub as given (a trailing slash makes another key, nothing worse) and the token sent. */
-function cacheKey(modelId: string, accessToken: string | undefined, options: Options): string {
+/** The cache's models for this hub (as given: a trailing slash makes another key, nothing worse) and sent token. */
+function modelsOf(accessToken: string | undefined, options: Options, create: true): Map<string, CacheEntry>;
+function modelsOf(
+	accessToken: string | undefined,
+	options: Options,
+	create: false,
+): Map<string, CacheEntry> | undefined;
+function modelsOf(
+	accessToken: string | undefined,
+	options: Options,
+	create: boolean,
+): Map<string, CacheEntry> | undefined {
+	const hub = options.hubUrl ?? HF_HUB_URL;
 	const sentToken = accessToken?.startsWith("hf_") ? accessToken : "";
-	return `${options.hubUrl ?? HF_HUB_URL}\n${sentToken}\n${modelId}`;
+	let tokens = mappingCache.get(hub);
+	if (!tokens) {
+		if (!create) return undefined;
+		tokens = new Map();
+		mappingCache.set(hub, tokens);
+	}
+	let models = tokens.get(sentToken);
+	if (!models && create) {
+		models = new Map();
+		tokens.set(sentToken, models);
+	}
+	return models;
 }
 
 /** The mapping from a fresh cache entry whose look-up has finished; undefined otherwise. */
@@ -122,12 +148,12 @@ function cachedInferenceProviderMapping(
 	accessToken: string | undefined,
 	options: Options,
 ): InferenceProviderMappingEntry[] | undefined {
-	const cached = mappingCache.get(cacheKey(modelId, accessToken, options));
+	const cached = modelsOf(accessToken, options, false)?.get(modelId);
 	return cached && cached.expires > Date.now() ? cached.lookup.peek() : undefined;
 }
 
-function forget(key: string, entry: CacheEntry): void {
-	if (mappingCache.get(key) === entry) mappingCache.delete(key);
+function forget(models: Map<string, CacheEntry>, modelId: string, entry: CacheEntry): void {
+	if (models.get(modelId) === entry) models.delete(modelId);
 }
 
 const warnedStaging = new Set<string>();

@@ -1,7 +1,7 @@
 /** Runs one task call: build, send (with retries), read, and hand the body to the provider helper. */
 import { InferenceClientError, InferenceClientProviderOutputError } from "../errors.js";
 import type { OutputType, RequestArgs } from "../types.js";
-import { abortError, deadline, readBody, send } from "./http.js";
+import { abortError, afterFailure, deadline, fetchOrAbort, parseBody, send } from "./http.js";
 import { prepareRequest, type RequestOptions } from "./request.js";
 import { completionPayload, SseDecoder, STREAM_DONE } from "./sse.js";
 
@@ -21,32 +21,43 @@ export async function runTask<T>(args: RequestArgs, callOptions: TaskCallOptions
 	const { options, signal } = withDeadline(callOptions);
 	const pending = prepareRequest(args, options);
 	const prepared = pending instanceof Promise ? await pending : pending;
-	const response = await send(prepared.url, prepared.init, {
-		fetch: options.fetch,
-		signal,
-		retry_on_error: options.retry_on_error,
-		secret: args.accessToken,
-		chat: options.task === "conversational",
-	});
+	const { url, init, helper } = prepared;
+	// The first send inline; the retry/error path (and its options object) only when it is needed.
+	let response = await fetchOrAbort(options.fetch ?? fetch, url, init, signal);
+	if (!response.ok) {
+		response = await afterFailure(
+			response,
+			url,
+			init,
+			{
+				fetch: options.fetch,
+				retry_on_error: options.retry_on_error,
+				secret: args.accessToken,
+				chat: options.task === "conversational",
+			},
+			signal,
+		);
+	}
 	let body: unknown;
 	try {
-		body = prepared.helper.responseKind === "blob" ? await response.blob() : await readBody(response);
+		body = helper.responseKind === "blob" ? await response.blob() : parseBody(await response.text(), response);
 	} catch (error) {
 		if (signal.aborted) throw abortError(signal, error);
 		throw new InferenceClientProviderOutputError(
 			`Invalid inference output: the response body could not be read (${error instanceof Error ? error.message : String(error)})`,
 		);
 	}
-	return (await prepared.helper.getResponse(body, {
-		url: prepared.url,
-		headers: prepared.init.headers,
+	const output = helper.getResponse(body, {
+		url,
+		headers: init.headers,
 		authMethod: prepared.authMethod,
 		routerUrl: prepared.routerUrl,
 		outputType: options.outputType,
 		fetch: options.fetch ?? fetch,
 		signal,
 		args: args as Record<string, unknown>,
-	})) as T;
+	});
+	return (output instanceof Promise ? await output : output) as T;
 }
 
 /**
