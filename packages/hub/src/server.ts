@@ -14,6 +14,7 @@ import type { HubDeps } from "./deps.js";
 import { listenHub } from "./http-server.js";
 import type { Logger } from "./logger.js";
 import { loadProviderKeys } from "./router/index.js";
+import { createLocalRuntime } from "./runtime/local-runtime.js";
 import { sampleCatalogue } from "./seed/catalogue/index.js";
 import { loadSeed, type SeedLoadResult } from "./seed/load.js";
 import { DiskBlobStore } from "./storage/disk-store.js";
@@ -68,7 +69,8 @@ export async function startHub(config: HubConfig, logger: Logger): Promise<Runni
 				`Seeded the sample catalogue: ${seeded.loaded} models (sample data) in ${seeded.seconds.toFixed(1)} s`,
 			);
 		const providerKeys = loadProviderKeys(process.env, config.providersFile);
-		const app = createHubApp(hub.deps, { router: { providerKeys } });
+		const localRuntime = createLocalRuntime(hub.deps);
+		const app = createHubApp(hub.deps, { router: { providerKeys, localRuntime } });
 		const server = await listenHub(app, config.host, config.port);
 		const { port } = server.address() as AddressInfo;
 		const host = config.host.includes(":") ? `[${config.host}]` : config.host;
@@ -77,6 +79,7 @@ export async function startHub(config: HubConfig, logger: Logger): Promise<Runni
 			deps: hub.deps,
 			close: async () => {
 				await new Promise<void>((resolve) => server.close(() => resolve()));
+				await localRuntime.close();
 				await hub.close();
 			},
 		};

@@ -3,8 +3,8 @@
  * fetch) and sh (curl) snippets a model page would show, with the hub's own
  * URLs, run unchanged with a hub-issued token in HF_TOKEN. The hub resolves the
  * mapping and forwards to a fake provider on loopback with the operator's key.
- * Models the hub would serve itself (hf-inference) answer the hub's clear 503
- * until the local runtime lands, and the snippets surface it.
+ * A model the hub serves itself (hf-inference) runs on the hub's local runtime,
+ * and its snippets print the model's answer.
  */
 import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -13,6 +13,8 @@ import { getInferenceSnippets, type InferenceSnippet } from "@hubkit/inference";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHubApp } from "../src/app.js";
 import { createAccessToken } from "../src/auth/tokens.js";
+import { createLocalRuntime, type HubLocalRuntime } from "../src/runtime/local-runtime.js";
+import { LOCAL_SENTIMENT_MODEL, tinySentiment } from "../src/seed/catalogue/local-models.js";
 import { loadSeed } from "../src/seed/load.js";
 import { type FakeProvider, fakeProvider, OPERATOR_KEY } from "./router-fakes.js";
 import { startTestDatabase, type TestDatabase } from "./support/engines.js";
@@ -23,11 +25,13 @@ import { seedModel } from "./support/seed-records.js";
 const RUNS_ROOT = new URL("../.snippet-runs/", import.meta.url).pathname;
 const CHAT_MODEL = "acme/chat-7b";
 const PROVIDER_MODEL = "acme/Chat-7B-Turbo";
-const LOCAL_MODEL = "acme/sentiment";
+const LOCAL_MODEL = LOCAL_SENTIMENT_MODEL;
 
 interface Ran {
 	code: number | null;
+	/** Standard output and error together (curl's progress meter goes to the latter). */
 	output: string;
+	stdout: string;
 }
 
 function run(snippet: InferenceSnippet, dir: string, token: string): Promise<Ran> {
@@ -37,13 +41,15 @@ function run(snippet: InferenceSnippet, dir: string, token: string): Promise<Ran
 	return new Promise((resolve) => {
 		const child = spawn(program, [script], { cwd: dir, env: { ...process.env, HF_TOKEN: token } });
 		let output = "";
+		let stdout = "";
 		child.stdout.on("data", (chunk) => {
 			output += chunk;
+			stdout += chunk;
 		});
 		child.stderr.on("data", (chunk) => {
 			output += chunk;
 		});
-		child.on("close", (code) => resolve({ code, output }));
+		child.on("close", (code) => resolve({ code, output, stdout }));
 	});
 }
 
@@ -52,6 +58,7 @@ describe("inference snippets against a hub on loopback", () => {
 	let hub: TestHub;
 	let server: Listening;
 	let together: FakeProvider;
+	let runtime: HubLocalRuntime;
 	let token: string;
 	let dir: string;
 
@@ -85,11 +92,16 @@ describe("inference snippets against a hub on loopback", () => {
 					{ provider: "together", providerId: PROVIDER_MODEL, task: "conversational", status: "live" },
 				],
 			}),
-			seedModel(LOCAL_MODEL),
+			tinySentiment(),
 		]);
 		token = (await createAccessToken(hub.deps.db, "dana")).token;
+		runtime = createLocalRuntime(hub.deps);
 		const app = createHubApp(hub.deps, {
-			router: { providerKeys: { together: { key: OPERATOR_KEY } }, providerBaseUrls: { together: together.url } },
+			router: {
+				providerKeys: { together: { key: OPERATOR_KEY } },
+				providerBaseUrls: { together: together.url },
+				localRuntime: runtime,
+			},
 		});
 		server = await listen(app);
 		mkdirSync(RUNS_ROOT, { recursive: true });
@@ -99,6 +111,7 @@ describe("inference snippets against a hub on loopback", () => {
 	afterAll(async () => {
 		await server?.close();
 		await together?.close();
+		await runtime?.close();
 		await hub?.close();
 		await testDb?.cleanup();
 		if (dir) rmSync(dir, { recursive: true, force: true });
@@ -107,7 +120,7 @@ describe("inference snippets against a hub on loopback", () => {
 	/** The model and its mapping as the page reads them: from the hub's own API. */
 	async function modelPage(id: string) {
 		const response = await fetch(
-			`${server.url}/api/models/${id}?expand[]=inferenceProviderMapping&expand[]=pipeline_tag&expand[]=tags`,
+			`${server.url}/api/models/${id}?expand[]=inferenceProviderMapping&expand[]=pipeline_tag&expand[]=tags&expand[]=widgetData`,
 		);
 		expect(response.status).toBe(200);
 		return (await response.json()) as {
@@ -145,17 +158,30 @@ describe("inference snippets against a hub on loopback", () => {
 		}
 	});
 
-	it("a model the hub serves itself answers the hub's 503 until the local runtime lands, and the snippets say so", async () => {
+	it("a model the hub serves itself runs on its local runtime: the snippets print the model's answer", async () => {
 		const model = await modelPage(LOCAL_MODEL);
+		expect(Object.keys(model.inferenceProviderMapping)).toEqual(["hf-inference"]);
 		const snippets = getInferenceSnippets(model, "hf-inference", undefined, {
 			hubUrl: server.url,
 			routerUrl: server.url,
 		});
-		for (const snippet of snippets.filter((item) => ["fetch", "curl"].includes(item.client))) {
+		const runnable = snippets.filter((snippet) => ["@hubkit/inference", "fetch", "curl"].includes(snippet.client));
+		expect(runnable.map((snippet) => snippet.client)).toEqual(["@hubkit/inference", "fetch", "curl"]);
+		for (const snippet of runnable) {
 			const result = await run(snippet, dir, token);
-			expect(result.code, snippet.client).not.toBe(0);
-			expect(result.output, snippet.client).toContain("503");
-			expect(result.output, snippet.client).toMatch(/not loaded locally/);
+			expect(result.code, `${snippet.client}: ${result.output}`).toBe(0);
+			// The client unwraps the one input's list; fetch and curl print the hub's answer as it came.
+			const parsed = JSON.parse(result.stdout) as unknown;
+			const ranked = (snippet.client === "@hubkit/inference" ? parsed : (parsed as unknown[])[0]) as {
+				label: string;
+				score: number;
+			}[];
+			expect(
+				ranked.map((item) => item.label),
+				snippet.client,
+			).toEqual(["POSITIVE", "NEGATIVE"]);
+			expect(ranked[0]?.score, snippet.client).toBeGreaterThan(0.9);
+			expect(result.output).not.toContain(token);
 		}
 	});
 });

@@ -17,6 +17,8 @@ export interface RouterLogger {
 /** One task call for the local runtime: the body as the client sent it. */
 export interface LocalTaskRequest {
 	model: string;
+	/** The authenticated caller's user name: private models are theirs alone. */
+	user: string;
 	/** From the URL (`…/pipeline/{task}`); otherwise the runtime takes the model's own pipeline tag. */
 	task: PipelineType | undefined;
 	body: Uint8Array;
@@ -27,6 +29,8 @@ export interface LocalTaskRequest {
 /** An OpenAI-style chat or text completion: the parsed JSON body and the model it is for. */
 export interface LocalCompletionRequest {
 	model: string;
+	/** The authenticated caller's user name. */
+	user: string;
 	body: Record<string, unknown>;
 	signal: AbortSignal;
 }

@@ -72,7 +72,7 @@ export async function serveLocally(c: Context, deps: RouterDeps, segments: strin
 		const runtime = deps.localRuntime;
 		if (!runtime) return notLoaded(call.model);
 		const contentType = c.req.header("content-type");
-		return runtime.run({ model: call.model, task: call.task, body, contentType, signal });
+		return runtime.run({ model: call.model, user: caller.user, task: call.task, body, contentType, signal });
 	}
 	const json = parseJsonObject(body);
 	if (json instanceof Response) return json;
@@ -88,7 +88,7 @@ export async function serveLocally(c: Context, deps: RouterDeps, segments: strin
 	if (problem) return jsonError(400, invalidModelId(model, problem));
 	const runtime: LocalRuntime | undefined = deps.localRuntime;
 	if (!runtime) return notLoaded(model);
-	const request = { model, body: json, signal };
+	const request = { model, user: caller.user, body: json, signal };
 	return call.kind === "chat" ? runtime.chat(request) : runtime.complete(request);
 }
 

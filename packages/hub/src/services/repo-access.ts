@@ -12,7 +12,10 @@ import { repoIdProblem, revisionProblem } from "../storage/repo-path.js";
 export type ModelRow = Selectable<ModelsTable>;
 
 /** Whether `caller` may see `model`: public, or private and theirs. */
-export function canSee(model: Pick<ModelRow, "private" | "author" | "owner">, caller: Caller | undefined): boolean {
+export function canSee(
+	model: Pick<ModelRow, "private" | "author" | "owner">,
+	caller: Pick<Caller, "userName"> | undefined,
+): boolean {
 	if (!model.private) return true;
 	return caller !== undefined && (caller.userName === model.author || caller.userName === model.owner);
 }
