@@ -191,6 +191,65 @@ describe("mapping look-up", () => {
 	});
 });
 
+describe("call plans (a repeated call reuses its resolved URL, headers and mapping)", () => {
+	it("never outlive the mapping: a providerId changed on the hub is sent once the TTL has passed", async () => {
+		mapChatModel(server);
+		const start = Date.now();
+		const clock = vi.spyOn(Date, "now").mockReturnValue(start);
+		await chat();
+		server.setMapping(CHAT_MODEL, { cerebras: entry("renamed-on-provider", "conversational") });
+		clock.mockReturnValue(start + MAPPING_TTL_MS - 1);
+		await chat();
+		clock.mockReturnValue(start + MAPPING_TTL_MS + 1);
+		await chat();
+		const sent = server.requestsTo(CHAT_PATH).map((request) => (request.json() as { model: string }).model);
+		expect(sent).toEqual([CHAT_PROVIDER_ID, CHAT_PROVIDER_ID, "renamed-on-provider"]);
+		expect(server.hubRequests()).toHaveLength(2);
+	});
+
+	it("are kept apart by token, billTo and provider: each call sends its own headers and route", async () => {
+		mapChatModel(server, { together: entry("together-id", "conversational") });
+		server.route("POST", "/together/v1/chat/completions", reply.json(CHAT_ANSWER));
+		const otherToken = "hf_anotheranotheranotheranother";
+		await chat();
+		await chat({ accessToken: otherToken });
+		await chat({ accessToken: otherToken });
+		await chatCompletion(
+			{ accessToken: HF_TOKEN, model: CHAT_MODEL, provider: "cerebras", messages },
+			{ ...via(server), billTo: "acme-org" },
+		);
+		await chat();
+		await chat({ provider: "together" });
+		const cerebras = server.requestsTo(CHAT_PATH);
+		expect(cerebras.map((request) => request.headers.authorization)).toEqual([
+			`Bearer ${HF_TOKEN}`,
+			`Bearer ${otherToken}`,
+			`Bearer ${otherToken}`,
+			`Bearer ${HF_TOKEN}`,
+			`Bearer ${HF_TOKEN}`,
+		]);
+		expect(cerebras.map((request) => request.headers["x-hf-bill-to"])).toEqual([
+			undefined,
+			undefined,
+			undefined,
+			"acme-org",
+			undefined,
+		]);
+		const together = server.requestsTo("/together/v1/chat/completions");
+		expect(together.map((request) => (request.json() as { model: string }).model)).toEqual(["together-id"]);
+	});
+
+	it("are dropped by clearMappingCache", async () => {
+		mapChatModel(server);
+		await chat();
+		server.setMapping(CHAT_MODEL, { cerebras: entry("after-clear", "conversational") });
+		clearMappingCache();
+		await chat();
+		const sent = server.requestsTo(CHAT_PATH).map((request) => (request.json() as { model: string }).model);
+		expect(sent).toEqual([CHAT_PROVIDER_ID, "after-clear"]);
+	});
+});
+
 describe("provider auto", () => {
 	it("takes the first provider of the mapping", async () => {
 		server.setMapping(CHAT_MODEL, {

@@ -1,12 +1,13 @@
 /**
  * Records that are not on any task page but that tests and the local runtime
  * need: a private model, a gated one, a tiny chat model with real tokenizer
- * files, the one LoRA adapter served by a provider, a GGUF repository, and one
+ * files, a sentiment model the local runtime runs (local-models.ts), the one LoRA adapter served by a provider, a GGUF repository, and one
  * model each for the libraries whose snippets read their own config keys
  * (peft, adapter-transformers, keras-hub).
  */
 import type { SeedModel } from "../types.js";
 import { CHAT_FORMATS, json, model, type Spec } from "./builders.js";
+import { tinySentiment } from "./local-models.js";
 
 export const DEMO_AUTHOR = "hubkit-demo";
 
@@ -336,5 +337,5 @@ function withLibraryFiles(record: SeedModel): SeedModel {
 }
 
 export function extraModels(): SeedModel[] {
-	return [tinyChat(), ...specs.map((spec) => withLibraryFiles(model(spec)))];
+	return [tinyChat(), tinySentiment(), ...specs.map((spec) => withLibraryFiles(model(spec)))];
 }
