@@ -19,7 +19,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import autocannon from "autocannon";
-import { format, headerLine, option, stringOption } from "./lib/harness.mjs";
+import { format, headerLine, option, startListening, stringOption } from "./lib/harness.mjs";
 
 const CLI = new URL("../packages/hub/dist/cli.js", import.meta.url).pathname;
 const RAW_SERVER = new URL("./lib/fixed-body-server.mjs", import.meta.url).pathname;
@@ -41,21 +41,6 @@ function run(args) {
 			output += chunk;
 		});
 		child.on("close", (code) => (code === 0 ? resolve(output) : reject(new Error(`hubkit ${args[0]}: ${output}`))));
-	});
-}
-
-function startServer(args) {
-	return new Promise((resolve, reject) => {
-		const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "pipe"] });
-		let output = "";
-		const onData = (chunk) => {
-			output += chunk;
-			const match = /listening on (http:\/\/\S+)/.exec(output);
-			if (match) resolve({ child, url: match[1] });
-		};
-		child.stdout.on("data", onData);
-		child.stderr.on("data", onData);
-		child.on("close", (code) => reject(new Error(`${args[0]} exited ${code}: ${output}`)));
 	});
 }
 
@@ -116,7 +101,7 @@ function summary(result) {
 async function rawLimit(body) {
 	const bodyFile = join(mkdtempSync(join(tmpdir(), "hubkit-raw-")), "body.json");
 	writeFileSync(bodyFile, body);
-	const { child, url } = await startServer([RAW_SERVER, bodyFile]);
+	const { child, url } = await startListening([RAW_SERVER, bodyFile]);
 	try {
 		return summary(await load(url, ["/"]));
 	} finally {
@@ -144,7 +129,7 @@ try {
 	const infoPaths = sample.map(({ id }) => `/api/models/${id}`);
 	// Models asked for once each: every answer is built from the database, none from the info cache.
 	const coldPaths = sampleModels(models, 19).map(({ id }) => `/api/models/${id}`);
-	const { child, url } = await startServer([CLI, "serve", "--port", "0", "--data", dataDir]);
+	const { child, url } = await startListening([CLI, "serve", "--port", "0", "--data", dataDir]);
 	try {
 		// Warm-up: JIT, SQLite pages (of models the loads below do not ask for).
 		for (const { id } of sampleModels(Math.min(models, 50_000), 101)) {

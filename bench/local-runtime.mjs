@@ -17,7 +17,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
-import { format, headerLine, median, option, ratio, roundOrder } from "./lib/harness.mjs";
+import { format, headerLine, median, option, ratio, roundOrder, startListening } from "./lib/harness.mjs";
 
 const CLI = new URL("../packages/hub/dist/cli.js", import.meta.url).pathname;
 const RAW_SERVER = new URL("./lib/onnx-raw-server.mjs", import.meta.url).pathname;
@@ -37,21 +37,6 @@ function output(args) {
 		child.on("close", (code) =>
 			code === 0 ? resolve(stdout) : reject(new Error(`hubkit ${args.join(" ")} exited ${code}`)),
 		);
-	});
-}
-
-function startServer(args) {
-	return new Promise((resolve, reject) => {
-		const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "pipe"] });
-		let seen = "";
-		const onData = (chunk) => {
-			seen += chunk;
-			const match = /listening on (http:\/\/\S+)/.exec(seen);
-			if (match) resolve({ child, url: match[1] });
-		};
-		child.stdout.on("data", onData);
-		child.stderr.on("data", onData);
-		child.on("close", (code) => reject(new Error(`${args[0]} exited ${code}: ${seen}`)));
 	});
 }
 
@@ -78,8 +63,8 @@ console.log(`POST /hf-inference/models/${MODEL}, ${rounds} rounds × ${seconds} 
 const servers = [];
 try {
 	const token = (await output(["token", "create", "--user", "bench", "--data", dataDir])).trim();
-	const hub = await startServer([CLI, "serve", "--data", dataDir, "--port", "0"]);
-	const raw = await startServer([RAW_SERVER]);
+	const hub = await startListening([CLI, "serve", "--data", dataDir, "--port", "0"]);
+	const raw = await startListening([RAW_SERVER]);
 	servers.push(hub.child, raw.child);
 	const targets = { hub: `${hub.url}/hf-inference/models/${MODEL}`, raw: `${raw.url}/` };
 	// First calls load the model (hub) and warm both up; their answers must agree.

@@ -3,7 +3,7 @@
  * commit), medians, number formatting, child-process measurements and the
  * round order that alternates implementations.
  */
-import { execFileSync, fork } from "node:child_process";
+import { execFileSync, fork, spawn } from "node:child_process";
 import { cpus } from "node:os";
 
 /** `--name value` from the command line, as a number, or the fallback. */
@@ -79,3 +79,22 @@ export function report(message) {
 
 /** Peak RSS of this process, in MiB. */
 export const maxRssMiB = () => process.resourceUsage().maxRSS / 1024;
+
+/**
+ * Starts `node ...args` and resolves once it prints `listening on URL` (the hub's
+ * CLI and the raw-limit servers do), with the child and that URL.
+ */
+export function startListening(args) {
+	return new Promise((resolve, reject) => {
+		const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "pipe"] });
+		let seen = "";
+		const onData = (chunk) => {
+			seen += chunk;
+			const match = /listening on (http:\/\/\S+)/.exec(seen);
+			if (match) resolve({ child, url: match[1] });
+		};
+		child.stdout.on("data", onData);
+		child.stderr.on("data", onData);
+		child.on("close", (code) => reject(new Error(`${args[0]} exited ${code}: ${seen}`)));
+	});
+}

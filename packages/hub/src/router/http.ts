@@ -34,9 +34,17 @@ export async function readLimitedBody(request: Request, limit: number): Promise<
 	const declared = Number(request.headers.get("content-length"));
 	if (Number.isFinite(declared) && declared > limit) return "too-large";
 	if (!request.body) return new Uint8Array(0);
+	return await readStreamLimited(request.body, limit);
+}
+
+/** A byte stream read whole, or "too-large" (the stream cancelled) once it passes `limit` bytes. */
+export async function readStreamLimited(
+	stream: ReadableStream<Uint8Array>,
+	limit: number,
+): Promise<Uint8Array<ArrayBuffer> | "too-large"> {
 	const chunks: Uint8Array[] = [];
 	let size = 0;
-	const reader = request.body.getReader();
+	const reader = stream.getReader();
 	for (;;) {
 		const { done, value } = await reader.read();
 		if (done) break;

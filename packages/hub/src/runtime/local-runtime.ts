@@ -13,6 +13,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.js";
 import type { Logger } from "../logger.js";
 import type { LocalCompletionRequest, LocalRuntime, LocalTaskRequest } from "../router/deps.js";
+import { readStreamLimited } from "../router/http.js";
 import { FileService } from "../services/files.js";
 import { canSee, resolveRevision } from "../services/repo-access.js";
 import type { BlobStore } from "../storage/blob-store.js";
@@ -73,33 +74,6 @@ function failure(error: unknown, logger: Logger): Response {
 	return answer(500, { error: "The local runtime failed to run the model" });
 }
 
-async function readAll(stream: ReadableStream<Uint8Array>, limit: number, what: string): Promise<Uint8Array> {
-	const chunks: Uint8Array[] = [];
-	let length = 0;
-	const reader = stream.getReader();
-	try {
-		for (;;) {
-			const { done, value } = await reader.read();
-			if (done) break;
-			length += value.byteLength;
-			if (length > limit) {
-				await reader.cancel().catch(() => undefined);
-				throw new RuntimeError("unsupported", `${what} is larger than the local runtime loads`);
-			}
-			chunks.push(value);
-		}
-	} finally {
-		reader.releaseLock();
-	}
-	const bytes = new Uint8Array(length);
-	let offset = 0;
-	for (const chunk of chunks) {
-		bytes.set(chunk, offset);
-		offset += chunk.byteLength;
-	}
-	return bytes;
-}
-
 export function createLocalRuntime(deps: LocalRuntimeDeps, options: LocalRuntimeOptions = {}): HubLocalRuntime {
 	const files = new FileService(deps.db);
 	const maxLoaded = options.maxLoadedModels ?? 4;
@@ -114,7 +88,10 @@ export function createLocalRuntime(deps: LocalRuntimeDeps, options: LocalRuntime
 		}
 		const stream = await deps.blobStore.read(file.blobSha256);
 		if (!stream) throw new RuntimeError("failed", `Model ${id}: the stored bytes of ${path} are missing`);
-		return await readAll(stream, limit, `Model ${id}'s ${path}`);
+		const bytes = await readStreamLimited(stream, limit);
+		if (bytes === "too-large")
+			throw new RuntimeError("unsupported", `Model ${id}'s ${path} is larger than the local runtime loads`);
+		return bytes;
 	}
 
 	async function jsonFile(id: string, tree: RepoTree, path: string): Promise<unknown> {
