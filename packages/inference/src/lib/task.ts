@@ -1,7 +1,7 @@
 /** Runs one task call: build, send (with retries), read, and hand the body to the provider helper. */
 import { InferenceClientError, InferenceClientProviderOutputError } from "../errors.js";
 import type { OutputType, RequestArgs } from "../types.js";
-import { abortError, afterFailure, deadline, fetchOrAbort, parseBody, send } from "./http.js";
+import { abortError, afterFailure, deadline, fetchSignal, networkError, parseBody, send } from "./http.js";
 import { prepareRequest, type RequestOptions } from "./request.js";
 import { completionPayload, SseDecoder, STREAM_DONE } from "./sse.js";
 
@@ -22,8 +22,15 @@ export async function runTask<T>(args: RequestArgs, callOptions: TaskCallOptions
 	const pending = prepareRequest(args, options);
 	const prepared = pending instanceof Promise ? await pending : pending;
 	const { url, init, helper } = prepared;
-	// The first send inline; the retry/error path (and its options object) only when it is needed.
-	let response = await fetchOrAbort(options.fetch ?? fetch, url, init, signal);
+	// The first send inline (no wrapper promise: an await in a try is free); the retry/error path,
+	// and its options object, only when it is needed.
+	let response: Response;
+	const active = fetchSignal(signal);
+	try {
+		response = await (options.fetch ?? fetch)(url, active ? { ...init, signal: active } : init);
+	} catch (error) {
+		throw signal.aborted ? abortError(signal, error) : networkError(url, error);
+	}
 	if (!response.ok) {
 		response = await afterFailure(
 			response,
