@@ -176,6 +176,16 @@ describe("the local runtime on a hub on loopback", () => {
 		expect((await post(sentimentPath, { inputs: POSITIVE_TEXT }, null)).status).toBe(401);
 	});
 
+	it("notices within a second that a model was made private", async () => {
+		const path = `/hf-inference/models/${TOPIC_MODEL}`;
+		expect((await post(path, { inputs: "goal" }, otherToken)).status).toBe(200);
+		await hub.deps.db.updateTable("models").set({ private: 1, owner: "dana" }).where("id", "=", TOPIC_MODEL).execute();
+		await new Promise((resolve) => setTimeout(resolve, 1_100));
+		expect((await post(path, { inputs: "goal" }, otherToken)).status).toBe(404);
+		expect((await post(path, { inputs: "goal" }, token)).status).toBe(200);
+		await hub.deps.db.updateTable("models").set({ private: 0 }).where("id", "=", TOPIC_MODEL).execute();
+	});
+
 	it("keeps the token out of every answer", async () => {
 		const answers = await Promise.all([
 			post(sentimentPath, { inputs: token }),

@@ -28,6 +28,16 @@ const ONNX_PATHS = ["onnx/model.onnx", "model.onnx"];
 /** Files read into memory whole; larger ones are not for a CPU runtime on one machine. */
 const MAX_MODEL_BYTES = 2 * 1024 * 1024 * 1024;
 const MAX_JSON_BYTES = 64 * 1024 * 1024;
+const LOOKUP_LIFETIME_MS = 1_000;
+const MAX_LOOKUPS = 1_000;
+
+interface ModelLookup {
+	id: string;
+	pipeline_tag: string | null;
+	private: number;
+	author: string;
+	owner: string | null;
+}
 
 export interface LocalRuntimeDeps {
 	db: Kysely<Database>;
@@ -160,20 +170,42 @@ export function createLocalRuntime(deps: LocalRuntimeDeps, options: LocalRuntime
 		}
 	}
 
-	/** The model row, if `user` may see it: a private model is as missing as an unknown one. */
-	async function visibleModel(id: string, user: string) {
+	/**
+	 * The model's row and `main` commit, kept for LOOKUP_LIFETIME_MS: every call needs both, and
+	 * on a busy hub these two queries, not the model, were the limit. A model made private or
+	 * pushed to is seen within that second. Who may see the row is still decided per call.
+	 */
+	const lookups = new Map<string, { row: ModelLookup; commit: string | undefined; expires: number }>();
+
+	async function lookUp(id: string): Promise<{ row: ModelLookup; commit: string | undefined } | undefined> {
+		const kept = lookups.get(id);
+		if (kept && kept.expires > performance.now()) return kept;
 		const row = await deps.db
 			.selectFrom("models")
 			.select(["id", "pipeline_tag", "private", "author", "owner"])
 			.where("id", "=", id)
 			.executeTakeFirst();
-		if (!row || !canSee(row, { userName: user })) throw new RuntimeError("not-found", `Model ${id} does not exist`);
-		return row;
+		if (!row) return undefined;
+		const commit = await resolveRevision(deps.db, row.id, "main").catch(() => undefined);
+		lookups.delete(id);
+		if (lookups.size >= MAX_LOOKUPS) lookups.delete(lookups.keys().next().value as string);
+		const entry = { row, commit, expires: performance.now() + LOOKUP_LIFETIME_MS };
+		lookups.set(id, entry);
+		return entry;
+	}
+
+	/** The model, if `user` may see it: a private model is as missing as an unknown one. */
+	async function visibleModel(id: string, user: string) {
+		const found = await lookUp(id);
+		if (!found || !canSee(found.row, { userName: user })) {
+			throw new RuntimeError("not-found", `Model ${id} does not exist`);
+		}
+		return found;
 	}
 
 	async function run(request: LocalTaskRequest): Promise<Response> {
 		try {
-			const row = await visibleModel(request.model, request.user);
+			const { row, commit } = await visibleModel(request.model, request.user);
 			const task = request.task ?? row.pipeline_tag ?? undefined;
 			if (task !== "text-classification") {
 				throw new RuntimeError(
@@ -188,9 +220,7 @@ export function createLocalRuntime(deps: LocalRuntimeDeps, options: LocalRuntime
 				throw new RuntimeError("input", "The request body is not valid JSON");
 			}
 			const parsed = parseClassificationRequest(body);
-			const commit = await resolveRevision(deps.db, row.id, "main").catch(() => {
-				throw new RuntimeError("unsupported", `Model ${row.id} has no main branch`);
-			});
+			if (!commit) throw new RuntimeError("unsupported", `Model ${row.id} has no main branch`);
 			return answer(200, await withModel(row.id, commit, (classifier) => classify(classifier, parsed)));
 		} catch (error) {
 			return failure(error, deps.logger);
