@@ -6,6 +6,7 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { cors } from "hono/cors";
+import type { Caller } from "./auth/caller.js";
 import type { HubDeps, HubEnv } from "./deps.js";
 import { HubError } from "./errors.js";
 import { identifyCaller } from "./middleware/caller.js";
@@ -39,9 +40,15 @@ export interface HubAppOptions {
 	router?: Omit<RouterDeps, "authenticate">;
 }
 
-/** The router asks about bare tokens; the hub's auth reads Authorization values. */
-function routerAuthenticate(deps: HubDeps): RouterDeps["authenticate"] {
-	return async (token) => {
+/**
+ * The router asks about bare tokens; the hub's auth reads Authorization values. A request whose
+ * caller the middleware already identified (same Authorization header) is answered from that,
+ * not with a second hash and query.
+ */
+function routerAuthenticate(deps: HubDeps, identified: WeakMap<Request, Caller>): RouterDeps["authenticate"] {
+	return async (token, request) => {
+		const known = request ? identified.get(request) : undefined;
+		if (known) return { user: known.userName };
 		try {
 			const caller = await deps.auth.identify(`Bearer ${token}`);
 			return caller ? { user: caller.userName } : undefined;
@@ -75,6 +82,12 @@ export function createHubApp(deps: HubDeps, options: HubAppOptions = {}): Hono<H
 	// GET and HEAD carry no body; looking for one would make the server build a full Request per call.
 	app.use("*", (c, next) => (c.req.method === "GET" || c.req.method === "HEAD" ? next() : limitBody(c, next)));
 	app.use("*", identifyCaller(deps.auth));
+	const identified = new WeakMap<Request, Caller>();
+	app.use("*", (c, next) => {
+		const caller = c.get("caller");
+		if (caller) identified.set(c.req.raw, caller);
+		return next();
+	});
 
 	app.route("/", taskRoutes());
 	app.route("/", modelRoutes(deps));
@@ -88,7 +101,7 @@ export function createHubApp(deps: HubDeps, options: HubAppOptions = {}): Hono<H
 			providerKeys: {},
 			logger: deps.logger,
 			...options.router,
-			authenticate: routerAuthenticate(deps),
+			authenticate: routerAuthenticate(deps, identified),
 		}),
 	);
 

@@ -186,6 +186,31 @@ describe("the local runtime on a hub on loopback", () => {
 		await hub.deps.db.updateTable("models").set({ private: 0 }).where("id", "=", TOPIC_MODEL).execute();
 	});
 
+	it("identifies the token once per call (the router reuses the caller the hub found)", async () => {
+		let lookups = 0;
+		const counting = {
+			...hub.deps,
+			auth: {
+				identify: (authorization: string | undefined) => {
+					if (authorization) lookups++;
+					return hub.deps.auth.identify(authorization);
+				},
+			},
+		};
+		const counted = await listen(createHubApp(counting, { router: { localRuntime: runtime } }));
+		try {
+			const response = await fetch(`${counted.url}${sentimentPath}`, {
+				method: "POST",
+				headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+				body: JSON.stringify({ inputs: POSITIVE_TEXT }),
+			});
+			expect(response.status).toBe(200);
+			expect(lookups).toBe(1);
+		} finally {
+			await counted.close();
+		}
+	});
+
 	it("keeps the token out of every answer", async () => {
 		const answers = await Promise.all([
 			post(sentimentPath, { inputs: token }),

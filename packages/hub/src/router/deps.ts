@@ -56,7 +56,8 @@ export interface RouterDeps {
 	 */
 	providerBaseUrls?: Partial<Record<string, string>>;
 	/** Resolves a hub access token to its user, or undefined when it is unknown or revoked. */
-	authenticate(token: string): Promise<RouterUser | undefined>;
+	/** `request` lets a host that has already identified this request's token answer without a second look-up. */
+	authenticate(token: string, request?: Request): Promise<RouterUser | undefined>;
 	/** Used for upstream calls; the global fetch otherwise. */
 	fetch?: typeof fetch;
 	/** hf-inference; without it those routes answer 503. */

@@ -22,7 +22,7 @@ export async function authenticateRequest(
 	if (!token.startsWith("hf_")) {
 		return jsonError(401, "The router takes hub access tokens (hf_…), not provider keys");
 	}
-	const user = await authenticate(token);
+	const user = await authenticate(token, request);
 	return user ?? jsonError(401, "Invalid or revoked access token");
 }
 
