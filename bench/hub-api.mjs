@@ -14,12 +14,11 @@
  *
  * With --data pointing at an already seeded directory, seeding is skipped.
  */
-import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import autocannon from "autocannon";
-import { format, headerLine, option, startListening, stringOption } from "./lib/harness.mjs";
+import { format, headerLine, option, runNode, startListening, stringOption } from "./lib/harness.mjs";
 
 const CLI = new URL("../packages/hub/dist/cli.js", import.meta.url).pathname;
 const RAW_SERVER = new URL("./lib/fixed-body-server.mjs", import.meta.url).pathname;
@@ -29,20 +28,6 @@ const models = option("models", 1_000_000);
 const seconds = option("seconds", 10);
 const connections = option("connections", 8);
 const givenData = stringOption("data", undefined);
-
-function run(args) {
-	return new Promise((resolve, reject) => {
-		const child = spawn(process.execPath, [CLI, ...args], { stdio: ["ignore", "pipe", "pipe"] });
-		let output = "";
-		child.stdout.on("data", (chunk) => {
-			output += chunk;
-		});
-		child.stderr.on("data", (chunk) => {
-			output += chunk;
-		});
-		child.on("close", (code) => (code === 0 ? resolve(output) : reject(new Error(`hubkit ${args[0]}: ${output}`))));
-	});
-}
 
 function memoryMiB(pid) {
 	const status = readFileSync(`/proc/${pid}/status`, "utf8");
@@ -116,7 +101,7 @@ console.log(`${format(models)} synthetic models, ${connections} connections, ${s
 try {
 	if (!givenData || !existsSync(join(dataDir, "hub.sqlite"))) {
 		const started = performance.now();
-		const output = await run(["seed", "--synthetic", String(models), "--data", dataDir]);
+		const { output } = await runNode([CLI, "seed", "--synthetic", String(models), "--data", dataDir]);
 		const wall = (performance.now() - started) / 1000;
 		console.log(`seeding: ${wall.toFixed(1)} s wall (${format(models / wall)} models/s)`);
 		console.log(`  ${output.trim().split("\n").pop()}`);

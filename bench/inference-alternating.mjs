@@ -19,11 +19,7 @@ import { fork } from "node:child_process";
 import { InferenceClient } from "@hubkit/inference";
 import { InferenceClient as PeerClient } from "@huggingface/inference";
 import { headerLine, median, option } from "./lib/harness.mjs";
-
-const TOKEN = "hf_benchmarkbenchmarkbenchmarkbenchmark";
-const AGENT = "@hubkit/inference/3.8.1";
-const CHAT_MODEL = "meta-llama/Llama-3.1-8B-Instruct";
-const CLASSIFIER = "distilbert/distilbert-base-uncased-finetuned-sst-2-english";
+import { CHAT_MODEL, CLASSIFIER, TOKEN, USER_AGENT } from "./lib/routes.mjs";
 
 const TASKS = {
 	chatCompletion: {
@@ -54,7 +50,7 @@ function implementations(method, base) {
 		raw: async () => {
 			const response = await fetch(url, {
 				method: "POST",
-				headers: { Authorization: `Bearer ${TOKEN}`, "Content-Type": "application/json", "User-Agent": AGENT },
+				headers: { Authorization: `Bearer ${TOKEN}`, "Content-Type": "application/json", "User-Agent": USER_AGENT },
 				body: JSON.stringify(task.rawBody(task.args)),
 			});
 			const text = await response.text();

@@ -32,7 +32,7 @@
  */
 import { fork } from "node:child_process";
 import { format, headerLine, maxRssMiB, median, option, roundOrder } from "./lib/harness.mjs";
-import { memoryFetch } from "./lib/routes.mjs";
+import { CHAT_MODEL, CLASSIFIER, memoryFetch, TOKEN, USER_AGENT } from "./lib/routes.mjs";
 
 const IMPLEMENTATIONS = {
 	raw: "raw fetch + JSON.parse (raw limit)",
@@ -40,11 +40,6 @@ const IMPLEMENTATIONS = {
 	"hubkit-endpoint": "@hubkit/inference (endpointUrl)",
 	peer: "@huggingface/inference 4.13.30 (endpointUrl)",
 };
-
-const TOKEN = "hf_benchmarkbenchmarkbenchmarkbenchmark";
-const HUBKIT_AGENT = "@hubkit/inference/3.8.1";
-const CHAT_MODEL = "meta-llama/Llama-3.1-8B-Instruct";
-const CLASSIFIER = "distilbert/distilbert-base-uncased-finetuned-sst-2-english";
 
 const TASKS = {
 	chat: {
@@ -94,7 +89,7 @@ async function makeCall(implementation, taskName, base, transport) {
 					headers: {
 						Authorization: `Bearer ${TOKEN}`,
 						"Content-Type": "application/json",
-						"User-Agent": HUBKIT_AGENT,
+						"User-Agent": USER_AGENT,
 					},
 					// The model id goes in the chat payload, not in a classification one.
 					body: JSON.stringify(taskName === "chat" ? { ...rest, model } : rest),

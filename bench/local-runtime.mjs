@@ -12,12 +12,11 @@
  *
  *   npm run build && node bench/local-runtime.mjs [--rounds 3] [--seconds 5]
  */
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
-import { format, headerLine, median, option, ratio, roundOrder, startListening } from "./lib/harness.mjs";
+import { format, headerLine, median, option, ratio, roundOrder, runNode, startListening } from "./lib/harness.mjs";
 
 const CLI = new URL("../packages/hub/dist/cli.js", import.meta.url).pathname;
 const RAW_SERVER = new URL("./lib/onnx-raw-server.mjs", import.meta.url).pathname;
@@ -26,19 +25,6 @@ const BODY = JSON.stringify({ inputs: "I love this movie, the soundtrack is wond
 
 const rounds = option("rounds", 3);
 const seconds = option("seconds", 5);
-
-function output(args) {
-	return new Promise((resolve, reject) => {
-		const child = spawn(process.execPath, [CLI, ...args], { stdio: ["ignore", "pipe", "pipe"] });
-		let stdout = "";
-		child.stdout.on("data", (chunk) => {
-			stdout += chunk;
-		});
-		child.on("close", (code) =>
-			code === 0 ? resolve(stdout) : reject(new Error(`hubkit ${args.join(" ")} exited ${code}`)),
-		);
-	});
-}
 
 function load(url, token, connections) {
 	return new Promise((resolve, reject) => {
@@ -62,7 +48,7 @@ console.log(headerLine("local runtime"));
 console.log(`POST /hf-inference/models/${MODEL}, ${rounds} rounds × ${seconds} s per load, median round shown`);
 const servers = [];
 try {
-	const token = (await output(["token", "create", "--user", "bench", "--data", dataDir])).trim();
+	const token = (await runNode([CLI, "token", "create", "--user", "bench", "--data", dataDir])).stdout.trim();
 	const hub = await startListening([CLI, "serve", "--data", dataDir, "--port", "0"]);
 	const raw = await startListening([RAW_SERVER]);
 	servers.push(hub.child, raw.child);

@@ -98,3 +98,22 @@ export function startListening(args) {
 		child.on("close", (code) => reject(new Error(`${args[0]} exited ${code}: ${seen}`)));
 	});
 }
+
+/** Runs `node ...args` to the end: resolves with its standard output and all its output, rejects on a non-zero exit. */
+export function runNode(args) {
+	return new Promise((resolve, reject) => {
+		const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "pipe"] });
+		let stdout = "";
+		let output = "";
+		child.stdout.on("data", (chunk) => {
+			stdout += chunk;
+			output += chunk;
+		});
+		child.stderr.on("data", (chunk) => {
+			output += chunk;
+		});
+		child.on("close", (code) =>
+			code === 0 ? resolve({ stdout, output }) : reject(new Error(`${args.join(" ")} exited ${code}: ${output}`)),
+		);
+	});
+}

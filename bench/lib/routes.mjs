@@ -7,9 +7,15 @@
  *   POST anything else      → a text classification, `[[{ label, score }, …]]` as hf-inference sends it
  * A POST without an Authorization header gets 401.
  */
+/** What the request benchmarks send: a hub token, the clients' User-Agent, and the two models served here. */
+export const TOKEN = "hf_benchmarkbenchmarkbenchmarkbenchmark";
+export const USER_AGENT = "@hubkit/inference/3.8.1";
+export const CHAT_MODEL = "meta-llama/Llama-3.1-8B-Instruct";
+export const CLASSIFIER = "distilbert/distilbert-base-uncased-finetuned-sst-2-english";
+
 const MODELS = {
-	"meta-llama/Llama-3.1-8B-Instruct": "conversational",
-	"distilbert/distilbert-base-uncased-finetuned-sst-2-english": "text-classification",
+	[CHAT_MODEL]: "conversational",
+	[CLASSIFIER]: "text-classification",
 };
 
 const json = (value) => Buffer.from(JSON.stringify(value));

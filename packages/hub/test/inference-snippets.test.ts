@@ -25,7 +25,6 @@ import { seedModel } from "./support/seed-records.js";
 const RUNS_ROOT = new URL("../.snippet-runs/", import.meta.url).pathname;
 const CHAT_MODEL = "acme/chat-7b";
 const PROVIDER_MODEL = "acme/Chat-7B-Turbo";
-const LOCAL_MODEL = LOCAL_SENTIMENT_MODEL;
 
 interface Ran {
 	code: number | null;
@@ -159,7 +158,7 @@ describe("inference snippets against a hub on loopback", () => {
 	});
 
 	it("a model the hub serves itself runs on its local runtime: the snippets print the model's answer", async () => {
-		const model = await modelPage(LOCAL_MODEL);
+		const model = await modelPage(LOCAL_SENTIMENT_MODEL);
 		expect(Object.keys(model.inferenceProviderMapping)).toEqual(["hf-inference"]);
 		const snippets = getInferenceSnippets(model, "hf-inference", undefined, {
 			hubUrl: server.url,

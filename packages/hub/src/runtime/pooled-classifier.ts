@@ -80,6 +80,11 @@ export function pooledClassifierFiles(spec: PooledClassifierSpec): ModelFile[] {
 	];
 }
 
+/** A special token as tokenizer.json lists it under `added_tokens`: matched whole, never normalised. */
+export function specialToken(content: string, id: number): Record<string, unknown> {
+	return { id, content, single_word: false, lstrip: false, rstrip: false, normalized: false, special: true };
+}
+
 /** tokenizer.json for a BERT WordPiece tokenizer over `tokens` (ids are positions). */
 function wordPieceTokenizer(tokens: string[], lowercase: boolean, maxLength: number): Record<string, unknown> {
 	const id = (token: string) => tokens.indexOf(token);
@@ -87,15 +92,7 @@ function wordPieceTokenizer(tokens: string[], lowercase: boolean, maxLength: num
 		version: "1.0",
 		truncation: { direction: "Right", max_length: maxLength, strategy: "LongestFirst", stride: 0 },
 		padding: null,
-		added_tokens: SPECIAL_TOKENS.map((content) => ({
-			id: id(content),
-			content,
-			single_word: false,
-			lstrip: false,
-			rstrip: false,
-			normalized: false,
-			special: true,
-		})),
+		added_tokens: SPECIAL_TOKENS.map((content) => specialToken(content, id(content))),
 		normalizer: {
 			type: "BertNormalizer",
 			clean_text: true,

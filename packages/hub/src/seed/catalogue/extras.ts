@@ -5,6 +5,7 @@
  * model each for the libraries whose snippets read their own config keys
  * (peft, adapter-transformers, keras-hub).
  */
+import { specialToken } from "../../runtime/pooled-classifier.js";
 import type { SeedModel } from "../types.js";
 import { CHAT_FORMATS, json, model, type Spec } from "./builders.js";
 import { tinySentiment } from "./local-models.js";
@@ -40,15 +41,7 @@ function tinyTokenizer(): Record<string, unknown> {
 		version: "1.0",
 		truncation: null,
 		padding: null,
-		added_tokens: TINY_SPECIAL.map((content, id) => ({
-			id,
-			content,
-			single_word: false,
-			lstrip: false,
-			rstrip: false,
-			normalized: false,
-			special: true,
-		})),
+		added_tokens: TINY_SPECIAL.map((content, id) => specialToken(content, id)),
 		normalizer: null,
 		pre_tokenizer: { type: "ByteLevel", add_prefix_space: false, trim_offsets: true, use_regex: true },
 		post_processor: null,
