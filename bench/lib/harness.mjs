@@ -55,6 +55,32 @@ export function roundOrder(names, round) {
  * exits without a message rejects. Waiting for the exit keeps one
  * measurement's teardown out of the next one.
  */
+/**
+ * A seeded random order per pass for call-by-call benchmarks. A fixed or merely
+ * reversed order puts the same implementations at the ends of every pass, so
+ * they run twice in a row at each pass boundary (warm code and data) while the
+ * ones in the middle never do; shuffling spreads those repeats evenly.
+ */
+export function shuffler(seed = 1) {
+	let state = seed >>> 0;
+	const next = () => {
+		// mulberry32
+		state = (state + 0x6d2b79f5) >>> 0;
+		let t = state;
+		t = Math.imul(t ^ (t >>> 15), t | 1);
+		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+	};
+	return (names) => {
+		const order = [...names];
+		for (let index = order.length - 1; index > 0; index--) {
+			const other = Math.floor(next() * (index + 1));
+			[order[index], order[other]] = [order[other], order[index]];
+		}
+		return order;
+	};
+}
+
 export function measureInChild(script, args, { env } = {}) {
 	return new Promise((resolve, reject) => {
 		let result;

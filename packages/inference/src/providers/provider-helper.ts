@@ -128,17 +128,23 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
 	return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-/** Arguments without the ones that only steer the client (never sent to a provider). */
-export function omitClientArgs(args: Record<string, unknown>): Record<string, unknown> {
-	const {
-		accessToken: _token,
-		model: _model,
-		provider: _provider,
-		endpointUrl: _endpoint,
-		data: _data,
-		...rest
-	} = args;
-	return rest;
+/** Arguments that only steer the client: never sent to a provider. */
+const CLIENT_ARGS = new Set(["accessToken", "model", "provider", "endpointUrl", "data"]);
+
+/**
+ * Arguments without the ones that only steer the client, with `extra` fields
+ * set last (the provider-side model id, say). One pass over the arguments: a
+ * rest pattern (`{ a, ...rest }`) costs several times more per call in V8.
+ */
+export function omitClientArgs(
+	args: Record<string, unknown>,
+	extra?: Record<string, unknown>,
+): Record<string, unknown> {
+	const rest: Record<string, unknown> = {};
+	for (const key in args) {
+		if (!CLIENT_ARGS.has(key) && Object.hasOwn(args, key)) rest[key] = args[key];
+	}
+	return extra ? Object.assign(rest, extra) : rest;
 }
 
 /**
@@ -161,7 +167,7 @@ export class OpenAICompatibleChatTask extends TaskProviderHelper {
 	}
 
 	preparePayload(params: BodyParams): Record<string, unknown> {
-		return { ...omitClientArgs(params.args), model: params.model };
+		return omitClientArgs(params.args, { model: params.model });
 	}
 
 	async getResponse(body: unknown): Promise<unknown> {

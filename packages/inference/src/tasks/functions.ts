@@ -3,7 +3,7 @@
  * its task id. Input and output types follow the public task specifications;
  * provider helpers shape-check every output before it is returned.
  */
-import { runStream, runTask } from "../lib/task.js";
+import { runStream, runTask, taskOptions } from "../lib/task.js";
 import type { BaseArgs, Options, OutputType } from "../types.js";
 import type * as shared from "./types.js";
 
@@ -11,14 +11,14 @@ export type ChatCompletionArgs = BaseArgs & shared.ChatCompletionInput;
 export type ChatCompletionOutput = shared.ChatCompletionOutput;
 
 export function chatCompletion(args: ChatCompletionArgs, options?: Options): Promise<ChatCompletionOutput> {
-	return runTask(args, { ...options, task: "conversational" });
+	return runTask(args, taskOptions(options, "conversational"));
 }
 
 export type TextGenerationArgs = BaseArgs & { inputs: string; parameters?: Record<string, unknown> };
 export type TextGenerationOutput = shared.TextGenerationOutput;
 
 export function textGeneration(args: TextGenerationArgs, options?: Options): Promise<TextGenerationOutput> {
-	return runTask(args, { ...options, task: "text-generation" });
+	return runTask(args, taskOptions(options, "text-generation"));
 }
 
 export type FeatureExtractionArgs = BaseArgs & {
@@ -30,21 +30,21 @@ export type FeatureExtractionArgs = BaseArgs & {
 export type FeatureExtractionOutput = shared.FeatureExtractionOutput;
 
 export function featureExtraction(args: FeatureExtractionArgs, options?: Options): Promise<FeatureExtractionOutput> {
-	return runTask(args, { ...options, task: "feature-extraction" });
+	return runTask(args, taskOptions(options, "feature-extraction"));
 }
 
 export type SentenceSimilarityArgs = BaseArgs & { inputs: { source_sentence: string; sentences: string[] } };
 export type SentenceSimilarityOutput = number[];
 
 export function sentenceSimilarity(args: SentenceSimilarityArgs, options?: Options): Promise<SentenceSimilarityOutput> {
-	return runTask(args, { ...options, task: "sentence-similarity" });
+	return runTask(args, taskOptions(options, "sentence-similarity"));
 }
 
 export type FillMaskArgs = BaseArgs & { inputs: string; parameters?: { targets?: string[]; top_k?: number } };
 export type FillMaskOutput = { score: number; token: number; token_str: string; sequence: string }[];
 
 export function fillMask(args: FillMaskArgs, options?: Options): Promise<FillMaskOutput> {
-	return runTask(args, { ...options, task: "fill-mask" });
+	return runTask(args, taskOptions(options, "fill-mask"));
 }
 
 export type TextClassificationArgs = BaseArgs & {
@@ -54,7 +54,7 @@ export type TextClassificationArgs = BaseArgs & {
 export type TextClassificationOutput = { label: string; score: number }[];
 
 export function textClassification(args: TextClassificationArgs, options?: Options): Promise<TextClassificationOutput> {
-	return runTask(args, { ...options, task: "text-classification" });
+	return runTask(args, taskOptions(options, "text-classification"));
 }
 
 export type TokenClassificationArgs = BaseArgs & {
@@ -74,7 +74,7 @@ export function tokenClassification(
 	args: TokenClassificationArgs,
 	options?: Options,
 ): Promise<TokenClassificationOutput> {
-	return runTask(args, { ...options, task: "token-classification" });
+	return runTask(args, taskOptions(options, "token-classification"));
 }
 
 export type QuestionAnsweringArgs = BaseArgs & {
@@ -84,7 +84,7 @@ export type QuestionAnsweringArgs = BaseArgs & {
 export type QuestionAnsweringOutput = { answer: string; score: number; start: number; end: number };
 
 export function questionAnswering(args: QuestionAnsweringArgs, options?: Options): Promise<QuestionAnsweringOutput> {
-	return runTask(args, { ...options, task: "question-answering" });
+	return runTask(args, taskOptions(options, "question-answering"));
 }
 
 export type TableQuestionAnsweringArgs = BaseArgs & {
@@ -102,7 +102,7 @@ export function tableQuestionAnswering(
 	args: TableQuestionAnsweringArgs,
 	options?: Options,
 ): Promise<TableQuestionAnsweringOutput> {
-	return runTask(args, { ...options, task: "table-question-answering" });
+	return runTask(args, taskOptions(options, "table-question-answering"));
 }
 
 export type ZeroShotClassificationArgs = BaseArgs & {
@@ -115,14 +115,14 @@ export function zeroShotClassification(
 	args: ZeroShotClassificationArgs,
 	options?: Options,
 ): Promise<ZeroShotClassificationOutput> {
-	return runTask(args, { ...options, task: "zero-shot-classification" });
+	return runTask(args, taskOptions(options, "zero-shot-classification"));
 }
 
 export type SummarizationArgs = BaseArgs & { inputs: string; parameters?: Record<string, unknown> };
 export type SummarizationOutput = { summary_text: string };
 
 export function summarization(args: SummarizationArgs, options?: Options): Promise<SummarizationOutput> {
-	return runTask(args, { ...options, task: "summarization" });
+	return runTask(args, taskOptions(options, "summarization"));
 }
 
 export type TranslationArgs = BaseArgs & {
@@ -132,7 +132,7 @@ export type TranslationArgs = BaseArgs & {
 export type TranslationOutput = { translation_text: string };
 
 export function translation(args: TranslationArgs, options?: Options): Promise<TranslationOutput> {
-	return runTask(args, { ...options, task: "translation" });
+	return runTask(args, taskOptions(options, "translation"));
 }
 
 export type TextToImageArgs = BaseArgs & {
@@ -153,21 +153,21 @@ export function textToImage(
 	args: TextToImageArgs,
 	options?: Options & { outputType?: OutputType },
 ): Promise<TextToImageOutput> {
-	return runTask(args, { ...options, task: "text-to-image" });
+	return runTask(args, taskOptions(options, "text-to-image"));
 }
 
 export type ImageToImageArgs = BaseArgs & { inputs: Blob; parameters?: { prompt?: string } & Record<string, unknown> };
 export type ImageToImageOutput = Blob;
 
 export function imageToImage(args: ImageToImageArgs, options?: Options): Promise<ImageToImageOutput> {
-	return runTask(args, { ...options, task: "image-to-image" });
+	return runTask(args, taskOptions(options, "image-to-image"));
 }
 
 export type ImageToTextArgs = BaseArgs & ({ data: Blob } | { inputs: Blob });
 export type ImageToTextOutput = { generated_text: string };
 
 export function imageToText(args: ImageToTextArgs, options?: Options): Promise<ImageToTextOutput> {
-	return runTask(args, { ...options, task: "image-to-text" });
+	return runTask(args, taskOptions(options, "image-to-text"));
 }
 
 export type ImageClassificationArgs = BaseArgs & ({ data: Blob } | { inputs: Blob });
@@ -177,7 +177,7 @@ export function imageClassification(
 	args: ImageClassificationArgs,
 	options?: Options,
 ): Promise<ImageClassificationOutput> {
-	return runTask(args, { ...options, task: "image-classification" });
+	return runTask(args, taskOptions(options, "image-classification"));
 }
 
 export type ImageSegmentationArgs = BaseArgs &
@@ -185,7 +185,7 @@ export type ImageSegmentationArgs = BaseArgs &
 export type ImageSegmentationOutput = { label: string; score?: number | null; mask: string }[];
 
 export function imageSegmentation(args: ImageSegmentationArgs, options?: Options): Promise<ImageSegmentationOutput> {
-	return runTask(args, { ...options, task: "image-segmentation" });
+	return runTask(args, taskOptions(options, "image-segmentation"));
 }
 
 export type ObjectDetectionArgs = BaseArgs & ({ data: Blob } | { inputs: Blob });
@@ -196,7 +196,7 @@ export type ObjectDetectionOutput = {
 }[];
 
 export function objectDetection(args: ObjectDetectionArgs, options?: Options): Promise<ObjectDetectionOutput> {
-	return runTask(args, { ...options, task: "object-detection" });
+	return runTask(args, taskOptions(options, "object-detection"));
 }
 
 export type ZeroShotImageClassificationArgs = BaseArgs & {
@@ -209,7 +209,7 @@ export function zeroShotImageClassification(
 	args: ZeroShotImageClassificationArgs,
 	options?: Options,
 ): Promise<ZeroShotImageClassificationOutput> {
-	return runTask(args, { ...options, task: "zero-shot-image-classification" });
+	return runTask(args, taskOptions(options, "zero-shot-image-classification"));
 }
 
 export type AutomaticSpeechRecognitionArgs = BaseArgs &
@@ -223,7 +223,7 @@ export function automaticSpeechRecognition(
 	args: AutomaticSpeechRecognitionArgs,
 	options?: Options,
 ): Promise<AutomaticSpeechRecognitionOutput> {
-	return runTask(args, { ...options, task: "automatic-speech-recognition" });
+	return runTask(args, taskOptions(options, "automatic-speech-recognition"));
 }
 
 export type AudioClassificationArgs = BaseArgs & ({ data: Blob } | { inputs: Blob });
@@ -233,42 +233,42 @@ export function audioClassification(
 	args: AudioClassificationArgs,
 	options?: Options,
 ): Promise<AudioClassificationOutput> {
-	return runTask(args, { ...options, task: "audio-classification" });
+	return runTask(args, taskOptions(options, "audio-classification"));
 }
 
 export type AudioToAudioArgs = BaseArgs & ({ data: Blob } | { inputs: Blob });
 export type AudioToAudioOutput = { label: string; blob: string; "content-type": string }[];
 
 export function audioToAudio(args: AudioToAudioArgs, options?: Options): Promise<AudioToAudioOutput> {
-	return runTask(args, { ...options, task: "audio-to-audio" });
+	return runTask(args, taskOptions(options, "audio-to-audio"));
 }
 
 export type TextToSpeechArgs = BaseArgs & { inputs: string; parameters?: Record<string, unknown> };
 export type TextToSpeechOutput = Blob;
 
 export function textToSpeech(args: TextToSpeechArgs, options?: Options): Promise<TextToSpeechOutput> {
-	return runTask(args, { ...options, task: "text-to-speech" });
+	return runTask(args, taskOptions(options, "text-to-speech"));
 }
 
 export type TextToAudioArgs = BaseArgs & { inputs: string; parameters?: Record<string, unknown> };
 export type TextToAudioOutput = Blob;
 
 export function textToAudio(args: TextToAudioArgs, options?: Options): Promise<TextToAudioOutput> {
-	return runTask(args, { ...options, task: "text-to-audio" });
+	return runTask(args, taskOptions(options, "text-to-audio"));
 }
 
 export type TextToVideoArgs = BaseArgs & { inputs: string; parameters?: Record<string, unknown> };
 export type TextToVideoOutput = Blob;
 
 export function textToVideo(args: TextToVideoArgs, options?: Options): Promise<TextToVideoOutput> {
-	return runTask(args, { ...options, task: "text-to-video" });
+	return runTask(args, taskOptions(options, "text-to-video"));
 }
 
 export type ImageToVideoArgs = BaseArgs & { inputs: Blob; parameters?: { prompt?: string } & Record<string, unknown> };
 export type ImageToVideoOutput = Blob;
 
 export function imageToVideo(args: ImageToVideoArgs, options?: Options): Promise<ImageToVideoOutput> {
-	return runTask(args, { ...options, task: "image-to-video" });
+	return runTask(args, taskOptions(options, "image-to-video"));
 }
 
 export type ImageTextToImageArgs = BaseArgs & {
@@ -278,7 +278,7 @@ export type ImageTextToImageArgs = BaseArgs & {
 export type ImageTextToImageOutput = Blob;
 
 export function imageTextToImage(args: ImageTextToImageArgs, options?: Options): Promise<ImageTextToImageOutput> {
-	return runTask(args, { ...options, task: "image-text-to-image" });
+	return runTask(args, taskOptions(options, "image-text-to-image"));
 }
 
 export type ImageTextToVideoArgs = BaseArgs & {
@@ -288,7 +288,7 @@ export type ImageTextToVideoArgs = BaseArgs & {
 export type ImageTextToVideoOutput = Blob;
 
 export function imageTextToVideo(args: ImageTextToVideoArgs, options?: Options): Promise<ImageTextToVideoOutput> {
-	return runTask(args, { ...options, task: "image-text-to-video" });
+	return runTask(args, taskOptions(options, "image-text-to-video"));
 }
 
 export type DocumentQuestionAnsweringArgs = BaseArgs & {
@@ -301,7 +301,7 @@ export function documentQuestionAnswering(
 	args: DocumentQuestionAnsweringArgs,
 	options?: Options,
 ): Promise<DocumentQuestionAnsweringOutput> {
-	return runTask(args, { ...options, task: "document-question-answering" });
+	return runTask(args, taskOptions(options, "document-question-answering"));
 }
 
 export type VisualQuestionAnsweringArgs = BaseArgs & {
@@ -314,7 +314,7 @@ export function visualQuestionAnswering(
 	args: VisualQuestionAnsweringArgs,
 	options?: Options,
 ): Promise<VisualQuestionAnsweringOutput> {
-	return runTask(args, { ...options, task: "visual-question-answering" });
+	return runTask(args, taskOptions(options, "visual-question-answering"));
 }
 
 export type TabularClassificationArgs = BaseArgs & { inputs: { data: Record<string, string[]> } };
@@ -324,14 +324,14 @@ export function tabularClassification(
 	args: TabularClassificationArgs,
 	options?: Options,
 ): Promise<TabularClassificationOutput> {
-	return runTask(args, { ...options, task: "tabular-classification" });
+	return runTask(args, taskOptions(options, "tabular-classification"));
 }
 
 export type TabularRegressionArgs = BaseArgs & { inputs: { data: Record<string, string[]> } };
 export type TabularRegressionOutput = number[];
 
 export function tabularRegression(args: TabularRegressionArgs, options?: Options): Promise<TabularRegressionOutput> {
-	return runTask(args, { ...options, task: "tabular-regression" });
+	return runTask(args, taskOptions(options, "tabular-regression"));
 }
 
 /** Chat completion as a stream of chunks. */
@@ -339,7 +339,7 @@ export function chatCompletionStream(
 	args: ChatCompletionArgs,
 	options?: Options,
 ): AsyncGenerator<shared.ChatCompletionStreamOutput> {
-	return runStream(args, { ...options, task: "conversational" });
+	return runStream(args, taskOptions(options, "conversational"));
 }
 
 /** Text generation as a stream of tokens. */
@@ -347,5 +347,5 @@ export function textGenerationStream(
 	args: TextGenerationArgs,
 	options?: Options,
 ): AsyncGenerator<shared.TextGenerationStreamOutput> {
-	return runStream(args, { ...options, task: "text-generation" });
+	return runStream(args, taskOptions(options, "text-generation"));
 }
