@@ -31,7 +31,18 @@
  * CPU per request is what the library adds.
  */
 import { fork } from "node:child_process";
-import { format, headerLine, maxRssMiB, median, option, roundOrder } from "./lib/harness.mjs";
+import {
+	askWorker,
+	format,
+	headerLine,
+	maxRssMiB,
+	median,
+	option,
+	pairedRatio,
+	roundOrder,
+	showRatio,
+	startWorker,
+} from "./lib/harness.mjs";
 import { CHAT_MODEL, CLASSIFIER, memoryFetch, TOKEN, USER_AGENT } from "./lib/routes.mjs";
 
 const IMPLEMENTATIONS = {
@@ -177,40 +188,6 @@ async function worker(implementation, taskName, transport, concurrency, warmup, 
 	process.send({ ready: true });
 }
 
-/** Forks one worker and resolves with it once it is warm (or with its error). */
-function startWorker(args) {
-	const child = fork(new URL(import.meta.url), ["--worker", ...args], { stdio: "inherit" });
-	return new Promise((resolve, reject) => {
-		child.once("message", (message) => resolve({ child, error: message.error }));
-		child.once("exit", (code) =>
-			reject(new Error(`${args.join(" ")}: worker exited with ${code} before it was ready`)),
-		);
-	});
-}
-
-/** One slice of a warm worker. */
-function slice(child, seconds, lead) {
-	return new Promise((resolve) => {
-		child.once("message", (message) => resolve(message.result));
-		child.send({ run: seconds, lead });
-	});
-}
-
-/** The median of the per-round ratios a/b, with the interquartile range. */
-function pairedRatio(roundsA, roundsB) {
-	const ratios = roundsA.map((a, index) => a / roundsB[index]).sort((x, y) => x - y);
-	const at = (q) => ratios[Math.min(ratios.length - 1, Math.floor(q * ratios.length))];
-	return {
-		median: at(0.5),
-		low: at(0.25),
-		high: at(0.75),
-		above: ratios.filter((r) => r >= 0.97).length,
-		count: ratios.length,
-	};
-}
-
-const showRatio = ({ median: m, low, high }) => `${m.toFixed(3)} [${low.toFixed(3)}–${high.toFixed(3)}]`;
-
 function startServer() {
 	const server = fork(new URL("./lib/loopback-server.mjs", import.meta.url), [], { stdio: "inherit" });
 	return new Promise((resolve, reject) => {
@@ -258,7 +235,7 @@ async function main() {
 			const workers = {};
 			// Warmed one at a time, so that each warm-up has the machine to itself.
 			for (const name of names) {
-				workers[name] = await startWorker([
+				workers[name] = await startWorker(new URL(import.meta.url), [
 					name,
 					taskName,
 					transport,
@@ -272,7 +249,7 @@ async function main() {
 				for (const name of roundOrder(names, round)) {
 					if (workers[name].error) continue;
 					server.send("reset");
-					runs[name].push(await slice(workers[name].child, seconds, lead));
+					runs[name].push(await askWorker(workers[name].child, { run: seconds, lead }));
 					if (transport === "loopback") {
 						routes[`${name} ${taskName}`] ??= Object.keys(await serverStats(server)).join(", ");
 					}

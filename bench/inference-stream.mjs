@@ -18,25 +18,33 @@ import { handParse } from "./lib/hand-sse.mjs";
  *
  * Two ways the bytes arrive: "network" (pieces of 1–16 KiB cut anywhere, even
  * inside a UTF-8 character) and "per-event" (one event per piece, as a live
- * token stream arrives). Each measurement runs in a fresh child process;
- * implementations alternate round by round; the median round is shown.
+ * token stream arrives). Each implementation runs in its own long-lived, warmed
+ * process; the processes take turns in short slices (whole streams, at least
+ * `--seconds` each), rotated round by round, so the machine's drift falls on
+ * all of them alike. Ratios are the median of the per-round ratios with their
+ * interquartile range. Every stream starts on a collected heap (untimed
+ * \`gc()\`): without it, when the previous stream's 26 MiB of garbage was
+ * collected decided a round by ±15 %. "hand parser (control)" is the hand parser in a second
+ * process: how far it lands from 1.000 is the noise of the run.
  */
 import {
+	askWorker,
 	format,
 	headerLine,
 	maxRssMiB,
-	measureInChild,
 	median,
 	option,
-	ratio,
-	report,
+	pairedRatio,
 	roundOrder,
+	showRatio,
+	startWorker,
 	stringOption,
 } from "./lib/harness.mjs";
 import { consume, makeEvents, makePieces, streamOf } from "./lib/sse-fixture.mjs";
 
 const IMPLEMENTATIONS = {
 	hand: "hand parser (raw limit)",
+	"hand-control": "hand parser (control)",
 	"hubkit-sse": "@hubkit/inference readServerSentEvents + JSON.parse",
 	"peer-sse": "@huggingface/inference 4.13.30 getLines/getMessages loop",
 	"hubkit-client": "@hubkit/inference chatCompletionStream",
@@ -103,6 +111,7 @@ async function makeRunner(implementation, pieces) {
 	const messages = [{ role: "user", content: "Write a long story." }];
 	switch (implementation) {
 		case "hand":
+		case "hand-control":
 			return () => consume(handParse(streamOf(pieces)));
 		case "hubkit-sse": {
 			const { readServerSentEvents } = await import("@hubkit/inference");
@@ -128,7 +137,12 @@ async function makeRunner(implementation, pieces) {
 	}
 }
 
-async function child(implementation, mode, seconds, count) {
+/**
+ * A worker: builds its pieces and runner, checks one result, warms up, says
+ * `{ ready }`, then answers each `{ run: seconds }` with one slice's figures
+ * (whole streams until `seconds` have passed, at least one).
+ */
+async function worker(implementation, mode, count, warmup) {
 	const { events, expected } = makeEvents(count);
 	const pieces = makePieces(events, { mode });
 	events.length = 0; // only the bytes are needed from here on
@@ -143,75 +157,72 @@ async function child(implementation, mode, seconds, count) {
 			);
 		}
 	} catch (error) {
-		report({ implementation, error: String(error?.message ?? error).split("\n")[0] });
+		process.send({ error: String(error?.message ?? error).split("\n")[0] }, () => process.exit(0));
 		return;
 	}
-	// Warm-up: at least one more pass and a second in all.
-	const warmupEnd = process.hrtime.bigint() + 1_000_000_000n;
-	do await run();
-	while (process.hrtime.bigint() < warmupEnd);
-	let passes = 0;
-	const start = process.hrtime.bigint();
-	const budget = BigInt(Math.round(seconds * 1e9));
-	let elapsed = 0n;
-	while (elapsed < budget || passes < 2) {
-		await run();
-		passes++;
-		elapsed = process.hrtime.bigint() - start;
-	}
-	const elapsedSeconds = Number(elapsed) / 1e9;
-	report({
-		implementation,
-		pieces: pieces.length,
-		bytes,
-		passes,
-		eventsPerSecond: (passes * expected.events) / elapsedSeconds,
-		mibPerSecond: (passes * bytes) / elapsedSeconds / 2 ** 20,
-		msPerStream: (elapsedSeconds * 1000) / passes,
-		maxRssMiB: maxRssMiB(),
+	// Each stream starts on a collected heap (the garbage of the stream before is not
+	// billed to it); the collection itself is not timed.
+	const streamFor = async (seconds) => {
+		let passes = 0;
+		const budget = BigInt(Math.round(seconds * 1e9));
+		let elapsed = 0n;
+		do {
+			globalThis.gc();
+			const start = process.hrtime.bigint();
+			await run();
+			elapsed += process.hrtime.bigint() - start;
+			passes++;
+		} while (elapsed < budget);
+		return { passes, elapsedSeconds: Number(elapsed) / 1e9 };
+	};
+	await streamFor(warmup);
+	process.on("message", async (message) => {
+		if (message === "exit") process.exit(0);
+		if (message?.run === undefined) return;
+		const { passes, elapsedSeconds } = await streamFor(message.run);
+		process.send({
+			result: {
+				pieces: pieces.length,
+				bytes,
+				eventsPerSecond: (passes * expected.events) / elapsedSeconds,
+				mibPerSecond: (passes * bytes) / elapsedSeconds / 2 ** 20,
+				msPerStream: (elapsedSeconds * 1000) / passes,
+				maxRssMiB: maxRssMiB(),
+			},
+		});
 	});
+	process.send({ ready: true });
 }
 
 async function main() {
-	const rounds = option("rounds", 5);
-	const seconds = option("seconds", 3);
+	const rounds = option("rounds", 25);
+	const seconds = option("seconds", 1);
+	const warmup = option("warmup", 2);
 	const count = option("events", 100000);
 	const modes = stringOption("modes", "network,per-event").split(",");
 	const names = Object.keys(IMPLEMENTATIONS);
 	console.log(headerLine("inference stream"));
-	console.log(`${format(count)} chat-completion chunks per stream; rounds: ${rounds} × ${seconds}s each, median shown`);
+	console.log(
+		`${format(count)} chat-completion chunks per stream; one warm process per implementation (${warmup}s warm-up), ` +
+			`${rounds} rounds of slices of whole streams (at least ${seconds}s) taken in turn; median chunks/s, ratios as median [interquartile range] of per-round ratios`,
+	);
 	for (const mode of modes) {
+		const workers = {};
+		// Warmed one at a time, so that each warm-up has the machine to itself.
+		for (const name of names) {
+			workers[name] = await startWorker(new URL(import.meta.url), [name, mode, String(count), String(warmup)], {
+				execArgv: ["--expose-gc"],
+			});
+		}
 		const runs = Object.fromEntries(names.map((name) => [name, []]));
 		for (let round = 0; round < rounds; round++) {
-			for (const implementation of roundOrder(names, round)) {
-				const result = await measureInChild(new URL(import.meta.url), [
-					implementation,
-					mode,
-					String(seconds),
-					String(count),
-				]);
-				runs[implementation].push(result);
+			for (const name of roundOrder(names, round)) {
+				if (workers[name].error) continue;
+				runs[name].push(await askWorker(workers[name].child, { run: seconds }));
 			}
 		}
-		const summary = Object.fromEntries(
-			names.map((name) => {
-				const list = runs[name];
-				const failed = list.find((run) => run.error);
-				if (failed) return [name, { error: failed.error }];
-				return [
-					name,
-					{
-						pieces: list[0].pieces,
-						bytes: list[0].bytes,
-						eventsPerSecond: median(list.map((run) => run.eventsPerSecond)),
-						mibPerSecond: median(list.map((run) => run.mibPerSecond)),
-						msPerStream: median(list.map((run) => run.msPerStream)),
-						maxRssMiB: median(list.map((run) => run.maxRssMiB)),
-					},
-				];
-			}),
-		);
-		const any = Object.values(summary).find((entry) => !entry.error);
+		for (const { child } of Object.values(workers)) child.send("exit");
+		const any = Object.values(runs).find((list) => list.length > 0)?.[0];
 		const label = mode === "network" ? "pieces of 1–16 KiB, cut anywhere" : "one event per piece (live token stream)";
 		console.log(
 			`\nbytes arrive as: ${mode} — ${label}; ${format(any?.pieces ?? 0)} pieces, ${((any?.bytes ?? 0) / 2 ** 20).toFixed(1)} MiB`,
@@ -219,27 +230,36 @@ async function main() {
 		console.log("| implementation | chunks/s | MiB/s | ms per stream | peak RSS |");
 		console.log("| --- | ---: | ---: | ---: | ---: |");
 		for (const name of names) {
-			const entry = summary[name];
-			if (entry.error) {
-				console.log(`| ${IMPLEMENTATIONS[name]} | n/a | n/a | n/a | n/a (${entry.error}) |`);
+			if (workers[name].error) {
+				console.log(`| ${IMPLEMENTATIONS[name]} | n/a | n/a | n/a | n/a (${workers[name].error}) |`);
 				continue;
 			}
+			const list = runs[name];
+			const middle = (field) => median(list.map((run) => run[field]));
 			console.log(
-				`| ${IMPLEMENTATIONS[name]} | ${format(entry.eventsPerSecond)} | ${entry.mibPerSecond.toFixed(1)} | ${entry.msPerStream.toFixed(0)} | ${entry.maxRssMiB.toFixed(0)} MiB |`,
+				`| ${IMPLEMENTATIONS[name]} | ${format(middle("eventsPerSecond"))} | ${middle("mibPerSecond").toFixed(1)} | ` +
+					`${middle("msPerStream").toFixed(0)} | ${Math.max(...list.map((run) => run.maxRssMiB)).toFixed(0)} MiB |`,
 			);
 		}
-		const speed = (name) => summary[name].eventsPerSecond;
+		const speed = (name) => runs[name].map((run) => run.eventsPerSecond);
+		const line = (label, a, b, goal) => {
+			if (workers[a].error || workers[b].error) return `${label} n/a`;
+			const paired = pairedRatio(speed(a), speed(b), goal);
+			return `${label} ${showRatio(paired)}${goal ? ` (${paired.above} of ${paired.count} rounds ≥ ${goal})` : ""}`;
+		};
 		console.log(
-			`ratios (chunks/s): readServerSentEvents / hand ${ratio(speed("hubkit-sse"), speed("hand"))}, ` +
-				`readServerSentEvents / peer parser ${ratio(speed("hubkit-sse"), speed("peer-sse"))}, ` +
-				`chatCompletionStream hubkit / hand ${ratio(speed("hubkit-client"), speed("hand"))}, ` +
-				`chatCompletionStream hubkit / peer ${ratio(speed("hubkit-client"), speed("peer-client"))}`,
+			`chunks/s: ${line("control / hand", "hand-control", "hand")}, ` +
+				`${line("readServerSentEvents / hand", "hubkit-sse", "hand")}, ` +
+				`${line("readServerSentEvents / peer parser", "hubkit-sse", "peer-sse")}, ` +
+				`${line("chatCompletionStream hubkit / hand", "hubkit-client", "hand", 0.95)}, ` +
+				`${line("chatCompletionStream hubkit / peer", "hubkit-client", "peer-client")}`,
 		);
 	}
 }
 
-if (process.argv[2] === "--child") {
-	await child(process.argv[3], process.argv[4], Number(process.argv[5]), Number(process.argv[6]));
+if (process.argv[2] === "--worker") {
+	const [implementation, mode, count, warmup] = process.argv.slice(3);
+	await worker(implementation, mode, Number(count), Number(warmup));
 } else {
 	await main();
 }

@@ -50,12 +50,6 @@ export function roundOrder(names, round) {
 }
 
 /**
- * Runs `script --child ...args` in a fresh Node process and resolves, once the
- * process has exited, with the message it sent (see `report`). A child that
- * exits without a message rejects. Waiting for the exit keeps one
- * measurement's teardown out of the next one.
- */
-/**
  * A seeded random order per pass for call-by-call benchmarks. A fixed or merely
  * reversed order puts the same implementations at the ends of every pass, so
  * they run twice in a row at each pass boundary (warm code and data) while the
@@ -81,6 +75,12 @@ export function shuffler(seed = 1) {
 	};
 }
 
+/**
+ * Runs `script --child ...args` in a fresh Node process and resolves, once the
+ * process has exited, with the message it sent (see `report`). A child that
+ * exits without a message rejects. Waiting for the exit keeps one
+ * measurement's teardown out of the next one.
+ */
 export function measureInChild(script, args, { env } = {}) {
 	return new Promise((resolve, reject) => {
 		let result;
@@ -143,3 +143,42 @@ export function runNode(args) {
 		);
 	});
 }
+
+/**
+ * Warm workers: one long-lived process per implementation, so that
+ * implementations can take turns in short slices while each keeps its warm JIT
+ * and heap. `startWorker` forks `script --worker ...args` and resolves once the
+ * worker says `{ ready: true }` (or `{ error }`); `askWorker` sends a message and
+ * resolves with the `result` of the reply. "exit" ends a worker.
+ */
+export function startWorker(script, args, { execArgv = [] } = {}) {
+	const child = fork(script, ["--worker", ...args], { stdio: "inherit", execArgv: [...process.execArgv, ...execArgv] });
+	return new Promise((resolve, reject) => {
+		child.once("message", (message) => resolve({ child, error: message.error }));
+		child.once("exit", (code) =>
+			reject(new Error(`${args.join(" ")}: worker exited with ${code} before it was ready`)),
+		);
+	});
+}
+
+export function askWorker(child, message) {
+	return new Promise((resolve) => {
+		child.once("message", (reply) => resolve(reply.result));
+		child.send(message);
+	});
+}
+
+/** The median of the per-round ratios a/b, with the interquartile range and how many rounds reach `goal`. */
+export function pairedRatio(roundsA, roundsB, goal = 0.97) {
+	const ratios = roundsA.map((a, index) => a / roundsB[index]).sort((x, y) => x - y);
+	const at = (q) => ratios[Math.min(ratios.length - 1, Math.floor(q * ratios.length))];
+	return {
+		median: at(0.5),
+		low: at(0.25),
+		high: at(0.75),
+		above: ratios.filter((r) => r >= goal).length,
+		count: ratios.length,
+	};
+}
+
+export const showRatio = ({ median: m, low, high }) => `${m.toFixed(3)} [${low.toFixed(3)}–${high.toFixed(3)}]`;

@@ -17,9 +17,11 @@ export interface ServerSentEvent {
 }
 
 /**
- * Incremental SSE decoding: feed it bytes as they arrive, it calls `emit` for
- * every complete event. Synchronous, so a reader can decode a whole network read
- * and hand out its events without an extra generator per layer.
+ * Incremental SSE decoding: feed it bytes as they arrive, it writes every
+ * complete event into the caller's array. Synchronous, so a reader can decode a
+ * whole network read and hand out its events without an extra generator per
+ * layer; the array is reused from read to read (written by index, never
+ * emptied: resetting an array's length is a runtime call per read).
  */
 export class SseDecoder {
 	#decoder = new TextDecoder();
@@ -31,19 +33,22 @@ export class SseDecoder {
 
 	/**
 	 * Feeds one chunk; `undefined` ends the stream (a last unterminated line and
-	 * event still count). `emit(data, event)` gets each complete event.
+	 * event still count). Each complete event goes into `out` as two entries,
+	 * data then event name, from index 0; returns how many entries it wrote
+	 * (entries past that are stale).
 	 */
-	push(bytes: Uint8Array | undefined, emit: (data: string, event: string) => void): void {
+	push(bytes: Uint8Array | undefined, out: string[]): number {
 		if (bytes === undefined) {
 			const rest = this.#buffer + this.#decoder.decode();
 			this.#buffer = "";
-			if (rest !== "") this.#line(rest, emit);
-			this.#line("", emit);
-			return;
+			let count = 0;
+			if (rest !== "") count = this.#line(rest, out, count);
+			return this.#line("", out, count);
 		}
 		let text = this.#decoder.decode(bytes, { stream: true });
 		// An empty chunk (or one holding only part of a character) says nothing about a pending CR.
-		if (text === "") return;
+		if (text === "") return 0;
+		let count = 0;
 		if (this.#pendingCR && text.charCodeAt(0) === 10) text = text.slice(1);
 		this.#pendingCR = false;
 		const buffer = this.#buffer + text;
@@ -64,7 +69,10 @@ export class SseDecoder {
 				buffer.startsWith("data:", start)
 			) {
 				const from = buffer.charCodeAt(start + 5) === 32 ? start + 6 : start + 5;
-				if (from < lf) emit(buffer.slice(from, lf), "message");
+				if (from < lf) {
+					out[count++] = buffer.slice(from, lf);
+					out[count++] = "message";
+				}
 				start = lf + 2;
 				continue;
 			}
@@ -77,29 +85,35 @@ export class SseDecoder {
 			} else {
 				start = end + 1;
 			}
-			this.#line(content, emit);
+			count = this.#line(content, out, count);
 		}
 		this.#buffer = start === 0 ? buffer : buffer.slice(start);
+		return count;
 	}
 
-	#line(text: string, emit: (data: string, event: string) => void): void {
+	/** One line; a blank one ends the event. Returns the new entry count of `out`. */
+	#line(text: string, out: string[], count: number): number {
 		if (text === "") {
 			// Per the SSE spec an event whose data is empty is not dispatched.
 			if (this.#data.length > 0) {
 				const payload = this.#data.length === 1 ? (this.#data[0] as string) : this.#data.join("\n");
-				if (payload !== "") emit(payload, this.#event || "message");
+				if (payload !== "") {
+					out[count++] = payload;
+					out[count++] = this.#event || "message";
+				}
 			}
 			this.#event = "";
 			this.#data = [];
-			return;
+			return count;
 		}
-		if (text.charCodeAt(0) === 58 /* ":" comment */) return;
+		if (text.charCodeAt(0) === 58 /* ":" comment */) return count;
 		const colon = text.indexOf(":");
 		const field = colon === -1 ? text : text.slice(0, colon);
 		let value = colon === -1 ? "" : text.slice(colon + 1);
 		if (value.charCodeAt(0) === 32) value = value.slice(1);
 		if (field === "data") this.#data.push(value);
 		else if (field === "event") this.#event = value;
+		return count;
 	}
 }
 
@@ -110,17 +124,15 @@ export class SseDecoder {
 export async function* readServerSentEvents(stream: ReadableStream<Uint8Array>): AsyncGenerator<ServerSentEvent> {
 	const reader = stream.getReader();
 	const decoder = new SseDecoder();
-	const events: ServerSentEvent[] = [];
-	const collect = (data: string, event: string) => {
-		events.push({ event, data });
-	};
+	const decoded: string[] = [];
 	let finished = false;
 	try {
 		for (;;) {
 			const { done, value } = await reader.read();
-			decoder.push(done ? undefined : value, collect);
-			for (const event of events) yield event;
-			events.length = 0;
+			const count = decoder.push(done ? undefined : value, decoded);
+			for (let index = 0; index < count; index += 2) {
+				yield { event: decoded[index + 1] as string, data: decoded[index] as string };
+			}
 			if (done) break;
 		}
 		finished = true;

@@ -116,15 +116,12 @@ export async function* runStream<T>(args: RequestArgs, callOptions: RequestOptio
 	const decoder = new SseDecoder();
 	// Decoded events of the current read, as data/event pairs (no object per event).
 	const events: string[] = [];
-	const collect = (data: string, event: string) => {
-		events.push(data, event);
-	};
 	let finished = false;
 	try {
 		for (;;) {
 			const { done, value } = await reader.read();
-			decoder.push(done ? undefined : value, collect);
-			for (let index = 0; index < events.length; index += 2) {
+			const count = decoder.push(done ? undefined : value, events);
+			for (let index = 0; index < count; index += 2) {
 				const payload = completionPayload(
 					events[index] as string,
 					events[index + 1] as string,
@@ -139,7 +136,6 @@ export async function* runStream<T>(args: RequestArgs, callOptions: RequestOptio
 				}
 				yield payload as T;
 			}
-			events.length = 0;
 			if (done) {
 				finished = true;
 				throw new InferenceClientProviderOutputError("Invalid inference output: the stream ended before [DONE]");
