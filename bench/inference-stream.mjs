@@ -19,8 +19,8 @@ import { handParse } from "./lib/hand-sse.mjs";
  * Two ways the bytes arrive: "network" (pieces of 1–16 KiB cut anywhere, even
  * inside a UTF-8 character) and "per-event" (one event per piece, as a live
  * token stream arrives). Each implementation runs in its own long-lived, warmed
- * process; the processes take turns in short slices (whole streams, at least
- * `--seconds` each), rotated round by round, so the machine's drift falls on
+ * process; the processes take turns in short slices (one untimed stream, then
+ * whole streams for at least `--seconds`), rotated round by round, so the machine's drift falls on
  * all of them alike. Ratios are the median of the per-round ratios with their
  * interquartile range. Every stream starts on a collected heap (untimed
  * \`gc()\`): without it, when the previous stream's 26 MiB of garbage was
@@ -179,6 +179,9 @@ async function worker(implementation, mode, count, warmup) {
 	process.on("message", async (message) => {
 		if (message === "exit") process.exit(0);
 		if (message?.run === undefined) return;
+		// One untimed stream first: a process that sat idle through the others' turns
+		// has cold caches and a shrunk heap, which cost its first stream up to 15 %.
+		await streamFor(0);
 		const { passes, elapsedSeconds } = await streamFor(message.run);
 		process.send({
 			result: {
