@@ -85,9 +85,7 @@ const port = await new Promise((resolve) => server.once("message", (message) => 
 const base = `http://127.0.0.1:${port}`;
 const mean = (list) => list.reduce((sum, value) => sum + value, 0) / list.length;
 console.log(headerLine("inference requests, call by call"));
-console.log(
-	`loopback server in its own process; one turn of each implementation per pass`,
-);
+console.log(`loopback server in its own process; one turn of each implementation per pass`);
 try {
 	for (const concurrency of levels) {
 		for (const method of Object.keys(TASKS)) {
