@@ -66,6 +66,18 @@ describe("readServerSentEvents on hand-made byte streams", () => {
 		]);
 	});
 
+	it("hands out only this read's events when a read holds fewer than the one before", async () => {
+		// The decoder reuses one array from read to read: entries left from a bigger read must not reappear.
+		expect(
+			await events(["data: a\n\nevent: note\ndata: b\n\ndata: c\n\n", "data: d\n\n", "", ": comment only\n\n"]),
+		).toEqual([
+			{ event: "message", data: "a" },
+			{ event: "note", data: "b" },
+			{ event: "message", data: "c" },
+			{ event: "message", data: "d" },
+		]);
+	});
+
 	it("handles one-byte chunks, including inside multi-byte UTF-8 characters", async () => {
 		const text = `data: ${UNICODE}\n\nevent: note\ndata: ${UNICODE}!\n\n`;
 		expect(await events(splitEvery(text, 1))).toEqual([
