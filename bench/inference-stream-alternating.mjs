@@ -15,21 +15,11 @@
 import { InferenceClient, readServerSentEvents } from "@hubkit/inference";
 import { handParse } from "./lib/hand-sse.mjs";
 import { headerLine, option, shuffler, stringOption } from "./lib/harness.mjs";
-import { consume, makeEvents, makePieces, streamOf } from "./lib/sse-fixture.mjs";
+import { completionChunks, consume, makeEvents, makePieces, streamOf } from "./lib/sse-fixture.mjs";
 
 if (typeof globalThis.gc !== "function") {
 	console.error("run with node --expose-gc");
 	process.exit(2);
-}
-
-/** What chatCompletionStream does with each event readServerSentEvents yields. */
-async function* parsedEvents(stream) {
-	for await (const message of readServerSentEvents(stream)) {
-		if (message.data === "[DONE]") return;
-		if (message.event === "error") throw new Error(`stream error: ${message.data}`);
-		yield JSON.parse(message.data);
-	}
-	throw new Error("stream ended before [DONE]");
 }
 
 const count = option("events", 10000);
@@ -51,7 +41,8 @@ for (const mode of modes) {
 		"hand parser (control)": () => consume(handParse(streamOf(pieces))),
 		"@hubkit/inference chatCompletionStream": () =>
 			consume(client.chatCompletionStream({ model: "m", messages, max_tokens: count })),
-		"@hubkit/inference readServerSentEvents + JSON.parse": () => consume(parsedEvents(streamOf(pieces))),
+		"@hubkit/inference readServerSentEvents + JSON.parse": () =>
+			consume(completionChunks(readServerSentEvents, streamOf(pieces))),
 	};
 	const names = Object.keys(implementations);
 	for (const name of names) {

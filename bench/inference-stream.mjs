@@ -40,7 +40,7 @@ import {
 	startWorker,
 	stringOption,
 } from "./lib/harness.mjs";
-import { consume, makeEvents, makePieces, streamOf } from "./lib/sse-fixture.mjs";
+import { completionChunks, consume, makeEvents, makePieces, streamOf } from "./lib/sse-fixture.mjs";
 
 const IMPLEMENTATIONS = {
 	hand: "hand parser (raw limit)",
@@ -54,18 +54,6 @@ const IMPLEMENTATIONS = {
 const MODEL = "meta-llama/Llama-3.1-8B-Instruct";
 const TOKEN = "hf_benchmarkbenchmarkbenchmarkbenchmark";
 const ENDPOINT = "http://127.0.0.1:9/bench";
-
-/** What Hubkit's readCompletionStream does with the events readServerSentEvents yields. */
-async function* hubkitEvents(readServerSentEvents, stream) {
-	for await (const message of readServerSentEvents(stream)) {
-		if (message.data === "[DONE]") return;
-		if (message.event === "error") throw new Error(`stream error: ${message.data}`);
-		const payload = JSON.parse(message.data);
-		if (payload && typeof payload === "object" && "error" in payload) throw new Error("stream error");
-		yield payload;
-	}
-	throw new Error("stream ended before [DONE]");
-}
 
 /** The reading loop of the peer's innerStreamingRequest (4.13.30), around its vendored parser. */
 async function* peerEvents(getLines, getMessages, stream) {
@@ -115,7 +103,7 @@ async function makeRunner(implementation, pieces) {
 			return () => consume(handParse(streamOf(pieces)));
 		case "hubkit-sse": {
 			const { readServerSentEvents } = await import("@hubkit/inference");
-			return () => consume(hubkitEvents(readServerSentEvents, streamOf(pieces)));
+			return () => consume(completionChunks(readServerSentEvents, streamOf(pieces)));
 		}
 		case "peer-sse": {
 			const entry = import.meta.resolve("@huggingface/inference");

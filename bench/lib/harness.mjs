@@ -49,6 +49,18 @@ export function roundOrder(names, round) {
 	return round % 2 ? rotated.reverse() : rotated;
 }
 
+/** mulberry32: a small seeded PRNG, enough for picking words and piece sizes. */
+export function prng(seed) {
+	let state = seed >>> 0;
+	return () => {
+		state = (state + 0x6d2b79f5) >>> 0;
+		let t = state;
+		t = Math.imul(t ^ (t >>> 15), t | 1);
+		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+	};
+}
+
 /**
  * A seeded random order per pass for call-by-call benchmarks. A fixed or merely
  * reversed order puts the same implementations at the ends of every pass, so
@@ -56,15 +68,7 @@ export function roundOrder(names, round) {
  * ones in the middle never do; shuffling spreads those repeats evenly.
  */
 export function shuffler(seed = 1) {
-	let state = seed >>> 0;
-	const next = () => {
-		// mulberry32
-		state = (state + 0x6d2b79f5) >>> 0;
-		let t = state;
-		t = Math.imul(t ^ (t >>> 15), t | 1);
-		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-	};
+	const next = prng(seed);
 	return (names) => {
 		const order = [...names];
 		for (let index = order.length - 1; index > 0; index--) {

@@ -5,17 +5,7 @@
  * implementation and every round parses the very same bytes.
  */
 
-/** mulberry32: a small seeded PRNG, enough for picking words and piece sizes. */
-export function prng(seed) {
-	let state = seed >>> 0;
-	return () => {
-		state = (state + 0x6d2b79f5) >>> 0;
-		let t = state;
-		t = Math.imul(t ^ (t >>> 15), t | 1);
-		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-	};
-}
+import { prng } from "./harness.mjs";
 
 // Mostly short English tokens, some multi-byte UTF-8 (2, 3 and 4 bytes), some
 // characters JSON has to escape.
@@ -146,4 +136,20 @@ export async function consume(chunks) {
 		if (content) contentChars += content.length;
 	}
 	return { events, contentChars };
+}
+
+/**
+ * What `chatCompletionStream` does with the events `readServerSentEvents`
+ * yields ([DONE], error events and payloads, JSON.parse), for benchmarking the
+ * public event reader on its own.
+ */
+export async function* completionChunks(readServerSentEvents, stream) {
+	for await (const message of readServerSentEvents(stream)) {
+		if (message.data === "[DONE]") return;
+		if (message.event === "error") throw new Error(`stream error: ${message.data}`);
+		const payload = JSON.parse(message.data);
+		if (payload && typeof payload === "object" && "error" in payload) throw new Error("stream error");
+		yield payload;
+	}
+	throw new Error("stream ended before [DONE]");
 }
