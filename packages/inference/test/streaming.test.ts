@@ -150,6 +150,34 @@ describe("readServerSentEvents on hand-made byte streams", () => {
 		]);
 	});
 
+	it("drops one byte-order mark at the start and keeps any other", async () => {
+		const bom = new Uint8Array([0xef, 0xbb, 0xbf]);
+		// The first read is short and ends in ASCII, so the decoder takes it whole: the mark goes all the same.
+		// A later mark is text: it turns "data" into an unknown field name, so that event has no data.
+		expect(await events([bom, "data: x\n\n", bom, "data: y\n\n"])).toEqual([{ event: "message", data: "x" }]);
+		expect(await events(["data: x\n\n", "data: \uFEFFy\n\n"])).toEqual([
+			{ event: "message", data: "x" },
+			{ event: "message", data: "\uFEFFy" },
+		]);
+	});
+
+	it("decodes long and short reads alike, with characters cut at either", async () => {
+		// Long reads (over 1 KiB) go through the streaming decoder, short ones ending in ASCII are
+		// decoded whole: cuts inside characters at every switch between the two must lose nothing.
+		const lines = Array.from({ length: 40 }, (_, index) => `data: ${index} ${UNICODE.repeat(1 + (index % 7) * 9)}\n\n`);
+		const bytes = encoder.encode(lines.join(""));
+		const expected = lines.map((line) => ({ event: "message", data: line.slice(6, -2) }));
+		const next = random(7);
+		for (let round = 0; round < 50; round++) {
+			const cuts: number[] = [];
+			for (let at = 0; at < bytes.length; ) {
+				at += next() < 0.5 ? 1 + Math.floor(next() * 300) : 1025 + Math.floor(next() * 3000);
+				cuts.push(at);
+			}
+			expect(await events(splitAt(bytes, cuts))).toEqual(expected);
+		}
+	});
+
 	it("cancels the stream when the reader leaves early", async () => {
 		const { stream, cancelled } = byteStream(["data: a\n\n", "data: b\n\n", "data: c\n\n"]);
 		for await (const event of readServerSentEvents(stream)) {
@@ -299,6 +327,49 @@ describe("chatCompletionStream through the server", () => {
 		}
 		// The server never ends this answer: only the client dropping the connection closes it.
 		await server.requestsTo(CHAT_PATH)[0]?.closed;
+	});
+
+	it("sends nothing before the first next(), and nothing at all when closed first", async () => {
+		server.route("POST", CHAT_PATH, reply.sse([sseText([chatChunk("a")])]));
+		const lazy = stream();
+		await new Promise((resolve) => setTimeout(resolve, 50));
+		expect(server.requestsTo(CHAT_PATH)).toHaveLength(0);
+		const first = await lazy.next();
+		expect(first.done).toBe(false);
+		expect(server.requestsTo(CHAT_PATH)).toHaveLength(1);
+
+		const closed = stream();
+		expect(await closed.return(undefined)).toEqual({ value: undefined, done: true });
+		expect(await closed.next()).toEqual({ value: undefined, done: true });
+		expect(server.requestsTo(CHAT_PATH)).toHaveLength(1);
+	});
+
+	it("answers calls made without waiting, in order, then keeps answering done", async () => {
+		// A few reads: the calls pile up while the request and each read are in flight.
+		const events = words.map((word) => chatChunk(word));
+		const body = sseText(events);
+		server.route("POST", CHAT_PATH, reply.sse(splitEvery(body, Math.ceil(body.length / 3)), { delayMs: 5 }));
+		const iterator = stream();
+		const results = await Promise.all(Array.from({ length: words.length + 3 }, () => iterator.next()));
+		expect(results.slice(0, words.length).map((result) => result.done)).toEqual(words.map(() => false));
+		expect(text(results.slice(0, words.length).map((result) => result.value as ChatCompletionStreamOutput))).toBe(
+			words.join(""),
+		);
+		expect(results.slice(words.length)).toEqual([
+			{ value: undefined, done: true },
+			{ value: undefined, done: true },
+			{ value: undefined, done: true },
+		]);
+	});
+
+	it("throw() ends the stream with that error and closes the connection", { timeout: 10_000 }, async () => {
+		server.route("POST", CHAT_PATH, reply.sse([sseText([chatChunk("a")], { done: false })], { end: "hang" }));
+		const iterator = stream();
+		expect((await iterator.next()).value?.choices[0]?.delta.content).toBe("a");
+		const stop = new Error("stop reading");
+		expect(await rejectionOf(iterator.throw(stop))).toBe(stop);
+		await server.requestsTo(CHAT_PATH)[0]?.closed;
+		expect(await iterator.next()).toEqual({ value: undefined, done: true });
 	});
 
 	it("503 before the stream is retried", async () => {

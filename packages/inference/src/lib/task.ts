@@ -1,9 +1,9 @@
 /** Runs one task call: build, send (with retries), read, and hand the body to the provider helper. */
-import { InferenceClientError, InferenceClientProviderOutputError } from "../errors.js";
+import { InferenceClientProviderOutputError } from "../errors.js";
 import type { InferenceTask, Options, OutputType, RequestArgs } from "../types.js";
+import { CompletionStream, type OpenedStream } from "./completion-stream.js";
 import { abortError, afterFailure, deadline, fetchSignal, networkError, parseBody, send } from "./http.js";
 import { prepareRequest, type RequestOptions } from "./request.js";
-import { completionPayload, SseDecoder, STREAM_DONE } from "./sse.js";
 
 export interface TaskCallOptions extends RequestOptions {
 	outputType?: OutputType;
@@ -92,14 +92,8 @@ export async function runTask<T>(args: RequestArgs, callOptions: TaskCallOptions
 	return (output instanceof Promise ? await output : output) as T;
 }
 
-/**
- * A completion stream: parsed JSON payloads up to `[DONE]`. Reading, SSE
- * decoding and JSON parsing happen in this one generator (no generator per
- * layer: each layer costs every chunk a promise). A stream cut before `[DONE]`,
- * an error event and a broken connection are typed errors; leaving the loop early
- * cancels the response body.
- */
-export async function* runStream<T>(args: RequestArgs, callOptions: RequestOptions): AsyncGenerator<T> {
+/** Sends a streamed call: the response whose body is the event stream, once its status is a success. */
+async function openStream(args: RequestArgs, callOptions: RequestOptions): Promise<OpenedStream> {
 	const { options, signal } = withDeadline(callOptions);
 	const prepared = await prepareRequest(args, { ...options, stream: true });
 	const response = await send(prepared.url, prepared.init, {
@@ -112,44 +106,15 @@ export async function* runStream<T>(args: RequestArgs, callOptions: RequestOptio
 	if (!response.body) {
 		throw new InferenceClientProviderOutputError("Invalid inference output: expected a streamed response body");
 	}
-	const reader = response.body.getReader();
-	const decoder = new SseDecoder();
-	// Decoded events of the current read, as data/event pairs (no object per event).
-	const events: string[] = [];
-	let finished = false;
-	try {
-		for (;;) {
-			const { done, value } = await reader.read();
-			const count = decoder.push(done ? undefined : value, events);
-			for (let index = 0; index < count; index += 2) {
-				const payload = completionPayload(
-					events[index] as string,
-					events[index + 1] as string,
-					prepared.url,
-					response.status,
-					args.accessToken,
-				);
-				if (payload === STREAM_DONE) {
-					finished = true;
-					await reader.cancel().catch(() => undefined);
-					return;
-				}
-				yield payload as T;
-			}
-			if (done) {
-				finished = true;
-				throw new InferenceClientProviderOutputError("Invalid inference output: the stream ended before [DONE]");
-			}
-		}
-	} catch (error) {
-		if (signal.aborted) throw abortError(signal, error);
-		if (error instanceof InferenceClientError) throw error;
-		// The connection broke mid-stream (reset, truncated chunk): the stream never reached [DONE].
-		throw new InferenceClientProviderOutputError(
-			`Invalid inference output: the stream was interrupted before [DONE] (${error instanceof Error ? error.message : String(error)})`,
-		);
-	} finally {
-		if (!finished) await reader.cancel().catch(() => undefined);
-		reader.releaseLock();
-	}
+	return { response, url: prepared.url, signal };
+}
+
+/**
+ * A completion stream: parsed JSON payloads up to `[DONE]`, read as they
+ * arrive. The request is sent on the first `next()`. A stream cut before
+ * `[DONE]`, an error event and a broken connection are typed errors; leaving the
+ * loop early cancels the response body.
+ */
+export function runStream<T>(args: RequestArgs, callOptions: RequestOptions): AsyncGenerator<T> {
+	return new CompletionStream<T>(() => openStream(args, callOptions), args.accessToken);
 }
