@@ -10,7 +10,13 @@
  * whether a change to the stream path helps; inference-stream.mjs keeps the
  * issue's 100,000-chunk figure and the peer.
  *
- *   npm run build && node --expose-gc bench/inference-stream-alternating.mjs [--events 10000] [--passes 300] [--modes network,per-event]
+ * `--collect none` skips the forced collection: a full GC between short streams lets
+ * maps our optimized code relies on die, so each stream then starts with a
+ * deoptimization and re-optimization the hand parser does not pay (see
+ * bench/README.md, sixth session); without it, each stream's garbage is
+ * collected whenever the heap says so, spread over many passes.
+ *
+ *   npm run build && node --expose-gc bench/inference-stream-alternating.mjs [--events 10000] [--passes 300] [--modes network,per-event] [--collect each|none]
  */
 import { InferenceClient, readServerSentEvents } from "@hubkit/inference";
 import { handParse } from "./lib/hand-sse.mjs";
@@ -25,8 +31,11 @@ if (typeof globalThis.gc !== "function") {
 const count = option("events", 10000);
 const passes = option("passes", 300);
 const modes = stringOption("modes", "network,per-event").split(",");
+const collect = stringOption("collect", "each") === "each";
 console.log(headerLine("inference stream, turn by turn"));
-console.log(`${count} chunks per stream, ${passes} passes, one stream of each implementation per pass`);
+console.log(
+	`${count} chunks per stream, ${passes} passes, one stream of each implementation per pass, ${collect ? "a full GC before each stream" : "no forced GC"}`,
+);
 for (const mode of modes) {
 	const { events, expected } = makeEvents(count);
 	const pieces = makePieces(events, { mode });
@@ -56,7 +65,7 @@ for (const mode of modes) {
 	const shuffle = shuffler(passes);
 	for (let pass = 0; pass < passes; pass++) {
 		for (const name of shuffle(names)) {
-			globalThis.gc();
+			if (collect) globalThis.gc();
 			const start = performance.now();
 			await implementations[name]();
 			totals[name] += performance.now() - start;
