@@ -17,6 +17,7 @@ import { type RouterDeps, routerRoutes } from "./router/index.js";
 import { demoAssetRoutes } from "./routes/demo-assets.js";
 import { fileRoutes } from "./routes/files.js";
 import { modelRoutes } from "./routes/models.js";
+import { siteProxy } from "./routes/site-proxy.js";
 import { taskRoutes } from "./routes/tasks.js";
 import { whoamiRoutes } from "./routes/whoami.js";
 
@@ -105,7 +106,14 @@ export function createHubApp(deps: HubDeps, options: HubAppOptions = {}): Hono<H
 		}),
 	);
 
-	app.notFound(notFoundHandler());
+	// With a web server configured, the hub is the site's front door: what no route here answers is a page.
+	const notFound = notFoundHandler();
+	const webUrl = deps.config.webUrl;
+	app.notFound(
+		webUrl
+			? siteProxy({ webUrl, fallback: notFound, onError: (message, error) => deps.logger.error(message, error) })
+			: notFound,
+	);
 	app.onError(errorHandler(deps.logger));
 	return app;
 }

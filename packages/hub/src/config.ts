@@ -17,6 +17,8 @@ export interface HubConfig {
 	bodyLimitBytes: number;
 	/** JSON file with the operator's provider keys for the router (the environment wins over it). */
 	providersFile: string | undefined;
+	/** The site's web server (Next.js on an internal port): requests no hub route answers are forwarded there. */
+	webUrl?: string;
 }
 
 export const DEFAULT_PORT = 8787;
@@ -43,6 +45,7 @@ export function loadConfig(
 		databasePoolSize: positiveInteger("HUBKIT_DATABASE_POOL_SIZE", env.HUBKIT_DATABASE_POOL_SIZE, 10) || 1,
 		bodyLimitBytes: positiveInteger("HUBKIT_BODY_LIMIT_BYTES", env.HUBKIT_BODY_LIMIT_BYTES, DEFAULT_BODY_LIMIT_BYTES),
 		providersFile: env.HUBKIT_PROVIDERS_FILE || undefined,
+		webUrl: env.HUBKIT_WEB_URL || undefined,
 		...Object.fromEntries(Object.entries(overrides).filter(([, value]) => value !== undefined)),
 	};
 	if (config.databaseUrl && !/^postgres(ql)?:\/\//.test(config.databaseUrl)) {

@@ -1,0 +1,109 @@
+/**
+ * The hub is the site's front door: a request no hub route answered is handed to
+ * the web server (`HUBKIT_WEB_URL`, the Next.js process on an internal port), so
+ * people and clients share one origin. Status, headers and body are streamed
+ * through untouched; redirects are passed on to the browser, not followed here.
+ *
+ * Paths the hub owns as a namespace (`/api/…`, `/v1/…`) keep the hub's JSON 404,
+ * so a client that mistypes an API route never receives an HTML page.
+ */
+import type { Context, NotFoundHandler } from "hono";
+import type { HubEnv } from "../deps.js";
+
+/** Methods pages use: reads, and POST for forms (server actions). */
+const FORWARDED_METHODS = new Set(["GET", "HEAD", "POST"]);
+const HUB_NAMESPACES = ["/api/", "/v1/"];
+
+/** Connection-level headers describe one hop and must not be passed along (RFC 9110 §7.6.1). */
+const HOP_BY_HOP = new Set([
+	"connection",
+	"keep-alive",
+	"proxy-authenticate",
+	"proxy-authorization",
+	"proxy-connection",
+	"te",
+	"trailer",
+	"transfer-encoding",
+	"upgrade",
+	"host",
+]);
+
+export interface SiteProxyOptions {
+	/** Base URL of the web server, e.g. `http://127.0.0.1:8788`. */
+	webUrl: string;
+	/** Answers the requests that stay the hub's (unknown API paths, other methods). */
+	fallback: NotFoundHandler<HubEnv>;
+	/** Logged (without query strings) when the web server cannot be reached. */
+	onError?: (message: string, error: unknown) => void;
+}
+
+/** The client address as the socket saw it; absent when the app runs in process (tests). */
+function remoteAddress(c: Context<HubEnv>): string | undefined {
+	const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
+	return incoming?.socket?.remoteAddress;
+}
+
+function forwardedRequestHeaders(c: Context<HubEnv>, url: URL): Headers {
+	const headers = new Headers();
+	for (const [name, value] of c.req.raw.headers) {
+		if (!HOP_BY_HOP.has(name)) headers.set(name, value);
+	}
+	// The body must arrive as the web server wrote it: ask for no compression, so the bytes
+	// fetch hands back are the bytes on the wire and Content-Length stays true.
+	headers.set("accept-encoding", "identity");
+	const address = remoteAddress(c);
+	const priorFor = c.req.header("x-forwarded-for");
+	if (address) headers.set("x-forwarded-for", priorFor ? `${priorFor}, ${address}` : address);
+	headers.set("x-forwarded-host", c.req.header("host") ?? url.host);
+	headers.set("x-forwarded-proto", url.protocol.replace(":", ""));
+	return headers;
+}
+
+function responseHeaders(upstream: Response): Headers {
+	const headers = new Headers();
+	for (const [name, value] of upstream.headers) {
+		if (!HOP_BY_HOP.has(name) && name !== "set-cookie") headers.set(name, value);
+	}
+	for (const cookie of upstream.headers.getSetCookie()) headers.append("set-cookie", cookie);
+	if (headers.has("content-encoding")) {
+		// fetch has already decoded the body; the header and length would now lie.
+		headers.delete("content-encoding");
+		headers.delete("content-length");
+	}
+	return headers;
+}
+
+export function siteProxy(options: SiteProxyOptions): NotFoundHandler<HubEnv> {
+	const base = new URL(options.webUrl);
+	return async (c) => {
+		const url = new URL(c.req.url);
+		const ownedByHub = HUB_NAMESPACES.some((prefix) => url.pathname.startsWith(prefix));
+		if (ownedByHub || !FORWARDED_METHODS.has(c.req.method)) return options.fallback(c);
+
+		const target = new URL(`${url.pathname}${url.search}`, base);
+		const hasBody = c.req.method === "POST";
+		let upstream: Response;
+		try {
+			upstream = await fetch(target, {
+				method: c.req.method,
+				headers: forwardedRequestHeaders(c, url),
+				body: hasBody ? c.req.raw.body : undefined,
+				redirect: "manual",
+				signal: c.req.raw.signal,
+				...(hasBody ? { duplex: "half" } : {}),
+			} as RequestInit);
+		} catch (error) {
+			options.onError?.(`site proxy: ${c.req.method} ${url.pathname} could not reach the web server`, error);
+			const requestId = c.get("requestId");
+			return c.json({ error: "The site is not reachable right now" }, 502, {
+				"X-Error-Code": "SiteUnavailable",
+				...(requestId ? { "X-Request-Id": requestId } : {}),
+			});
+		}
+		return new Response(c.req.method === "HEAD" ? null : upstream.body, {
+			status: upstream.status,
+			statusText: upstream.statusText,
+			headers: responseHeaders(upstream),
+		});
+	};
+}
