@@ -13,6 +13,7 @@ export { clearMappingCache } from "./lib/mapping.js";
 export { type BuiltRequest, buildRequest, type RequestOptions } from "./lib/request.js";
 export { readServerSentEvents, type ServerSentEvent } from "./lib/sse.js";
 export { PROVIDERS } from "./providers/index.js";
+export * from "./routes.js";
 export * from "./snippets/index.js";
 export * from "./tasks/index.js";
 export * from "./types.js";
