@@ -161,7 +161,13 @@ async function readPathsInfoBody(c: FileContext): Promise<{ paths: string[]; exp
 		paths = body?.paths;
 		expand = body?.expand === true || (typeof body?.expand === "string" && isTrue(body.expand));
 	} else if (type.includes("application/x-www-form-urlencoded") || type.includes("multipart/form-data")) {
-		const form = await c.req.parseBody({ all: true });
+		// A body the form parser cannot read is the client's mistake: 400, not an unexpected failure with a stack.
+		const form = await c.req.parseBody({ all: true }).catch((error: unknown) => {
+			if (error instanceof HubError) throw error;
+			throw badRequest(
+				`Body is not valid ${type.includes("multipart/form-data") ? "multipart/form-data" : "form data"}`,
+			);
+		});
 		paths = typeof form.paths === "string" ? [form.paths] : form.paths;
 		expand = typeof form.expand === "string" && isTrue(form.expand);
 	} else {
