@@ -1,7 +1,9 @@
 /** Shared test fixtures: tokens, mappings, answers, and the "no secret anywhere" scan. */
 import { inspect } from "node:util";
-import { expect } from "vitest";
-import type { FakeServer } from "./fake-server.js";
+import { afterAll, beforeAll, beforeEach, expect } from "vitest";
+import { clearMappingCache } from "../src/index.js";
+import { clearDefaultModelCache } from "../src/lib/default-model.js";
+import { type FakeServer, startFakeServer } from "./fake-server.js";
 
 /** A hub token: routed through the router. Long and unique, so finding it anywhere is meaningful. */
 export const HF_TOKEN = "hf_fakeSecretToken0123456789abcdefXYZ";
@@ -13,6 +15,32 @@ export const CHAT_PROVIDER_ID = "llama-3.3-70b";
 export const CLASSIFIER = "acme/sentiment-classifier";
 
 export const USER_AGENT = "@hubkit/inference/3.8.1";
+
+/**
+ * One fake server for the test file: started before the first test, closed
+ * after the last, and before each test emptied (routes, hub data, recorded
+ * requests) with the client's caches cleared, then given `setup`. The handle it
+ * returns stands for the server from the first test on.
+ */
+export function useFakeServer(setup: (server: FakeServer) => void = () => {}): FakeServer {
+	let current: FakeServer | undefined;
+	beforeAll(async () => {
+		current = await startFakeServer();
+	});
+	afterAll(() => current?.close());
+	beforeEach(() => {
+		current?.reset();
+		clearMappingCache();
+		clearDefaultModelCache();
+		if (current) setup(current);
+	});
+	return new Proxy({} as FakeServer, {
+		get(_target, name) {
+			if (!current) throw new Error("the fake server starts before the first test");
+			return Reflect.get(current, name);
+		},
+	});
+}
 
 /** Options that send everything to the fake server. */
 export function via(server: FakeServer): { hubUrl: string; routerUrl: string } {

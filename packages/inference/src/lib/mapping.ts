@@ -6,7 +6,6 @@
 import { HF_HUB_URL, MAPPING_TTL_MS } from "../config.js";
 import { InferenceClientHubApiError, InferenceClientInputError, redactRequest, redactSecret } from "../errors.js";
 import type { InferenceProviderMappingEntry, InferenceProviderOrPolicy, InferenceTask, Options } from "../types.js";
-import { clearCallPlans } from "./call-plans.js";
 import { fetchOrAbort, readBody } from "./http.js";
 import { type MaybePromise, type SharedLookup, sharedLookup } from "./shared.js";
 
@@ -22,15 +21,9 @@ interface CacheEntry {
  */
 const mappingCache = new Map<string, Map<string, Map<string, CacheEntry>>>();
 
-/** Forgets every cached mapping (tests, or a caller that knows the hub changed), and the call plans made from them. */
+/** Forgets every cached mapping (tests, or a caller that knows the hub changed). */
 export function clearMappingCache(): void {
 	mappingCache.clear();
-	clearCallPlans();
-}
-
-/** When the cached mapping of this model runs out (a call plan made from it must not outlive it). */
-export function mappingExpiry(modelId: string, accessToken: string | undefined, options: Options): number | undefined {
-	return modelsOf(accessToken, options, false)?.get(modelId)?.expires;
 }
 
 /** A model id as a URL path: each segment encoded, the `/` between owner and name kept. */

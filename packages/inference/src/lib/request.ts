@@ -3,7 +3,7 @@
  * call, built without sending anything. The task functions, the snippet
  * generator and the tests all go through `buildRequest`.
  */
-import { HEADER_BILL_TO, HF_HUB_URL, HF_ROUTER_URL, MAPPING_TTL_MS } from "../config.js";
+import { HEADER_BILL_TO, HF_HUB_URL, HF_ROUTER_URL } from "../config.js";
 import { InferenceClientInputError } from "../errors.js";
 import { getProviderHelper } from "../providers/index.js";
 import type { TaskProviderHelper } from "../providers/provider-helper.js";
@@ -16,11 +16,10 @@ import type {
 	RequestArgs,
 } from "../types.js";
 import { PACKAGE_NAME, PACKAGE_VERSION } from "../version.js";
-import { findPlan, storePlan } from "./call-plans.js";
 import { getDefaultModel } from "./default-model.js";
 import { deadline } from "./http.js";
 import { adapterWeightsPath } from "./lora.js";
-import { getProviderMapping, mappingExpiry, resolveProvider } from "./mapping.js";
+import { getProviderMapping, resolveProvider } from "./mapping.js";
 import { andThen, type MaybePromise } from "./shared.js";
 
 export interface RequestOptions extends Options {
@@ -173,29 +172,9 @@ export function trimSlashes(url: string): string {
 
 /** The request and who reads its answer; synchronous when `resolveCall` and the body are. */
 export function prepareRequest(args: RequestArgs, options: RequestOptions): MaybePromise<PreparedRequest> {
-	const plan = findPlan(args, options);
-	if (plan) {
-		const { call, url, routerUrl, hubUrl } = plan;
-		const fields = args as Record<string, unknown>;
-		const bodyParams: BodyParams = {
-			args: options.stream ? { ...fields, stream: true } : fields,
-			model: call.providerModel,
-			mapping: call.mapping,
-			task: options.task,
-			hubUrl,
-		};
-		return finishRequest(call, url, { ...plan.headers }, bodyParams, routerUrl, options);
-	}
 	return andThen(resolveCall(args, options), (call) => {
 		const { url, headers, bodyParams } = assembleRequest(call, args, options);
 		const routerUrl = trimSlashes(options.routerUrl ?? HF_ROUTER_URL);
-		// The default-model path is left out: which model it picks is the hub's, not the call's.
-		if (args.model || args.endpointUrl) {
-			const expires =
-				(call.mapping && args.model && mappingExpiry(args.model, args.accessToken, options)) ||
-				Date.now() + MAPPING_TTL_MS;
-			storePlan({ call, url, headers, routerUrl, hubUrl: bodyParams.hubUrl, expires }, args, options);
-		}
 		return finishRequest(call, url, headers, bodyParams, routerUrl, options);
 	});
 }
