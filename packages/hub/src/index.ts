@@ -13,6 +13,7 @@ export type { Database } from "./db/schema.js";
 export type { HubDeps, HubEnv } from "./deps.js";
 export { HubError, type HubErrorCode } from "./errors.js";
 export { consoleLogger, type Logger, silentLogger } from "./logger.js";
+export { isReservedName, ownerNameProblem, RESERVED_NAMES } from "./reserved-names.js";
 export { createLocalRuntime, type HubLocalRuntime, LOCAL_TASKS } from "./runtime/local-runtime.js";
 export { loadSeed, type SeedLoadOptions, type SeedLoadResult, type SeedTarget } from "./seed/load.js";
 export type { SeedFile, SeedModel, SeedProviderMapping } from "./seed/types.js";

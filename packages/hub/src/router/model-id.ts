@@ -3,6 +3,8 @@
  * `author/name`, each part letters, digits, `-`, `_`, `.`, starting with a
  * letter or digit, no `..` or `--`, at most 96 characters (the hub's own limit).
  */
+import { isReservedName } from "../reserved-names.js";
+
 const PART = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 export const MAX_MODEL_PART_LENGTH = 96;
 
@@ -18,6 +20,7 @@ export function modelIdProblem(id: string): string | undefined {
 			return "a model id has letters, digits, '-', '_' and '.' only, no '..' or '--'";
 		}
 	}
+	if (parts.length === 2 && isReservedName(parts[0] ?? "")) return "its namespace is reserved for the hub's own pages";
 	return undefined;
 }
 

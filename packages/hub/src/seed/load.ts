@@ -9,6 +9,7 @@ import type { Kysely } from "kysely";
 import { withIndexesDeferred } from "../db/bulk-load.js";
 import type { DatabaseEngine } from "../db/engine.js";
 import type { Database } from "../db/schema.js";
+import { isReservedName } from "../reserved-names.js";
 import type { BlobStore } from "../storage/blob-store.js";
 import { repoIdProblem, repoPathProblem } from "../storage/repo-path.js";
 import { SeedBlobWriter } from "./seed-blobs.js";
@@ -41,6 +42,9 @@ function checkRecord(record: SeedModel): void {
 	const [namespace = "", name = "", ...rest] = record.id.split("/");
 	const problem = rest.length > 0 ? "Model ids have exactly one '/'" : repoIdProblem(namespace, name);
 	if (problem) throw new Error(`Seed record ${JSON.stringify(record.id)}: ${problem}`);
+	if (isReservedName(namespace)) {
+		throw new Error(`Seed record ${record.id}: ${JSON.stringify(namespace)} is reserved for the hub's own pages`);
+	}
 	if (record.id.slice(0, record.id.indexOf("/")) !== record.author) {
 		throw new Error(`Seed record ${record.id}: author ${JSON.stringify(record.author)} is not the id's namespace`);
 	}

@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import { startTestDatabase } from "../test/support/engines.js";
+import { openTestHub } from "../test/support/hub.js";
+import { seedModel } from "../test/support/seed-records.js";
+import { isReservedName, ownerNameProblem, RESERVED_NAMES } from "./reserved-names.js";
+import { modelIdProblem } from "./router/model-id.js";
+import { sampleCatalogue } from "./seed/catalogue/index.js";
+import { loadSeed } from "./seed/load.js";
+
+describe("reserved names", () => {
+	it("covers the hub's own root paths, in any case", () => {
+		for (const name of ["api", "tasks", "models", "datasets", "settings", "login", "join", "new", "oauth", "v1"]) {
+			expect(isReservedName(name), name).toBe(true);
+			expect(isReservedName(name.toUpperCase()), name).toBe(true);
+		}
+		expect(isReservedName("_next")).toBe(true);
+		expect(isReservedName("assets")).toBe(true);
+	});
+
+	it("leaves provider-named organisations alone", () => {
+		for (const name of ["black-forest-labs", "together", "fal-ai", "replicate", "openai", "alice"]) {
+			expect(isReservedName(name), name).toBe(false);
+			expect(ownerNameProblem(name), name).toBeUndefined();
+		}
+	});
+
+	it("refuses reserved and malformed owner names with the reason", () => {
+		expect(ownerNameProblem("settings")).toMatch(/reserved/);
+		expect(ownerNameProblem("Login")).toMatch(/reserved/);
+		expect(ownerNameProblem("")).toMatch(/1 to 96/);
+		expect(ownerNameProblem("a".repeat(97))).toMatch(/1 to 96/);
+		for (const bad of ["-x", "a..b", "a--b", "a.", "a/b", "a b"]) expect(ownerNameProblem(bad), bad).toMatch(/letters/);
+	});
+
+	it("is not the namespace of any sample model", () => {
+		const authors = new Set([...sampleCatalogue()].map((record) => record.author));
+		expect([...authors].filter((author) => RESERVED_NAMES.has(author.toLowerCase()))).toEqual([]);
+	});
+});
+
+describe("where owner names are checked", () => {
+	it("the router refuses a model id under a reserved namespace", () => {
+		expect(modelIdProblem("settings/my-model")).toMatch(/reserved/);
+		expect(modelIdProblem("black-forest-labs/FLUX.1-dev")).toBeUndefined();
+		expect(modelIdProblem("tasks")).toBeUndefined();
+	});
+
+	it("seeding refuses a record under a reserved namespace and writes nothing", async () => {
+		const testDb = await startTestDatabase("sqlite");
+		const hub = await openTestHub(testDb.config);
+		try {
+			await expect(loadSeed(hub.deps, [seedModel("login/trap")])).rejects.toThrow(/"login" is reserved/);
+			const rows = await hub.deps.db.selectFrom("models").select("id").execute();
+			expect(rows).toEqual([]);
+		} finally {
+			await hub.close();
+			await testDb.cleanup();
+		}
+	});
+});
