@@ -4,10 +4,11 @@
  * URLs, run unchanged with a hub-issued token in HF_TOKEN. The hub resolves the
  * mapping and forwards to a fake provider on loopback with the operator's key.
  * A model the hub serves itself (hf-inference) runs on the hub's local runtime,
- * and its snippets print the model's answer.
+ * and its snippets print the model's answer. Media snippets fetch their sample
+ * input from the hub's own demo files (`/assets/demo/…`).
  */
 import { spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { getInferenceSnippets, type InferenceSnippet } from "@hubkit/inference";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -25,6 +26,8 @@ import { seedModel } from "./support/seed-records.js";
 const RUNS_ROOT = new URL("../.snippet-runs/", import.meta.url).pathname;
 const CHAT_MODEL = "acme/chat-7b";
 const PROVIDER_MODEL = "acme/Chat-7B-Turbo";
+const ANIMATE_MODEL = "acme/animate";
+const DEMO_DIR = new URL("../../tasks/assets/demo/", import.meta.url).pathname;
 
 interface Ran {
 	code: number | null;
@@ -57,6 +60,7 @@ describe("inference snippets against a hub on loopback", () => {
 	let hub: TestHub;
 	let server: Listening;
 	let together: FakeProvider;
+	let fal: FakeProvider;
 	let runtime: HubLocalRuntime;
 	let token: string;
 	let dir: string;
@@ -81,6 +85,10 @@ describe("inference snippets against a hub on loopback", () => {
 				}),
 			);
 		});
+		fal = await fakeProvider((_request, response) => {
+			response.writeHead(200, { "content-type": "application/json" });
+			response.end(JSON.stringify({ request_id: "r-1", status: "IN_QUEUE" }));
+		});
 		testDb = await startTestDatabase("sqlite");
 		hub = await openTestHub(testDb.config);
 		await loadSeed(hub.deps, [
@@ -91,14 +99,21 @@ describe("inference snippets against a hub on loopback", () => {
 					{ provider: "together", providerId: PROVIDER_MODEL, task: "conversational", status: "live" },
 				],
 			}),
+			seedModel(ANIMATE_MODEL, {
+				pipeline_tag: "image-to-video",
+				tags: ["image-to-video"],
+				inferenceProviderMapping: [
+					{ provider: "fal-ai", providerId: "fal-ai/animate-v1", task: "image-to-video", status: "live" },
+				],
+			}),
 			tinySentiment(),
 		]);
 		token = (await createAccessToken(hub.deps.db, "dana")).token;
 		runtime = createLocalRuntime(hub.deps);
 		const app = createHubApp(hub.deps, {
 			router: {
-				providerKeys: { together: { key: OPERATOR_KEY } },
-				providerBaseUrls: { together: together.url },
+				providerKeys: { together: { key: OPERATOR_KEY }, "fal-ai": { key: OPERATOR_KEY } },
+				providerBaseUrls: { together: together.url, "fal-ai.queue": fal.url },
 				localRuntime: runtime,
 			},
 		});
@@ -110,6 +125,7 @@ describe("inference snippets against a hub on loopback", () => {
 	afterAll(async () => {
 		await server?.close();
 		await together?.close();
+		await fal?.close();
 		await runtime?.close();
 		await hub?.close();
 		await testDb?.cleanup();
@@ -181,6 +197,34 @@ describe("inference snippets against a hub on loopback", () => {
 			).toEqual(["POSITIVE", "NEGATIVE"]);
 			expect(ranked[0]?.score, snippet.client).toBeGreaterThan(0.9);
 			expect(result.output).not.toContain(token);
+		}
+	});
+	it("media snippets send the hub's own demo file: fetched from /assets/demo, forwarded as fal.ai takes it", async () => {
+		const model = await modelPage(ANIMATE_MODEL);
+		const entry = model.inferenceProviderMapping["fal-ai"];
+		if (!entry) throw new Error("the hub lost the fal-ai mapping");
+		const snippets = getInferenceSnippets(
+			model,
+			"fal-ai",
+			{ provider: "fal-ai", hfModelId: ANIMATE_MODEL, ...entry },
+			{ hubUrl: server.url, routerUrl: server.url },
+		);
+		const runnable = snippets.filter((snippet) => ["fetch", "curl"].includes(snippet.client));
+		expect(runnable.map((snippet) => snippet.client)).toEqual(["fetch", "curl"]);
+		const demo = readFileSync(`${DEMO_DIR}image-to-video-input.png`).toString("base64");
+		const before = fal.received.length;
+		for (const snippet of runnable) {
+			expect(snippet.content).toContain(`${server.url}/assets/demo/image-to-video-input.png`);
+			const result = await run(snippet, dir, token);
+			expect(result.code, `${snippet.client}: ${result.output}`).toBe(0);
+			expect(result.output, snippet.client).toContain("r-1");
+		}
+		const forwarded = fal.received.slice(before);
+		expect(forwarded).toHaveLength(2);
+		for (const request of forwarded) {
+			expect(request.url).toBe("/fal-ai/animate-v1");
+			expect(request.headers.authorization).toBe(`Key ${OPERATOR_KEY}`);
+			expect(JSON.parse(request.body).image_url).toBe(`data:image/png;base64,${demo}`);
 		}
 	});
 });

@@ -3,7 +3,10 @@
  * @hubkit/inference) and sh (curl) snippets of every provider × task, pointed at
  * a recording router on 127.0.0.1, must send exactly what `buildRequest` builds
  * for the same call — URL, Authorization, Content-Type, X-HF-Bill-To and body
- * (JSON compared as data; files and base64 compared byte for byte).
+ * (JSON compared as data; files and base64 compared byte for byte). The sample
+ * media they send are fetched from the same server's `/assets/demo/…`, as from a
+ * hub. fal.ai's own client (`fal_client`) runs against a stand-in module and
+ * must send what a direct fal.ai call sends.
  */
 import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -11,7 +14,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildRequest, getInferenceSnippets, type InferenceSnippet, PROVIDERS } from "../src/index.js";
 import { planSnippet, type SnippetOptions } from "../src/snippets/plan.js";
-import { MediaFile, SAMPLE_AUDIO, SAMPLE_DOCUMENT, SAMPLE_IMAGE } from "../src/snippets/values.js";
+import { demoUrl, MediaFile, SAMPLE_MEDIA } from "../src/snippets/values.js";
 import type { InferenceTask, RequestArgs } from "../src/types.js";
 import { type FakeServer, type RecordedRequest, reply, sseText, startFakeServer } from "./fake-server.js";
 
@@ -19,9 +22,10 @@ const PYTHON_SHIM = new URL("./fixtures/python/", import.meta.url).pathname;
 // Inside the package, so `import … from "@hubkit/inference"` in a snippet resolves to this workspace.
 const RUNS_ROOT = new URL("../.snippet-runs/", import.meta.url).pathname;
 
-/** Sample files with bytes that survive no accidental re-encoding. */
+/** Sample files with bytes that survive no accidental re-encoding, one pattern per file. */
+const SAMPLE_FILES = [...new Set(Object.values(SAMPLE_MEDIA))];
 const SAMPLE_BYTES = new Map<string, Uint8Array>(
-	[SAMPLE_IMAGE, SAMPLE_AUDIO, SAMPLE_DOCUMENT].map((file, index) => [
+	SAMPLE_FILES.map((file, index) => [
 		file.fileName,
 		Uint8Array.from({ length: 700 + index }, (_, at) => (at * 37 + index) % 256),
 	]),
@@ -69,10 +73,22 @@ function clientArgs(value: unknown): unknown {
 	return value;
 }
 
+/** The call's arguments with each sample file as its demo URL on the test server (what fal is given). */
+function urlArgs(value: unknown, hubUrl: string): unknown {
+	if (value instanceof MediaFile) return demoUrl(hubUrl, value);
+	if (Array.isArray(value)) return value.map((item) => urlArgs(item, hubUrl));
+	if (value && typeof value === "object") {
+		return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, urlArgs(item, hubUrl)]));
+	}
+	return value;
+}
+
 interface Run {
 	snippet: InferenceSnippet;
 	token: string;
 	testCase: Case;
+	/** Extra environment (fal_client's key and stand-in URLs). */
+	env?: Record<string, string>;
 }
 
 function command(snippet: InferenceSnippet, file: string): [string, string[]] {
@@ -90,12 +106,14 @@ async function runAll(runs: Run[], dir: string): Promise<string[]> {
 			const index = next++;
 			const run = runs[index] as Run;
 			const extension = { python: "py", js: "mjs", sh: "sh" }[run.snippet.language];
-			const file = join(dir, `snippet-${index}.${extension}`);
+			// One directory per run: curl snippets download the sample media next to themselves.
+			const cwd = mkdtempSync(join(dir, "run-"));
+			const file = join(cwd, `snippet.${extension}`);
 			writeFileSync(file, run.snippet.content);
 			const [program, args] = command(run.snippet, file);
-			const env = { ...process.env, HF_TOKEN: run.token, PYTHONPATH: PYTHON_SHIM };
+			const env = { ...process.env, ...run.env, HF_TOKEN: run.token, PYTHONPATH: PYTHON_SHIM };
 			const output = await new Promise<{ code: number | null; text: string }>((resolve) => {
-				const child = spawn(program, args, { cwd: dir, env });
+				const child = spawn(program, args, { cwd, env });
 				let text = "";
 				child.stdout.on("data", (chunk) => {
 					text += chunk;
@@ -133,7 +151,16 @@ describe("inference snippets run against a recording router", () => {
 		server = await startFakeServer();
 		mkdirSync(RUNS_ROOT, { recursive: true });
 		dir = mkdtempSync(join(RUNS_ROOT, "run-"));
-		for (const [name, bytes] of SAMPLE_BYTES) writeFileSync(join(dir, name), bytes);
+		server.route("GET", /^\/assets\/demo\//, (request) => {
+			const file = SAMPLE_FILES.find((item) => request.path === `/assets/demo/${item.fileName}`);
+			if (!file) return reply.json({ error: "No such demo asset" }, 404);
+			return {
+				kind: "send",
+				status: 200,
+				headers: { "content-type": file.type },
+				body: SAMPLE_BYTES.get(file.fileName) as Uint8Array,
+			};
+		});
 		server.route("POST", /.*/, (request) => {
 			const text = request.body.toString("utf8");
 			if (text.includes('"stream":true') || /"stream":\s*true/.test(text)) {
@@ -226,10 +253,94 @@ describe("inference snippets run against a recording router", () => {
 		expect(mismatches).toEqual([]);
 	}, 600_000);
 
+	it("fal_client snippets send what a direct fal.ai call sends, for every fal.ai task", async () => {
+		const queued: string[] = [];
+		server.route("POST", /^\/fal-queue\//, (request) => {
+			const id = `req-${queued.push(request.path)}`;
+			return reply.json({
+				request_id: id,
+				status_url: `${server.url}/fal-queue/requests/${id}/status`,
+				response_url: `${server.url}/fal-queue/requests/${id}`,
+			});
+		});
+		server.route("GET", /^\/fal-queue\/requests\/[^/]+\/status$/, (_request, count) =>
+			reply.json({ status: count % 2 === 0 ? "IN_QUEUE" : "COMPLETED" }),
+		);
+		server.route("GET", /^\/fal-queue\/requests\/[^/]+$/, reply.json({ images: [{ url: "fal-result" }] }));
+		server.route("POST", /^\/fal-run\//, reply.json({ text: "fal-result" }));
+
+		const env = { FAL_QUEUE_URL: `${server.url}/fal-queue`, FAL_RUN_URL: `${server.url}/fal-run` };
+		const runs: Run[] = [];
+		const tasks = Object.keys(PROVIDERS["fal-ai"]) as InferenceTask[];
+		for (const [index, task] of tasks.entries()) {
+			const model = { id: `runs/fal-client-${task}`, pipeline_tag: task as never };
+			const providerId = `fal-ai/side-${task}`;
+			server.setMapping(model.id, { "fal-ai": { providerId, task, status: "live" } });
+			const mapping = { provider: "fal-ai", providerId, hfModelId: model.id, task, status: "live" as const };
+			const testCase: Case = { name: `fal-ai ${task}`, model, provider: "fal-ai", task, options: {} };
+			// Routed (HF_TOKEN: fal_client still reads FAL_KEY) and with a literal fal key.
+			for (const literal of [false, true]) {
+				const key = `fal-key-${index}-${literal ? "literal" : "env"}`;
+				const options = { routerUrl: server.url, hubUrl: server.url, ...(literal ? { accessToken: key } : {}) };
+				const snippet = getInferenceSnippets(model, "fal-ai", mapping, options).find(
+					(item) => item.client === "fal_client",
+				);
+				if (!snippet) throw new Error(`no fal_client snippet for ${task}`);
+				if (literal) expect(snippet.content).toContain("fal_client.SyncClient(key=");
+				else expect(snippet.content).not.toContain("fal-key-");
+				runs.push({ snippet, token: "hf_unused", testCase: { ...testCase, options }, env: { ...env, FAL_KEY: key } });
+			}
+		}
+		expect(await runAll(runs, dir)).toEqual([]);
+
+		const mismatches: string[] = [];
+		for (const run of runs) {
+			const key = run.env?.FAL_KEY as string;
+			const sent = server.requests.filter(
+				(request) => request.method === "POST" && request.headers.authorization === `Key ${key}`,
+			);
+			const plan = planSnippet(run.testCase.model, "fal-ai", undefined, run.testCase.options);
+			if (!plan) throw new Error(`no plan for ${run.testCase.name}`);
+			// fal fetches media URLs itself: the snippet passes the hub's demo URL as the input.
+			const expected = await buildRequest(
+				{
+					...(urlArgs(plan.args, server.url) as Record<string, unknown>),
+					model: run.testCase.model.id,
+					provider: "fal-ai",
+					accessToken: key,
+				} as RequestArgs,
+				{ task: run.testCase.task, hubUrl: server.url, routerUrl: server.url },
+			);
+			const want = {
+				url: expected.url
+					.replace("https://queue.fal.run/", `${server.url}/fal-queue/`)
+					.replace("https://fal.run/", `${server.url}/fal-run/`),
+				body: await expectedBody(expected.init.body),
+			};
+			const request = sent[0];
+			const got = request ? { url: `${server.url}${request.path}`, body: sentBody(request) } : undefined;
+			try {
+				expect(sent).toHaveLength(1);
+				expect(got).toEqual(want);
+			} catch (error) {
+				mismatches.push(`${run.testCase.name}: ${String(error).slice(0, 1500)}`);
+			}
+		}
+		expect(mismatches).toEqual([]);
+		// Queued tasks were polled to completion (the stand-in fetched their result).
+		expect(queued.length).toBeGreaterThan(0);
+		expect(server.requestsTo("/fal-queue/requests/", "GET").length).toBeGreaterThanOrEqual(queued.length * 2);
+	}, 300_000);
+
 	it("the @hubkit/inference snippets run unchanged and return the client's result", async () => {
 		const chat = { id: "runs/client-chat", pipeline_tag: "text-generation" as never, tags: ["conversational"] };
 		const classifier = { id: "runs/client-classifier", pipeline_tag: "text-classification" as never };
+		const vision = { id: "runs/client-vision", pipeline_tag: "image-classification" as never };
 		server.setMapping(chat.id, { "hf-inference": { providerId: chat.id, task: "conversational", status: "live" } });
+		server.setMapping(vision.id, {
+			"hf-inference": { providerId: vision.id, task: "image-classification", status: "live" },
+		});
+		server.route("POST", `/hf-inference/models/${vision.id}`, reply.json([{ label: "car", score: 0.9 }]));
 		server.setMapping(classifier.id, {
 			"hf-inference": { providerId: classifier.id, task: "text-classification", status: "live" },
 		});
@@ -255,7 +366,7 @@ describe("inference snippets run against a recording router", () => {
 			return snippet;
 		};
 		const outputs: string[] = [];
-		for (const snippet of [pick(chat), pick(chat, { streaming: true }), pick(classifier)]) {
+		for (const snippet of [pick(chat), pick(chat, { streaming: true }), pick(classifier), pick(vision)]) {
 			const file = join(dir, `client-${outputs.length}.mjs`);
 			writeFileSync(file, snippet.content);
 			const text = await new Promise<string>((resolve, reject) => {
@@ -274,5 +385,11 @@ describe("inference snippets run against a recording router", () => {
 		expect(outputs[0]).toContain("Saturn");
 		expect(outputs[1]).toBe("Saturn");
 		expect(JSON.parse(outputs[2] as string)).toEqual([{ label: "POSITIVE", score: 0.98 }]);
+		expect(JSON.parse(outputs[3] as string)).toEqual([{ label: "car", score: 0.9 }]);
+		// The image went as fetched from the hub's demo files, typed by the hub's Content-Type.
+		const [sent] = server.requestsTo(`/hf-inference/models/${vision.id}`, "POST");
+		const demo = SAMPLE_MEDIA["image-classification"];
+		expect(sent?.headers["content-type"]).toBe(demo.type);
+		expect([...(sent?.body ?? [])]).toEqual([...(SAMPLE_BYTES.get(demo.fileName) as Uint8Array)]);
 	}, 120_000);
 });

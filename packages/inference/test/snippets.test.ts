@@ -5,6 +5,7 @@
  * That snippets send what `buildRequest` sends is checked by running them
  * (snippets-run.test.ts).
  */
+import { existsSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { loadHostileRecords, loadMalformedRecords, loadModelRecords } from "../../tasks/test/records.js";
 import {
@@ -23,6 +24,7 @@ import {
 	providerKeyVariable,
 	snippetTask,
 } from "../src/index.js";
+import type { InferenceTask } from "../src/types.js";
 
 const providers = Object.keys(PROVIDERS) as (keyof typeof PROVIDERS)[];
 
@@ -281,6 +283,93 @@ describe("edge cases", () => {
 	});
 });
 
+describe("fal.ai, openai and sample media", () => {
+	const falTasks = Object.keys(PROVIDERS["fal-ai"]) as InferenceTask[];
+	const falSnippets = (task: InferenceTask, options: Parameters<typeof getInferenceSnippets>[3] = {}) => {
+		const model = { id: `acme/${task}`, pipeline_tag: task as never };
+		return getInferenceSnippets(model, "fal-ai", mappingFor("fal-ai", model.id, task), options);
+	};
+
+	it("every fal.ai task offers fal_client, requests, fetch and curl, routed or direct", () => {
+		for (const task of falTasks) {
+			for (const options of [{}, { directRequest: true }, { accessToken: "fal-literal-key" }]) {
+				const clients = falSnippets(task, options).map((snippet) => `${snippet.language}:${snippet.client}`);
+				for (const client of ["python:fal_client", "python:requests", "js:fetch", "sh:curl"]) {
+					expect(clients, `${task} ${JSON.stringify(options)}`).toContain(client);
+				}
+			}
+		}
+	});
+
+	it("fal_client reads FAL_KEY (never the hub token), takes a literal fal key, and waits on queued tasks", () => {
+		const routed = falSnippets("text-to-image").find((snippet) => snippet.client === "fal_client")?.content ?? "";
+		expect(routed).toContain("FAL_KEY");
+		expect(routed).not.toContain("HF_TOKEN");
+		expect(routed).toContain('fal_client.subscribe(\n    "fal-ai-side/text-to-image",');
+		const speech = falSnippets("automatic-speech-recognition").find((snippet) => snippet.client === "fal_client");
+		expect(speech?.content).toContain("fal_client.run(");
+		const literal = falSnippets("text-to-video", { accessToken: "fal-literal-key" }).find(
+			(snippet) => snippet.client === "fal_client",
+		);
+		expect(literal?.content).toContain('client = fal_client.SyncClient(key="fal-literal-key")');
+		expect(literal?.content).toContain("result = client.subscribe(");
+	});
+
+	it("conversational models get the openai clients whatever the mapping's task or the pipeline says", () => {
+		const chats = [
+			{ id: "acme/chat", pipeline_tag: "text-generation" as const, tags: ["conversational"] },
+			{ id: "acme/listen", pipeline_tag: "audio-text-to-text" as const, tags: ["conversational"] },
+			{ id: "acme/omni", pipeline_tag: "any-to-any" as const, tags: ["conversational"] },
+			{ id: "acme/untagged", pipeline_tag: "text-generation" as const },
+		];
+		for (const model of chats) {
+			for (const task of ["text-generation", "conversational"]) {
+				// The untagged model chats only when the hub's mapping says so.
+				if (model.id === "acme/untagged" && task !== "conversational") continue;
+				const entry = { ...mappingFor("together", model.id, task) };
+				const clients = getInferenceSnippets(model, "together", entry).map(
+					(snippet) => `${snippet.language}:${snippet.client}`,
+				);
+				expect(clients, `${model.id} ${task}`).toContain("python:openai");
+				expect(clients, `${model.id} ${task}`).toContain("js:openai");
+			}
+		}
+		const plain = { id: "acme/untagged", pipeline_tag: "text-generation" as const };
+		const completion = getInferenceSnippets(plain, "together", mappingFor("together", plain.id, "text-generation"));
+		expect(completion.map((snippet) => snippet.client)).not.toContain("openai");
+	});
+
+	it("sample media are the demo files the hub serves, on the hub's URL", () => {
+		const hubUrl = "http://hub.internal:8787";
+		const demoDir = new URL("../../tasks/assets/demo/", import.meta.url).pathname;
+		const options = { hubUrl, routerUrl: hubUrl };
+		const media = [...new Set(records.map((record) => snippetTask(record)))].flatMap((task) => {
+			const model =
+				task === "conversational"
+					? { id: "acme/vision-chat", pipeline_tag: "image-text-to-text" as const, tags: ["conversational"] }
+					: { id: `acme/${task}`, pipeline_tag: task as never };
+			return providers.flatMap((provider) =>
+				getInferenceSnippets(model, provider, mappingFor(provider, model.id, task ?? ""), options),
+			);
+		});
+		const urls = new Set<string>();
+		for (const snippet of media) {
+			expect(snippet.content).not.toMatch(/hubkit\.dev|example\.com|cat\.jpg|sample1\.wav|invoice\.png/);
+			for (const match of snippet.content.matchAll(/https?:\/\/[^\s"'`]+\/assets\/demo\/[\w.-]+/g)) urls.add(match[0]);
+		}
+		expect(urls.size).toBeGreaterThan(10);
+		for (const url of urls) {
+			expect(url.startsWith(`${hubUrl}/assets/demo/`), url).toBe(true);
+			expect(existsSync(`${demoDir}${url.slice(url.lastIndexOf("/") + 1)}`), url).toBe(true);
+		}
+		const vision = { id: "acme/vision-chat", pipeline_tag: "image-text-to-text" as const, tags: ["conversational"] };
+		const chat = getInferenceSnippets(vision, "hf-inference", undefined, options);
+		expect(chat.find((snippet) => snippet.client === "curl")?.content).toContain(
+			`"url": "${hubUrl}/assets/demo/image-text-to-text-input.png"`,
+		);
+	});
+});
+
 /** Golden files: a representative set a person reads; a change shows up as a diff in review (`npx vitest -u`). */
 describe("golden snippets", () => {
 	const cases: [string, Parameters<typeof getInferenceSnippets>][] = [
@@ -324,6 +413,15 @@ describe("golden snippets", () => {
 				{ id: "acme/animate", pipeline_tag: "image-to-video" },
 				"fal-ai",
 				mappingFor("fal-ai", "acme/animate", "image-to-video"),
+			],
+		],
+		[
+			"asr-fal-ai",
+			[
+				{ id: "acme/whisper", pipeline_tag: "automatic-speech-recognition" },
+				"fal-ai",
+				mappingFor("fal-ai", "acme/whisper", "automatic-speech-recognition"),
+				{ hubUrl: "http://127.0.0.1:8787", routerUrl: "http://127.0.0.1:8787" },
 			],
 		],
 		["vqa-hf-inference", [{ id: "acme/vqa", pipeline_tag: "visual-question-answering" }, "hf-inference"]],

@@ -286,7 +286,11 @@ class FalAITextToSpeechTask extends FalAITask {
 	}
 }
 
-/** Synchronous; the audio goes inline as a data URL, so the body is always JSON. */
+/**
+ * Synchronous; the audio goes inline as a data URL (or as the http(s) URL fal
+ * fetches itself), so the body is always JSON. A URL keeps the payload
+ * synchronous, so snippets can show it.
+ */
 class FalAIAutomaticSpeechRecognitionTask extends FalAITask {
 	constructor() {
 		super("automatic-speech-recognition", false);
@@ -296,16 +300,17 @@ class FalAIAutomaticSpeechRecognitionTask extends FalAITask {
 		return super.prepareHeaders(params, false);
 	}
 
-	async preparePayload(params: BodyParams): Promise<Args> {
+	preparePayload(params: BodyParams): Args | Promise<Args> {
 		const { input, parameters, rest } = splitArgs(params);
+		if (typeof input === "string" && /^https?:\/\//.test(input)) return { ...rest, ...parameters, audio_url: input };
 		const accepted: readonly string[] = FAL_ASR_AUDIO_TYPES;
 		if (!(input instanceof Blob) || !accepted.includes(input.type)) {
 			const got = input instanceof Blob ? `a Blob of type '${input.type || "(none)"}'` : typeof input;
 			throw new InferenceClientInputError(
-				`fal.ai automatic-speech-recognition expects a Blob of type ${FAL_ASR_AUDIO_TYPES.join(", ")}; got ${got}.`,
+				`fal.ai automatic-speech-recognition expects a Blob of type ${FAL_ASR_AUDIO_TYPES.join(", ")} or an http(s) URL; got ${got}.`,
 			);
 		}
-		return { ...rest, ...parameters, audio_url: await blobToDataUrl(input) };
+		return blobToDataUrl(input).then((url) => ({ ...rest, ...parameters, audio_url: url }));
 	}
 
 	protected async readResult(result: unknown): Promise<unknown> {

@@ -6,7 +6,7 @@ import { PACKAGE_NAME } from "../version.js";
 import { camelCase, chatParameters, openAIBaseUrl, outputFileName, PLAIN_TEXT, splitToken } from "./common.js";
 import type { SnippetPlan } from "./plan.js";
 import type { InferenceSnippet } from "./types.js";
-import { type ExpressionHook, jsExpr, mediaFileOf } from "./values.js";
+import { demoUrl, type ExpressionHook, jsExpr, mediaFileOf } from "./values.js";
 
 /** The token as a JavaScript expression: the environment by default, a literal only when given one. */
 function tokenExpr(plan: SnippetPlan): string {
@@ -24,11 +24,13 @@ function headerExpr(value: string, plan: SnippetPlan): string {
 	return [jsString(parts.prefix), tokenExpr(plan), jsString(parts.suffix)].join(" + ");
 }
 
-/** Media files as Blobs read from disk, the way the client takes them. */
-const fileBlob: ExpressionHook = (value) => {
-	const file = mediaFileOf(value);
-	return file ? `new Blob([await readFile(${jsString(file.fileName)})], { type: ${jsString(file.type)} })` : undefined;
-};
+/** Media files as Blobs fetched from the hub (typed by its Content-Type), the way the client takes them. */
+function fileBlob(plan: SnippetPlan): ExpressionHook {
+	return (value) => {
+		const file = mediaFileOf(value);
+		return file ? `await (await fetch(${jsString(demoUrl(plan.hubUrl, file))})).blob()` : undefined;
+	};
+}
 
 function hubkitClientSnippet(plan: SnippetPlan): InferenceSnippet | undefined {
 	const method =
@@ -42,9 +44,8 @@ function hubkitClientSnippet(plan: SnippetPlan): InferenceSnippet | undefined {
 	if (plan.options.billTo) defaults.billTo = plan.options.billTo;
 	if (plan.hubUrl !== HF_HUB_URL) defaults.hubUrl = plan.hubUrl;
 	if (plan.routerUrl !== HF_ROUTER_URL) defaults.routerUrl = plan.routerUrl;
-	const fsNames = [hasMedia(plan.args) ? "readFile" : "", plan.fileOutput ? "writeFile" : ""].filter(Boolean);
 	const lines: string[] = [];
-	if (fsNames.length > 0) lines.push(`import { ${fsNames.join(", ")} } from "node:fs/promises";`);
+	if (plan.fileOutput) lines.push('import { writeFile } from "node:fs/promises";');
 	lines.push(`import { InferenceClient } from ${jsString(PACKAGE_NAME)};`, "");
 	const options = Object.keys(defaults).length > 0 ? `, ${jsExpr(defaults)}` : "";
 	const endpoint = plan.options.endpointUrl ? `.endpoint(${jsString(plan.options.endpointUrl)})` : "";
@@ -52,7 +53,7 @@ function hubkitClientSnippet(plan: SnippetPlan): InferenceSnippet | undefined {
 	const args: Record<string, unknown> = plan.options.endpointUrl
 		? { ...plan.args }
 		: { provider: plan.provider, model: plan.model.id, ...plan.args };
-	const call = `client.${method}(${jsExpr(args, 0, fileBlob)})`;
+	const call = `client.${method}(${jsExpr(args, 0, fileBlob(plan))})`;
 	if (plan.task === "conversational" && plan.streaming) {
 		lines.push(
 			`for await (const chunk of ${call}) {`,
@@ -68,13 +69,6 @@ function hubkitClientSnippet(plan: SnippetPlan): InferenceSnippet | undefined {
 		lines.push(`const output = await ${call};`, "", "console.log(JSON.stringify(output));");
 	}
 	return { language: "js", client: PACKAGE_NAME, content: lines.join("\n"), setup: `npm install ${PACKAGE_NAME}` };
-}
-
-function hasMedia(value: unknown): boolean {
-	if (mediaFileOf(value)) return true;
-	if (Array.isArray(value)) return value.some(hasMedia);
-	if (value && typeof value === "object") return Object.values(value).some(hasMedia);
-	return false;
 }
 
 function openAISnippet(plan: SnippetPlan): InferenceSnippet | undefined {
@@ -105,12 +99,12 @@ function openAISnippet(plan: SnippetPlan): InferenceSnippet | undefined {
 function fetchSnippet(plan: SnippetPlan): InferenceSnippet | undefined {
 	const raw = plan.raw;
 	if (!raw) return undefined;
-	let readsFiles = Boolean(raw.bodyFile);
+	let downloads = Boolean(raw.bodyFile);
 	const encoded: ExpressionHook = (value) => {
 		const file = typeof value === "string" ? mediaFileOf(value) : undefined;
 		if (!file) return undefined;
-		readsFiles = true;
-		const read = `(await readFile(${jsString(file.fileName)})).toString("base64")`;
+		downloads = true;
+		const read = `(await download(${jsString(demoUrl(plan.hubUrl, file))})).toString("base64")`;
 		return plan.mediaEncoding === "base64" ? read : `${jsString(`data:${file.type};base64,`)} + ${read}`;
 	};
 	const headers = { ...raw.headers };
@@ -119,8 +113,10 @@ function fetchSnippet(plan: SnippetPlan): InferenceSnippet | undefined {
 		([name, value]) => `\t\t\t${/^[A-Za-z]+$/.test(name) ? name : jsString(name)}: ${headerExpr(value, plan)},`,
 	);
 	const blob = plan.helper.responseKind === "blob";
-	const input = raw.bodyFile ? jsString(raw.bodyFile.fileName) : jsExpr(raw.payload, 0, encoded);
-	const body = raw.bodyFile ? "await readFile(input)" : "JSON.stringify(input)";
+	const input = raw.bodyFile
+		? `await download(${jsString(demoUrl(plan.hubUrl, raw.bodyFile))})`
+		: jsExpr(raw.payload, 0, encoded);
+	const body = raw.bodyFile ? "input" : "JSON.stringify(input)";
 	const lines = [
 		"async function query(input) {",
 		`\tconst response = await fetch(${jsString(raw.url)}, {`,
@@ -147,8 +143,19 @@ function fetchSnippet(plan: SnippetPlan): InferenceSnippet | undefined {
 		lines.push("\treturn await response.json();", "}", "", `const output = await query(${input});`);
 		lines.push("console.log(JSON.stringify(output));");
 	}
-	const fsNames = [readsFiles ? "readFile" : "", blob && !plan.streaming ? "writeFile" : ""].filter(Boolean);
-	if (fsNames.length > 0) lines.unshift(`import { ${fsNames.join(", ")} } from "node:fs/promises";`, "");
+	if (downloads) {
+		// The sample media are the hub's demo files, fetched before the call.
+		lines.unshift(
+			"async function download(url) {",
+			"\tconst response = await fetch(url);",
+			// biome-ignore lint/suspicious/noTemplateCurlyInString: the snippet's own template literal
+			"\tif (!response.ok) throw new Error(`${response.status}: ${url}`);",
+			"\treturn Buffer.from(await response.arrayBuffer());",
+			"}",
+			"",
+		);
+	}
+	if (blob && !plan.streaming) lines.unshift('import { writeFile } from "node:fs/promises";', "");
 	return { language: "js", client: "fetch", content: lines.join("\n") };
 }
 

@@ -22,7 +22,7 @@ import type {
 	InferenceTask,
 	RequestArgs,
 } from "../types.js";
-import { MediaFile, mediaReference, SAMPLE_AUDIO, SAMPLE_DOCUMENT, SAMPLE_IMAGE } from "./values.js";
+import { demoUrl, MediaFile, mediaReference, SAMPLE_MEDIA } from "./values.js";
 
 export interface SnippetOptions {
 	/** Show a streamed chat completion. */
@@ -119,12 +119,27 @@ const MEDIA_TASKS = new Set<InferenceTask>([
 
 const CHAT_QUESTION = "Which planet in the solar system has the most moons?";
 
-/** Chat when the model says it chats (tag or chat template); plain text generation otherwise. */
-export function snippetTask(model: ModelData): InferenceTask | undefined {
+/** Pipelines whose models answer in text: a chat model among them is called through chat completions. */
+const CHAT_PIPELINES = new Set<string>([
+	"text-generation",
+	"image-text-to-text",
+	"audio-text-to-text",
+	"video-text-to-text",
+	"text2text-generation",
+	"any-to-any",
+]);
+
+/**
+ * Chat when the model says it chats (a `conversational` tag or a chat template)
+ * or the hub's mapping serves it as chat; the pipeline tag otherwise. A mapping
+ * that says `text-generation` does not make a chat model a completion one, so
+ * the chat clients (openai among them) are offered wherever the model chats.
+ */
+export function snippetTask(model: ModelData, mappingTask?: string): InferenceTask | undefined {
 	const tag = model.pipeline_tag;
-	if (tag === "text-generation" || tag === "image-text-to-text") {
-		const chat = model.tags?.includes("conversational") || model.config?.tokenizer_config?.chat_template;
-		if (chat) return "conversational";
+	if (tag && CHAT_PIPELINES.has(tag)) {
+		const chats = model.tags?.includes("conversational") || model.config?.tokenizer_config?.chat_template;
+		if (chats || mappingTask === "conversational") return "conversational";
 	}
 	return tag;
 }
@@ -135,7 +150,7 @@ export function providerKeyVariable(provider: string): string {
 	return `${provider.toUpperCase().replace(/[^A-Z0-9]+/g, "_")}_API_KEY`;
 }
 
-function chatArgs(model: ModelData, options: SnippetOptions): Record<string, unknown> {
+function chatArgs(model: ModelData, options: SnippetOptions, hubUrl: string): Record<string, unknown> {
 	let messages: unknown = options.messages;
 	if (!messages) {
 		const text = (model.pipeline_tag && DEFAULT_TEXT[model.pipeline_tag as PipelineType]) || CHAT_QUESTION;
@@ -147,7 +162,7 @@ function chatArgs(model: ModelData, options: SnippetOptions): Record<string, unk
 							role: "user",
 							content: [
 								{ type: "text", text: widget ?? text },
-								{ type: "image_url", image_url: { url: "https://hubkit.dev/samples/cat.jpg" } },
+								{ type: "image_url", image_url: { url: demoUrl(hubUrl, SAMPLE_MEDIA["image-text-to-text"]) } },
 							],
 						},
 					]
@@ -168,31 +183,34 @@ function fallbackText(model: ModelData, task: InferenceTask): string | undefined
 }
 
 /** The client call's arguments for a task: our sample inputs, the model's widget text first. */
-function taskArgs(model: ModelData, task: InferenceTask, options: SnippetOptions): Record<string, unknown> | undefined {
-	if (task === "conversational") return chatArgs(model, options);
+function taskArgs(
+	model: ModelData,
+	task: InferenceTask,
+	options: SnippetOptions,
+	hubUrl: string,
+): Record<string, unknown> | undefined {
+	if (task === "conversational") return chatArgs(model, options, hubUrl);
 	const example = options.inputs ?? getModelInputExample(model) ?? fallbackText(model, task);
 	const question = typeof example === "string" ? example : "What is shown here?";
 	switch (task) {
 		case "automatic-speech-recognition":
 		case "audio-classification":
 		case "audio-to-audio":
-			return { data: SAMPLE_AUDIO };
 		case "image-classification":
 		case "object-detection":
 		case "image-segmentation":
 		case "image-to-text":
-			return { data: SAMPLE_IMAGE };
+			return { data: SAMPLE_MEDIA[task] };
 		case "zero-shot-image-classification":
-			return { inputs: SAMPLE_IMAGE, parameters: { candidate_labels: getCandidateLabels(model) } };
+			return { inputs: SAMPLE_MEDIA[task], parameters: { candidate_labels: getCandidateLabels(model) } };
 		case "image-to-image":
 		case "image-to-video":
 		case "image-text-to-image":
 		case "image-text-to-video":
-			return { inputs: SAMPLE_IMAGE, parameters: { prompt: question } };
+			return { inputs: SAMPLE_MEDIA[task], parameters: { prompt: question } };
 		case "visual-question-answering":
-			return { inputs: { image: SAMPLE_IMAGE, question } };
 		case "document-question-answering":
-			return { inputs: { image: SAMPLE_DOCUMENT, question } };
+			return { inputs: { image: SAMPLE_MEDIA[task], question } };
 		case "zero-shot-classification":
 			return { inputs: example, parameters: { candidate_labels: getCandidateLabels(model) } };
 		default:
@@ -208,12 +226,14 @@ export function planSnippet(
 	options: SnippetOptions,
 ): SnippetPlan | undefined {
 	const model = toModelData(record);
-	const task = snippetTask(model);
+	const task = snippetTask(model, mapping?.task);
 	if (!task || !Object.hasOwn(PROVIDERS, provider)) return undefined;
 	const helper = PROVIDERS[provider as InferenceProvider][task];
 	if (!helper) return undefined;
 	if (options.endpointUrl && provider !== "hf-inference") return undefined;
-	const args = taskArgs(model, task, options);
+	const routerUrl = trimSlashes(options.routerUrl ?? HF_ROUTER_URL);
+	const hubUrl = trimSlashes(options.hubUrl ?? HF_HUB_URL);
+	const args = taskArgs(model, task, options, hubUrl);
 	if (!args) return undefined;
 
 	const direct = options.directRequest || helper.clientSideRoutingOnly;
@@ -235,8 +255,6 @@ export function planSnippet(
 			: (mapping ?? (provider === "hf-inference" ? undefined : defaultMapping(provider, model.id, task)));
 	const providerModel = entry?.providerId ?? options.endpointUrl ?? model.id;
 	const call: ResolvedCall = { provider, helper, authMethod, mapping: entry, providerModel };
-	const routerUrl = trimSlashes(options.routerUrl ?? HF_ROUTER_URL);
-	const hubUrl = trimSlashes(options.hubUrl ?? HF_HUB_URL);
 	const streaming = Boolean(options.streaming) && task === "conversational";
 	const requestArgs = {
 		...referenceMedia(args, helper.binaryInput),

@@ -4,7 +4,7 @@ import type { InferenceTask } from "../types.js";
 import { chatParameters, openAIBaseUrl, outputFileName, splitToken } from "./common.js";
 import type { SnippetPlan } from "./plan.js";
 import type { InferenceSnippet } from "./types.js";
-import { type ExpressionHook, mediaFileOf, pyExpr } from "./values.js";
+import { demoUrl, type ExpressionHook, mediaFileOf, pyExpr } from "./values.js";
 
 /** Tasks huggingface_hub's InferenceClient has a method for (snake_case of the task). */
 const HUB_CLIENT_TASKS = new Set<InferenceTask>([
@@ -38,8 +38,6 @@ const HUB_CLIENT_TASKS = new Set<InferenceTask>([
 	"zero-shot-image-classification",
 ]);
 
-const FAL_CLIENT_TASKS = new Set<InferenceTask>(["text-to-image", "image-to-image", "image-to-video", "text-to-video"]);
-
 /** The token as a Python expression: the environment by default, a literal only when given one. */
 function tokenExpr(plan: SnippetPlan): string {
 	return "env" in plan.token ? `os.environ[${pyString(plan.token.env)}]` : pyString(plan.token.literal);
@@ -62,11 +60,13 @@ function keywords(entries: [string, unknown][], indent: number, hook?: Expressio
 	return entries.map(([name, value]) => `${pad}${name}=${pyExpr(value, indent, hook)},`).join("\n");
 }
 
-/** Media files as paths: huggingface_hub's client reads them itself. */
-const filePath: ExpressionHook = (value) => {
-	const file = mediaFileOf(value);
-	return file ? pyString(file.fileName) : undefined;
-};
+/** Media files as their URL on the hub: huggingface_hub's client and fal fetch URLs themselves. */
+function fileUrl(plan: SnippetPlan): ExpressionHook {
+	return (value) => {
+		const file = mediaFileOf(value);
+		return file ? pyString(demoUrl(plan.hubUrl, file)) : undefined;
+	};
+}
 
 function hubClientSnippet(plan: SnippetPlan): InferenceSnippet | undefined {
 	const chat = plan.task === "conversational";
@@ -101,6 +101,7 @@ function hubClientSnippet(plan: SnippetPlan): InferenceSnippet | undefined {
 		}
 	} else {
 		const { first, named } = hubClientArguments(plan);
+		const filePath = fileUrl(plan);
 		const method = plan.task.replace(/-/g, "_");
 		const result = plan.fileOutput ? (plan.task.endsWith("image") ? "image" : "output") : "result";
 		lines.push(`${result} = client.${method}(`);
@@ -162,27 +163,28 @@ function hubClientArguments(plan: SnippetPlan): { first: unknown; named: [string
 	}
 }
 
-/** fal's own client, with the provider key it reads from FAL_KEY. */
+/**
+ * fal's own client, for every fal.ai task. It calls fal.ai directly (it cannot
+ * go through a router), with the fal key it reads from FAL_KEY, or the provider
+ * key the caller passed; media go as their URL on the hub, which fal fetches.
+ */
 function falClientSnippet(plan: SnippetPlan): InferenceSnippet | undefined {
-	if (plan.provider !== "fal-ai" || !FAL_CLIENT_TASKS.has(plan.task) || !plan.raw?.payload) return undefined;
-	if (!("env" in plan.token) || plan.token.env !== "FAL_KEY") return undefined;
-	const upload: ExpressionHook = (value) => {
-		const file = mediaFileOf(value);
-		return file ? `fal_client.upload_file(${pyString(file.fileName)})` : undefined;
-	};
-	const content = [
-		"import fal_client",
-		"",
-		"# fal_client reads the key from the FAL_KEY environment variable.",
-		"result = fal_client.subscribe(",
-		`    ${pyString(plan.providerModel)},`,
-		`    arguments=${pyExpr(plan.raw.payload, 1, upload)},`,
-		"    with_logs=True,",
-		")",
-		"",
-		"print(result)",
-	].join("\n");
-	return { language: "python", client: "fal_client", content, setup: "pip install fal-client" };
+	const payload = plan.raw?.payload;
+	if (plan.provider !== "fal-ai" || !payload) return undefined;
+	// Queued tasks are submitted and waited for; the others (speech) answer at once.
+	const method = new URL(plan.helper.baseUrl).hostname.startsWith("queue.") ? "subscribe" : "run";
+	const literalKey = "literal" in plan.token && plan.authMethod === "provider-key" ? plan.token.literal : undefined;
+	const lines = ["import fal_client", ""];
+	if (literalKey !== undefined) {
+		lines.push(`client = fal_client.SyncClient(key=${pyString(literalKey)})`, "");
+	} else {
+		lines.push("# fal_client calls fal.ai directly, with your fal key from the FAL_KEY environment variable.");
+	}
+	lines.push(`result = ${literalKey !== undefined ? "client" : "fal_client"}.${method}(`);
+	lines.push(`    ${pyString(plan.providerModel)},`, `    arguments=${pyExpr(payload, 1, fileUrl(plan))},`);
+	if (method === "subscribe") lines.push("    with_logs=True,");
+	lines.push(")", "", "print(result)");
+	return { language: "python", client: "fal_client", content: lines.join("\n"), setup: "pip install fal-client" };
 }
 
 function openAISnippet(plan: SnippetPlan): InferenceSnippet | undefined {
@@ -214,7 +216,7 @@ function requestsSnippet(plan: SnippetPlan): InferenceSnippet | undefined {
 		const file = mediaFileOf(value);
 		if (!file) return undefined;
 		usesBase64 = true;
-		const read = `encode_file(${pyString(file.fileName)})`;
+		const read = `encode_file(${pyString(demoUrl(plan.hubUrl, file))})`;
 		return plan.mediaEncoding === "base64" ? read : `${pyString(`data:${file.type};base64,`)} + ${read}`;
 	};
 	const headers = { ...raw.headers };
@@ -227,14 +229,12 @@ function requestsSnippet(plan: SnippetPlan): InferenceSnippet | undefined {
 	const answer = blob ? "response.content" : "response.json()";
 	if (raw.bodyFile) {
 		body.push(
-			"def query(filename):",
-			'    with open(filename, "rb") as file:',
-			"        data = file.read()",
+			"def query(data):",
 			"    response = requests.post(API_URL, headers=headers, data=data)",
 			"    response.raise_for_status()",
 			`    return ${answer}`,
 			"",
-			`output = query(${pyString(raw.bodyFile.fileName)})`,
+			`output = query(download(${pyString(demoUrl(plan.hubUrl, raw.bodyFile))}))`,
 		);
 	} else if (plan.streaming) {
 		body.push(
@@ -269,15 +269,19 @@ function requestsSnippet(plan: SnippetPlan): InferenceSnippet | undefined {
 	}
 	const imports = ["import os", "import requests"];
 	if (plan.streaming) imports.unshift("import json");
-	const helpers = usesBase64
-		? [
-				"",
-				"def encode_file(path):",
-				'    with open(path, "rb") as file:',
-				"        return base64.b64encode(file.read()).decode()",
-			]
-		: [];
 	if (usesBase64) imports.unshift("import base64");
+	// The sample media are the hub's demo files, fetched before the call.
+	const helpers: string[] = [];
+	if (usesBase64 || raw.bodyFile) {
+		helpers.push(
+			"",
+			"def download(url):",
+			"    response = requests.get(url)",
+			"    response.raise_for_status()",
+			"    return response.content",
+		);
+	}
+	if (usesBase64) helpers.push("", "def encode_file(url):", "    return base64.b64encode(download(url)).decode()");
 	const content = [
 		...imports,
 		"",

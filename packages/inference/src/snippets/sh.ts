@@ -3,7 +3,7 @@ import { shString } from "@hubkit/tasks";
 import { outputFileName, PLAIN_TEXT, splitToken } from "./common.js";
 import type { SnippetPlan } from "./plan.js";
 import type { InferenceSnippet } from "./types.js";
-import { mediaFileOf } from "./values.js";
+import { demoUrl, type MediaFile, mediaFileOf } from "./values.js";
 
 /** A header as one shell word; the token is read from the environment inside double quotes. */
 function headerWord(name: string, value: string, plan: SnippetPlan): string {
@@ -22,7 +22,7 @@ const MARKER_PATTERN = new RegExp(`(${MARKER}\\d+@@)`);
  * The JSON body as shell words: single-quoted JSON, with each media file
  * spliced in as a base64 command substitution.
  */
-function jsonBody(payload: Record<string, unknown>, plan: SnippetPlan): string {
+function jsonBody(payload: Record<string, unknown>, plan: SnippetPlan, used: Set<MediaFile>): string {
 	if (!plan.mediaInPayload) return shString(JSON.stringify(payload, null, 4));
 	const files = new Map<string, string>();
 	const json = JSON.stringify(
@@ -32,6 +32,7 @@ function jsonBody(payload: Record<string, unknown>, plan: SnippetPlan): string {
 			if (!file) return value;
 			const marker = `${MARKER}${files.size}@@`;
 			files.set(marker, file.fileName);
+			used.add(file);
 			return plan.mediaEncoding === "base64" ? marker : `data:${file.type};base64,${marker}`;
 		},
 		4,
@@ -52,12 +53,19 @@ export function shSnippets(plan: SnippetPlan): InferenceSnippet[] {
 	if (!raw) return [];
 	const headers = { ...raw.headers };
 	if (raw.bodyFile) headers["Content-Type"] = raw.bodyFile.type;
+	const used = new Set<MediaFile>(raw.bodyFile ? [raw.bodyFile] : []);
 	const lines = [`curl ${shString(raw.url)}`, "-X POST"];
 	for (const [name, value] of Object.entries(headers)) lines.push(`-H ${headerWord(name, value, plan)}`);
 	if (raw.bodyFile) lines.push(`--data-binary ${shString(`@${raw.bodyFile.fileName}`)}`);
-	else if (raw.payload) lines.push(`-d ${jsonBody(raw.payload, plan)}`);
+	else if (raw.payload) lines.push(`-d ${jsonBody(raw.payload, plan, used)}`);
 	if (plan.streaming) lines.push("--no-buffer");
 	if (plan.helper.responseKind === "blob") lines.push(`-o ${shString(outputFileName(plan.task))}`);
 	lines.push("--fail-with-body");
-	return [{ language: "sh", client: "curl", content: lines.join(" \\\n    ") }];
+	// The sample media are the hub's demo files, fetched first.
+	const downloads = [...used].map(
+		(file) => `curl -sS --fail ${shString(demoUrl(plan.hubUrl, file))} -o ${shString(file.fileName)}`,
+	);
+	const request = lines.join(" \\\n    ");
+	const content = downloads.length > 0 ? [...downloads, "", request].join("\n") : request;
+	return [{ language: "sh", client: "curl", content }];
 }

@@ -5,8 +5,13 @@
  * look-up), rendered by the caller's `expression` hook.
  */
 import { jsString, pyString } from "@hubkit/tasks";
+import type { InferenceTask } from "../types.js";
 
-/** A sample input file the snippet reads from disk (never author-controlled: our own names). */
+/**
+ * A sample input: one of the demo files a Hubkit hub serves under
+ * `/assets/demo/` (made by scripts/make-demo-assets.mjs). Snippets fetch it from
+ * the hub's URL, so they run as they are. Never author-controlled: our own names.
+ */
 export class MediaFile extends Blob {
 	constructor(
 		readonly fileName: string,
@@ -16,18 +21,44 @@ export class MediaFile extends Blob {
 	}
 }
 
-export const SAMPLE_IMAGE = new MediaFile("cat.jpg", "image/jpeg");
-// WAV: every provider takes it (fal.ai's speech recognition refuses FLAC).
-export const SAMPLE_AUDIO = new MediaFile("sample1.wav", "audio/wav");
-export const SAMPLE_DOCUMENT = new MediaFile("invoice.png", "image/png");
+/** Where the hub at `hubUrl` serves a demo file. */
+export function demoUrl(hubUrl: string, file: MediaFile): string {
+	return `${hubUrl}/assets/demo/${file.fileName}`;
+}
+
+const demo = (name: string) => new MediaFile(name, name.endsWith(".wav") ? "audio/wav" : "image/png");
+
+/**
+ * The demo input of each task that takes a file (WAV for audio: every provider
+ * takes it, and fal.ai's speech recognition refuses FLAC).
+ */
+export const SAMPLE_MEDIA = {
+	"automatic-speech-recognition": demo("automatic-speech-recognition-input.wav"),
+	"audio-classification": demo("audio-classification-input.wav"),
+	"audio-to-audio": demo("audio-to-audio-input.wav"),
+	"image-classification": demo("image-classification-input.png"),
+	"object-detection": demo("object-detection-input.png"),
+	"image-segmentation": demo("image-segmentation-input.png"),
+	"image-to-text": demo("image-to-text-input.png"),
+	"zero-shot-image-classification": demo("zero-shot-image-classification-input.png"),
+	"image-to-image": demo("image-to-image-input.png"),
+	"image-to-video": demo("image-to-video-input.png"),
+	"image-text-to-image": demo("image-text-to-image-input.png"),
+	"image-text-to-video": demo("image-text-to-video-input.png"),
+	"image-text-to-text": demo("image-text-to-text-input.png"),
+	"visual-question-answering": demo("visual-question-answering-input.png"),
+	"document-question-answering": demo("document-question-answering-input.png"),
+} satisfies Partial<Record<InferenceTask, MediaFile>>;
 
 /**
  * A media file inside a JSON payload travels through the request builder as this
- * string, and comes out as a file-reading expression. The nonce makes it
- * impossible for a model's own text to pass for one.
+ * string, and comes out as a file-fetching expression. It has the form of an
+ * https URL (providers that take a media URL accept it as one) on a reserved,
+ * never-resolving domain; the nonce makes it impossible for a model's own text
+ * to pass for one.
  */
-const MEDIA_PREFIX = `\u0000hubkit-media-${globalThis.crypto.randomUUID()}:`;
-const SAMPLES = new Map([SAMPLE_IMAGE, SAMPLE_AUDIO, SAMPLE_DOCUMENT].map((file) => [file.fileName, file]));
+const MEDIA_PREFIX = `https://hubkit-media-${globalThis.crypto.randomUUID()}.invalid/`;
+const SAMPLES = new Map(Object.values(SAMPLE_MEDIA).map((file) => [file.fileName, file]));
 
 export function mediaReference(file: MediaFile): string {
 	return `${MEDIA_PREFIX}${file.fileName}`;
