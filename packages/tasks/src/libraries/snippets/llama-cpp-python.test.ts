@@ -27,7 +27,8 @@ describe("llama-cpp-python snippets", () => {
 		const chat = content({ id: "org/chat", tags: ["conversational"] });
 		expect(chat).toContain("llm.create_chat_completion(");
 		const plain = content({ id: "org/base", pipeline_tag: "text-generation", widgetData: [{ text: "Hello" }] });
-		expect(plain).toContain(`output = llm("Hello", max_tokens=64)`);
+		// The product asks llama.cpp samples for 512 tokens.
+		expect(plain).toContain(`output = llm("Hello", max_tokens=512)`);
 		expect(plain).not.toContain("create_chat_completion");
 	});
 });

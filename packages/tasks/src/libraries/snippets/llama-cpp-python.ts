@@ -42,7 +42,7 @@ print(response["choices"][0]["message"]["content"])`,
 		python(
 			`${load}
 
-output = llm(${text}, max_tokens=64)
+output = llm(${text}, max_tokens=512)
 print(output["choices"][0]["text"])`,
 			"Text completion",
 		),
