@@ -8,9 +8,9 @@
 import { type Context, Hono } from "hono";
 import type { HubDeps, HubEnv } from "../deps.js";
 import { badRequest, entryNotFound, HubError, repoNotFound } from "../errors.js";
-import { LEGACY_ID_ALIASES } from "../seed/catalogue/index.js";
 import { recordFileFetch } from "../services/downloads.js";
 import { type FileRepo, FileService } from "../services/files.js";
+import { LEGACY_ID_ALIASES } from "../services/legacy-ids.js";
 import { contentRange, parseRangeHeader } from "../storage/byte-range.js";
 import { lfsPointer } from "../storage/lfs.js";
 import { repoIdProblem, repoPathProblem, revisionProblem } from "../storage/repo-path.js";

@@ -2,7 +2,7 @@
 import { type Context, Hono } from "hono";
 import type { HubDeps, HubEnv } from "../deps.js";
 import { repoNotFound } from "../errors.js";
-import { LEGACY_ID_ALIASES } from "../seed/catalogue/index.js";
+import { LEGACY_ID_ALIASES } from "../services/legacy-ids.js";
 import { parseExpand } from "../services/model-fields.js";
 import { modelInfo } from "../services/model-info.js";
 import { listModels } from "../services/model-list.js";

@@ -16,16 +16,6 @@ import { visionSpecs } from "./vision.js";
 export { CATALOGUE_DATE, CHAT_FORMATS, DEMO_MEDIA_BASE } from "./builders.js";
 export { DEMO_AUTHOR } from "./extras.js";
 
-/**
- * Ids from before namespaces that the task pages still use → the record's id.
- * Model ids here always have an `author/` prefix (the loader requires it), so the
- * hub should answer an old bare id by redirecting to the namespaced one, as the
- * public hub does.
- */
-export const LEGACY_ID_ALIASES: Readonly<Record<string, string>> = {
-	"distilroberta-base": "distilbert/distilroberta-base",
-};
-
 /** A fresh copy of the sample catalogue, in a stable order. */
 export function sampleCatalogue(): SeedModel[] {
 	const specs = [...textSpecs, ...audioSpecs, ...visionSpecs, ...generationSpecs, ...multimodalSpecs, ...tabularSpecs];
