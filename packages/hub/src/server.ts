@@ -8,6 +8,7 @@ import type { AddressInfo } from "node:net";
 import { createHubApp } from "./app.js";
 import { databaseAuth } from "./auth/caller.js";
 import type { HubConfig } from "./config.js";
+import { checkIndexes } from "./db/index-check.js";
 import { migrateToLatest } from "./db/migrate.js";
 import { openDatabase } from "./db/open.js";
 import type { HubDeps } from "./deps.js";
@@ -31,6 +32,8 @@ export async function openHub(config: HubConfig, logger: Logger): Promise<OpenHu
 	try {
 		const applied = await migrateToLatest(database.db, database.engine);
 		if (applied.length > 0) logger.info(`Database migrated: ${applied.join(", ")}`);
+		// Indexes a killed bulk load (or a person) dropped: built again before anything reads.
+		await checkIndexes(database.db, database.engine, logger);
 	} catch (error) {
 		await database.close();
 		throw error;

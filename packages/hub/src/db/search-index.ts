@@ -10,24 +10,39 @@ import { type Expression, type ExpressionBuilder, type Kysely, type RawBuilder, 
 import type { DatabaseEngine } from "./engine.js";
 import type { Database } from "./schema.js";
 
+/** PostgreSQL's trigram index on `models.id` (pg_trgm). */
+export const POSTGRES_SEARCH_INDEX = {
+	name: "models_id_trgm",
+	definition: "CREATE INDEX models_id_trgm ON models USING gin (id gin_trgm_ops)",
+};
+
+/**
+ * SQLite's triggers that keep `models_search` in step with `models`, by name.
+ * db/index-check.ts builds them again (after refilling the table) when missing.
+ */
+export const SQLITE_SEARCH_TRIGGERS: Record<string, string> = {
+	models_search_insert: `CREATE TRIGGER models_search_insert AFTER INSERT ON models BEGIN
+		INSERT INTO models_search (rowid, id) VALUES (new.rowid, new.id);
+	END`,
+	models_search_delete: `CREATE TRIGGER models_search_delete AFTER DELETE ON models BEGIN
+		DELETE FROM models_search WHERE rowid = old.rowid;
+	END`,
+};
+
 export async function createSearchIndex(db: Kysely<unknown>, engine: DatabaseEngine): Promise<void> {
 	if (engine === "postgres") {
 		await sql`CREATE EXTENSION IF NOT EXISTS pg_trgm`.execute(db);
-		await sql`CREATE INDEX models_id_trgm ON models USING gin (id gin_trgm_ops)`.execute(db);
+		await sql.raw(POSTGRES_SEARCH_INDEX.definition).execute(db);
 		return;
 	}
 	await sql`CREATE VIRTUAL TABLE models_search USING fts5(id, tokenize = 'trigram')`.execute(db);
-	await sql`CREATE TRIGGER models_search_insert AFTER INSERT ON models BEGIN
-		INSERT INTO models_search (rowid, id) VALUES (new.rowid, new.id);
-	END`.execute(db);
-	await sql`CREATE TRIGGER models_search_delete AFTER DELETE ON models BEGIN
-		DELETE FROM models_search WHERE rowid = old.rowid;
-	END`.execute(db);
+	for (const definition of Object.values(SQLITE_SEARCH_TRIGGERS)) await sql.raw(definition).execute(db);
 }
 
 /**
- * Brings the search index up to date with `models` after a bulk load that ran
- * without it (db/bulk-load.ts). PostgreSQL's index rebuilds with the others.
+ * Brings the search index up to date with `models` after writes that ran
+ * without its triggers (a bulk load, or triggers found missing at start-up).
+ * PostgreSQL's index rebuilds with the others.
  */
 export async function fillSearchIndex(db: Kysely<Database>, engine: DatabaseEngine): Promise<void> {
 	if (engine === "postgres") return;

@@ -5,9 +5,11 @@
 import type { Migration } from "kysely";
 import type { DatabaseEngine } from "../engine.js";
 import { initialMigration } from "./0001-initial.js";
+import { maintenanceMigration } from "./0005-maintenance.js";
 
 export function allMigrations(engine: DatabaseEngine): Record<string, Migration> {
 	return {
 		"0001-initial": initialMigration(engine),
+		"0005-maintenance": maintenanceMigration,
 	};
 }

@@ -1,0 +1,117 @@
+/**
+ * The secondary indexes and search triggers the schema expects, and the check
+ * that builds whatever is missing. It runs on every start (server.ts openHub,
+ * after the migrations) and at the end of a bulk load (bulk-load.ts): an index
+ * dropped by hand, or by a bulk load that was killed before it could build them
+ * again, costs one slow start instead of a slow hub for good.
+ */
+import { type Kysely, sql } from "kysely";
+import type { Logger } from "../logger.js";
+import type { DatabaseEngine } from "./engine.js";
+import type { Database } from "./schema.js";
+import { fillSearchIndex, POSTGRES_SEARCH_INDEX, SQLITE_SEARCH_TRIGGERS } from "./search-index.js";
+
+export interface IndexDefinition {
+	kind: "index" | "trigger";
+	name: string;
+	/** The CREATE statement. */
+	definition: string;
+}
+
+/** What a bulk load dropped and has not built again (migration 0005). */
+export interface DeferredIndexesTable {
+	name: string;
+	kind: "index" | "trigger";
+	definition: string;
+}
+
+export function withDeferredTable(db: Kysely<Database>): Kysely<Database & { deferred_indexes: DeferredIndexesTable }> {
+	return db.withTables<{ deferred_indexes: DeferredIndexesTable }>();
+}
+
+/**
+ * The plain indexes the migrations create, as [name, table, columns]. A migration
+ * that adds an index lists it here too (index-check.test.ts fails otherwise).
+ */
+const PLAIN_INDEXES: [name: string, table: string, columns: string[]][] = [
+	["models_by_downloads", "models", ["downloads", "id"]],
+	["models_by_likes", "models", ["likes", "id"]],
+	["models_by_trending_score", "models", ["trending_score", "id"]],
+	["models_by_created_at", "models", ["created_at", "id"]],
+	["models_by_last_modified", "models", ["last_modified", "id"]],
+	["models_by_author", "models", ["author", "id"]],
+	["models_by_pipeline_downloads", "models", ["pipeline_tag", "downloads", "id"]],
+	["models_by_library", "models", ["library_name", "id"]],
+	["model_tags_by_tag", "model_tags", ["tag", "model_id"]],
+	["provider_mappings_by_provider", "provider_mappings", ["provider", "model_id"]],
+];
+
+export function expectedIndexes(db: Kysely<Database>, engine: DatabaseEngine): IndexDefinition[] {
+	// Built with the same schema builder the migrations use, so the statement is the one they ran.
+	const plain: IndexDefinition[] = PLAIN_INDEXES.map(([name, table, columns]) => ({
+		kind: "index",
+		name,
+		definition: db.schema.createIndex(name).on(table).columns(columns).compile().sql,
+	}));
+	if (engine === "postgres") return [...plain, { kind: "index", ...POSTGRES_SEARCH_INDEX }];
+	const triggers = Object.entries(SQLITE_SEARCH_TRIGGERS).map(
+		([name, definition]): IndexDefinition => ({ kind: "trigger", name, definition }),
+	);
+	return [...plain, ...triggers];
+}
+
+/** Names of the indexes (and, on SQLite, triggers) the database holds now. */
+async function presentNames(db: Kysely<Database>, engine: DatabaseEngine): Promise<Set<string>> {
+	const rows =
+		engine === "sqlite"
+			? await sql<{ name: string }>`SELECT name FROM sqlite_master WHERE type IN ('index', 'trigger')`.execute(db)
+			: await sql<{ name: string }>`
+				SELECT indexname AS name FROM pg_indexes WHERE schemaname = current_schema()`.execute(db);
+	return new Set(rows.rows.map((row) => row.name));
+}
+
+/**
+ * Builds each of `wanted` that the database lacks and returns their names:
+ * indexes first, then (SQLite) the search table refilled and its triggers made
+ * in one transaction, since rows written while a trigger was missing never
+ * reached the search table. Safe to repeat, and to run while another process
+ * does the same: what exists is left alone.
+ */
+export async function buildMissing(
+	db: Kysely<Database>,
+	engine: DatabaseEngine,
+	wanted: IndexDefinition[],
+): Promise<string[]> {
+	const present = await presentNames(db, engine);
+	const missing = wanted.filter((item) => !present.has(item.name));
+	for (const item of missing.filter((entry) => entry.kind === "index")) {
+		await sql.raw(item.definition).execute(db);
+	}
+	const triggers = missing.filter((entry) => entry.kind === "trigger");
+	if (triggers.length > 0) {
+		await db.transaction().execute(async (trx) => {
+			await fillSearchIndex(trx, engine);
+			for (const item of triggers) await sql.raw(item.definition).execute(trx);
+		});
+	}
+	return missing.map((item) => item.name);
+}
+
+/**
+ * The start-up check: what an interrupted bulk load recorded as dropped (its own
+ * definitions win, so a later migration's index comes back as that migration
+ * made it) plus the expected set; builds what is missing and says so.
+ */
+export async function checkIndexes(db: Kysely<Database>, engine: DatabaseEngine, logger: Logger): Promise<string[]> {
+	const deferredTable = withDeferredTable(db);
+	const deferred = await deferredTable.selectFrom("deferred_indexes").selectAll().execute();
+	const wanted = new Map(expectedIndexes(db, engine).map((item) => [item.name, item]));
+	for (const item of deferred) wanted.set(item.name, item);
+	if (deferred.length > 0) {
+		logger.warn(`A bulk load stopped before building its ${deferred.length} indexes and triggers again`);
+	}
+	const built = await buildMissing(db, engine, [...wanted.values()]);
+	if (built.length > 0) logger.warn(`Rebuilt missing indexes and triggers: ${built.join(", ")}`);
+	if (deferred.length > 0) await deferredTable.deleteFrom("deferred_indexes").execute();
+	return built;
+}

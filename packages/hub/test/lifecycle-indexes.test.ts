@@ -1,0 +1,149 @@
+/**
+ * Indexes and search triggers come back on start-up: after a bulk load killed
+ * between dropping them and building them again (the real CLI, stopped with
+ * SIGKILL at that point by HUBKIT_TEST_EXIT_AT), and after someone dropped them
+ * by hand. Rows written while the triggers were missing reach search too.
+ */
+import { type Kysely, sql } from "kysely";
+import { afterEach, describe, expect, it } from "vitest";
+import type { HubConfig } from "../src/config.js";
+import type { DatabaseEngine } from "../src/db/engine.js";
+import { expectedIndexes, withDeferredTable } from "../src/db/index-check.js";
+import { openDatabase } from "../src/db/open.js";
+import type { Database } from "../src/db/schema.js";
+import { idContains } from "../src/db/search-index.js";
+import { silentLogger } from "../src/logger.js";
+import { loadSeed } from "../src/seed/load.js";
+import { openHub, startHub } from "../src/server.js";
+import { linesLogger, runCli } from "./support/cli.js";
+import { ENGINES, startTestDatabase, type TestDatabase } from "./support/engines.js";
+import { seedModel } from "./support/seed-records.js";
+
+/** Every index and trigger a migration or a person made (not those behind primary keys), name → definition. */
+async function schemaObjects(db: Kysely<Database>, engine: DatabaseEngine): Promise<Map<string, string>> {
+	const rows =
+		engine === "sqlite"
+			? await sql<{ name: string; definition: string }>`
+				SELECT name, sql AS definition FROM sqlite_master
+				WHERE type IN ('index', 'trigger') AND sql IS NOT NULL`.execute(db)
+			: await sql<{ name: string; definition: string }>`
+				SELECT indexname AS name, indexdef AS definition FROM pg_indexes
+				WHERE schemaname = current_schema()
+					AND NOT EXISTS (SELECT 1 FROM pg_constraint WHERE conname = pg_indexes.indexname)`.execute(db);
+	return new Map(rows.rows.map((row) => [row.name, row.definition]));
+}
+
+async function searchIds(db: Kysely<Database>, engine: DatabaseEngine, text: string): Promise<string[]> {
+	const rows = await db
+		.selectFrom("models")
+		.select("id")
+		.where((eb) => idContains(engine, eb, text))
+		.execute();
+	return rows.map((row) => row.id);
+}
+
+/** CLI environment for the test database (PostgreSQL: its URL and a one-connection pool). */
+function cliEnv(config: HubConfig, extra: Record<string, string> = {}): Record<string, string> {
+	const database: Record<string, string> = config.databaseUrl
+		? { DATABASE_URL: config.databaseUrl, HUBKIT_DATABASE_POOL_SIZE: "1" }
+		: {};
+	return { ...database, ...extra };
+}
+
+describe.each(ENGINES)("index check on %s", (engine) => {
+	let testDb: TestDatabase | undefined;
+	afterEach(async () => {
+		await testDb?.cleanup();
+		testDb = undefined;
+	});
+
+	it("finds nothing missing on a new database, and builds what was dropped by hand as the migrations made it", async () => {
+		testDb = await startTestDatabase(engine);
+		const firstLog = linesLogger();
+		const first = await openHub(testDb.config, firstLog);
+		const made = await schemaObjects(first.deps.db, engine);
+		expect(firstLog.lines.filter((line) => line.includes("Rebuilt"))).toEqual([]);
+		// The expected set is the migrations' set: an index a migration adds must be listed in index-check.ts.
+		expect([...made.keys()].sort()).toEqual(
+			expectedIndexes(first.deps.db, engine)
+				.map((item) => item.name)
+				.sort(),
+		);
+
+		for (const [name] of made) {
+			const kind = engine === "sqlite" && name.startsWith("models_search_") ? "TRIGGER" : "INDEX";
+			await sql`DROP ${sql.raw(kind)} ${sql.id(name)}`.execute(first.deps.db);
+		}
+		// Written while the search triggers are missing: only a refill can make it findable.
+		await loadSeed({ db: first.deps.db, blobStore: first.deps.blobStore }, [seedModel("acme/zebra-crossing")]);
+		await first.close();
+
+		const log = linesLogger();
+		const second = await openHub(testDb.config, log);
+		try {
+			expect(await schemaObjects(second.deps.db, engine)).toEqual(made);
+			const rebuilt = log.lines.find((line) => line.startsWith("Rebuilt missing indexes and triggers: "));
+			expect(rebuilt?.split(": ")[1]?.split(", ").sort()).toEqual([...made.keys()].sort());
+			expect(await searchIds(second.deps.db, engine, "zebra")).toEqual(["acme/zebra-crossing"]);
+		} finally {
+			await second.close();
+		}
+	});
+
+	it("builds again the indexes a bulk load dropped when the process was killed in that window", async () => {
+		testDb = await startTestDatabase(engine);
+		const config = testDb.config;
+		const reference = await openHub(config, silentLogger);
+		const made = await schemaObjects(reference.deps.db, engine);
+		await reference.close();
+
+		const killed = await runCli(
+			["seed", "--synthetic", "2000", "--data", config.dataDir],
+			cliEnv(config, { HUBKIT_TEST_EXIT_AT: "after-index-drop" }),
+		);
+		expect(killed.signal).toBe("SIGKILL");
+		// The window the test means: indexes gone, and the record of them committed with the drop.
+		const raw = openDatabase(config);
+		try {
+			expect([...(await schemaObjects(raw.db, engine)).keys()]).toEqual([]);
+			const recorded = await withDeferredTable(raw.db).selectFrom("deferred_indexes").select("name").execute();
+			expect(recorded.map((row) => row.name).sort()).toEqual([...made.keys()].sort());
+		} finally {
+			await raw.close();
+		}
+
+		const log = linesLogger();
+		const hub = await openHub(config, log);
+		try {
+			expect(log.lines.some((line) => line.startsWith("A bulk load stopped before building"))).toBe(true);
+			expect(await schemaObjects(hub.deps.db, engine)).toEqual(made);
+			expect(await withDeferredTable(hub.deps.db).selectFrom("deferred_indexes").selectAll().execute()).toEqual([]);
+			// A model added now (row by row, the catalogue being empty is not a bulk load here) is found by search.
+			await loadSeed({ db: hub.deps.db, blobStore: hub.deps.blobStore }, [seedModel("acme/zebra-after-kill")]);
+			expect(await searchIds(hub.deps.db, engine, "zebra-after")).toEqual(["acme/zebra-after-kill"]);
+		} finally {
+			await hub.close();
+		}
+	});
+
+	it("recovers a first `serve` killed while it seeds the sample catalogue, and serves search", async () => {
+		testDb = await startTestDatabase(engine);
+		const config = testDb.config;
+		const killed = await runCli(
+			["serve", "--port", "0", "--data", config.dataDir],
+			cliEnv(config, { HUBKIT_TEST_EXIT_AT: "after-index-drop" }),
+		);
+		expect(killed.signal).toBe("SIGKILL");
+
+		const log = linesLogger();
+		const running = await startHub({ ...config, host: "127.0.0.1", port: 0 }, log);
+		try {
+			expect(log.lines.some((line) => line.startsWith("Rebuilt missing indexes and triggers"))).toBe(true);
+			await loadSeed(running.deps, [seedModel("acme/zebra-late-arrival")]);
+			const response = await fetch(`${running.url}/api/models?search=zebra-late`);
+			expect(((await response.json()) as { id: string }[]).map((item) => item.id)).toEqual(["acme/zebra-late-arrival"]);
+		} finally {
+			await running.close();
+		}
+	});
+});
