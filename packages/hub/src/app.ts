@@ -1,7 +1,8 @@
 /**
  * The hub's HTTP app: middleware in the order a request meets it, then one
- * route module per resource. Handlers stay thin; services under services/ do
- * the work and only db/ writes SQL.
+ * route module per resource, then the inference router. Handlers stay thin;
+ * services under services/ do the work (their queries are written once for
+ * both engines), and what differs between engines is kept in db/.
  */
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";

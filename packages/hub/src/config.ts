@@ -19,12 +19,20 @@ export interface HubConfig {
 	providersFile: string | undefined;
 	/** The site's web server (Next.js on an internal port): requests no hub route answers are forwarded there. */
 	webUrl?: string;
+	/** hf-inference calls a minute per client address without a token; 0: a token is required. */
+	anonymousRateLimitPerMinute: number;
+	/** Calls without a token a client address may make at once before the per-minute rate applies. */
+	anonymousRateLimitBurst: number;
+	/** Reverse proxies in front of the hub: how many `X-Forwarded-For` entries (from the right) to trust. */
+	trustedProxies: number;
 }
 
 export const DEFAULT_PORT = 8787;
 export const DEFAULT_HOST = "127.0.0.1";
 export const DEFAULT_DATA_DIR = ".hubkit";
 export const DEFAULT_BODY_LIMIT_BYTES = 10 * 1024 * 1024;
+export const DEFAULT_ANON_RATE_LIMIT_PER_MINUTE = 60;
+export const DEFAULT_ANON_RATE_LIMIT_BURST = 20;
 
 function positiveInteger(name: string, raw: string | undefined, fallback: number): number {
 	if (raw === undefined || raw === "") return fallback;
@@ -46,6 +54,18 @@ export function loadConfig(
 		bodyLimitBytes: positiveInteger("HUBKIT_BODY_LIMIT_BYTES", env.HUBKIT_BODY_LIMIT_BYTES, DEFAULT_BODY_LIMIT_BYTES),
 		providersFile: env.HUBKIT_PROVIDERS_FILE || undefined,
 		webUrl: env.HUBKIT_WEB_URL || undefined,
+		anonymousRateLimitPerMinute: positiveInteger(
+			"HUBKIT_ANON_RATE_LIMIT_PER_MINUTE",
+			env.HUBKIT_ANON_RATE_LIMIT_PER_MINUTE,
+			DEFAULT_ANON_RATE_LIMIT_PER_MINUTE,
+		),
+		anonymousRateLimitBurst:
+			positiveInteger(
+				"HUBKIT_ANON_RATE_LIMIT_BURST",
+				env.HUBKIT_ANON_RATE_LIMIT_BURST,
+				DEFAULT_ANON_RATE_LIMIT_BURST,
+			) || 1,
+		trustedProxies: positiveInteger("HUBKIT_TRUST_PROXY", env.HUBKIT_TRUST_PROXY, 0),
 		...Object.fromEntries(Object.entries(overrides).filter(([, value]) => value !== undefined)),
 	};
 	if (config.databaseUrl && !/^postgres(ql)?:\/\//.test(config.databaseUrl)) {

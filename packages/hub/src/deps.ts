@@ -1,7 +1,7 @@
 /**
  * What every route module is built from. Route factories take `HubDeps` and
- * return a `Hono<HubEnv>`; they reach the database only through services and
- * `db/`, the files only through `blobStore`.
+ * return a `Hono<HubEnv>`; they reach the database through services (which
+ * write the queries, once for both engines), the files only through `blobStore`.
  */
 import type { Kysely } from "kysely";
 import type { Auth, Caller } from "./auth/caller.js";
@@ -13,7 +13,7 @@ import type { BlobStore } from "./storage/blob-store.js";
 
 export interface HubDeps {
 	db: Kysely<Database>;
-	/** Only db/search-index.ts should need this. */
+	/** For what differs between engines: search and outside-write checks (db/), and how long model info is cached. */
 	engine: DatabaseEngine;
 	config: HubConfig;
 	blobStore: BlobStore;

@@ -38,15 +38,23 @@ export async function openHub(config: HubConfig, logger: Logger): Promise<OpenHu
 		await database.close();
 		throw error;
 	}
+	const auth = databaseAuth(database.db, { logger });
 	const deps: HubDeps = {
 		db: database.db,
 		engine: database.engine,
 		config,
 		blobStore: new DiskBlobStore(config.dataDir),
-		auth: databaseAuth(database.db),
+		auth,
 		logger,
 	};
-	return { deps, close: () => database.close() };
+	return {
+		deps,
+		close: async () => {
+			// Tokens' last-use times are kept in memory between writes: write them while the database is open.
+			await auth.close();
+			await database.close();
+		},
+	};
 }
 
 /** Seeds the sample catalogue when the hub holds no models yet (the first start). */

@@ -99,6 +99,8 @@ export interface AccessTokensTable {
 	/** "read" or "write". */
 	role: string;
 	created_at: string;
+	/** ISO time of the last use the hub has flushed (at most a minute behind); null before the first. */
+	last_used_at: string | null;
 }
 
 export interface Database {

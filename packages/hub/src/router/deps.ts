@@ -1,5 +1,6 @@
 /** What the router needs from the rest of the hub; defined here so the router stands on its own. */
 import type { PipelineType } from "@hubkit/tasks";
+import type { Context } from "hono";
 import type { ProviderKeys } from "./provider-keys.js";
 
 /** A hub user, as the token check knows them. */
@@ -17,8 +18,8 @@ export interface RouterLogger {
 /** One task call for the local runtime: the body as the client sent it. */
 export interface LocalTaskRequest {
 	model: string;
-	/** The authenticated caller's user name: private models are theirs alone. */
-	user: string;
+	/** The authenticated caller's user name: private models are theirs alone. Undefined: anonymous, public models only. */
+	user: string | undefined;
 	/** From the URL (`…/pipeline/{task}`); otherwise the runtime takes the model's own pipeline tag. */
 	task: PipelineType | undefined;
 	body: Uint8Array;
@@ -29,8 +30,8 @@ export interface LocalTaskRequest {
 /** An OpenAI-style chat or text completion: the parsed JSON body and the model it is for. */
 export interface LocalCompletionRequest {
 	model: string;
-	/** The authenticated caller's user name. */
-	user: string;
+	/** The authenticated caller's user name; undefined for an anonymous caller. */
+	user: string | undefined;
 	body: Record<string, unknown>;
 	signal: AbortSignal;
 }
@@ -60,6 +61,11 @@ export interface RouterDeps {
 	authenticate(token: string, request?: Request): Promise<RouterUser | undefined>;
 	/** Used for upstream calls; the global fetch otherwise. */
 	fetch?: typeof fetch;
+	/**
+	 * Lets a request without an Authorization header use hf-inference (public models only):
+	 * undefined admits it, a Response (a 429) is sent instead. Without it those routes need a token.
+	 */
+	admitAnonymous?: (c: Context) => Response | undefined;
 	/** hf-inference; without it those routes answer 503. */
 	localRuntime?: LocalRuntime;
 	logger?: RouterLogger;

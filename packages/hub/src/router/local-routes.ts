@@ -8,10 +8,13 @@
  *   POST /hf-inference/models/{model}/v1/chat/completions   chat
  *   POST /hf-inference/models/{model}/v1/completions        text completion
  *   POST /hf-inference/v1/chat/completions, /v1/chat/completions   chat, model in the body
+ *
+ * A call with a hub token runs as its user; one with no Authorization header at all runs
+ * anonymously (public models only) when the host passes `admitAnonymous`, which rate-limits it.
  */
 import { PIPELINE_DATA, type PipelineType } from "@hubkit/tasks";
 import type { Context } from "hono";
-import { DEFAULT_MAX_BODY_BYTES, type LocalRuntime, type RouterDeps } from "./deps.js";
+import { DEFAULT_MAX_BODY_BYTES, type LocalRuntime, type RouterDeps, type RouterUser } from "./deps.js";
 import { authenticateRequest, bodyTooLarge, decodeSegment, jsonError, readLimitedBody } from "./http.js";
 import { invalidModelId, modelIdProblem } from "./model-id.js";
 
@@ -59,8 +62,19 @@ function taskCall(model: string, task: string): LocalCall | Response {
 	return { kind: "task", model, task: task as PipelineType };
 }
 
+/**
+ * The token's user; or, when the request has no Authorization header and the host admits
+ * anonymous callers, undefined (public models only, within the host's rate limit). A header
+ * with a bad token is a 401 as ever, never a fall-back to anonymous.
+ */
+async function localCaller(c: Context, deps: RouterDeps): Promise<RouterUser | undefined | Response> {
+	const header = c.req.header("authorization");
+	if (deps.admitAnonymous && (header === undefined || header.trim() === "")) return deps.admitAnonymous(c);
+	return await authenticateRequest(c.req.raw, deps.authenticate);
+}
+
 export async function serveLocally(c: Context, deps: RouterDeps, segments: string[]): Promise<Response> {
-	const caller = await authenticateRequest(c.req.raw, deps.authenticate);
+	const caller = await localCaller(c, deps);
 	if (caller instanceof Response) return caller;
 	const call = parseLocalPath(segments);
 	if (call instanceof Response) return call;
@@ -72,7 +86,7 @@ export async function serveLocally(c: Context, deps: RouterDeps, segments: strin
 		const runtime = deps.localRuntime;
 		if (!runtime) return notLoaded(call.model);
 		const contentType = c.req.header("content-type");
-		return runtime.run({ model: call.model, user: caller.user, task: call.task, body, contentType, signal });
+		return runtime.run({ model: call.model, user: caller?.user, task: call.task, body, contentType, signal });
 	}
 	const json = parseJsonObject(body);
 	if (json instanceof Response) return json;
@@ -88,7 +102,7 @@ export async function serveLocally(c: Context, deps: RouterDeps, segments: strin
 	if (problem) return jsonError(400, invalidModelId(model, problem));
 	const runtime: LocalRuntime | undefined = deps.localRuntime;
 	if (!runtime) return notLoaded(model);
-	const request = { model, user: caller.user, body: json, signal };
+	const request = { model, user: caller?.user, body: json, signal };
 	return call.kind === "chat" ? runtime.chat(request) : runtime.complete(request);
 }
 

@@ -194,10 +194,10 @@ export function createLocalRuntime(deps: LocalRuntimeDeps, options: LocalRuntime
 		return entry;
 	}
 
-	/** The model, if `user` may see it: a private model is as missing as an unknown one. */
-	async function visibleModel(id: string, user: string) {
+	/** The model, if `user` (undefined: anonymous) may see it: a private model is as missing as an unknown one. */
+	async function visibleModel(id: string, user: string | undefined) {
 		const found = await lookUp(id);
-		if (!found || !canSee(found.row, { userName: user })) {
+		if (!found || !canSee(found.row, user === undefined ? undefined : { userName: user })) {
 			throw new RuntimeError("not-found", `Model ${id} does not exist`);
 		}
 		return found;
