@@ -4,26 +4,33 @@
  *   hubkit serve [--port 8787] [--host 127.0.0.1] [--data .hubkit]
  *   hubkit seed [--synthetic N] [--seed S] [--data .hubkit]
  *   hubkit token create --user NAME [--role read|write] [--name LABEL] [--data .hubkit]
+ *   hubkit token list --user NAME [--data .hubkit]
+ *   hubkit token revoke ID [--data .hubkit]
  * DATABASE_URL=postgres://… selects PostgreSQL; it is never printed.
  */
 import { parseArgs } from "node:util";
-import { createAccessToken, type TokenRole } from "./auth/tokens.js";
+import { createAccessToken, listAccessTokens, revokeAccessToken, type TokenRole } from "./auth/tokens.js";
 import { type HubConfig, loadConfig } from "./config.js";
 import { consoleLogger } from "./logger.js";
 import { sampleCatalogue } from "./seed/catalogue/index.js";
 import { loadSeed } from "./seed/load.js";
 import { syntheticModels } from "./seed/synthetic.js";
-import { openHub, startHub } from "./server.js";
+import { type OpenHub, openHub, startHub } from "./server.js";
 
 const USAGE = `Usage:
   hubkit serve [--port 8787] [--host 127.0.0.1] [--data .hubkit]
   hubkit seed [--synthetic N] [--seed S] [--data .hubkit]
   hubkit token create --user NAME [--role read|write] [--name LABEL] [--data .hubkit]
+  hubkit token list --user NAME [--data .hubkit]
+  hubkit token revoke ID [--data .hubkit]
 
 Environment: DATABASE_URL (postgres://… for PostgreSQL), HUBKIT_PROVIDERS_FILE,
-HUBKIT_PROVIDER_KEY_<PROVIDER>, HUBKIT_BODY_LIMIT_BYTES.`;
+HUBKIT_PROVIDER_KEY_<PROVIDER>, HUBKIT_BODY_LIMIT_BYTES, HUBKIT_ANON_RATE_LIMIT_PER_MINUTE,
+HUBKIT_ANON_RATE_LIMIT_BURST, HUBKIT_TRUST_PROXY.`;
 
 class UsageError extends Error {}
+/** A command that could not do what was asked (an unknown user or token): message, exit status 1. */
+class CommandError extends Error {}
 
 function integerFlag(name: string, value: string | undefined, max: number): number | undefined {
 	if (value === undefined) return undefined;
@@ -93,9 +100,25 @@ async function seed(args: string[]): Promise<void> {
 
 async function token(args: string[]): Promise<void> {
 	const [action, ...rest] = args;
-	if (action !== "create") throw new UsageError("Only `hubkit token create --user NAME` is supported");
+	if (action === "create") return await createToken(rest);
+	if (action === "list") return await listTokens(rest);
+	if (action === "revoke") return await revokeToken(rest);
+	throw new UsageError("Use `hubkit token create`, `hubkit token list` or `hubkit token revoke`");
+}
+
+/** Opens the hub's database for one token command, quietly (no migration chatter on stdout). */
+async function withHub(values: { data?: string }, work: (hub: OpenHub) => Promise<void>): Promise<void> {
+	const hub = await openHub(configFrom(values), { ...logger, info() {} });
+	try {
+		await work(hub);
+	} finally {
+		await hub.close();
+	}
+}
+
+async function createToken(args: string[]): Promise<void> {
 	const { values } = parseArgs({
-		args: rest,
+		args,
 		options: {
 			user: { type: "string" },
 			role: { type: "string" },
@@ -107,18 +130,60 @@ async function token(args: string[]): Promise<void> {
 	if (values.role !== undefined && values.role !== "read" && values.role !== "write") {
 		throw new UsageError("--role must be read or write");
 	}
-	const hub = await openHub(configFrom(values), { ...logger, info() {} });
-	try {
-		const created = await createAccessToken(hub.deps.db, values.user, {
+	const user = values.user;
+	await withHub(values, async (hub) => {
+		const created = await createAccessToken(hub.deps.db, user, {
 			role: values.role as TokenRole | undefined,
 			displayName: values.name,
 		});
-		// The only place a token is ever shown; it is stored hashed.
+		// The only place a token is ever shown; it is stored hashed. stdout holds the token alone,
+		// so `TOKEN=$(hubkit token create …)` works; the id (for list and revoke) goes to stderr.
 		process.stdout.write(`${created.token}\n`);
-		process.stderr.write(`Token for ${created.userName} (${created.role}). Shown once: store it now.\n`);
-	} finally {
-		await hub.close();
-	}
+		process.stderr.write(`Token ${created.id} for ${created.userName} (${created.role}). Shown once: store it now.\n`);
+	});
+}
+
+async function listTokens(args: string[]): Promise<void> {
+	const { values } = parseArgs({ args, options: { user: { type: "string" }, data: { type: "string" } } });
+	if (!values.user) throw new UsageError("--user NAME is required");
+	const user = values.user;
+	await withHub(values, async (hub) => {
+		const tokens = await listAccessTokens(hub.deps.db, user);
+		if (!tokens) throw new CommandError(`No user named ${JSON.stringify(user)}`);
+		const rows = tokens.map((item) => [
+			item.id,
+			printable(item.displayName),
+			item.role,
+			item.createdAt,
+			item.lastUsedAt ?? "never",
+		]);
+		process.stdout.write(table(["ID", "NAME", "ROLE", "CREATED", "LAST USED"], rows));
+	});
+}
+
+async function revokeToken(args: string[]): Promise<void> {
+	const { values, positionals } = parseArgs({ args, options: { data: { type: "string" } }, allowPositionals: true });
+	const [id, ...extra] = positionals;
+	if (!id || extra.length > 0) throw new UsageError("Give one token id: hubkit token revoke ID");
+	await withHub(values, async (hub) => {
+		if (!(await revokeAccessToken(hub.deps.db, id))) throw new CommandError(`No token with id ${JSON.stringify(id)}`);
+		process.stderr.write(`Revoked token ${id}: it stops working on the next request.\n`);
+	});
+}
+
+/** A label as one terminal-safe line: control characters would let a name rewrite the screen. */
+function printable(text: string): string {
+	return text.replace(/\p{Cc}/gu, "?");
+}
+
+function table(header: string[], rows: string[][]): string {
+	const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]?.length ?? 0)));
+	const line = (cells: string[]) =>
+		cells
+			.map((cell, column) => cell.padEnd(widths[column] ?? 0))
+			.join("  ")
+			.trimEnd();
+	return `${[header, ...rows].map(line).join("\n")}\n`;
 }
 
 async function main(argv: string[]): Promise<void> {
@@ -140,6 +205,10 @@ main(process.argv.slice(2)).catch((error: unknown) => {
 	) {
 		process.stderr.write(`${error.message}\n\n${USAGE}\n`);
 		process.exit(2);
+	}
+	if (error instanceof CommandError) {
+		process.stderr.write(`${error.message}\n`);
+		process.exit(1);
 	}
 	logger.error("hubkit failed:", error);
 	process.exit(1);

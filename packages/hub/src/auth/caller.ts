@@ -6,6 +6,8 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.js";
 import { unauthorized } from "../errors.js";
+import type { Logger } from "../logger.js";
+import { lastUseRecorder } from "./last-used.js";
 import { hashToken, looksLikeToken } from "./tokens.js";
 
 export interface Caller {
@@ -21,8 +23,22 @@ export interface Auth {
 	identify(authorization: string | undefined): Promise<Caller | undefined>;
 }
 
-export function databaseAuth(db: Kysely<Database>): Auth {
+export interface DatabaseAuth extends Auth {
+	/** Writes the tokens' last-use times noted so far (auth/last-used.ts). */
+	flushLastUse(): Promise<void>;
+	/** Writes them and stops noting; call before closing the database. */
+	close(): Promise<void>;
+}
+
+/**
+ * Every call reads the token from the database, with no cache in between, so a
+ * revoked token (its row deleted) stops working on the next request.
+ */
+export function databaseAuth(db: Kysely<Database>, options: { logger?: Logger } = {}): DatabaseAuth {
+	const lastUse = lastUseRecorder(db, { logger: options.logger });
 	return {
+		flushLastUse: () => lastUse.flush(),
+		close: () => lastUse.close(),
 		async identify(authorization) {
 			if (authorization === undefined || authorization.trim() === "") return undefined;
 			const match = /^bearer\s+(\S+)\s*$/i.exec(authorization);
@@ -32,6 +48,7 @@ export function databaseAuth(db: Kysely<Database>): Auth {
 				.selectFrom("access_tokens")
 				.innerJoin("users", "users.id", "access_tokens.user_id")
 				.select([
+					"access_tokens.id as tokenId",
 					"users.id as userId",
 					"users.name as userName",
 					"users.fullname",
@@ -43,6 +60,7 @@ export function databaseAuth(db: Kysely<Database>): Auth {
 				.where("access_tokens.token_hash", "=", hashToken(token))
 				.executeTakeFirst();
 			if (!row) throw unauthorized();
+			lastUse.note(row.tokenId);
 			return {
 				userId: row.userId,
 				userName: row.userName,

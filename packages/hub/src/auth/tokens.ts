@@ -35,12 +35,14 @@ export function looksLikeToken(value: string): boolean {
 export interface CreatedToken {
 	/** The token itself: give it to the user now, it cannot be read back later. */
 	token: string;
+	/** Names the token in `hubkit token list` and `revoke`; not a secret. */
+	id: string;
 	userName: string;
 	displayName: string;
 	role: TokenRole;
 }
 
-/** Creates the user when missing, then a token for them. */
+/** Creates the user when missing, then a token for them; `read` unless another role is asked for. */
 export async function createAccessToken(
 	db: Kysely<Database>,
 	userName: string,
@@ -50,9 +52,10 @@ export async function createAccessToken(
 		throw new Error(`Invalid user name ${JSON.stringify(userName)}: use letters, digits, '-', '_' or '.'`);
 	}
 	const createdAt = (options.now ?? new Date()).toISOString();
-	const role = options.role ?? "write";
+	const role = options.role ?? "read";
 	const displayName = options.displayName ?? `${userName} token`;
 	const token = newToken();
+	const id = newObjectId();
 	await db.transaction().execute(async (trx) => {
 		await trx
 			.insertInto("users")
@@ -63,7 +66,7 @@ export async function createAccessToken(
 		await trx
 			.insertInto("access_tokens")
 			.values({
-				id: newObjectId(),
+				id,
 				user_id: user.id,
 				token_hash: hashToken(token),
 				display_name: displayName,
@@ -72,5 +75,37 @@ export async function createAccessToken(
 			})
 			.execute();
 	});
-	return { token, userName, displayName, role };
+	return { token, id, userName, displayName, role };
+}
+
+/** A token as `hubkit token list` shows it: never the secret, which is not stored anyway. */
+export interface TokenSummary {
+	id: string;
+	displayName: string;
+	role: string;
+	createdAt: string;
+	/** Written at most once a minute (auth/last-used.ts); null when never used. */
+	lastUsedAt: string | null;
+}
+
+/** The user's tokens, oldest first; undefined when there is no such user. */
+export async function listAccessTokens(db: Kysely<Database>, userName: string): Promise<TokenSummary[] | undefined> {
+	const user = await db.selectFrom("users").select("id").where("name", "=", userName).executeTakeFirst();
+	if (!user) return undefined;
+	return await db
+		.selectFrom("access_tokens")
+		.select(["id", "display_name as displayName", "role", "created_at as createdAt", "last_used_at as lastUsedAt"])
+		.where("user_id", "=", user.id)
+		.orderBy("created_at")
+		.orderBy("id")
+		.execute();
+}
+
+/**
+ * Deletes a token; the next request that carries it gets a 401, since every
+ * request reads its token from the database. False when there is no such token.
+ */
+export async function revokeAccessToken(db: Kysely<Database>, id: string): Promise<boolean> {
+	const result = await db.deleteFrom("access_tokens").where("id", "=", id).executeTakeFirst();
+	return result.numDeletedRows > 0n;
 }
