@@ -3,7 +3,7 @@
  * disk blob store, auth, the app, and the HTTP listener. The CLI and the
  * restart tests both go through here, so they exercise the same start-up path.
  */
-import { mkdirSync } from "node:fs";
+import { mkdirSync, statSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { createHubApp } from "./app.js";
 import { databaseAuth } from "./auth/caller.js";
@@ -27,7 +27,7 @@ export interface OpenHub {
 
 /** Opens (and on first use creates) the data directory and the database, migrated to the newest schema. */
 export async function openHub(config: HubConfig, logger: Logger): Promise<OpenHub> {
-	mkdirSync(config.dataDir, { recursive: true });
+	makeDataDirectory(config.dataDir, logger);
 	const database = openDatabase(config);
 	try {
 		const applied = await migrateToLatest(database.db, database.engine);
@@ -55,6 +55,19 @@ export async function openHub(config: HubConfig, logger: Logger): Promise<OpenHu
 			await database.close();
 		},
 	};
+}
+
+/**
+ * The data directory holds tokens' hashes and maybe private models: made 0700 when new. One
+ * that already exists is the operator's; if others can read it, say so rather than chmod it.
+ */
+function makeDataDirectory(path: string, logger: Logger): void {
+	const existing = statSync(path, { throwIfNoEntry: false });
+	if (!existing) mkdirSync(path, { recursive: true, mode: 0o700 });
+	else if ((existing.mode & 0o077) !== 0) {
+		const mode = (existing.mode & 0o777).toString(8);
+		logger.warn(`The data directory ${path} is open to other users (mode ${mode}); \`chmod 700\` it to keep them out`);
+	}
 }
 
 /** Seeds the sample catalogue when the hub holds no models yet (the first start). */

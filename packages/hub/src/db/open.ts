@@ -3,7 +3,7 @@
  * default, PostgreSQL when DATABASE_URL is a postgres:// URL. Everything above
  * this file sees one Kysely<Database> and never a driver.
  */
-import { mkdirSync } from "node:fs";
+import { closeSync, mkdirSync, openSync } from "node:fs";
 import { join } from "node:path";
 import SQLite from "better-sqlite3";
 import { Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect } from "kysely";
@@ -36,8 +36,11 @@ export function openDatabase(config: Pick<HubConfig, "dataDir" | "databaseUrl" |
 		const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 		return { db, engine: "postgres", close: () => db.destroy() };
 	}
-	mkdirSync(config.dataDir, { recursive: true });
-	const sqlite = new SQLite(join(config.dataDir, SQLITE_FILE_NAME));
+	mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
+	const file = join(config.dataDir, SQLITE_FILE_NAME);
+	// Made 0600 before SQLite opens it: SQLite gives its -wal and -shm files the database file's mode.
+	closeSync(openSync(file, "a", 0o600));
+	const sqlite = new SQLite(file);
 	sqlite.pragma("journal_mode = WAL");
 	sqlite.pragma("synchronous = NORMAL");
 	sqlite.pragma("busy_timeout = 5000");

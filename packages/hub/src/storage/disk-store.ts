@@ -3,7 +3,9 @@
  * by the sha256 of its bytes. A write goes to a unique temporary file in
  * `<root>/tmp` first and is renamed into place, so a reader never sees half a blob
  * and two writers of the same content both end with the same complete file.
- * Temporary files a crash left behind are swept on the first write.
+ * Temporary files a crash left behind are swept on the first write. Directories
+ * are made 0700 and files 0600: model files may be private, and only the hub's
+ * own user needs them.
  */
 import { randomUUID } from "node:crypto";
 import { createReadStream } from "node:fs";
@@ -12,6 +14,9 @@ import { join } from "node:path";
 import { Readable } from "node:stream";
 import type { BlobStore, ByteRange, StoredBlob } from "./blob-store.js";
 import { isSha256Hex, sha256Hex } from "./sha256.js";
+
+export const PRIVATE_DIRECTORY_MODE = 0o700;
+export const PRIVATE_FILE_MODE = 0o600;
 
 /** Older temporary files belong to no live write (one blob is written in well under this). */
 export const STALE_TEMPORARY_FILE_MS = 60 * 60 * 1000;
@@ -32,13 +37,13 @@ export class DiskBlobStore implements BlobStore {
 		const existing = await fileSize(target);
 		if (existing === data.byteLength) return { sha256, size: existing };
 
-		await mkdir(this.#temporaryDirectory, { recursive: true });
+		await mkdir(this.#temporaryDirectory, { recursive: true, mode: PRIVATE_DIRECTORY_MODE });
 		this.#sweep ??= this.#removeStaleTemporaryFiles().catch(() => undefined);
 		await this.#sweep;
-		await mkdir(join(this.#blobsDirectory, sha256.slice(0, 2)), { recursive: true });
+		await mkdir(join(this.#blobsDirectory, sha256.slice(0, 2)), { recursive: true, mode: PRIVATE_DIRECTORY_MODE });
 		const temporary = join(this.#temporaryDirectory, `${sha256}.${randomUUID()}`);
 		try {
-			await writeFile(temporary, data, { flag: "wx" });
+			await writeFile(temporary, data, { flag: "wx", mode: PRIVATE_FILE_MODE });
 			await rename(temporary, target);
 		} catch (error) {
 			await rm(temporary, { force: true });
