@@ -10,6 +10,7 @@ import { cors } from "hono/cors";
 import type { Caller } from "./auth/caller.js";
 import type { HubDeps, HubEnv } from "./deps.js";
 import { HubError } from "./errors.js";
+import { anonymousAdmission } from "./middleware/anonymous-limit.js";
 import { identifyCaller } from "./middleware/caller.js";
 import { errorHandler, notFoundHandler } from "./middleware/errors.js";
 import { pathGuard } from "./middleware/path-guard.js";
@@ -35,6 +36,7 @@ export const EXPOSED_HEADERS = [
 	"Link",
 	"Accept-Ranges",
 	"Content-Range",
+	"Retry-After",
 ];
 
 export interface HubAppOptions {
@@ -102,6 +104,8 @@ export function createHubApp(deps: HubDeps, options: HubAppOptions = {}): Hono<H
 		routerRoutes({
 			providerKeys: {},
 			logger: deps.logger,
+			// No token: the hub's own public models, rate-limited per client address.
+			admitAnonymous: anonymousAdmission(deps.config),
 			...options.router,
 			authenticate: routerAuthenticate(deps, identified),
 		}),
