@@ -5,12 +5,12 @@
  * both engines), and what differs between engines is kept in db/.
  */
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { cors } from "hono/cors";
 import type { Caller } from "./auth/caller.js";
 import type { HubDeps, HubEnv } from "./deps.js";
 import { HubError } from "./errors.js";
 import { anonymousAdmission } from "./middleware/anonymous-limit.js";
+import { bodyLimits } from "./middleware/body-limit.js";
 import { identifyCaller } from "./middleware/caller.js";
 import { errorHandler, notFoundHandler } from "./middleware/errors.js";
 import { pathGuard } from "./middleware/path-guard.js";
@@ -19,9 +19,11 @@ import { type RouterDeps, routerRoutes } from "./router/index.js";
 import { demoAssetRoutes } from "./routes/demo-assets.js";
 import { fileRoutes } from "./routes/files.js";
 import { modelRoutes } from "./routes/models.js";
+import { providerRoutes } from "./routes/providers.js";
 import { siteProxy } from "./routes/site-proxy.js";
 import { taskRoutes } from "./routes/tasks.js";
 import { whoamiRoutes } from "./routes/whoami.js";
+import { databaseFollowUps } from "./services/router-follow-ups.js";
 
 /** Headers browser clients must be able to read (reference/hub-api.md §0, CORS). */
 export const EXPOSED_HEADERS = [
@@ -77,14 +79,14 @@ export function createHubApp(deps: HubDeps, options: HubAppOptions = {}): Hono<H
 		c.res.headers.set("Access-Control-Expose-Headers", exposed);
 	});
 	app.use("*", pathGuard());
-	const limitBody = bodyLimit({
-		maxSize: deps.config.bodyLimitBytes,
-		onError: () => {
-			throw new HubError(413, `Request body larger than ${deps.config.bodyLimitBytes} bytes`);
-		},
-	});
-	// GET and HEAD carry no body; looking for one would make the server build a full Request per call.
-	app.use("*", (c, next) => (c.req.method === "GET" || c.req.method === "HEAD" ? next() : limitBody(c, next)));
+	app.use(
+		"*",
+		bodyLimits({
+			api: deps.config.bodyLimitBytes,
+			router: deps.config.routerBodyLimitBytes,
+			upload: deps.config.uploadBodyLimitBytes,
+		}),
+	);
 	app.use("*", identifyCaller(deps.auth));
 	const identified = new WeakMap<Request, Caller>();
 	app.use("*", (c, next) => {
@@ -98,6 +100,7 @@ export function createHubApp(deps: HubDeps, options: HubAppOptions = {}): Hono<H
 	app.route("/", whoamiRoutes());
 	app.route("/", demoAssetRoutes());
 	app.route("/", fileRoutes(deps));
+	app.route("/", providerRoutes(options.router ?? {}));
 	// Last: `/{provider}/…` shares the root with `/{author}/{name}/…`.
 	app.route(
 		"/",
@@ -106,6 +109,13 @@ export function createHubApp(deps: HubDeps, options: HubAppOptions = {}): Hono<H
 			logger: deps.logger,
 			// No token: the hub's own public models, rate-limited per client address.
 			admitAnonymous: anonymousAdmission(deps.config),
+			maxBodyBytes: deps.config.routerBodyLimitBytes,
+			upstreamTimeouts: {
+				connectMs: deps.config.upstreamConnectTimeoutMs,
+				firstByteMs: deps.config.upstreamFirstByteTimeoutMs,
+				idleMs: deps.config.upstreamIdleTimeoutMs,
+			},
+			followUps: databaseFollowUps(deps.db),
 			...options.router,
 			authenticate: routerAuthenticate(deps, identified),
 		}),

@@ -13,8 +13,18 @@ export interface HubConfig {
 	databaseUrl: string | undefined;
 	/** Upper bound for PostgreSQL pool connections. */
 	databasePoolSize: number;
-	/** Request bodies above this many bytes get 413. */
+	/** The hub API's own JSON routes (`/api/…`): bodies above this many bytes get 413. */
 	bodyLimitBytes: number;
+	/** Inference calls through the router (base64 images and audio inside JSON): above this, 413. */
+	routerBodyLimitBytes: number;
+	/** Uploads (git/LFS pushes, commits with files): the slot a later upload API uses; above this, 413. */
+	uploadBodyLimitBytes: number;
+	/** Provider calls: TCP and TLS connect deadline. */
+	upstreamConnectTimeoutMs: number;
+	/** Provider calls: from the request sent to the first byte of the answer. */
+	upstreamFirstByteTimeoutMs: number;
+	/** Provider calls: longest silence inside an answer (no overall cap, so long streams live). */
+	upstreamIdleTimeoutMs: number;
 	/** JSON file with the operator's provider keys for the router (the environment wins over it). */
 	providersFile: string | undefined;
 	/** The site's web server (Next.js on an internal port): requests no hub route answers are forwarded there. */
@@ -30,7 +40,13 @@ export interface HubConfig {
 export const DEFAULT_PORT = 8787;
 export const DEFAULT_HOST = "127.0.0.1";
 export const DEFAULT_DATA_DIR = ".hubkit";
-export const DEFAULT_BODY_LIMIT_BYTES = 10 * 1024 * 1024;
+export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;
+export const DEFAULT_ROUTER_BODY_LIMIT_BYTES = 32 * 1024 * 1024;
+export const DEFAULT_UPLOAD_BODY_LIMIT_BYTES = 5 * 1024 * 1024 * 1024;
+export const DEFAULT_UPSTREAM_CONNECT_TIMEOUT_MS = 10_000;
+/** Image and video calls (and Replicate's `Prefer: wait`) answer only once done. */
+export const DEFAULT_UPSTREAM_FIRST_BYTE_TIMEOUT_MS = 300_000;
+export const DEFAULT_UPSTREAM_IDLE_TIMEOUT_MS = 120_000;
 export const DEFAULT_ANON_RATE_LIMIT_PER_MINUTE = 60;
 export const DEFAULT_ANON_RATE_LIMIT_BURST = 20;
 
@@ -52,6 +68,34 @@ export function loadConfig(
 		databaseUrl: env.DATABASE_URL || undefined,
 		databasePoolSize: positiveInteger("HUBKIT_DATABASE_POOL_SIZE", env.HUBKIT_DATABASE_POOL_SIZE, 10) || 1,
 		bodyLimitBytes: positiveInteger("HUBKIT_BODY_LIMIT_BYTES", env.HUBKIT_BODY_LIMIT_BYTES, DEFAULT_BODY_LIMIT_BYTES),
+		routerBodyLimitBytes: positiveInteger(
+			"HUBKIT_ROUTER_BODY_LIMIT_BYTES",
+			env.HUBKIT_ROUTER_BODY_LIMIT_BYTES,
+			DEFAULT_ROUTER_BODY_LIMIT_BYTES,
+		),
+		uploadBodyLimitBytes: positiveInteger(
+			"HUBKIT_UPLOAD_BODY_LIMIT_BYTES",
+			env.HUBKIT_UPLOAD_BODY_LIMIT_BYTES,
+			DEFAULT_UPLOAD_BODY_LIMIT_BYTES,
+		),
+		upstreamConnectTimeoutMs:
+			positiveInteger(
+				"HUBKIT_UPSTREAM_CONNECT_TIMEOUT_MS",
+				env.HUBKIT_UPSTREAM_CONNECT_TIMEOUT_MS,
+				DEFAULT_UPSTREAM_CONNECT_TIMEOUT_MS,
+			) || DEFAULT_UPSTREAM_CONNECT_TIMEOUT_MS,
+		upstreamFirstByteTimeoutMs:
+			positiveInteger(
+				"HUBKIT_UPSTREAM_FIRST_BYTE_TIMEOUT_MS",
+				env.HUBKIT_UPSTREAM_FIRST_BYTE_TIMEOUT_MS,
+				DEFAULT_UPSTREAM_FIRST_BYTE_TIMEOUT_MS,
+			) || DEFAULT_UPSTREAM_FIRST_BYTE_TIMEOUT_MS,
+		upstreamIdleTimeoutMs:
+			positiveInteger(
+				"HUBKIT_UPSTREAM_IDLE_TIMEOUT_MS",
+				env.HUBKIT_UPSTREAM_IDLE_TIMEOUT_MS,
+				DEFAULT_UPSTREAM_IDLE_TIMEOUT_MS,
+			) || DEFAULT_UPSTREAM_IDLE_TIMEOUT_MS,
 		providersFile: env.HUBKIT_PROVIDERS_FILE || undefined,
 		webUrl: env.HUBKIT_WEB_URL || undefined,
 		anonymousRateLimitPerMinute: positiveInteger(

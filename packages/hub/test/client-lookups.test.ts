@@ -94,7 +94,7 @@ describe("@hubkit/inference look-ups served by the hub", () => {
 		if (!expected) throw new Error("no default text-classification model in /api/tasks");
 		await loadSeed(hub.deps, [seedModel(expected)]);
 		const client = new InferenceClient(token, { hubUrl: server.url, routerUrl: server.url, retry_on_error: false });
-		// The hub runs hf-inference itself; until the local runtime lands it answers 503 naming the model.
+		// The hub runs hf-inference itself; this test hub has no local runtime, and says so naming the model.
 		const failure = await client
 			.textClassification({ provider: "hf-inference", inputs: "great!" })
 			.catch((error: unknown) => error);

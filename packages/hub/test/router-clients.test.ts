@@ -145,13 +145,13 @@ describe("@hubkit/inference through the router", () => {
 		expectOnlyOperatorKeyUpstream();
 	});
 
-	it("hf-inference reaches the hub and gets its 503 as a provider error", async () => {
+	it("hf-inference reaches the hub and gets its 400 (no local runtime) as a provider error", async () => {
 		const call = client().featureExtraction(
 			{ provider: "hf-inference", model: EMBEDDING_MODEL, inputs: "hello" },
 			{ retry_on_error: false },
 		);
 		await expect(call).rejects.toBeInstanceOf(InferenceClientProviderApiError);
-		await expect(call).rejects.toMatchObject({ response: { status: 503 } });
+		await expect(call).rejects.toMatchObject({ response: { status: 400 } });
 		await expect(call).rejects.toThrow(/not loaded locally/);
 	});
 });
@@ -169,7 +169,7 @@ describe("@huggingface/inference with endpointUrl at the router", () => {
 		expectOnlyOperatorKeyUpstream();
 	});
 
-	it("featureExtraction at the hub's hf-inference path gets the 503", async () => {
+	it("featureExtraction at the hub's hf-inference path gets the 400", async () => {
 		const call = hfFeatureExtraction(
 			{
 				accessToken: USER_TOKEN,

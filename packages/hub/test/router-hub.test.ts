@@ -73,7 +73,7 @@ describe("the router in the hub", () => {
 		expect(JSON.stringify(received)).not.toContain(token);
 	});
 
-	it("refuses a token the hub did not issue, and answers hf-inference with 503", async () => {
+	it("refuses a token the hub did not issue, and answers hf-inference without a runtime with a 400 (not a 503)", async () => {
 		const forged = await fetch(`${server.url}/together/v1/chat/completions`, {
 			method: "POST",
 			headers: { authorization: `Bearer hf_${"x".repeat(34)}`, "content-type": "application/json" },
@@ -85,7 +85,8 @@ describe("the router in the hub", () => {
 			headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
 			body: JSON.stringify({ model: HUB_MODEL, messages: [] }),
 		});
-		expect(local.status).toBe(503);
+		expect(local.status).toBe(400);
+		expect(local.headers.get("x-error-code")).toBe("ProviderNotConfigured");
 		expect((await local.json()).error).toMatch(/not loaded locally/);
 	});
 });

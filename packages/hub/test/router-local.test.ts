@@ -21,11 +21,12 @@ describe("hf-inference without a local runtime", () => {
 		["/hf-inference/models/openai-community/gpt2/v1/completions", "openai-community/gpt2"],
 	];
 	for (const [path, model] of calls) {
-		it(`answers 503 naming the model for ${path}`, async () => {
+		it(`answers 400 ProviderNotConfigured naming the model for ${path} (never a 503 clients retry)`, async () => {
 			const response = await post(noRuntime, path, JSON.stringify({ inputs: "hello" }));
-			expect(response.status).toBe(503);
+			expect(response.status).toBe(400);
+			expect(response.headers.get("x-error-code")).toBe("ProviderNotConfigured");
 			expect(await response.json()).toEqual({
-				error: `Model ${model} is not loaded locally: this hub has no local inference runtime yet`,
+				error: `Model ${model} is not loaded locally: this hub has no local inference runtime`,
 			});
 		});
 	}
@@ -33,7 +34,7 @@ describe("hf-inference without a local runtime", () => {
 	it("reads the model from the body on the OpenAI-compatible routes", async () => {
 		for (const path of ["/v1/chat/completions", "/hf-inference/v1/chat/completions"]) {
 			const response = await post(noRuntime, path, JSON.stringify({ model: "HuggingFaceTB/SmolLM2-360M-Instruct" }));
-			expect(response.status).toBe(503);
+			expect(response.status).toBe(400);
 			expect((await response.json()).error).toMatch(/^Model HuggingFaceTB\/SmolLM2-360M-Instruct is not loaded/);
 		}
 	});

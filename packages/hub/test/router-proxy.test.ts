@@ -16,6 +16,8 @@ import {
 	userHeaders,
 } from "./router-fakes.js";
 
+const OTHER_TOKEN = "hf_other_user_token_9876543210";
+
 const track = closeAfterEach();
 
 /** A router whose `together` goes to `provider` with the operator's key. */
@@ -25,13 +27,13 @@ async function togetherRouter(provider: FakeProvider, logger = recordingLogger()
 }
 
 describe("forwarding to a provider", () => {
-	it("sends path, query, body and content headers on, with the operator's key in place of the user's token", async () => {
+	it("sends path, body and content headers on, with the operator's key in place of the user's token", async () => {
 		const provider = await track(
 			fakeProvider(answerJson(200, { id: "c1" }, { "set-cookie": "provider_session=x", "x-request-id": "req-7" })),
 		);
 		const { router } = await togetherRouter(provider);
 		const body = JSON.stringify({ model: "meta-llama/Llama-3.3-70B-Instruct-Turbo", messages: [] });
-		const response = await fetch(`${router.url}/together/v1/chat/completions?alpha=1&beta=two%20words`, {
+		const response = await fetch(`${router.url}/together/v1/chat/completions`, {
 			method: "POST",
 			headers: userHeaders({
 				"content-type": "application/json",
@@ -50,7 +52,7 @@ describe("forwarding to a provider", () => {
 		expect(response.headers.get("set-cookie")).toBeNull();
 		const [received] = provider.received;
 		expect(received?.method).toBe("POST");
-		expect(received?.url).toBe("/v1/chat/completions?alpha=1&beta=two%20words");
+		expect(received?.url).toBe("/v1/chat/completions");
 		expect(received?.body).toBe(body);
 		expect(received?.headers.authorization).toBe(`Bearer ${OPERATOR_KEY}`);
 		expect(received?.headers["content-type"]).toBe("application/json");
@@ -62,13 +64,31 @@ describe("forwarding to a provider", () => {
 		expect(JSON.stringify(received)).not.toContain(USER_TOKEN);
 	});
 
-	it("forwards GET status checks (polling) the same way", async () => {
-		const provider = await track(fakeProvider(answerJson(200, { status: "IN_PROGRESS" })));
+	it("forwards a status check (polling) only after the same caller started the job", async () => {
+		const provider = await track(
+			fakeProvider((request, response) => {
+				response.writeHead(200, { "content-type": "application/json" });
+				response.end(
+					JSON.stringify(request.method === "POST" ? { id: "job-1", status: "queued" } : { status: "in_progress" }),
+				);
+			}),
+		);
 		const { router } = await togetherRouter(provider);
+		const before = await fetch(`${router.url}/together/v2/videos/job-1`, { headers: userHeaders() });
+		expect(before.status).toBe(403);
+		expect(before.headers.get("x-error-code")).toBe("FollowUpNotYours");
+		expect(provider.received).toHaveLength(0);
+
+		const created = await fetch(`${router.url}/together/v2/videos`, {
+			method: "POST",
+			headers: userHeaders({ "content-type": "application/json" }),
+			body: '{"prompt":"a bird"}',
+		});
+		expect(await created.json()).toEqual({ id: "job-1", status: "queued" });
 		const response = await fetch(`${router.url}/together/v2/videos/job-1`, { headers: userHeaders() });
-		expect(await response.json()).toEqual({ status: "IN_PROGRESS" });
-		expect(provider.received[0]).toMatchObject({ method: "GET", url: "/v2/videos/job-1", body: "" });
-		expect(provider.received[0]?.headers.authorization).toBe(`Bearer ${OPERATOR_KEY}`);
+		expect(await response.json()).toEqual({ status: "in_progress" });
+		expect(provider.received[1]).toMatchObject({ method: "GET", url: "/v2/videos/job-1", body: "" });
+		expect(provider.received[1]?.headers.authorization).toBe(`Bearer ${OPERATOR_KEY}`);
 	});
 
 	it("passes the provider's error status and JSON body back as they are", async () => {
@@ -112,6 +132,7 @@ describe("forwarding to a provider", () => {
 		expect(response.status).toBe(502);
 		const text = await response.text();
 		expect(JSON.parse(text)).toEqual({ error: "Provider together could not be reached" });
+		expect(response.headers.get("x-error-code")).toBe("UpstreamUnreachable");
 		const everything = `${text}\n${logger.lines.join("\n")}`;
 		expect(logger.lines.join("\n")).toContain("ECONNREFUSED");
 		expect(everything).not.toContain(USER_TOKEN);
@@ -120,42 +141,56 @@ describe("forwarding to a provider", () => {
 });
 
 describe("fal.ai", () => {
-	it("sends queue calls to the queue host with `Key` auth, and drops the routing parameter", async () => {
+	it("sends queue calls to the queue host with `Key` auth, drops the routing parameter, and follows up only the caller's own requests", async () => {
+		const queueAnswer = {
+			request_id: "r1",
+			status: "IN_QUEUE",
+			status_url: "https://queue.fal.run/fal-ai/flux/requests/r1/status",
+			response_url: "https://queue.fal.run/fal-ai/flux/requests/r1",
+		};
 		const sync = await track(fakeProvider(answerJson(200, { where: "sync" })));
-		const queue = await track(fakeProvider(answerJson(200, { where: "queue" })));
-		const router = await track(
-			serveRouter(
-				testDeps({
-					providerKeys: { "fal-ai": { key: OPERATOR_KEY } },
-					providerBaseUrls: { "fal-ai": sync.url, "fal-ai.queue": queue.url },
-				}),
-			),
+		const queue = await track(
+			fakeProvider((request, response) => {
+				response.writeHead(200, { "content-type": "application/json" });
+				response.end(JSON.stringify(request.method === "POST" ? queueAnswer : { where: "queue" }));
+			}),
 		);
+		const deps = testDeps({
+			providerKeys: { "fal-ai": { key: OPERATOR_KEY } },
+			providerBaseUrls: { "fal-ai": sync.url, "fal-ai.queue": queue.url },
+			authenticate: async (token) =>
+				token === USER_TOKEN ? { user: "alice" } : token === OTHER_TOKEN ? { user: "bob" } : undefined,
+		});
+		const router = await track(serveRouter(deps));
 		const submit = await fetch(`${router.url}/fal-ai/fal-ai/flux/dev?_subdomain=queue`, {
 			method: "POST",
-			headers: userHeaders(),
+			headers: userHeaders({ "content-type": "application/json" }),
 			body: '{"prompt":"a bird"}',
 		});
-		expect(await submit.json()).toEqual({ where: "queue" });
-		const status = await fetch(`${router.url}/fal-ai/fal-ai/flux/requests/r1/status?_subdomain=queue&logs=1`, {
+		expect(await submit.json()).toEqual(queueAnswer);
+		const status = await fetch(`${router.url}/fal-ai/fal-ai/flux/requests/r1/status?_subdomain=queue`, {
 			headers: userHeaders(),
 		});
 		expect(await status.json()).toEqual({ where: "queue" });
 		const direct = await fetch(`${router.url}/fal-ai/fal-ai/whisper`, { method: "POST", headers: userHeaders() });
 		expect(await direct.json()).toEqual({ where: "sync" });
 
+		// Someone else's token cannot read alice's result, nor a request nobody started here.
+		for (const [token, path] of [
+			[OTHER_TOKEN, "/fal-ai/fal-ai/flux/requests/r1?_subdomain=queue"],
+			[USER_TOKEN, "/fal-ai/fal-ai/flux/requests/someone-elses/status?_subdomain=queue"],
+		] as const) {
+			const refused = await fetch(`${router.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
+			expect(refused.status, path).toBe(403);
+			expect(refused.headers.get("x-error-code"), path).toBe("FollowUpNotYours");
+		}
+
 		expect(queue.received.map((request) => `${request.method} ${request.url}`)).toEqual([
 			"POST /fal-ai/flux/dev",
-			"GET /fal-ai/flux/requests/r1/status?logs=1",
+			"GET /fal-ai/flux/requests/r1/status",
 		]);
 		expect(queue.received[0]?.headers.authorization).toBe(`Key ${OPERATOR_KEY}`);
 		expect(sync.received[0]?.url).toBe("/fal-ai/whisper");
-
-		const unknown = await fetch(`${router.url}/fal-ai/x?_subdomain=evil.example`, {
-			method: "POST",
-			headers: userHeaders(),
-		});
-		expect(unknown.status).toBe(400);
 	});
 });
 

@@ -44,27 +44,76 @@ describe("refusals", () => {
 		expect(provider.received).toHaveLength(0);
 	});
 
-	it("names unknown providers, closed providers and providers without a key", async () => {
+	it("names unknown providers, closed providers and providers without a key, each with a 4xx and its code (never a 503)", async () => {
 		const router = await track(serveRouter(testDeps()));
 		const post = (path: string) =>
 			fetch(`${router.url}${path}`, { method: "POST", headers: userHeaders(), body: "{}" });
 
 		const unknown = await post("/no-such-provider/v1/chat/completions");
 		expect(unknown.status).toBe(404);
+		expect(unknown.headers.get("x-error-code")).toBe("UnknownProvider");
 		expect((await unknown.json()).error).toMatch(/^Unknown provider "no-such-provider"/);
 
 		const closed = await post("/openai/v1/chat/completions");
 		expect(closed.status).toBe(400);
+		expect(closed.headers.get("x-error-code")).toBe("ProviderNotRoutable");
 		expect((await closed.json()).error).toMatch(/openai only takes its own API key/);
 
 		const missingKey = await post("/fal-ai/fal-ai/flux/dev");
-		expect(missingKey.status).toBe(503);
+		expect(missingKey.status).toBe(400);
+		expect(missingKey.headers.get("x-error-code")).toBe("ProviderNotConfigured");
 		expect((await missingKey.json()).error).toBe(
 			"Provider fal-ai is not configured on this hub: the operator has not set its key (HUBKIT_PROVIDER_KEY_FAL_AI)",
 		);
 
-		const noRoute = await post("/together");
-		expect(noRoute.status).toBe(404);
+		const noToken = await fetch(`${router.url}/together/v1/chat/completions`, { method: "POST", body: "{}" });
+		expect(noToken.status).toBe(401);
+		expect(noToken.headers.get("x-error-code")).toBe("TokenRequired");
+
+		// Not inference routes at all: the router steps aside (here, to Hono's own 404).
+		for (const path of ["/together", "/alice/my-model", "/settings/tokens"]) {
+			const response = await post(path);
+			expect(response.status, path).toBe(404);
+			expect(response.headers.get("x-error-code"), path).toBeNull();
+		}
+	});
+
+	it("refuses every reproduced account-endpoint attack, and the provider hears nothing", async () => {
+		const provider = await track(fakeProvider(answerJson(200, { secret: "the operator's account" })));
+		const router = await track(
+			serveRouter(
+				testDeps({
+					providerKeys: {
+						replicate: { key: OPERATOR_KEY },
+						together: { key: OPERATOR_KEY },
+						"fal-ai": { key: OPERATOR_KEY },
+					},
+					providerBaseUrls: { replicate: provider.url, together: provider.url, "fal-ai.queue": provider.url },
+				}),
+			),
+		);
+		const attacks: Array<[string, string, number]> = [
+			["GET", "/replicate/v1/predictions", 404],
+			["GET", "/replicate/v1/account", 404],
+			["GET", "/together/v1/files", 404],
+			["GET", "/together/v1/batches", 404],
+			["POST", "/together/v1/fine-tunes", 404],
+			["GET", "/fal-ai/fal-ai/flux/requests/0b6a4d2e-someone-elses/status?_subdomain=queue", 403],
+			["GET", "/fal-ai/fal-ai/flux/requests/0b6a4d2e-someone-elses?_subdomain=queue", 403],
+			["GET", "/replicate/v1/predictions/someone-elses", 403],
+			["POST", "/together/v1/chat/completions?limit=1000", 404],
+			["GET", "/together/v1/chat/completions", 404],
+		];
+		for (const [method, path, status] of attacks) {
+			const response = await fetch(`${router.url}${path}`, {
+				method,
+				headers: userHeaders(),
+				...(method === "POST" ? { body: "{}" } : {}),
+			});
+			expect(response.status, `${method} ${path}`).toBe(status);
+			expect(await response.text(), `${method} ${path}`).not.toContain("operator's account");
+		}
+		expect(provider.received).toEqual([]);
 	});
 
 	it("answers 413 for a body over the limit without calling the provider", async () => {
@@ -92,16 +141,22 @@ describe("refusals", () => {
 			duplex: "half",
 		} as RequestInit);
 		expect(chunked.status).toBe(413);
+		expect(chunked.headers.get("x-error-code")).toBe("BodyTooLarge");
 		expect((await chunked.json()).error).toMatch(/limit of 1024 bytes/);
 		expect(provider.received).toHaveLength(0);
 	});
 
-	it("refuses encoded separators and dot segments instead of forwarding them", async () => {
+	it("does not forward encoded separators or empty segments", async () => {
 		const provider = await track(fakeProvider(answerJson(200, {})));
 		const { router } = await togetherRouter(provider);
-		for (const path of ["/together/v1%2Fadmin", "/together/v1/a%5Cb", "/together/v1//x", "/together/%00"]) {
+		for (const path of [
+			"/together/v1%2Fchat/completions",
+			"/together/v1/a%5Cb",
+			"/together/v1//chat/completions",
+			"/together/%00",
+		]) {
 			const response = await fetch(`${router.url}${path}`, { method: "POST", headers: userHeaders(), body: "{}" });
-			expect(response.status, path).toBe(400);
+			expect(response.status, path).toBe(404);
 		}
 		expect(provider.received).toHaveLength(0);
 	});

@@ -103,6 +103,16 @@ export interface AccessTokensTable {
 	last_used_at: string | null;
 }
 
+/** A queued provider request the router relayed, and whose it is (router/follow-ups.ts). */
+export interface RouterFollowUpsTable {
+	provider: string;
+	/** The provider's id for the request (fal.ai `request_id`, a Replicate prediction id …). */
+	request_id: string;
+	/** The hub user whose call started it. */
+	user_name: string;
+	created_at: string;
+}
+
 export interface Database {
 	models: ModelsTable;
 	model_tags: ModelTagsTable;
@@ -113,4 +123,5 @@ export interface Database {
 	blobs: BlobsTable;
 	users: UsersTable;
 	access_tokens: AccessTokensTable;
+	router_follow_ups: RouterFollowUpsTable;
 }

@@ -1,7 +1,9 @@
 /** What the router needs from the rest of the hub; defined here so the router stands on its own. */
 import type { PipelineType } from "@hubkit/tasks";
 import type { Context } from "hono";
+import type { FollowUpStore } from "./follow-ups.js";
 import type { ProviderKeys } from "./provider-keys.js";
+import type { UpstreamTimeouts } from "./upstream.js";
 
 /** A hub user, as the token check knows them. */
 export interface RouterUser {
@@ -59,13 +61,22 @@ export interface RouterDeps {
 	/** Resolves a hub access token to its user, or undefined when it is unknown or revoked. */
 	/** `request` lets a host that has already identified this request's token answer without a second look-up. */
 	authenticate(token: string, request?: Request): Promise<RouterUser | undefined>;
-	/** Used for upstream calls; the global fetch otherwise. */
-	fetch?: typeof fetch;
+	/** Deadlines for provider calls (connect, first byte, idle); DEFAULT_UPSTREAM_TIMEOUTS otherwise. */
+	upstreamTimeouts?: UpstreamTimeouts;
+	/** Who started which queued provider request; in memory when left out (a hub passes its database). */
+	followUps?: FollowUpStore;
+	/** A provider's non-streamed answer is read whole before it is passed on; above this it is a 502. */
+	maxResponseBytes?: number;
 	/**
 	 * Lets a request without an Authorization header use hf-inference (public models only):
 	 * undefined admits it, a Response (a 429) is sent instead. Without it those routes need a token.
 	 */
 	admitAnonymous?: (c: Context) => Response | undefined;
+	/**
+	 * Aborted when the hub shuts down: provider calls in flight stop waiting, so their callers get
+	 * an answer (503) before the shutdown deadline instead of a cut connection.
+	 */
+	shutdownSignal?: AbortSignal;
 	/** hf-inference; without it those routes answer 503. */
 	localRuntime?: LocalRuntime;
 	logger?: RouterLogger;
@@ -75,3 +86,6 @@ export interface RouterDeps {
 
 /** Large enough for an image or a minute of audio sent base64-encoded inside JSON. */
 export const DEFAULT_MAX_BODY_BYTES = 32 * 1024 * 1024;
+
+/** Room for base64 images and audio in a provider's JSON answer. */
+export const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024 * 1024;

@@ -1,9 +1,25 @@
 /** Small request/response helpers shared by the router's routes. */
 import type { RouterDeps, RouterUser } from "./deps.js";
 
-/** The router's one error shape: `{ "error": message }`. */
-export function jsonError(status: number, message: string): Response {
-	return Response.json({ error: message }, { status });
+/** `X-Error-Code` values the router sends, for clients that branch on them (README.md, "Errors"). */
+export type RouterErrorCode =
+	| "TokenRequired"
+	| "InvalidToken"
+	| "UnknownProvider"
+	| "ProviderNotConfigured"
+	| "ProviderNotRoutable"
+	| "RouteNotAllowed"
+	| "FollowUpNotYours"
+	| "BodyTooLarge"
+	| "UpstreamTimeout"
+	| "UpstreamUnreachable"
+	| "UpstreamUndecodable"
+	| "UpstreamKeyRejected"
+	| "UpstreamResponseTooLarge";
+
+/** The router's one error shape: `{ "error": message }`, with `X-Error-Code` when a client may branch on it. */
+export function jsonError(status: number, message: string, code?: RouterErrorCode): Response {
+	return Response.json({ error: message }, { status, headers: code ? { "X-Error-Code": code } : {} });
 }
 
 /**
@@ -17,13 +33,13 @@ export async function authenticateRequest(
 	const header = request.headers.get("authorization") ?? "";
 	const token = /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1];
 	if (!token) {
-		return jsonError(401, "A hub access token is required: send Authorization: Bearer hf_…");
+		return jsonError(401, "A hub access token is required: send Authorization: Bearer hf_…", "TokenRequired");
 	}
 	if (!token.startsWith("hf_")) {
-		return jsonError(401, "The router takes hub access tokens (hf_…), not provider keys");
+		return jsonError(401, "The router takes hub access tokens (hf_…), not provider keys", "InvalidToken");
 	}
 	const user = await authenticate(token, request);
-	return user ?? jsonError(401, "Invalid or revoked access token");
+	return user ?? jsonError(401, "Invalid or revoked access token", "InvalidToken");
 }
 
 /**
@@ -69,7 +85,7 @@ function concat(chunks: Uint8Array[], size: number): Uint8Array<ArrayBuffer> {
 }
 
 export function bodyTooLarge(limit: number): Response {
-	return jsonError(413, `Request body is larger than the router's limit of ${limit} bytes`);
+	return jsonError(413, `Request body is larger than the router's limit of ${limit} bytes`, "BodyTooLarge");
 }
 
 /**

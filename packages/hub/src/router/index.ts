@@ -8,19 +8,16 @@
  * also works under a prefix (`app.route("/router", routerRoutes(deps))`, with
  * the client's `routerUrl` set to match).
  */
+import { INFERENCE_ROUTES, type InferenceRouteMatch, matchInferenceRoute } from "@hubkit/inference";
 import type { Context, Next } from "hono";
 import { Hono } from "hono";
+import { isReservedName } from "../reserved-names.js";
 import type { RouterDeps } from "./deps.js";
+import { type FollowUpStore, memoryFollowUps } from "./follow-ups.js";
 import { jsonError, prefixLength, rawSegments } from "./http.js";
 import { serveLocally } from "./local-routes.js";
-import {
-	isProviderId,
-	isRemoteProviderId,
-	PROVIDER_UPSTREAMS,
-	REMOTE_PROVIDER_IDS,
-	type RemoteProviderId,
-} from "./providers.js";
-import { forwardToProvider, PROVIDER_PARAM } from "./proxy.js";
+import { isProviderId, PROVIDER_UPSTREAMS, REMOTE_PROVIDER_IDS, type RemoteProviderId } from "./providers.js";
+import { forwardToProvider } from "./proxy.js";
 
 export type {
 	LocalCompletionRequest,
@@ -30,20 +27,27 @@ export type {
 	RouterLogger,
 	RouterUser,
 } from "./deps.js";
-export { DEFAULT_MAX_BODY_BYTES } from "./deps.js";
+export { DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_RESPONSE_BYTES } from "./deps.js";
+export { FOLLOW_UP_LIFETIME_MS, type FollowUpStore, memoryFollowUps } from "./follow-ups.js";
 export { loadProviderKeys, type ProviderAccount, ProviderConfigError, type ProviderKeys } from "./provider-keys.js";
 export { PROVIDER_UPSTREAMS, type ProviderId, type RemoteProviderId } from "./providers.js";
-
-/** First path segments that belong to the hub (reference/hub-api.md), never to a provider. */
-const HUB_SEGMENTS = new Set(["api", "datasets", "oauth", "spaces"]);
+export { DEFAULT_UPSTREAM_TIMEOUTS, type UpstreamTimeouts } from "./upstream.js";
 
 /** `/{org}/{name}.git/…` is a repository's git/LFS endpoint, even when the org shares a provider's name. */
 function isRepositoryPath(rest: string): boolean {
 	return /^[^/]+\.git(\/|$)/.test(rest);
 }
 
+/** What a request under `/{name}/…` is to the router. */
+type Claim =
+	| { kind: "remote"; provider: RemoteProviderId; match: InferenceRouteMatch }
+	| { kind: "refuse"; response: Response }
+	/** Not the router's: a model page, a site page, a hub route, or nothing at all. */
+	| undefined;
+
 export function routerRoutes(deps: RouterDeps): Hono {
 	const app = new Hono();
+	const followUps: FollowUpStore = deps.followUps ?? memoryFollowUps();
 	const guarded = (handler: (c: Context) => Promise<Response>) => async (c: Context) => {
 		try {
 			return await handler(c);
@@ -61,30 +65,45 @@ export function routerRoutes(deps: RouterDeps): Hono {
 		"/:local{hf-inference}/:rest{.+}",
 		guarded((c) => serveLocally(c, deps, rawSegments(c.req.url, prefixLength(c.req.routePath, ":local") + 1))),
 	);
-	const forward = guarded((c) => forwardToProvider(c, deps, c.req.param("provider") as RemoteProviderId));
-	app.on(["GET", "POST"], `/${PROVIDER_PARAM}{${REMOTE_PROVIDER_IDS.join("|")}}/:rest{.+}`, (c, next) =>
-		isRepositoryPath(c.req.param("rest") ?? "") ? next() : forward(c),
-	);
-	// Any other POST one level down is a call for a provider we cannot serve: say why.
-	app.post("/:name/*", async (c: Context, next: Next) => {
+	// Exactly the routes the inference client builds; every other path steps aside for the hub and the site.
+	app.on(["GET", "POST"], "/:name/:rest{.+}", async (c: Context, next: Next) => {
 		const name = c.req.param("name") ?? "";
-		const rest = rawSegments(c.req.url, prefixLength(c.req.routePath, ":name") + 1).join("/");
-		if (HUB_SEGMENTS.has(name) || isRepositoryPath(rest)) return next();
-		return unservable(name);
+		const path = rawSegments(c.req.url, prefixLength(c.req.routePath, ":name") + 1).join("/");
+		const claim = claimOf(name, c.req.method, path, new URL(c.req.url).search);
+		if (claim === undefined) return next();
+		if (claim.kind === "refuse") return claim.response;
+		return guarded((context) => forwardToProvider(context, deps, followUps, claim.provider, claim.match, path))(c);
 	});
 	return app;
 }
 
-function unservable(name: string): Response {
-	if (isRemoteProviderId(name) || name === "hf-inference") {
-		return jsonError(404, `Missing the provider route after /${name}/`);
+function claimOf(name: string, method: string, path: string, search: string): Claim {
+	if (isRepositoryPath(path) || isReservedName(name)) return undefined;
+	if (isProviderId(name)) {
+		const match = matchInferenceRoute(name, method, `${path}${search}`);
+		if (!match) return undefined;
+		const upstream = PROVIDER_UPSTREAMS[name];
+		if (upstream.kind === "remote") return { kind: "remote", provider: name as RemoteProviderId, match };
+		if (upstream.kind === "client-only") {
+			const message = `Provider ${name} only takes its own API key: call it directly, not through the hub`;
+			return { kind: "refuse", response: jsonError(400, message, "ProviderNotRoutable") };
+		}
+		return undefined;
 	}
-	if (isProviderId(name) && PROVIDER_UPSTREAMS[name].kind === "client-only") {
-		return jsonError(400, `Provider ${name} only takes its own API key: call it directly, not through the hub`);
+	// A provider call with a name no provider has (a typo, a provider this hub does not know yet).
+	if (method === "POST" && looksLikeProviderCall(path)) {
+		const shown = name.length > 60 ? `${name.slice(0, 60)}…` : name;
+		const message = `Unknown provider ${JSON.stringify(shown)}. Known providers: ${REMOTE_PROVIDER_IDS.join(", ")}`;
+		return { kind: "refuse", response: jsonError(404, message, "UnknownProvider") };
 	}
-	const shown = name.length > 60 ? `${name.slice(0, 60)}…` : name;
-	return jsonError(
-		404,
-		`Unknown provider ${JSON.stringify(shown)}. Known providers: ${REMOTE_PROVIDER_IDS.join(", ")}`,
-	);
+	return undefined;
+}
+
+/** Call routes with a fixed word in them (`v1/chat/completions`), not bare `{model}` ones, which fit any path. */
+const SHAPED_CALLS = INFERENCE_ROUTES.filter(
+	(route) => route.kind === "call" && route.path.split("/").some((segment) => !segment.startsWith("{")),
+);
+
+function looksLikeProviderCall(path: string): boolean {
+	return SHAPED_CALLS.some((route) => matchInferenceRoute(route.provider, "POST", path)?.route === route);
 }

@@ -1,6 +1,6 @@
 /**
  * hf-inference, the hub's own inference: the paths the clients build for it,
- * handed to the local runtime. Without a runtime every call answers 503.
+ * handed to the local runtime. Without a runtime every call answers 400 `ProviderNotConfigured`.
  *
  *   POST /hf-inference/models/{model}                       a task, the model's own pipeline tag
  *   POST /hf-inference/models/{model}/pipeline/{task}       a task named in the path
@@ -119,6 +119,11 @@ function parseJsonObject(body: Uint8Array): Record<string, unknown> | Response {
 	return parsed as Record<string, unknown>;
 }
 
+/** Not 503: clients retry a 503 at once, and a hub without a runtime will not grow one. */
 function notLoaded(model: string): Response {
-	return jsonError(503, `Model ${model} is not loaded locally: this hub has no local inference runtime yet`);
+	return jsonError(
+		400,
+		`Model ${model} is not loaded locally: this hub has no local inference runtime`,
+		"ProviderNotConfigured",
+	);
 }

@@ -1,110 +1,194 @@
 /**
- * Forwarding to a third-party provider: `{GET,POST} /{provider}/{route}` goes to
- * `{provider base URL}/{route}` with the operator's key instead of the user's
- * token, and the answer (status, headers, body) streams back as it arrives.
+ * Forwarding to a third-party provider: a request that matches one of the
+ * routes the inference client builds (`@hubkit/inference`'s INFERENCE_ROUTES)
+ * goes to the provider with the operator's key instead of the user's token. A
+ * follow-up (status, result) goes only for the caller whose call opened it.
+ *
+ * Answers: a server-sent-events stream is passed on as it arrives, and ends with
+ * an SSE `error` event if the provider breaks off; anything else is read whole
+ * (bounded) first, so a body that cannot be read becomes a 502, not a cut 200.
  */
+import type { InferenceRouteMatch } from "@hubkit/inference";
+import { followUpIds } from "@hubkit/inference";
 import type { Context } from "hono";
-import type { RouterDeps } from "./deps.js";
-import { DEFAULT_MAX_BODY_BYTES } from "./deps.js";
+import { DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_RESPONSE_BYTES, type RouterDeps, type RouterUser } from "./deps.js";
+import type { FollowUpStore } from "./follow-ups.js";
 import { downstreamResponseHeaders, upstreamRequestHeaders } from "./headers.js";
-import {
-	authenticateRequest,
-	bodyTooLarge,
-	decodeSegment,
-	jsonError,
-	prefixLength,
-	rawSegments,
-	readLimitedBody,
-} from "./http.js";
+import { authenticateRequest, bodyTooLarge, jsonError, readLimitedBody, readStreamLimited } from "./http.js";
 import { envSuffix } from "./provider-keys.js";
 import { operatorAuthorization, type RemoteProviderId, remoteUpstream } from "./providers.js";
+import { sseErrorGuard } from "./sse-guard.js";
+import { sendUpstream, type UpstreamError, type UpstreamResponse, upstreamFailure } from "./upstream.js";
 
 /** The query parameter the client adds to pick a provider host (fal.ai's queue). */
 const SUBDOMAIN_PARAM = "_subdomain";
 
-/** The route pattern's provider parameter, also used to find the mount prefix. */
-export const PROVIDER_PARAM = ":provider";
-
-export async function forwardToProvider(c: Context, deps: RouterDeps, provider: RemoteProviderId): Promise<Response> {
+export async function forwardToProvider(
+	c: Context,
+	deps: RouterDeps,
+	followUps: FollowUpStore,
+	provider: RemoteProviderId,
+	match: InferenceRouteMatch,
+	/** The path after `/{provider}/`, still percent-encoded. */
+	path: string,
+): Promise<Response> {
 	const caller = await authenticateRequest(c.req.raw, deps.authenticate);
 	if (caller instanceof Response) return caller;
 	const account = deps.providerKeys[provider];
 	if (!account?.key) {
 		return jsonError(
-			503,
+			400,
 			`Provider ${provider} is not configured on this hub: the operator has not set its key (HUBKIT_PROVIDER_KEY_${envSuffix(provider)})`,
+			"ProviderNotConfigured",
 		);
 	}
-	const target = upstreamUrl(c, deps, provider);
+	const { route } = match;
+	if (route.kind === "follow-up" && !(match.id && (await followUps.owns(provider, match.id, caller.user)))) {
+		deps.logger?.warn(`router: ${caller.user} asked about a ${provider} request it did not start`);
+		return jsonError(
+			403,
+			`This ${provider} request was not started through this hub by you (or it is over a day old)`,
+			"FollowUpNotYours",
+		);
+	}
+	const target = upstreamUrl(c.req.url, path, deps, provider, route.query[SUBDOMAIN_PARAM]);
 	if (target instanceof Response) return target;
 
-	let body: Uint8Array<ArrayBuffer> | undefined;
-	if (c.req.method !== "GET" && c.req.method !== "HEAD") {
+	let body: Uint8Array | undefined;
+	if (c.req.method === "POST") {
 		const limit = deps.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
 		const read = await readLimitedBody(c.req.raw, limit);
 		if (read === "too-large") return bodyTooLarge(limit);
 		body = read;
 	}
-	const route = `${c.req.method} /${provider}/${target.route}`;
-	const signal = c.req.raw.signal;
-	let upstream: Response;
+	const described = `${c.req.method} /${provider}/${route.path}`;
+	// Ends the provider call when the client goes away, or when the hub shuts down.
+	const signal = deps.shutdownSignal ? AbortSignal.any([c.req.raw.signal, deps.shutdownSignal]) : c.req.raw.signal;
+	let upstream: UpstreamResponse;
 	try {
-		upstream = await (deps.fetch ?? fetch)(target.url, {
-			method: c.req.method,
-			headers: upstreamRequestHeaders(c.req.raw.headers, operatorAuthorization(provider, account.key)),
-			body,
-			signal,
-			// A redirect is the provider's answer to the client; following it here could carry the key elsewhere.
-			redirect: "manual",
-		});
+		upstream = await sendUpstream(
+			target,
+			{
+				method: c.req.method,
+				headers: upstreamRequestHeaders(c.req.raw.headers, operatorAuthorization(provider, account.key)),
+				body,
+				signal,
+			},
+			deps.upstreamTimeouts,
+		);
 	} catch (error) {
+		if (deps.shutdownSignal?.aborted) return jsonError(503, "The hub is shutting down; try again shortly");
 		if (signal.aborted) {
-			deps.logger?.info(`router: ${caller.user} ${route} closed by the client`);
+			deps.logger?.info(`router: ${caller.user} ${described} closed by the client`);
 			return jsonError(499, "Client closed the request");
 		}
-		deps.logger?.warn(`router: ${caller.user} ${route} unreachable (${failureCode(error)})`);
-		return jsonError(502, `Provider ${provider} could not be reached`);
+		return failed(deps, caller, described, provider, upstreamFailure(error));
 	}
-	deps.logger?.info(`router: ${caller.user} ${route} → ${upstream.status}`);
+	deps.logger?.info(`router: ${caller.user} ${described} → ${upstream.status}`);
 	if (upstream.status === 401) {
 		// The provider refused the operator's key, not the user's token: a 401 would send the user after the wrong one.
-		await upstream.body?.cancel();
+		await upstream.body.cancel();
 		deps.logger?.warn(`router: provider ${provider} rejected the operator's key`);
-		return jsonError(502, `Provider ${provider} rejected this hub's key for it; ask the hub operator to check it`);
+		return jsonError(
+			502,
+			`Provider ${provider} rejected this hub's key for it; ask the hub operator to check it`,
+			"UpstreamKeyRejected",
+		);
 	}
-	return new Response(upstream.body, {
-		status: upstream.status,
-		statusText: upstream.statusText,
-		headers: downstreamResponseHeaders(upstream.headers),
-	});
+	const headers = downstreamResponseHeaders(upstream.headers);
+	const init = { status: upstream.status, statusText: upstream.statusText, headers };
+	if (isEventStream(upstream.headers)) {
+		return new Response(
+			sseErrorGuard(upstream.body, (error) => streamBroke(deps, caller, described, error)),
+			init,
+		);
+	}
+	const limit = deps.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+	let answer: Uint8Array<ArrayBuffer> | "too-large";
+	try {
+		answer = await readStreamLimited(upstream.body, limit);
+	} catch (error) {
+		if (signal.aborted) return jsonError(499, "Client closed the request");
+		return failed(deps, caller, described, provider, upstreamFailure(error));
+	}
+	if (answer === "too-large") {
+		deps.logger?.warn(`router: ${caller.user} ${described} answer over ${limit} bytes`);
+		return jsonError(502, `Provider ${provider} answered with more than ${limit} bytes`, "UpstreamResponseTooLarge");
+	}
+	if (route.kind === "call" && upstream.status < 300) {
+		const ids = followUpIds(route, parseJson(answer, upstream.headers));
+		if (ids.length > 0) await followUps.remember(provider, ids, caller.user);
+	}
+	return new Response(answer, init);
 }
 
-interface UpstreamTarget {
-	url: string;
-	/** The provider-side route, for logs. */
-	route: string;
+function failed(
+	deps: RouterDeps,
+	caller: RouterUser,
+	described: string,
+	provider: string,
+	error: UpstreamError,
+): Response {
+	deps.logger?.warn(`router: ${caller.user} ${described} failed: ${error.failure} (${error.detail})`);
+	if (error.timedOut) {
+		const phase = error.failure.replace("-timeout", "").replace("-", " ");
+		return jsonError(504, `Provider ${provider} timed out (${phase})`, "UpstreamTimeout");
+	}
+	if (error.failure === "undecodable") {
+		return jsonError(502, `Provider ${provider} sent an answer that could not be decoded`, "UpstreamUndecodable");
+	}
+	return jsonError(502, `Provider ${provider} could not be reached`, "UpstreamUnreachable");
 }
 
-function upstreamUrl(c: Context, deps: RouterDeps, provider: RemoteProviderId): UpstreamTarget | Response {
-	const segments = rawSegments(c.req.url, prefixLength(c.req.routePath, PROVIDER_PARAM) + 1);
-	if (segments.some((segment) => decodeSegment(segment) === undefined)) {
-		return jsonError(400, "Malformed path: empty, dot or encoded-separator segments are not forwarded");
+/** Logs a stream the provider broke off; returns the JSON error the client gets as an SSE event. */
+function streamBroke(deps: RouterDeps, caller: RouterUser, described: string, error: unknown): { error: string } {
+	const failure = upstreamFailure(error);
+	deps.logger?.warn(`router: ${caller.user} ${described} stream broke: ${failure.failure} (${failure.detail})`);
+	const why = failure.timedOut
+		? "went quiet"
+		: failure.failure === "undecodable"
+			? "sent data that could not be decoded"
+			: "closed the stream";
+	return { error: `The provider ${why} before the answer was complete` };
+}
+
+function isEventStream(headers: Headers): boolean {
+	return (headers.get("content-type") ?? "").toLowerCase().startsWith("text/event-stream");
+}
+
+function parseJson(body: Uint8Array, headers: Headers): unknown {
+	if (!(headers.get("content-type") ?? "").toLowerCase().includes("json")) return undefined;
+	try {
+		return JSON.parse(new TextDecoder().decode(body));
+	} catch {
+		return undefined;
 	}
-	const route = segments.join("/");
-	const search = new URL(c.req.url).search.slice(1);
-	const kept: string[] = [];
-	let subdomain: string | undefined;
-	for (const pair of search ? search.split("&") : []) {
-		const [name = "", value = ""] = pair.split("=", 2);
-		if (safeDecode(name) === SUBDOMAIN_PARAM) subdomain = safeDecode(value);
-		else kept.push(pair);
-	}
+}
+
+/**
+ * The provider URL: its host (or the `_subdomain` host the route names), then
+ * the path and query as the client sent them, less `_subdomain`. The route
+ * matched already, so the path holds no dot segments or smuggled separators.
+ */
+function upstreamUrl(
+	url: string,
+	path: string,
+	deps: RouterDeps,
+	provider: RemoteProviderId,
+	subdomain: string | undefined,
+): string | Response {
+	const parsed = new URL(url);
+	parsed.searchParams.delete(SUBDOMAIN_PARAM);
+	const query = parsed.searchParams.toString();
 	const base = baseUrl(deps, provider, subdomain);
 	if (base === undefined) {
-		return jsonError(400, `Provider ${provider} has no host for ${SUBDOMAIN_PARAM}=${String(subdomain).slice(0, 40)}`);
+		return jsonError(
+			400,
+			`Provider ${provider} has no host for ${SUBDOMAIN_PARAM}=${String(subdomain).slice(0, 40)}`,
+			"RouteNotAllowed",
+		);
 	}
-	const query = kept.length ? `?${kept.join("&")}` : "";
-	return { url: `${base.replace(/\/+$/, "")}/${route}${query}`, route };
+	return `${base.replace(/\/+$/, "")}/${path}${query ? `?${query}` : ""}`;
 }
 
 /** Overrides first (a subdomain's own, then the provider's), then the built-in host. */
@@ -116,19 +200,4 @@ function baseUrl(deps: RouterDeps, provider: RemoteProviderId, subdomain: string
 	if (builtIn === undefined || !Object.hasOwn(upstream.subdomains ?? {}, subdomain)) return undefined;
 	// An operator who moved the provider elsewhere (a proxy) gets its subdomain calls there too.
 	return deps.providerBaseUrls?.[`${provider}.${subdomain}`] ?? override ?? builtIn;
-}
-
-function safeDecode(text: string): string {
-	try {
-		return decodeURIComponent(text.replaceAll("+", " "));
-	} catch {
-		return text;
-	}
-}
-
-/** A short, secret-free reason for a failed fetch (e.g. ECONNREFUSED). */
-function failureCode(error: unknown): string {
-	const cause = error instanceof Error ? (error.cause as { code?: unknown } | undefined) : undefined;
-	if (typeof cause?.code === "string") return cause.code;
-	return error instanceof Error ? error.name : "unknown error";
 }

@@ -5,12 +5,14 @@
 import type { Migration } from "kysely";
 import type { DatabaseEngine } from "../engine.js";
 import { initialMigration } from "./0001-initial.js";
+import { routerFollowUpsMigration } from "./0002-router-follow-ups.js";
 import { tokenLastUsedMigration } from "./0003-token-last-used.js";
 import { maintenanceMigration } from "./0005-maintenance.js";
 
 export function allMigrations(engine: DatabaseEngine): Record<string, Migration> {
 	return {
 		"0001-initial": initialMigration(engine),
+		"0002-router-follow-ups": routerFollowUpsMigration,
 		"0003-token-last-used": tokenLastUsedMigration,
 		"0005-maintenance": maintenanceMigration,
 	};

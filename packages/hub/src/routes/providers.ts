@@ -1,0 +1,10 @@
+import { Hono } from "hono";
+import type { HubEnv } from "../deps.js";
+import { type ProviderSetup, providerSummaries } from "../services/providers.js";
+
+/** `GET /api/providers`: the providers this hub can route to (see services/providers.ts). */
+export function providerRoutes(setup: ProviderSetup): Hono<HubEnv> {
+	// Keys and the runtime are fixed once the hub starts: the answer is worked out once.
+	const body = providerSummaries(setup);
+	return new Hono<HubEnv>().get("/api/providers", (c) => c.json(body));
+}
