@@ -16,6 +16,7 @@ import { errorHandler, notFoundHandler } from "./middleware/errors.js";
 import { pathGuard } from "./middleware/path-guard.js";
 import { requestId } from "./middleware/request-id.js";
 import { type RouterDeps, routerRoutes } from "./router/index.js";
+import { avatarRoutes } from "./routes/avatars.js";
 import { demoAssetRoutes } from "./routes/demo-assets.js";
 import { fileRoutes } from "./routes/files.js";
 import { modelRoutes } from "./routes/models.js";
@@ -97,7 +98,8 @@ export function createHubApp(deps: HubDeps, options: HubAppOptions = {}): Hono<H
 
 	app.route("/", taskRoutes());
 	app.route("/", modelRoutes(deps));
-	app.route("/", whoamiRoutes());
+	app.route("/", whoamiRoutes(deps));
+	app.route("/", avatarRoutes());
 	app.route("/", demoAssetRoutes());
 	app.route("/", fileRoutes(deps));
 	app.route("/", providerRoutes(options.router ?? {}));

@@ -35,6 +35,10 @@ export interface HubConfig {
 	anonymousRateLimitBurst: number;
 	/** Reverse proxies in front of the hub: how many `X-Forwarded-For` entries (from the right) to trust. */
 	trustedProxies: number;
+	/** Where clients reach the hub (`https://hub.example.com`, a path allowed): absolute URLs in answers start with it. */
+	publicUrl?: string;
+	/** The URL the server listens on, as `hubkit serve` prints it (set by startHub); the default public URL. */
+	listenUrl?: string;
 }
 
 export const DEFAULT_PORT = 8787;
@@ -110,10 +114,32 @@ export function loadConfig(
 				DEFAULT_ANON_RATE_LIMIT_BURST,
 			) || 1,
 		trustedProxies: positiveInteger("HUBKIT_TRUST_PROXY", env.HUBKIT_TRUST_PROXY, 0),
+		publicUrl: env.HUBKIT_PUBLIC_URL || undefined,
 		...Object.fromEntries(Object.entries(overrides).filter(([, value]) => value !== undefined)),
 	};
 	if (config.databaseUrl && !/^postgres(ql)?:\/\//.test(config.databaseUrl)) {
 		throw new Error("DATABASE_URL must start with postgres:// or postgresql://");
 	}
+	if (config.publicUrl !== undefined) config.publicUrl = checkedPublicUrl(config.publicUrl);
 	return { ...config, dataDir: resolve(config.dataDir) };
+}
+
+/** An http(s) URL without credentials, query or fragment; the trailing slash dropped, so paths append to it. */
+export function checkedPublicUrl(raw: string): string {
+	let url: URL;
+	try {
+		url = new URL(raw);
+	} catch {
+		throw new Error(`HUBKIT_PUBLIC_URL must be an absolute http(s) URL, got ${JSON.stringify(raw.slice(0, 200))}`);
+	}
+	if (
+		(url.protocol !== "http:" && url.protocol !== "https:") ||
+		url.username ||
+		url.password ||
+		url.search ||
+		url.hash
+	) {
+		throw new Error("HUBKIT_PUBLIC_URL must be an http(s) URL without credentials, query or fragment");
+	}
+	return url.href.replace(/\/+$/, "");
 }

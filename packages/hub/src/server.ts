@@ -98,6 +98,8 @@ export async function startHub(config: HubConfig, logger: Logger): Promise<Runni
 		const server = await listenHub(app, config.host, config.port);
 		const { port } = server.address() as AddressInfo;
 		const host = config.host.includes(":") ? `[${config.host}]` : config.host;
+		// The URL printed at start-up is the public URL unless one is configured (src/public-url.ts).
+		hub.deps.config.listenUrl = `http://${host}:${port}`;
 		return {
 			url: `http://${host}:${port}`,
 			deps: hub.deps,

@@ -8,6 +8,7 @@
 import { type Context, Hono } from "hono";
 import type { HubDeps, HubEnv } from "../deps.js";
 import { badRequest, entryNotFound, HubError, repoNotFound } from "../errors.js";
+import { publicUrlOf } from "../public-url.js";
 import { recordFileFetch } from "../services/downloads.js";
 import { type FileRepo, FileService } from "../services/files.js";
 import { LEGACY_ID_ALIASES } from "../services/legacy-ids.js";
@@ -67,7 +68,7 @@ export function fileRoutes(deps: HubDeps): Hono<HubEnv> {
 		if (remaining.length > limit && last) {
 			const next = new URL(c.req.url);
 			next.searchParams.set("cursor", encodeCursor(last.path));
-			c.header("Link", `<${next.href}>; rel="next"`);
+			c.header("Link", `<${publicUrlOf(c, deps.config, next)}>; rel="next"`);
 		}
 		c.header("X-Repo-Commit", commitSha);
 		if (!expand) return c.json(page);

@@ -2,6 +2,7 @@
 import { type Context, Hono } from "hono";
 import type { HubDeps, HubEnv } from "../deps.js";
 import { repoNotFound } from "../errors.js";
+import { publicUrlOf } from "../public-url.js";
 import { LEGACY_ID_ALIASES } from "../services/legacy-ids.js";
 import { parseExpand } from "../services/model-fields.js";
 import { modelInfo } from "../services/model-info.js";
@@ -24,7 +25,7 @@ export function modelRoutes(deps: HubDeps): Hono<HubEnv> {
 		if (page.nextCursor) {
 			// Every original parameter travels on, repeated keys included; only the cursor changes.
 			url.searchParams.set("cursor", page.nextCursor);
-			c.header("Link", `<${url.href}>; rel="next"`);
+			c.header("Link", `<${publicUrlOf(c, deps.config, url)}>; rel="next"`);
 		}
 		return c.json(page.items);
 	});

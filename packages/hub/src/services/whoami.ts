@@ -1,6 +1,8 @@
 /** `GET /api/whoami-v2`: the caller, in the exact key set clients compare against (reference/hub-api.md §7). */
 import type { Caller } from "../auth/caller.js";
+import { avatarPath } from "./avatar.js";
 
+/** `hubUrl`: the hub's public URL (src/public-url.ts), never the request's Host. */
 export function whoamiBody(caller: Caller, hubUrl: string) {
 	return {
 		type: "user",
@@ -12,7 +14,7 @@ export function whoamiBody(caller: Caller, hubUrl: string) {
 		canPay: false,
 		isPro: false,
 		periodEnd: null,
-		avatarUrl: `${hubUrl}/avatars/${encodeURIComponent(caller.userName)}.svg`,
+		avatarUrl: `${hubUrl}${avatarPath(caller.userName)}`,
 		billingMode: "postpaid",
 		orgs: [],
 		auth: {
