@@ -13,6 +13,8 @@ export interface HubConfig {
 	databaseUrl: string | undefined;
 	/** Upper bound for PostgreSQL pool connections. */
 	databasePoolSize: number;
+	/** Worker threads of the local runtime (hf-inference); undefined: 2, or 1 on a one-core machine. */
+	localRuntimeWorkers?: number;
 	/** The hub API's own JSON routes (`/api/…`): bodies above this many bytes get 413. */
 	bodyLimitBytes: number;
 	/** Inference calls through the router (base64 images and audio inside JSON): above this, 413. */
@@ -71,6 +73,7 @@ export function loadConfig(
 		dataDir: env.HUBKIT_DATA_DIR || DEFAULT_DATA_DIR,
 		databaseUrl: env.DATABASE_URL || undefined,
 		databasePoolSize: positiveInteger("HUBKIT_DATABASE_POOL_SIZE", env.HUBKIT_DATABASE_POOL_SIZE, 10) || 1,
+		localRuntimeWorkers: positiveInteger("HUBKIT_LOCAL_WORKERS", env.HUBKIT_LOCAL_WORKERS, 0) || undefined,
 		bodyLimitBytes: positiveInteger("HUBKIT_BODY_LIMIT_BYTES", env.HUBKIT_BODY_LIMIT_BYTES, DEFAULT_BODY_LIMIT_BYTES),
 		routerBodyLimitBytes: positiveInteger(
 			"HUBKIT_ROUTER_BODY_LIMIT_BYTES",

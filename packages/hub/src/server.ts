@@ -93,7 +93,7 @@ export async function startHub(config: HubConfig, logger: Logger): Promise<Runni
 				`Seeded the sample catalogue: ${seeded.loaded} models (sample data) in ${seeded.seconds.toFixed(1)} s`,
 			);
 		const providerKeys = loadProviderKeys(process.env, config.providersFile);
-		const localRuntime = createLocalRuntime(hub.deps);
+		const localRuntime = createLocalRuntime(hub.deps, { workers: config.localRuntimeWorkers });
 		const app = createHubApp(hub.deps, { router: { providerKeys, localRuntime } });
 		const server = await listenHub(app, config.host, config.port);
 		const { port } = server.address() as AddressInfo;

@@ -1,15 +1,16 @@
 /**
- * The local runtime's one error type. `kind` decides the HTTP status the router
- * answers with; the message is written for the caller (it never holds a token or
+ * The local runtime's error type (with one subclass, for "busy"). `kind` decides
+ * the HTTP status the runtime answers with; the message is written for the caller (it never holds a token or
  * a file-system path).
  */
-export type RuntimeErrorKind = "input" | "not-found" | "unsupported" | "failed";
+export type RuntimeErrorKind = "input" | "not-found" | "unsupported" | "busy" | "failed";
 
 const STATUS: Record<RuntimeErrorKind, number> = {
 	input: 400,
 	"not-found": 404,
 	// Not 503: clients retry a 503, and a model that cannot run here will not start to.
 	unsupported: 400,
+	busy: 429,
 	failed: 500,
 };
 
@@ -24,5 +25,19 @@ export class RuntimeError extends Error {
 
 	get status(): number {
 		return STATUS[this.kind];
+	}
+}
+
+/**
+ * Every worker is running a call and the queue is full: the caller should come back
+ * shortly (429 with `Retry-After`), rather than wait behind work the hub cannot start.
+ */
+export class RuntimeBusyError extends RuntimeError {
+	readonly retryAfterSeconds: number;
+
+	constructor(message: string, retryAfterSeconds: number) {
+		super("busy", message);
+		this.name = "RuntimeBusyError";
+		this.retryAfterSeconds = retryAfterSeconds;
 	}
 }

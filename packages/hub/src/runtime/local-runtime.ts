@@ -1,14 +1,15 @@
 /**
  * The hub's own inference (hf-inference): models held by this hub, run on its
- * CPU with onnxruntime, nothing downloaded. What runs: text-classification
- * models in the transformers.js layout (`onnx/model.onnx` or `model.onnx`,
- * `tokenizer.json` with a WordPiece model, `config.json` with `id2label`).
- * Anything else is refused with the reason (400), never a 503 that clients
- * would retry forever.
+ * CPU, nothing downloaded. Which models run is up to the engines (engine-host.ts;
+ * today text-classification with onnxruntime). Anything else is refused with the
+ * reason (400), never a 503 that clients would retry forever.
  *
- * Loaded models are kept per commit (a push to main loads the new weights on
- * the next call), at most `maxLoadedModels`, least recently used dropped first.
+ * The work runs in worker threads (worker-pool.ts), so tokenising a megabyte of
+ * text or running a model never stalls the hub's other requests. This thread
+ * keeps what needs the database and the blob store: finding the model, deciding
+ * whether the caller may see it, and reading the files a worker asks for.
  */
+import { availableParallelism } from "node:os";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.js";
 import type { Logger } from "../logger.js";
@@ -17,19 +18,21 @@ import { readStreamLimited } from "../router/http.js";
 import { FileService } from "../services/files.js";
 import { canSee, resolveRevision } from "../services/repo-access.js";
 import type { BlobStore } from "../storage/blob-store.js";
-import type { RepoTree } from "../storage/repo-tree.js";
-import { RuntimeError } from "./errors.js";
-import { createSession } from "./onnx-session.js";
-import { type ClassifierModel, classify, parseClassificationRequest } from "./text-classification.js";
-import { WordPieceTokenizer } from "./wordpiece.js";
+import { RuntimeBusyError, RuntimeError } from "./errors.js";
+import { WorkerPool, type WorkerPoolLoad } from "./worker-pool.js";
+import type { FileReply, FileRequest, WorkerCall } from "./worker-protocol.js";
 
-export const LOCAL_TASKS = ["text-classification"] as const;
-const ONNX_PATHS = ["onnx/model.onnx", "model.onnx"];
-/** Files read into memory whole; larger ones are not for a CPU runtime on one machine. */
-const MAX_MODEL_BYTES = 2 * 1024 * 1024 * 1024;
-const MAX_JSON_BYTES = 64 * 1024 * 1024;
+export { LOCAL_TASKS } from "./engine-host.js";
+
 const LOOKUP_LIFETIME_MS = 1_000;
 const MAX_LOOKUPS = 1_000;
+
+/**
+ * The worker's entry, always the built file: from `dist/runtime/` this is the file
+ * beside this one; from `src/runtime/` (tests run the sources) it is the build of
+ * the same sources, which `npm test` makes first.
+ */
+export const RUNTIME_WORKER_SCRIPT = new URL("../../dist/runtime/runtime-worker.js", import.meta.url);
 
 interface ModelLookup {
 	id: string;
@@ -46,128 +49,92 @@ export interface LocalRuntimeDeps {
 }
 
 export interface LocalRuntimeOptions {
+	/** Models each worker keeps loaded. Default 4. */
 	maxLoadedModels?: number;
+	/** Worker threads. Default: 2, or 1 on a one-core machine. */
+	workers?: number;
+	/** Calls that may wait for a worker; one more gets a 429. Default 64. */
+	maxQueued?: number;
+	/** The worker's entry module. Default RUNTIME_WORKER_SCRIPT; tests wrap it. */
+	workerScript?: URL;
 }
 
 export interface HubLocalRuntime extends LocalRuntime {
-	/** Releases every loaded model. */
+	/** Ends every worker (and so releases every loaded model). */
 	close(): Promise<void>;
+	/** Workers started, calls running and calls waiting, now. */
+	readonly load: WorkerPoolLoad;
 }
 
-interface LoadedEntry {
-	model: Promise<ClassifierModel>;
-	/** Calls running on it now. */
-	active: number;
-	/** Out of the cache: released once no call uses it. */
-	evicted: boolean;
-	released?: boolean;
-}
-
-function releaseIfIdle(entry: LoadedEntry): void {
-	if (!entry.evicted || entry.active > 0 || entry.released) return;
-	entry.released = true;
-	entry.model.then((model) => model.session.release()).catch(() => undefined);
-}
+export const defaultWorkerCount = (): number => Math.min(2, availableParallelism());
 
 const JSON_HEADERS = { "content-type": "application/json" };
 
-function answer(status: number, body: unknown): Response {
-	return new Response(JSON.stringify(body), { status, headers: JSON_HEADERS });
-}
-
 function failure(error: unknown, logger: Logger): Response {
+	if (error instanceof RuntimeBusyError) {
+		return new Response(JSON.stringify({ error: error.message }), {
+			status: error.status,
+			headers: { ...JSON_HEADERS, "retry-after": String(error.retryAfterSeconds), "x-error-code": "RuntimeBusy" },
+		});
+	}
 	if (error instanceof RuntimeError) {
 		if (error.kind === "failed") logger.error(`Local runtime: ${error.message}`);
-		return answer(error.status, { error: error.message });
+		return new Response(JSON.stringify({ error: error.message }), { status: error.status, headers: JSON_HEADERS });
 	}
 	logger.error("Local runtime: unexpected failure", error);
-	return answer(500, { error: "The local runtime failed to run the model" });
+	return new Response(JSON.stringify({ error: "The local runtime failed to run the model" }), {
+		status: 500,
+		headers: JSON_HEADERS,
+	});
 }
 
 export function createLocalRuntime(deps: LocalRuntimeDeps, options: LocalRuntimeOptions = {}): HubLocalRuntime {
 	const files = new FileService(deps.db);
-	const maxLoaded = options.maxLoadedModels ?? 4;
-	/** `{commit}` → the loading or loaded model; insertion order is recency. */
-	const loaded = new Map<string, LoadedEntry>();
 
-	async function fileBytes(id: string, tree: RepoTree, path: string, limit: number): Promise<Uint8Array> {
-		const file = tree.revisionFile(path);
-		if (!file) throw new RuntimeError("unsupported", `Model ${id} has no ${path}`);
-		if (file.storedSize !== undefined && file.storedSize !== file.size) {
-			throw new RuntimeError("unsupported", `Model ${id}: ${path} is a sample placeholder, not the real file`);
-		}
-		const stream = await deps.blobStore.read(file.blobSha256);
-		if (!stream) throw new RuntimeError("failed", `Model ${id}: the stored bytes of ${path} are missing`);
-		const bytes = await readStreamLimited(stream, limit);
-		if (bytes === "too-large")
-			throw new RuntimeError("unsupported", `Model ${id}'s ${path} is larger than the local runtime loads`);
-		return bytes;
-	}
-
-	async function jsonFile(id: string, tree: RepoTree, path: string): Promise<unknown> {
-		const text = new TextDecoder().decode(await fileBytes(id, tree, path, MAX_JSON_BYTES));
+	/** A worker's file request: the bytes (handed over, not copied), whether it exists, or why not. */
+	async function readFile(request: FileRequest): Promise<{ reply: FileReply; transfer: ArrayBuffer[] }> {
+		const { id, model, commit, path, limit } = request;
 		try {
-			return JSON.parse(text);
-		} catch {
-			throw new RuntimeError("unsupported", `Model ${id}: ${path} is not valid JSON`);
+			const file = (await files.tree(commit)).revisionFile(path);
+			if (limit === undefined || !file) return { reply: { type: "file", id, exists: !!file }, transfer: [] };
+			if (file.storedSize !== undefined && file.storedSize !== file.size) {
+				throw new RuntimeError("unsupported", `Model ${model}: ${path} is a sample placeholder, not the real file`);
+			}
+			const stream = await deps.blobStore.read(file.blobSha256);
+			if (!stream) throw new RuntimeError("failed", `Model ${model}: the stored bytes of ${path} are missing`);
+			const bytes = await readStreamLimited(stream, limit);
+			if (bytes === "too-large")
+				throw new RuntimeError("unsupported", `Model ${model}'s ${path} is larger than the local runtime loads`);
+			return { reply: { type: "file", id, exists: true, bytes }, transfer: [bytes.buffer] };
+		} catch (error) {
+			if (!(error instanceof RuntimeError)) deps.logger.error(`Local runtime: reading ${model}'s ${path}`, error);
+			const known = error instanceof RuntimeError ? error : undefined;
+			const message = known?.message ?? `Model ${model}: ${path} could not be read`;
+			return { reply: { type: "file", id, error: { kind: known?.kind ?? "failed", message } }, transfer: [] };
 		}
 	}
 
-	async function load(id: string, commit: string): Promise<ClassifierModel> {
-		const tree = await files.tree(commit);
-		const onnxPath = ONNX_PATHS.find((path) => tree.revisionFile(path));
-		if (!onnxPath)
-			throw new RuntimeError("unsupported", `Model ${id} has no ONNX weights (onnx/model.onnx or model.onnx)`);
-		const config = (await jsonFile(id, tree, "config.json")) as Record<string, unknown>;
-		const maxPositions = typeof config?.max_position_embeddings === "number" ? config.max_position_embeddings : 512;
-		const tokenizer = new WordPieceTokenizer(await jsonFile(id, tree, "tokenizer.json"), maxPositions);
-		const id2label = config?.id2label;
-		const labels =
-			id2label && typeof id2label === "object"
-				? Object.entries(id2label as Record<string, unknown>)
-						.sort(([a], [b]) => Number(a) - Number(b))
-						.map(([, label]) => String(label))
-				: [];
-		if (labels.length === 0) throw new RuntimeError("unsupported", `Model ${id}: config.json has no id2label`);
-		const session = await createSession(
-			await fileBytes(id, tree, onnxPath, MAX_MODEL_BYTES),
-			`Model ${id}'s ${onnxPath}`,
-		);
-		deps.logger.info(`Local runtime: loaded ${id} (${onnxPath}, ${labels.length} labels)`);
-		return { id, session, tokenizer, labels, multiLabel: config?.problem_type === "multi_label_classification" };
-	}
+	const pool = new WorkerPool({
+		script: options.workerScript ?? RUNTIME_WORKER_SCRIPT,
+		size: Math.max(1, options.workers ?? defaultWorkerCount()),
+		maxQueued: Math.max(0, options.maxQueued ?? 64),
+		workerOptions: { maxLoadedModels: options.maxLoadedModels ?? 4 },
+		onMessage(message, reply) {
+			if (message.type === "log") {
+				if (message.level === "info") deps.logger.info(message.message);
+				else deps.logger.error(message.message);
+				return;
+			}
+			readFile(message).then(({ reply: answer, transfer }) => reply(answer, transfer));
+		},
+		onCrash(error) {
+			deps.logger.error("Local runtime: a worker stopped", error);
+		},
+	});
 
-	function entryFor(id: string, commit: string): LoadedEntry {
-		let entry = loaded.get(commit);
-		if (entry) {
-			loaded.delete(commit);
-		} else {
-			const created: LoadedEntry = { model: load(id, commit), active: 0, evicted: false };
-			created.model.catch(() => {
-				if (loaded.get(commit) === created) loaded.delete(commit);
-			});
-			entry = created;
-		}
-		loaded.set(commit, entry);
-		for (const [oldest, dropped] of loaded) {
-			if (loaded.size <= maxLoaded) break;
-			loaded.delete(oldest);
-			dropped.evicted = true;
-			releaseIfIdle(dropped);
-		}
-		return entry;
-	}
-
-	/** Runs `work` on the model, which is not released (even if evicted meanwhile) until the work is done. */
-	async function withModel<T>(id: string, commit: string, work: (model: ClassifierModel) => Promise<T>): Promise<T> {
-		const entry = entryFor(id, commit);
-		entry.active++;
-		try {
-			return await work(await entry.model);
-		} finally {
-			entry.active--;
-			releaseIfIdle(entry);
-		}
+	async function inWorker(call: WorkerCall): Promise<Response> {
+		const { status, body } = await pool.call(call);
+		return new Response(body, { status, headers: JSON_HEADERS });
 	}
 
 	/**
@@ -207,50 +174,30 @@ export function createLocalRuntime(deps: LocalRuntimeDeps, options: LocalRuntime
 		try {
 			const { row, commit } = await visibleModel(request.model, request.user);
 			const task = request.task ?? row.pipeline_tag ?? undefined;
-			if (task !== "text-classification") {
-				throw new RuntimeError(
-					"unsupported",
-					`Model ${request.model} cannot run on this hub: the local runtime runs ${LOCAL_TASKS.join(", ")} models, not ${task ?? "models without a task"}`,
-				);
-			}
-			let body: unknown;
-			try {
-				body = JSON.parse(new TextDecoder().decode(request.body));
-			} catch {
-				throw new RuntimeError("input", "The request body is not valid JSON");
-			}
-			const parsed = parseClassificationRequest(body);
-			if (!commit) throw new RuntimeError("unsupported", `Model ${row.id} has no main branch`);
-			return answer(200, await withModel(row.id, commit, (classifier) => classify(classifier, parsed)));
+			return await inWorker({ kind: "run", model: row.id, commit, task, body: request.body });
 		} catch (error) {
 			return failure(error, deps.logger);
 		}
 	}
 
-	async function completion(request: LocalCompletionRequest): Promise<Response> {
-		try {
-			await visibleModel(request.model, request.user);
-			throw new RuntimeError(
-				"unsupported",
-				`Model ${request.model} cannot run on this hub: the local runtime runs ${LOCAL_TASKS.join(", ")} models, not chat or text completion`,
-			);
-		} catch (error) {
-			return failure(error, deps.logger);
-		}
+	function completion(kind: "chat" | "complete") {
+		return async (request: LocalCompletionRequest): Promise<Response> => {
+			try {
+				const { row, commit } = await visibleModel(request.model, request.user);
+				return await inWorker({ kind, model: row.id, commit, body: request.body });
+			} catch (error) {
+				return failure(error, deps.logger);
+			}
+		};
 	}
 
 	return {
 		run,
-		chat: completion,
-		complete: completion,
-		async close() {
-			const all = [...loaded.values()];
-			loaded.clear();
-			for (const entry of all) {
-				entry.evicted = true;
-				releaseIfIdle(entry);
-			}
-			await Promise.all(all.map((entry) => entry.model.catch(() => undefined)));
+		chat: completion("chat"),
+		complete: completion("complete"),
+		close: () => pool.close(),
+		get load() {
+			return pool.load;
 		},
 	};
 }

@@ -1,0 +1,138 @@
+/**
+ * The runtime's side inside a worker thread: picks the engine for a call's task,
+ * keeps loaded models per commit (a push to main loads the new weights on the next
+ * call), at most `maxLoadedModels`, least recently used released first, and turns
+ * every outcome into an answer (status and JSON text). Nothing here touches the
+ * database or the blob store: files come through `ModelFiles`.
+ */
+import type { LocalEngine, ModelFiles } from "./engine.js";
+import { RuntimeError } from "./errors.js";
+import { textClassificationEngine } from "./text-classification-engine.js";
+import type { WorkerAnswer, WorkerCall } from "./worker-protocol.js";
+
+// biome-ignore lint/suspicious/noExplicitAny: engines differ in model and request types; each is used consistently below.
+type AnyEngine = LocalEngine<any, any>;
+
+/** The engines by task. */
+const ENGINES: Record<string, AnyEngine> = {
+	[textClassificationEngine.task]: textClassificationEngine,
+};
+
+export const LOCAL_TASKS = Object.keys(ENGINES);
+
+export interface EngineHostDeps {
+	/** The files of one model revision. */
+	files(model: string, commit: string): ModelFiles;
+	log: { info(message: string): void; error(message: string, error?: unknown): void };
+	maxLoadedModels: number;
+}
+
+interface LoadedEntry {
+	engine: AnyEngine;
+	model: Promise<unknown>;
+	/** Calls running on it now. */
+	active: number;
+	/** Out of the cache: released once no call uses it. */
+	evicted: boolean;
+	released?: boolean;
+}
+
+function releaseIfIdle(entry: LoadedEntry): void {
+	if (!entry.evicted || entry.active > 0 || entry.released) return;
+	entry.released = true;
+	entry.model.then((model) => entry.engine.release(model)).catch(() => undefined);
+}
+
+export interface EngineHost {
+	answer(call: WorkerCall): Promise<WorkerAnswer>;
+	/** Releases every loaded model. */
+	close(): Promise<void>;
+}
+
+export function createEngineHost(deps: EngineHostDeps): EngineHost {
+	/** `{commit}` → the loading or loaded model; insertion order is recency. */
+	const loaded = new Map<string, LoadedEntry>();
+
+	function entryFor(engine: AnyEngine, model: string, commit: string): LoadedEntry {
+		let entry = loaded.get(commit);
+		if (entry) {
+			loaded.delete(commit);
+		} else {
+			const created: LoadedEntry = {
+				engine,
+				model: engine.load(deps.files(model, commit), (message) => deps.log.info(message)),
+				active: 0,
+				evicted: false,
+			};
+			created.model.catch(() => {
+				if (loaded.get(commit) === created) loaded.delete(commit);
+			});
+			entry = created;
+		}
+		loaded.set(commit, entry);
+		for (const [oldest, dropped] of loaded) {
+			if (loaded.size <= deps.maxLoadedModels) break;
+			loaded.delete(oldest);
+			dropped.evicted = true;
+			releaseIfIdle(dropped);
+		}
+		return entry;
+	}
+
+	async function run(call: Extract<WorkerCall, { kind: "run" }>): Promise<unknown> {
+		const engine = call.task === undefined ? undefined : ENGINES[call.task];
+		if (!engine) {
+			throw new RuntimeError(
+				"unsupported",
+				`Model ${call.model} cannot run on this hub: the local runtime runs ${LOCAL_TASKS.join(", ")} models, not ${call.task ?? "models without a task"}`,
+			);
+		}
+		let body: unknown;
+		try {
+			body = JSON.parse(new TextDecoder().decode(call.body));
+		} catch {
+			throw new RuntimeError("input", "The request body is not valid JSON");
+		}
+		const request = engine.parseRequest(body);
+		if (!call.commit) throw new RuntimeError("unsupported", `Model ${call.model} has no main branch`);
+		// The model is not released (even if evicted meanwhile) until this call is done with it.
+		const entry = entryFor(engine, call.model, call.commit);
+		entry.active++;
+		try {
+			return await engine.run(await entry.model, request);
+		} finally {
+			entry.active--;
+			releaseIfIdle(entry);
+		}
+	}
+
+	async function answer(call: WorkerCall): Promise<WorkerAnswer> {
+		try {
+			if (call.kind === "run") return { status: 200, body: JSON.stringify(await run(call)) };
+			throw new RuntimeError(
+				"unsupported",
+				`Model ${call.model} cannot run on this hub: the local runtime runs ${LOCAL_TASKS.join(", ")} models, not chat or text completion`,
+			);
+		} catch (error) {
+			if (error instanceof RuntimeError) {
+				if (error.kind === "failed") deps.log.error(`Local runtime: ${error.message}`);
+				return { status: error.status, body: JSON.stringify({ error: error.message }) };
+			}
+			deps.log.error("Local runtime: unexpected failure", error);
+			return { status: 500, body: JSON.stringify({ error: "The local runtime failed to run the model" }) };
+		}
+	}
+
+	return {
+		answer,
+		async close() {
+			const all = [...loaded.values()];
+			loaded.clear();
+			for (const entry of all) {
+				entry.evicted = true;
+				releaseIfIdle(entry);
+			}
+			await Promise.all(all.map((entry) => entry.model.catch(() => undefined)));
+		},
+	};
+}
