@@ -19,6 +19,7 @@ import { type RouterDeps, routerRoutes } from "./router/index.js";
 import { avatarRoutes } from "./routes/avatars.js";
 import { demoAssetRoutes } from "./routes/demo-assets.js";
 import { fileRoutes } from "./routes/files.js";
+import { healthRoutes } from "./routes/health.js";
 import { modelRoutes } from "./routes/models.js";
 import { providerRoutes } from "./routes/providers.js";
 import { siteProxy } from "./routes/site-proxy.js";
@@ -96,6 +97,7 @@ export function createHubApp(deps: HubDeps, options: HubAppOptions = {}): Hono<H
 		return next();
 	});
 
+	app.route("/", healthRoutes(deps));
 	app.route("/", taskRoutes());
 	app.route("/", modelRoutes(deps));
 	app.route("/", whoamiRoutes(deps));

@@ -57,16 +57,36 @@ async function serve(args: string[]): Promise<void> {
 	const config = configFrom(values);
 	logger.info(`Data: ${config.dataDir} (${config.databaseUrl ? "PostgreSQL from DATABASE_URL" : "SQLite"})`);
 	const hub = await startHub(config, logger);
-	logger.info(`Hubkit hub listening on ${hub.url}`);
-	const stop = () => {
-		logger.info("Shutting down");
+	let stopping = false;
+	const stop = (signal: NodeJS.Signals) => {
+		if (stopping) {
+			logger.warn(`${signal} again: exiting without waiting for requests in flight`);
+			process.exit(1);
+		}
+		stopping = true;
+		const grace = config.shutdownGraceMs;
+		logger.info(`Shutting down on ${signal}: requests in flight have ${grace} ms`);
+		// The deadline inside close() covers the connections; this one also covers closing the database.
+		setTimeout(() => {
+			logger.warn("Shutdown did not finish in time: exiting");
+			process.exit(1);
+		}, grace + 5000).unref();
 		hub.close().then(
-			() => process.exit(0),
-			() => process.exit(1),
+			(outcome) => {
+				if (outcome.drained) logger.info("Stopped: every request in flight was answered");
+				else logger.warn(`Shutdown deadline (${grace} ms) passed: cut ${outcome.cut} open connections`);
+				process.exit(outcome.drained ? 0 : 1);
+			},
+			(error: unknown) => {
+				logger.error("Shutdown failed:", error);
+				process.exit(1);
+			},
 		);
 	};
-	process.once("SIGINT", stop);
-	process.once("SIGTERM", stop);
+	process.on("SIGINT", stop);
+	process.on("SIGTERM", stop);
+	// Only now: whatever waits for this line may send a signal at once.
+	logger.info(`Hubkit hub listening on ${hub.url}`);
 }
 
 async function seed(args: string[]): Promise<void> {
@@ -77,12 +97,23 @@ async function seed(args: string[]): Promise<void> {
 	const count = integerFlag("synthetic", values.synthetic, 10_000_000);
 	const randomSeed = integerFlag("seed", values.seed, 2 ** 31);
 	const hub = await openHub(configFrom(values), logger);
+	// A signal stops the load after the batch under way, so the indexes are built before exiting.
+	const interrupted = new AbortController();
+	const interrupt = (signal: NodeJS.Signals) => {
+		// A second one exits at once; the next start builds whatever indexes are missing.
+		if (interrupted.signal.aborted) process.exit(signal === "SIGINT" ? 130 : 143);
+		logger.warn(`${signal}: stopping after the batch under way, then building the indexes`);
+		interrupted.abort(signal);
+	};
+	process.on("SIGINT", interrupt);
+	process.on("SIGTERM", interrupt);
 	try {
 		const records = count === undefined ? sampleCatalogue() : syntheticModels(count, randomSeed);
 		const label = count === undefined ? "sample catalogue" : `${count} synthetic models`;
 		logger.info(`Seeding the ${label} (download and like counts are sample data)`);
 		let lastReport = performance.now();
 		const result = await loadSeed(hub.deps, records, {
+			signal: interrupted.signal,
 			onProgress: (read) => {
 				if (performance.now() - lastReport < 5000) return;
 				lastReport = performance.now();
@@ -93,6 +124,10 @@ async function seed(args: string[]): Promise<void> {
 		logger.info(
 			`Loaded ${result.loaded} models (${result.skipped} already present, ${result.files} files) in ${result.seconds.toFixed(1)} s, ${rate} models/s`,
 		);
+		if (interrupted.signal.aborted) {
+			logger.warn(`Stopped early by ${String(interrupted.signal.reason)}; indexes are complete`);
+			process.exitCode = interrupted.signal.reason === "SIGINT" ? 130 : 143;
+		}
 	} finally {
 		await hub.close();
 	}

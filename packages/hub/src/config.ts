@@ -29,6 +29,8 @@ export interface HubConfig {
 	upstreamIdleTimeoutMs: number;
 	/** JSON file with the operator's provider keys for the router (the environment wins over it). */
 	providersFile: string | undefined;
+	/** After SIGTERM, how long requests in flight may take before their connections are cut. */
+	shutdownGraceMs: number;
 	/** The site's web server (Next.js on an internal port): requests no hub route answers are forwarded there. */
 	webUrl?: string;
 	/** hf-inference calls a minute per client address without a token; 0: a token is required. */
@@ -46,6 +48,7 @@ export interface HubConfig {
 export const DEFAULT_PORT = 8787;
 export const DEFAULT_HOST = "127.0.0.1";
 export const DEFAULT_DATA_DIR = ".hubkit";
+export const DEFAULT_SHUTDOWN_GRACE_MS = 10_000;
 export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;
 export const DEFAULT_ROUTER_BODY_LIMIT_BYTES = 32 * 1024 * 1024;
 export const DEFAULT_UPLOAD_BODY_LIMIT_BYTES = 5 * 1024 * 1024 * 1024;
@@ -104,6 +107,11 @@ export function loadConfig(
 				DEFAULT_UPSTREAM_IDLE_TIMEOUT_MS,
 			) || DEFAULT_UPSTREAM_IDLE_TIMEOUT_MS,
 		providersFile: env.HUBKIT_PROVIDERS_FILE || undefined,
+		shutdownGraceMs: positiveInteger(
+			"HUBKIT_SHUTDOWN_GRACE_MS",
+			env.HUBKIT_SHUTDOWN_GRACE_MS,
+			DEFAULT_SHUTDOWN_GRACE_MS,
+		),
 		webUrl: env.HUBKIT_WEB_URL || undefined,
 		anonymousRateLimitPerMinute: positiveInteger(
 			"HUBKIT_ANON_RATE_LIMIT_PER_MINUTE",

@@ -1,32 +1,201 @@
 /**
  * The hub's HTTP server: @hono/node-server's request listener on a node:http
- * server. Requests the listener cannot turn into a Request at all (a raw
- * backslash in the path, a bad Host header) never reach the app; they are
- * answered here in the app's error shape, `{ "error": "…" }`, instead of an
- * empty 400.
+ * server, plus what happens before and after the app:
+ *
+ * - Requests that never become a Request get the app's error shape,
+ *   `{ "error": "…" }`, instead of Node's empty answers: ones the listener cannot
+ *   turn into a Request (a raw backslash in the path, a bad Host header), an
+ *   HTTP/1.1 request without Host, and ones Node's parser refuses (raw non-ASCII
+ *   bytes in the path, headers over the size limit, Transfer-Encoding together
+ *   with Content-Length), which are written on the socket directly.
+ * - Shutdown with a deadline (`shutdown`): see ConnectionTracker.
  */
-import { createServer, type Server } from "node:http";
+import { randomUUID } from "node:crypto";
+import {
+	createServer,
+	type IncomingMessage,
+	maxHeaderSize,
+	type Server,
+	type ServerResponse,
+	STATUS_CODES,
+} from "node:http";
+import type { Socket } from "node:net";
 import { getRequestListener, RequestError } from "@hono/node-server";
 import type { Hono } from "hono";
 import type { HubEnv } from "./deps.js";
 
+/** What a shutdown came to: every connection ended by itself, or the grace period ran out and `cut` were closed. */
+export type ShutdownOutcome = { drained: true } | { drained: false; cut: number };
+
+export interface HubServer {
+	server: Server;
+	/**
+	 * Stops accepting and closes idle connections at once. Requests in flight are
+	 * answered with `Connection: close`; a new request on a connection still open
+	 * gets a 503. Resolves when every connection has closed, or after `graceMs`,
+	 * when the rest are cut.
+	 */
+	shutdown(graceMs: number): Promise<ShutdownOutcome>;
+}
+
+const JSON_HEADERS = { "Content-Type": "application/json", "Access-Control-Allow-Origin": "*" };
+
 function unparseable(error: unknown): Response {
 	const request = error instanceof RequestError;
 	const message = request ? `Bad request: ${error.message}` : "Internal server error";
-	return new Response(JSON.stringify({ error: message }), {
-		status: request ? 400 : 500,
-		headers: { "Content-Type": "application/json", "Access-Control-Allow-Origin": "*" },
-	});
+	return new Response(JSON.stringify({ error: message }), { status: request ? 400 : 500, headers: JSON_HEADERS });
 }
 
-/** Listens on host:port (port 0 picks a free one) and resolves once listening. */
-export function listenHub(app: Hono<HubEnv>, host: string, port: number): Promise<Server> {
-	const server = createServer(getRequestListener(app.fetch, { hostname: host, errorHandler: unparseable }));
+function sendError(response: ServerResponse, status: number, message: string): void {
+	const body = JSON.stringify({ error: message });
+	response.writeHead(status, {
+		...JSON_HEADERS,
+		"Content-Length": Buffer.byteLength(body),
+		"X-Request-Id": randomUUID(),
+		Connection: "close",
+	});
+	response.end(body);
+}
+
+/** Status and message for an error Node's HTTP parser raised before any request existed. */
+function parserErrorAnswer(error: Error & { code?: string; reason?: string }): [number, string] {
+	if (error.code === "HPE_HEADER_OVERFLOW") return [431, `Request headers larger than ${maxHeaderSize} bytes`];
+	if (error.code === "ERR_HTTP_REQUEST_TIMEOUT") return [408, "The request did not arrive in time"];
+	// `reason` is the parser's own wording ("Invalid char in url path"): it names no value from the request.
+	return [400, `Malformed HTTP request: ${error.reason ?? "the parser refused it"}`];
+}
+
+function rawErrorResponse(status: number, message: string): string {
+	const body = JSON.stringify({ error: message });
+	return [
+		`HTTP/1.1 ${status} ${STATUS_CODES[status]}`,
+		"Content-Type: application/json",
+		`Content-Length: ${Buffer.byteLength(body)}`,
+		"Access-Control-Allow-Origin: *",
+		`X-Request-Id: ${randomUUID()}`,
+		"Connection: close",
+		"",
+		body,
+	].join("\r\n");
+}
+
+/**
+ * Knows every open connection and the responses in flight on each, which is what
+ * a shutdown needs: idle connections (and ones still sending their headers) can
+ * go at once, busy ones after their answers, and only the deadline cuts the rest.
+ */
+class ConnectionTracker {
+	readonly #sockets = new Set<Socket>();
+	readonly #busy = new Map<Socket, Set<ServerResponse>>();
+	#closing = false;
+
+	get closing(): boolean {
+		return this.#closing;
+	}
+
+	connected(socket: Socket): void {
+		this.#sockets.add(socket);
+		socket.once("close", () => {
+			this.#sockets.delete(socket);
+			this.#busy.delete(socket);
+		});
+	}
+
+	started(request: IncomingMessage, response: ServerResponse): void {
+		const socket = request.socket;
+		const responses = this.#busy.get(socket) ?? new Set();
+		this.#busy.set(socket, responses);
+		responses.add(response);
+		if (this.#closing) response.setHeader("Connection", "close");
+		response.once("close", () => {
+			responses.delete(response);
+			if (responses.size > 0) return;
+			this.#busy.delete(socket);
+			// An answer whose headers went out before the shutdown could not say `Connection: close`.
+			if (this.#closing) socket.end();
+		});
+	}
+
+	/** Runs `write` once the responses in flight on `socket` are done (a later request's error must follow them). */
+	afterResponses(socket: Socket, write: () => void): void {
+		const last = [...(this.#busy.get(socket) ?? [])].at(-1);
+		if (last) last.once("close", write);
+		else write();
+	}
+
+	beginShutdown(): void {
+		this.#closing = true;
+		for (const socket of this.#sockets) {
+			const responses = this.#busy.get(socket);
+			if (!responses) socket.destroy();
+			else for (const response of responses) if (!response.headersSent) response.setHeader("Connection", "close");
+		}
+	}
+
+	/** Closes whatever is still open; returns how many connections that was. */
+	cutAll(): number {
+		const count = this.#sockets.size;
+		for (const socket of this.#sockets) socket.destroy();
+		return count;
+	}
+}
+
+/** Creates the server and listens on host:port (port 0 picks a free one). */
+export function startHubServer(app: Hono<HubEnv>, host: string, port: number): Promise<HubServer> {
+	const listener = getRequestListener(app.fetch, { hostname: host, errorHandler: unparseable });
+	const connections = new ConnectionTracker();
+	// Host is checked below, so that its absence gets the JSON answer too.
+	const server = createServer({ requireHostHeader: false }, (request, response) => {
+		connections.started(request, response);
+		if (connections.closing) return sendError(response, 503, "The hub is shutting down");
+		if (request.httpVersion === "1.1" && request.headers.host === undefined) {
+			return sendError(response, 400, "Bad request: HTTP/1.1 requests need a Host header");
+		}
+		listener(request, response);
+	});
+	server.on("connection", (socket: Socket) => connections.connected(socket));
+	server.on("clientError", (error: Error & { code?: string }, socket: Socket) => {
+		if (error.code === "ECONNRESET" || !socket.writable) {
+			socket.destroy();
+			return;
+		}
+		const [status, message] = parserErrorAnswer(error);
+		connections.afterResponses(socket, () => {
+			if (socket.writable) socket.end(rawErrorResponse(status, message));
+			else socket.destroy();
+		});
+	});
+
+	const drain = async (graceMs: number): Promise<ShutdownOutcome> => {
+		const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+		connections.beginShutdown();
+		let timer: NodeJS.Timeout | undefined;
+		const deadline = new Promise<"deadline">((resolve) => {
+			timer = setTimeout(() => resolve("deadline"), graceMs);
+		});
+		const first = await Promise.race([closed.then(() => "drained" as const), deadline]);
+		clearTimeout(timer);
+		if (first === "drained") return { drained: true };
+		const cut = connections.cutAll();
+		await closed;
+		return { drained: false, cut };
+	};
+	let stopping: Promise<ShutdownOutcome> | undefined;
+	const shutdown = (graceMs: number) => {
+		stopping ??= drain(graceMs);
+		return stopping;
+	};
+
 	return new Promise((resolve, reject) => {
 		server.once("error", reject);
 		server.listen(port, host, () => {
 			server.off("error", reject);
-			resolve(server);
+			resolve({ server, shutdown });
 		});
 	});
+}
+
+/** Listens on host:port (port 0 picks a free one) and resolves once listening. */
+export async function listenHub(app: Hono<HubEnv>, host: string, port: number): Promise<Server> {
+	return (await startHubServer(app, host, port)).server;
 }

@@ -12,7 +12,7 @@ import { checkIndexes } from "./db/index-check.js";
 import { migrateToLatest } from "./db/migrate.js";
 import { openDatabase } from "./db/open.js";
 import type { HubDeps } from "./deps.js";
-import { listenHub } from "./http-server.js";
+import { type ShutdownOutcome, startHubServer } from "./http-server.js";
 import type { Logger } from "./logger.js";
 import { loadProviderKeys } from "./router/index.js";
 import { createLocalRuntime } from "./runtime/local-runtime.js";
@@ -80,7 +80,12 @@ export async function seedSampleOnFirstStart(deps: HubDeps): Promise<SeedLoadRes
 export interface RunningHub {
 	url: string;
 	deps: HubDeps;
-	close(): Promise<void>;
+	/**
+	 * Stops the hub: no new connections, idle ones closed, provider calls aborted, requests in
+	 * flight answered with `Connection: close`; after `config.shutdownGraceMs` the rest are cut.
+	 * Then the runtime and the database close.
+	 */
+	close(): Promise<ShutdownOutcome>;
 }
 
 /** Opens the hub, seeds it on first start, and listens on config.host:config.port (0 picks a free port). */
@@ -94,8 +99,9 @@ export async function startHub(config: HubConfig, logger: Logger): Promise<Runni
 			);
 		const providerKeys = loadProviderKeys(process.env, config.providersFile);
 		const localRuntime = createLocalRuntime(hub.deps, { workers: config.localRuntimeWorkers });
-		const app = createHubApp(hub.deps, { router: { providerKeys, localRuntime } });
-		const server = await listenHub(app, config.host, config.port);
+		const shutdown = new AbortController();
+		const app = createHubApp(hub.deps, { router: { providerKeys, localRuntime, shutdownSignal: shutdown.signal } });
+		const { server, shutdown: drain } = await startHubServer(app, config.host, config.port);
 		const { port } = server.address() as AddressInfo;
 		const host = config.host.includes(":") ? `[${config.host}]` : config.host;
 		// The URL printed at start-up is the public URL unless one is configured (src/public-url.ts).
@@ -104,9 +110,12 @@ export async function startHub(config: HubConfig, logger: Logger): Promise<Runni
 			url: `http://${host}:${port}`,
 			deps: hub.deps,
 			close: async () => {
-				await new Promise<void>((resolve) => server.close(() => resolve()));
+				const draining = drain(config.shutdownGraceMs);
+				shutdown.abort();
+				const outcome = await draining;
 				await localRuntime.close();
 				await hub.close();
+				return outcome;
 			},
 		};
 	} catch (error) {

@@ -15,7 +15,7 @@ import { idContains } from "../src/db/search-index.js";
 import { silentLogger } from "../src/logger.js";
 import { loadSeed } from "../src/seed/load.js";
 import { openHub, startHub } from "../src/server.js";
-import { linesLogger, runCli } from "./support/cli.js";
+import { linesLogger, runCli, spawnCli } from "./support/cli.js";
 import { ENGINES, startTestDatabase, type TestDatabase } from "./support/engines.js";
 import { seedModel } from "./support/seed-records.js";
 
@@ -123,6 +123,34 @@ describe.each(ENGINES)("index check on %s", (engine) => {
 			expect(await searchIds(hub.deps.db, engine, "zebra-after")).toEqual(["acme/zebra-after-kill"]);
 		} finally {
 			await hub.close();
+		}
+	});
+
+	it("stops `seed` on SIGTERM after the batch under way, with every index built before it exits", async () => {
+		testDb = await startTestDatabase(engine);
+		const config = testDb.config;
+		const reference = await openHub(config, silentLogger);
+		const made = await schemaObjects(reference.deps.db, engine);
+		await reference.close();
+
+		const seeding = spawnCli(["seed", "--synthetic", "500000", "--data", config.dataDir], cliEnv(config));
+		await seeding.waitFor("Seeding the 500000 synthetic models");
+		seeding.child.kill("SIGTERM");
+		const exit = await seeding.exited;
+		expect(exit.code).toBe(143);
+		expect(exit.output).toContain("Stopped early by SIGTERM; indexes are complete");
+
+		const raw = openDatabase(config);
+		try {
+			expect(await schemaObjects(raw.db, engine)).toEqual(made);
+			expect(await withDeferredTable(raw.db).selectFrom("deferred_indexes").selectAll().execute()).toEqual([]);
+			const { count } = await raw.db
+				.selectFrom("models")
+				.select((eb) => eb.fn.countAll<number>().as("count"))
+				.executeTakeFirstOrThrow();
+			expect(Number(count)).toBeLessThan(500000);
+		} finally {
+			await raw.close();
 		}
 	});
 

@@ -33,6 +33,9 @@ export function openDatabase(config: Pick<HubConfig, "dataDir" | "databaseUrl" |
 					oid === PG_INT8 ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format)) as never,
 			},
 		});
+		// An idle connection the server dropped (a restart, a failover) is reported here; without a
+		// listener that would end the process. The pool discards it and connects again on the next query.
+		pool.on("error", () => undefined);
 		const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 		return { db, engine: "postgres", close: () => db.destroy() };
 	}

@@ -23,6 +23,8 @@ export interface SeedLoadOptions {
 	now?: Date;
 	/** Called after each batch with the number of records read so far. */
 	onProgress?: (read: number) => void;
+	/** Once aborted, no further record is read: the batch under way is written and the load ends. */
+	signal?: AbortSignal;
 }
 
 export interface SeedLoadResult {
@@ -196,6 +198,7 @@ async function loadRecords(
 	};
 
 	for (const record of records) {
+		if (options.signal?.aborted) break;
 		checkRecord(record);
 		pending.push(record);
 		read++;

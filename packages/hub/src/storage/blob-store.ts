@@ -24,4 +24,6 @@ export interface BlobStore {
 	size(sha256: string): Promise<number | undefined>;
 	/** The blob's bytes (optionally one range), or undefined when it is not stored. */
 	read(sha256: string, range?: ByteRange): Promise<ReadableStream<Uint8Array> | undefined>;
+	/** Throws when the store cannot be reached or written (`GET /readyz`); stores that cannot fail leave it out. */
+	check?(): Promise<void>;
 }

@@ -9,7 +9,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { createReadStream } from "node:fs";
-import { mkdir, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import { access, constants, mkdir, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { Readable } from "node:stream";
 import type { BlobStore, ByteRange, StoredBlob } from "./blob-store.js";
@@ -22,11 +22,13 @@ export const PRIVATE_FILE_MODE = 0o600;
 export const STALE_TEMPORARY_FILE_MS = 60 * 60 * 1000;
 
 export class DiskBlobStore implements BlobStore {
+	readonly #root: string;
 	readonly #blobsDirectory: string;
 	readonly #temporaryDirectory: string;
 	#sweep: Promise<void> | undefined;
 
 	constructor(root: string) {
+		this.#root = root;
 		this.#blobsDirectory = join(root, "blobs");
 		this.#temporaryDirectory = join(root, "tmp");
 	}
@@ -65,6 +67,12 @@ export class DiskBlobStore implements BlobStore {
 		if (size === 0) return new ReadableStream({ start: (controller) => controller.close() });
 		const stream = createReadStream(path, range ? { start: range.start, end: range.end } : {});
 		return Readable.toWeb(stream) as ReadableStream<Uint8Array>;
+	}
+
+	/** The data directory is there and this process may read and write it (gone, unmounted, or read-only: it throws). */
+	async check(): Promise<void> {
+		await access(this.#root, constants.R_OK | constants.W_OK | constants.X_OK);
+		if (!(await stat(this.#root)).isDirectory()) throw new Error(`${this.#root} is not a directory`);
 	}
 
 	async #removeStaleTemporaryFiles(): Promise<void> {

@@ -20,37 +20,17 @@ function childEnv(env: Record<string, string>): Record<string, string> {
 	return { PATH: process.env.PATH ?? "", ...env };
 }
 
-function finished(child: ChildProcessWithoutNullStreams, read: () => string): Promise<Finished> {
-	return new Promise((resolve) => {
-		child.once("close", (code, signal) => resolve({ code, signal, output: read() }));
-	});
-}
-
-export function runCli(args: string[], env: Record<string, string> = {}): Promise<Finished> {
-	const child = spawn(process.execPath, [CLI, ...args], { env: childEnv(env) });
-	let output = "";
-	child.stdout.on("data", (chunk: Buffer) => {
-		output += chunk.toString("utf8");
-	});
-	child.stderr.on("data", (chunk: Buffer) => {
-		output += chunk.toString("utf8");
-	});
-	return finished(child, () => output);
-}
-
-export interface ServingCli {
-	url: string;
+export interface CliProcess {
 	child: ChildProcessWithoutNullStreams;
 	/** Everything it has written so far (stdout and stderr). */
 	output(): string;
-	/** Resolves once a line containing `text` has been written. */
+	/** Resolves once `text` has been written; rejects if the process exits first. */
 	waitFor(text: string): Promise<void>;
 	exited: Promise<Finished>;
 }
 
-/** `hubkit serve --port 0`, resolved once it says where it listens. */
-export async function serveCli(args: string[], env: Record<string, string> = {}): Promise<ServingCli> {
-	const child = spawn(process.execPath, [CLI, "serve", "--port", "0", ...args], { env: childEnv(env) });
+export function spawnCli(args: string[], env: Record<string, string> = {}): CliProcess {
+	const child = spawn(process.execPath, [CLI, ...args], { env: childEnv(env) });
 	let output = "";
 	const waiters: { text: string; resolve: () => void }[] = [];
 	const append = (chunk: Buffer) => {
@@ -62,7 +42,9 @@ export async function serveCli(args: string[], env: Record<string, string> = {})
 	};
 	child.stdout.on("data", append);
 	child.stderr.on("data", append);
-	const exited = finished(child, () => output);
+	const exited = new Promise<Finished>((resolve) => {
+		child.once("close", (code, signal) => resolve({ code, signal, output }));
+	});
 	const waitFor = (text: string) =>
 		output.includes(text)
 			? Promise.resolve()
@@ -70,10 +52,24 @@ export async function serveCli(args: string[], env: Record<string, string> = {})
 					waiters.push({ text, resolve });
 					exited.then(() => reject(new Error(`hubkit exited before writing ${JSON.stringify(text)}:\n${output}`)));
 				});
-	await waitFor("listening on http://");
-	const url = /listening on (http:\/\/\S+)/.exec(output)?.[1];
-	if (!url) throw new Error(`no URL in:\n${output}`);
-	return { url, child, output: () => output, waitFor, exited };
+	return { child, output: () => output, waitFor, exited };
+}
+
+export function runCli(args: string[], env: Record<string, string> = {}): Promise<Finished> {
+	return spawnCli(args, env).exited;
+}
+
+export interface ServingCli extends CliProcess {
+	url: string;
+}
+
+/** `hubkit serve --port 0`, resolved once it says where it listens. */
+export async function serveCli(args: string[], env: Record<string, string> = {}): Promise<ServingCli> {
+	const started = spawnCli(["serve", "--port", "0", ...args], env);
+	await started.waitFor("listening on http://");
+	const url = /listening on (http:\/\/\S+)/.exec(started.output())?.[1];
+	if (!url) throw new Error(`no URL in:\n${started.output()}`);
+	return { ...started, url };
 }
 
 /** A Logger that keeps its lines, for tests that read what the hub said. */

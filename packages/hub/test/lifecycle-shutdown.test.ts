@@ -1,0 +1,176 @@
+/**
+ * `hubkit serve` after SIGTERM, as a real process with real sockets: it stops
+ * accepting, closes idle keep-alive connections and ones still sending their
+ * headers at once, answers requests in flight with `Connection: close` (and
+ * serves nothing more on that connection), aborts provider calls so their callers
+ * get an answer, and exits 0 once everything is answered, or 1 when the grace
+ * period (HUBKIT_SHUTDOWN_GRACE_MS) runs out with a request still open.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { LOCAL_SENTIMENT_MODEL } from "../src/seed/catalogue/local-models.js";
+import { fakeProvider } from "./router-fakes.js";
+import { runCli, type ServingCli, serveCli } from "./support/cli.js";
+import { startTestDatabase, type TestDatabase } from "./support/engines.js";
+import { rawConnect, statusLines } from "./support/raw-http.js";
+
+const DRAINED = "Stopped: every request in flight was answered";
+/** Long enough that only the behaviour under test, never the deadline, can end these shutdowns. */
+const NO_DEADLINE = 600_000;
+
+const PATHS_INFO_BODY = JSON.stringify({ paths: ["config.json"] });
+/** A request whose handler waits for its body; `Expect: 100-continue` tells the test the hub has it. */
+const SLOW_POST = [
+	`POST /api/models/${LOCAL_SENTIMENT_MODEL}/paths-info/main HTTP/1.1`,
+	"Host: hub",
+	"Content-Type: application/json",
+	`Content-Length: ${PATHS_INFO_BODY.length}`,
+	"Expect: 100-continue",
+	"",
+	"",
+].join("\r\n");
+
+describe("shutting `hubkit serve` down", () => {
+	let testDb: TestDatabase;
+	let token = "";
+	const running: ServingCli[] = [];
+	beforeAll(async () => {
+		testDb = await startTestDatabase("sqlite");
+		const data = ["--data", testDb.config.dataDir];
+		expect((await runCli(["seed", ...data])).code).toBe(0);
+		const created = await runCli(["token", "create", "--user", "alice", ...data]);
+		token = /hf_\w+/.exec(created.output)?.[0] ?? "";
+		expect(token).not.toBe("");
+	});
+	afterEach(() => {
+		for (const hub of running.splice(0)) if (hub.child.exitCode === null) hub.child.kill("SIGKILL");
+	});
+	afterAll(async () => {
+		await testDb.cleanup();
+	});
+
+	async function serve(graceMs: number, env: Record<string, string> = {}): Promise<ServingCli> {
+		const hub = await serveCli(["--data", testDb.config.dataDir], {
+			HUBKIT_SHUTDOWN_GRACE_MS: String(graceMs),
+			...env,
+		});
+		running.push(hub);
+		return hub;
+	}
+
+	async function terminate(hub: ServingCli): Promise<void> {
+		hub.child.kill("SIGTERM");
+		await hub.waitFor("Shutting down on SIGTERM");
+	}
+
+	it("closes an idle keep-alive connection at once and exits 0", async () => {
+		const hub = await serve(NO_DEADLINE);
+		const idle = await rawConnect(hub.url);
+		idle.write("GET /healthz HTTP/1.1\r\nHost: hub\r\n\r\n");
+		await idle.waitFor('{"status":"ok"}');
+		hub.child.kill("SIGTERM");
+		expect(statusLines(await idle.closed)).toEqual(["HTTP/1.1 200 OK"]);
+		const exit = await hub.exited;
+		expect(exit.code).toBe(0);
+		expect(exit.output).toContain(DRAINED);
+	});
+
+	it("drops a connection that has sent half its headers and exits 0", async () => {
+		const hub = await serve(NO_DEADLINE);
+		const half = await rawConnect(hub.url);
+		half.write("GET /api/tasks HTTP/1.1\r\nHost: hub\r\n");
+		hub.child.kill("SIGTERM");
+		expect(await half.closed).toBe("");
+		const exit = await hub.exited;
+		expect(exit.code).toBe(0);
+		expect(exit.output).toContain(DRAINED);
+	});
+
+	it("answers the request in flight on a busy keep-alive connection with Connection: close and serves no more on it", async () => {
+		const hub = await serve(NO_DEADLINE);
+		const busy = await rawConnect(hub.url);
+		busy.write("GET /healthz HTTP/1.1\r\nHost: hub\r\n\r\n");
+		await busy.waitFor('{"status":"ok"}');
+		busy.write(SLOW_POST);
+		await busy.waitFor("HTTP/1.1 100 Continue");
+		await terminate(hub);
+		// The body arrives after the shutdown began, with the next request right behind it.
+		busy.write(`${PATHS_INFO_BODY}GET /api/tasks HTTP/1.1\r\nHost: hub\r\n\r\n`);
+		const text = await busy.closed;
+		const statuses = statusLines(text);
+		expect(statuses.slice(0, 3)).toEqual(["HTTP/1.1 200 OK", "HTTP/1.1 100 Continue", "HTTP/1.1 200 OK"]);
+		// The pipelined request is refused (or never read), never served.
+		expect(statuses.slice(3).every((status) => status.startsWith("HTTP/1.1 503"))).toBe(true);
+		const answer = text.slice(text.lastIndexOf("HTTP/1.1 200 OK"));
+		expect(answer.toLowerCase()).toContain("\r\nconnection: close\r\n");
+		expect(answer).toContain('"path":"config.json"');
+		const exit = await hub.exited;
+		expect(exit.code).toBe(0);
+		expect(exit.output).toContain(DRAINED);
+	});
+
+	it("aborts a provider call that never answers: the caller gets a JSON 503 with Connection: close, and the hub exits 0", async () => {
+		let arrived: () => void = () => undefined;
+		const reached = new Promise<void>((resolve) => {
+			arrived = resolve;
+		});
+		const provider = await fakeProvider(() => arrived());
+		try {
+			const hub = await serve(NO_DEADLINE, {
+				HUBKIT_PROVIDER_KEY_TOGETHER: "sk-operator-key-for-shutdown-test",
+				HUBKIT_PROVIDER_URL_TOGETHER: provider.url,
+			});
+			const caller = await rawConnect(hub.url);
+			const body = JSON.stringify({ model: "meta-llama/Llama-3.3-70B-Instruct-Turbo", messages: [] });
+			caller.write(
+				[
+					"POST /together/v1/chat/completions HTTP/1.1",
+					"Host: hub",
+					`Authorization: Bearer ${token}`,
+					"Content-Type: application/json",
+					`Content-Length: ${body.length}`,
+					"",
+					body,
+				].join("\r\n"),
+			);
+			await reached;
+			hub.child.kill("SIGTERM");
+			const text = await caller.closed;
+			expect(statusLines(text)).toEqual(["HTTP/1.1 503 Service Unavailable"]);
+			expect(text.toLowerCase()).toContain("\r\nconnection: close\r\n");
+			expect(text.endsWith('{"error":"The hub is shutting down; try again shortly"}')).toBe(true);
+			const exit = await hub.exited;
+			expect(exit.code).toBe(0);
+			expect(exit.output).toContain(DRAINED);
+			expect(exit.output).not.toContain("sk-operator-key-for-shutdown-test");
+			expect(exit.output).not.toContain(token);
+		} finally {
+			await provider.close();
+		}
+	});
+
+	it("cuts a request whose body stalls once the grace period is over, and exits 1 saying so", async () => {
+		const hub = await serve(1500);
+		const stalled = await rawConnect(hub.url);
+		stalled.write(SLOW_POST);
+		await stalled.waitFor("HTTP/1.1 100 Continue");
+		stalled.write(PATHS_INFO_BODY.slice(0, 5));
+		hub.child.kill("SIGTERM");
+		expect(statusLines(await stalled.closed)).toEqual(["HTTP/1.1 100 Continue"]);
+		const exit = await hub.exited;
+		expect(exit.code).toBe(1);
+		expect(exit.output).toContain("Shutdown deadline (1500 ms) passed: cut 1 open connections");
+		expect(exit.output).not.toContain(DRAINED);
+	});
+
+	it("exits at once on a second SIGTERM", async () => {
+		const hub = await serve(NO_DEADLINE);
+		const stalled = await rawConnect(hub.url);
+		stalled.write(SLOW_POST);
+		await stalled.waitFor("HTTP/1.1 100 Continue");
+		await terminate(hub);
+		hub.child.kill("SIGTERM");
+		const exit = await hub.exited;
+		expect(exit.code).toBe(1);
+		expect(exit.output).toContain("SIGTERM again: exiting without waiting for requests in flight");
+	});
+});
