@@ -10,6 +10,9 @@ export async function migrateToLatest(db: Kysely<Database>, engine: DatabaseEngi
 		provider: { getMigrations: async () => allMigrations(engine) },
 		migrationTableName: "hubkit_migrations",
 		migrationLockTableName: "hubkit_migrations_lock",
+		// Migrations are written side by side and may land out of number order (0003 before 0002);
+		// each touches its own tables, so one that arrives late is simply applied.
+		allowUnorderedMigrations: true,
 	});
 	const result: MigrationResultSet = await migrator.migrateToLatest();
 	if (result.error) {
