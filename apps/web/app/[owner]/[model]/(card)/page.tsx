@@ -1,0 +1,47 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { InferencePanel } from "@/components/model/inference-panel";
+import { ModelCard } from "@/components/model/model-card";
+import { EmptyState } from "@/components/ui/empty-state";
+import { Section } from "@/components/ui/section";
+import { getModelReadme, getRoutableProviders } from "@/lib/hub";
+import { providerUsage } from "@/lib/model-usage";
+import { publicUrl } from "@/lib/public-url";
+import { loadModel, type ModelParams } from "../model-page-data";
+
+export async function generateMetadata({ params }: ModelParams): Promise<Metadata> {
+	const { owner, model: name } = await params;
+	const model = await loadModel(owner, name);
+	if (!model) return { title: "Model not found" };
+	const task = model.pipeline_tag ? ` for ${model.pipeline_tag}` : "";
+	return {
+		title: model.id,
+		description: `${model.id}: a ${model.library_name ?? "model"} model${task} — card, files and how to run it.`,
+	};
+}
+
+export default async function ModelPage({ params }: ModelParams) {
+	const { owner, model: name } = await params;
+	const model = await loadModel(owner, name);
+	if (!model) notFound();
+	const [readme, routable, hubUrl] = await Promise.all([getModelReadme(model.id), getRoutableProviders(), publicUrl()]);
+	const providers = providerUsage(model, hubUrl, routable);
+	return (
+		<div className="model-body">
+			<div className="model-main">
+				{readme?.trim() ? (
+					<ModelCard markdown={readme} modelId={model.id} />
+				) : (
+					<EmptyState title="No model card">
+						<p>This repository has no README.md yet.</p>
+					</EmptyState>
+				)}
+			</div>
+			<aside className="model-aside">
+				<Section id="inference" title="Inference providers">
+					<InferencePanel providers={providers} />
+				</Section>
+			</aside>
+		</div>
+	);
+}

@@ -1,0 +1,27 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import Markdown from "react-markdown";
+import remarkGfm from "remark-gfm";
+import { DOC_PAGES, docMarkdown, isDocPage } from "@/lib/docs";
+
+type Props = { params: Promise<{ page: string }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+	const { page } = await params;
+	return isDocPage(page) ? DOC_PAGES[page] : { title: "Page not found" };
+}
+
+export default async function DocPage({ params }: Props) {
+	const { page } = await params;
+	if (!isDocPage(page)) notFound();
+	return (
+		<div className="page">
+			<article className="prose">
+				{page === "api" ? <h1>{DOC_PAGES.api.title}</h1> : null}
+				<Markdown remarkPlugins={[remarkGfm]} skipHtml>
+					{await docMarkdown(page)}
+				</Markdown>
+			</article>
+		</div>
+	);
+}

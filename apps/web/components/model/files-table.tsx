@@ -1,0 +1,71 @@
+/** The repository's files as an indented tree: sizes, an LFS badge, a download link through `resolve`. */
+import { formatBytes } from "@/lib/format";
+import type { TreeEntry } from "@/lib/hub";
+import { Badge } from "../ui/badge";
+import { DownloadIcon, FileIcon, FolderIcon } from "../ui/icons";
+
+const encodePath = (path: string) => path.split("/").map(encodeURIComponent).join("/");
+
+/** Directories before files at each level, each group by name. */
+function treeOrder(entries: TreeEntry[]): TreeEntry[] {
+	const key = (entry: TreeEntry) =>
+		entry.path
+			.split("/")
+			.map((part, index, parts) => `${index === parts.length - 1 && entry.type === "file" ? "1" : "0"}${part}`)
+			.join("/");
+	return [...entries].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+}
+
+export function FilesTable({ modelId, entries }: { modelId: string; entries: TreeEntry[] }) {
+	const total = entries.reduce((sum, entry) => sum + (entry.type === "file" ? entry.size : 0), 0);
+	return (
+		<div className="files">
+			<p className="muted small">
+				{entries.filter((entry) => entry.type === "file").length} files · {formatBytes(total)} on branch main
+			</p>
+			<table className="table files-table">
+				<thead>
+					<tr>
+						<th scope="col">Name</th>
+						<th scope="col" className="numeric">
+							Size
+						</th>
+						<th scope="col">
+							<span className="sr-only">Download</span>
+						</th>
+					</tr>
+				</thead>
+				<tbody>
+					{treeOrder(entries).map((entry) => {
+						const depth = entry.path.split("/").length - 1;
+						const name = entry.path.split("/").at(-1);
+						return (
+							<tr key={entry.path}>
+								<td>
+									<span className="file-name" style={{ paddingInlineStart: `${depth * 1.25}rem` }}>
+										{entry.type === "directory" ? <FolderIcon /> : <FileIcon />}
+										<span>{name}</span>
+										{entry.lfs ? <Badge>LFS</Badge> : null}
+									</span>
+								</td>
+								<td className="numeric muted">{entry.type === "file" ? formatBytes(entry.size) : ""}</td>
+								<td>
+									{entry.type === "file" ? (
+										<a
+											className="icon-button"
+											href={`/${modelId}/resolve/main/${encodePath(entry.path)}`}
+											download
+											aria-label={`Download ${entry.path}`}
+										>
+											<DownloadIcon />
+										</a>
+									) : null}
+								</td>
+							</tr>
+						);
+					})}
+				</tbody>
+			</table>
+		</div>
+	);
+}

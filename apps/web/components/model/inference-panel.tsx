@@ -1,0 +1,89 @@
+"use client";
+/**
+ * "Inference providers": pick a provider from the model's mapping, a language and
+ * a client, and copy the call. Snippets arrive ready-made from the server (they
+ * point at this hub and read the token from `HF_TOKEN`); this only chooses.
+ */
+import { useId, useState } from "react";
+import type { ProviderUsage } from "@/lib/model-usage";
+import { CodeBlock } from "../snippet/code-block";
+import { LANGUAGE_LABELS } from "../snippet/language-names";
+import { Badge } from "../ui/badge";
+import { Tab, TabList, TabPanel, Tabs } from "../ui/tabs";
+
+const LANGUAGE_ORDER = ["python", "js", "sh"];
+
+function LanguagePanel({ snippets }: { snippets: ProviderUsage["snippets"] }) {
+	const [client, setClient] = useState(snippets[0]?.client);
+	const chosen = snippets.find((snippet) => snippet.client === client) ?? snippets[0];
+	if (!chosen) return null;
+	return (
+		<div className="stack">
+			{snippets.length > 1 ? (
+				<fieldset className="segmented">
+					<legend className="sr-only">Client</legend>
+					{snippets.map((snippet) => (
+						<label key={snippet.client} className={snippet.client === chosen.client ? "segment segment-on" : "segment"}>
+							<input
+								type="radio"
+								name={`client-${snippets[0]?.language}`}
+								value={snippet.client}
+								checked={snippet.client === chosen.client}
+								onChange={() => setClient(snippet.client)}
+							/>
+							{snippet.client}
+						</label>
+					))}
+				</fieldset>
+			) : null}
+			{chosen.setup ? <CodeBlock code={chosen.setup} title="Install" language="sh" /> : null}
+			<CodeBlock code={chosen.content} title={chosen.client} language={chosen.language} />
+		</div>
+	);
+}
+
+export function InferencePanel({ providers }: { providers: ProviderUsage[] }) {
+	const [provider, setProvider] = useState(providers[0]?.provider);
+	const selectId = useId();
+	const current = providers.find((entry) => entry.provider === provider) ?? providers[0];
+	if (!current) {
+		return <p className="muted">No inference provider serves this model yet.</p>;
+	}
+	const languages = LANGUAGE_ORDER.filter((language) =>
+		current.snippets.some((snippet) => snippet.language === language),
+	);
+	return (
+		<div className="inference-panel" data-testid="inference-panel">
+			<div className="provider-picker">
+				<label htmlFor={selectId} className="small">
+					Provider
+				</label>
+				<select id={selectId} value={current.provider} onChange={(event) => setProvider(event.target.value)}>
+					{providers.map((entry) => (
+						<option key={entry.provider} value={entry.provider}>
+							{entry.provider}
+							{entry.status === "staging" ? " (staging)" : ""}
+							{entry.routable === false ? " — not routed by this hub" : ""}
+						</option>
+					))}
+				</select>
+				<Badge tone={current.status === "live" ? "good" : "warn"}>{current.status}</Badge>
+				{current.routable === false ? <Badge tone="warn">not routed by this hub</Badge> : null}
+			</div>
+			<Tabs key={current.provider} defaultValue={languages[0]}>
+				<TabList aria-label="Language">
+					{languages.map((language) => (
+						<Tab key={language} value={language}>
+							{LANGUAGE_LABELS[language] ?? language}
+						</Tab>
+					))}
+				</TabList>
+				{languages.map((language) => (
+					<TabPanel key={language} value={language}>
+						<LanguagePanel snippets={current.snippets.filter((snippet) => snippet.language === language)} />
+					</TabPanel>
+				))}
+			</Tabs>
+		</div>
+	);
+}

@@ -1,0 +1,46 @@
+/**
+ * A model card (README.md) rendered on the server as GitHub-flavoured markdown.
+ * Cards are written by anyone, so: raw HTML is dropped (never parsed into the
+ * page), link and image URLs go through react-markdown's scheme filter
+ * (no `javascript:`), the front matter is cut, and images are only loaded from
+ * this hub — any other image becomes a link.
+ */
+import type { Components } from "react-markdown";
+import Markdown from "react-markdown";
+import remarkGfm from "remark-gfm";
+import { hubImageSource, stripFrontMatter } from "@/lib/model-card";
+
+function components(modelId: string): Components {
+	return {
+		img: ({ src, alt }) => {
+			const source = typeof src === "string" ? hubImageSource(src, modelId) : undefined;
+			if (!source) {
+				return typeof src === "string" && src ? (
+					<a href={src} rel="noopener noreferrer nofollow" className="external-image">
+						Image: {alt || src}
+					</a>
+				) : null;
+			}
+			// biome-ignore lint/performance/noImgElement: card images have unknown sizes; next/image needs them.
+			return <img src={source} alt={alt ?? ""} loading="lazy" />;
+		},
+		a: ({ href, children }) => {
+			const external = typeof href === "string" && /^https?:\/\//.test(href);
+			return (
+				<a href={href} rel={external ? "noopener noreferrer nofollow" : undefined}>
+					{children}
+				</a>
+			);
+		},
+	};
+}
+
+export function ModelCard({ markdown, modelId }: { markdown: string; modelId: string }) {
+	return (
+		<article className="prose" data-testid="model-card">
+			<Markdown remarkPlugins={[remarkGfm]} skipHtml components={components(modelId)}>
+				{stripFrontMatter(markdown)}
+			</Markdown>
+		</article>
+	);
+}

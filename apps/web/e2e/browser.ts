@@ -1,0 +1,38 @@
+/**
+ * One Chromium per test file: Debian's /usr/bin/chromium, headless, driven by
+ * playwright-core (no browser download). Screenshots go to .test-results/screenshots.
+ */
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { inject } from "vitest";
+
+export const SCREENSHOT_DIR = join(new URL("../../..", import.meta.url).pathname, ".test-results", "screenshots");
+
+export function siteUrl(path = "/"): string {
+	return new URL(path, inject("siteUrl")).href;
+}
+
+export async function launchBrowser(): Promise<Browser> {
+	return chromium.launch({
+		executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+		headless: true,
+		args: ["--headless", "--no-sandbox", "--disable-gpu"],
+	});
+}
+
+export async function newContext(
+	browser: Browser,
+	options: { width?: number; height?: number; colorScheme?: "light" | "dark" } = {},
+): Promise<BrowserContext> {
+	return browser.newContext({
+		viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
+		colorScheme: options.colorScheme ?? "light",
+		baseURL: inject("siteUrl"),
+	});
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+	mkdirSync(SCREENSHOT_DIR, { recursive: true });
+	await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}

@@ -1,0 +1,43 @@
+/**
+ * Once per test run: build the site if its inputs changed (the same stamp as
+ * `npm start`), fill a temporary data directory (the sample catalogue plus a
+ * hostile model card), and start hub + site on free loopback ports exactly as
+ * `npm start` does. Tests read the URL with `inject("siteUrl")`.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { loadConfig, loadSeed, openHub, seedSampleOnFirstStart, silentLogger } from "@hubkit/hub";
+import type { TestProject } from "vitest/node";
+// @ts-expect-error plain ESM helpers shared with scripts/start.mjs, no type declarations
+import { freePort, startSite } from "../../../scripts/lib/site.mjs";
+// @ts-expect-error plain ESM helpers shared with scripts/start.mjs, no type declarations
+import { buildWebIfChanged, ROOT } from "../../../scripts/lib/web-build.mjs";
+import { hostileModel } from "./hostile-model";
+
+declare module "vitest" {
+	export interface ProvidedContext {
+		siteUrl: string;
+	}
+}
+
+export default async function setup(project: TestProject) {
+	await buildWebIfChanged();
+	const dataDir = mkdtempSync(join(tmpdir(), "hubkit-web-e2e-"));
+	const config = loadConfig({ dataDir }, {});
+	const hub = await openHub(config, silentLogger);
+	try {
+		await seedSampleOnFirstStart(hub.deps);
+		await loadSeed(hub.deps, [hostileModel(join(ROOT, "packages/tasks/assets/demo/image-classification-input.png"))]);
+	} finally {
+		await hub.close();
+	}
+	const hubPort = await freePort();
+	const env = { ...process.env, DATABASE_URL: "", HUBKIT_PUBLIC_URL: "" };
+	const site = await startSite({ hubPort, hubArgs: ["--port", String(hubPort), "--data", dataDir], env });
+	project.provide("siteUrl", site.url);
+	return async () => {
+		await site.stop();
+		rmSync(dataDir, { recursive: true, force: true });
+	};
+}

@@ -1,0 +1,138 @@
+/**
+ * A model page: header, card, files, "Use this model" (copy a snippet, read it
+ * back from the clipboard), the inference panel (provider and language), old
+ * bare ids, missing models, and a hostile card that must not run anything.
+ */
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, newContext, screenshot, siteUrl } from "./browser";
+import { HOSTILE_MODEL_ID } from "./hostile-model";
+
+let browser: Browser;
+beforeAll(async () => {
+	browser = await launchBrowser();
+});
+afterAll(async () => {
+	await browser?.close();
+});
+
+const MODEL = "openai/gpt-oss-120b";
+
+describe("model page", () => {
+	it("opens Use this model from the keyboard and copies a snippet to the clipboard", async () => {
+		const context = await newContext(browser);
+		await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: siteUrl("/") });
+		const page = await context.newPage();
+		await page.goto(siteUrl(`/${MODEL}`));
+		expect(await page.title()).toBe(`${MODEL} · Hubkit`);
+		await page.getByText("downloads").first().waitFor();
+
+		const trigger = page.getByRole("button", { name: "Use this model" });
+		await trigger.focus();
+		await page.keyboard.press("Enter");
+		const dialog = page.getByRole("dialog", { name: "Use this model" });
+		await dialog.waitFor();
+		await screenshot(page, "model-use-this-model-light");
+		const block = dialog.locator(".code-block").first();
+		const shown = await block.locator("code").textContent();
+		expect(shown).toContain(MODEL);
+		await block.getByRole("button", { name: /^Copy/ }).click();
+		await dialog.getByRole("button", { name: "Copied" }).waitFor();
+		expect(await page.getByRole("status").filter({ hasText: "Copied" }).count()).toBeGreaterThan(0);
+		expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(shown);
+
+		// Escape closes the popover and gives focus back to its button.
+		await page.keyboard.press("Escape");
+		await dialog.waitFor({ state: "detached" });
+		expect(await trigger.evaluate((element) => element === document.activeElement)).toBe(true);
+		await context.close();
+	});
+
+	it("switches provider and language in the inference panel; snippets point at this hub and read HF_TOKEN", async () => {
+		const context = await newContext(browser, { colorScheme: "dark" });
+		const page = await context.newPage();
+		await page.goto(siteUrl(`/${MODEL}`));
+		const panel = page.getByTestId("inference-panel");
+		const code = panel.locator(".code-block:not(:has(.code-block-title:text-is('Install'))) code").last();
+		const provider = panel.getByLabel("Provider");
+		expect(await provider.inputValue()).toBe("cerebras");
+		const python = await code.textContent();
+		expect(python).toContain("HF_TOKEN");
+
+		await provider.selectOption("groq");
+		await expect.poll(() => code.textContent()).not.toBe(python);
+		const groqPython = await code.textContent();
+		expect(groqPython).toContain("groq");
+
+		await panel.getByRole("tab", { name: "cURL" }).click();
+		await expect.poll(() => code.textContent()).toContain("curl");
+		const curl = (await code.textContent()) ?? "";
+		expect(curl).toContain(new URL(siteUrl("/")).host);
+		expect(curl).toContain("$HF_TOKEN");
+		expect(curl).not.toMatch(/hf_[A-Za-z0-9]{10,}/);
+
+		// Arrow keys move between the language tabs (WAI-ARIA tabs pattern).
+		await panel.getByRole("tab", { name: "cURL" }).focus();
+		await page.keyboard.press("ArrowLeft");
+		await expect.poll(() => panel.getByRole("tab", { name: "JavaScript" }).getAttribute("aria-selected")).toBe("true");
+		await screenshot(page, "model-inference-panel-dark");
+		await context.close();
+	});
+
+	it("lists files with sizes, LFS badges and download links through resolve", async () => {
+		const context = await newContext(browser);
+		const page = await context.newPage();
+		await page.goto(siteUrl(`/${MODEL}`));
+		await page.getByRole("link", { name: "Files" }).click();
+		await page.waitForURL(`**/${MODEL}/tree/main`);
+		const readme = page.getByRole("link", { name: "Download README.md" });
+		expect(await readme.getAttribute("href")).toBe(`/${MODEL}/resolve/main/README.md`);
+		expect(await page.locator(".badge", { hasText: "LFS" }).count()).toBeGreaterThan(0);
+		const download = await page.request.get(siteUrl(`/${MODEL}/resolve/main/README.md`));
+		expect(download.status()).toBe(200);
+		await screenshot(page, "model-files-light");
+		await context.close();
+	});
+
+	it("follows an old bare id to the model, and answers 404 for a missing one", async () => {
+		const context = await newContext(browser);
+		const page = await context.newPage();
+		await page.goto(siteUrl("/distilroberta-base"));
+		expect(new URL(page.url()).pathname).toBe("/distilbert/distilroberta-base");
+		expect(await page.locator(".model-title").textContent()).toBe("distilbert/distilroberta-base");
+		const missing = await page.goto(siteUrl("/nobody/no-such-model"));
+		expect(missing?.status()).toBe(404);
+		await page.getByRole("heading", { name: "Nothing here" }).waitFor();
+		expect(await page.title()).toBe("Model not found · Hubkit");
+		await screenshot(page, "not-found-light");
+		await context.close();
+	});
+
+	it("renders a hostile card as markdown and runs none of its HTML or script", async () => {
+		const context = await newContext(browser);
+		const page = await context.newPage();
+		const dialogs: string[] = [];
+		page.on("dialog", (dialog) => {
+			dialogs.push(dialog.message());
+			void dialog.dismiss();
+		});
+		await page.goto(siteUrl(`/${HOSTILE_MODEL_ID}`));
+		const card = page.getByTestId("model-card");
+		await card.getByRole("heading", { name: "Hostile card" }).waitFor();
+		expect(await card.locator("table td").first().textContent()).toBe("gfm");
+		expect(await card.locator("script, [onerror], [onclick]").count()).toBe(0);
+		expect(await card.textContent()).not.toContain("do-not-show-this");
+		// The repository's own picture loads from this hub; the third-party one is only a link.
+		expect(await card.locator("img").getAttribute("src")).toBe(`/${HOSTILE_MODEL_ID}/resolve/main/pic.png`);
+		expect(await card.getByRole("link", { name: "Image: a third-party picture" }).getAttribute("href")).toBe(
+			"https://images.example.com/tracker.png",
+		);
+		expect(await card.getByRole("link", { name: "a javascript link" }).getAttribute("href")).not.toContain(
+			"javascript:",
+		);
+		await card.getByRole("link", { name: "a javascript link" }).click();
+		expect(await page.evaluate(() => (window as { __pwned?: string }).__pwned)).toBeUndefined();
+		expect(dialogs).toEqual([]);
+		await context.close();
+	});
+});

@@ -1,0 +1,187 @@
+/**
+ * The site's only way to the hub: its public HTTP API at `HUBKIT_HUB_URL`, read on
+ * the server. Pages never import the hub's code, so the site can run (and scale)
+ * apart from it. Every call is made per request (`connection()`): the hub's data
+ * changes while the site runs, and the build must not try to reach a hub.
+ */
+import "server-only";
+import { connection } from "next/server";
+
+export interface ModelListItem {
+	id: string;
+	pipeline_tag?: string;
+	library_name?: string;
+	tags: string[];
+	downloads: number;
+	likes: number;
+	lastModified: string;
+	private: boolean;
+	gated: false | "auto" | "manual";
+}
+
+export interface ProviderMappingEntry {
+	providerId: string;
+	task: string;
+	status: "live" | "staging";
+	adapter?: string;
+	adapterWeightsPath?: string;
+	hfModelId?: string;
+}
+
+export interface ModelInfo extends ModelListItem {
+	author?: string;
+	sha?: string;
+	createdAt?: string;
+	config?: Record<string, unknown>;
+	cardData?: Record<string, unknown>;
+	widgetData?: Record<string, unknown>[];
+	transformersInfo?: Record<string, unknown>;
+	siblings?: { rfilename: string }[];
+	inferenceProviderMapping?: Record<string, ProviderMappingEntry>;
+}
+
+export interface TreeEntry {
+	type: "file" | "directory";
+	path: string;
+	size: number;
+	oid: string;
+	lfs?: { oid: string; size: number; pointerSize: number };
+}
+
+export interface ModelQuery {
+	search?: string;
+	pipeline_tag?: string;
+	library?: string;
+	inference_provider?: string;
+	sort?: string;
+	cursor?: string;
+	limit?: number;
+}
+
+export interface ModelPage {
+	models: ModelListItem[];
+	/** The hub's opaque cursor for the next page; absent on the last page. */
+	nextCursor?: string;
+	/** Only when the hub sends `X-Total-Count`. */
+	total?: number;
+}
+
+/** The hub answered with an error the page cannot turn into "not found". */
+export class HubRequestError extends Error {
+	readonly status: number;
+	constructor(status: number, message: string) {
+		super(message);
+		this.name = "HubRequestError";
+		this.status = status;
+	}
+}
+
+function hubUrl(): string {
+	return (process.env.HUBKIT_HUB_URL ?? "http://127.0.0.1:8787").replace(/\/+$/, "");
+}
+
+async function hubFetch(path: string): Promise<Response> {
+	await connection();
+	return fetch(`${hubUrl()}${path}`, { cache: "no-store", headers: { Accept: "application/json" } });
+}
+
+async function failure(response: Response): Promise<HubRequestError> {
+	let message = `The hub answered ${response.status}`;
+	try {
+		const body = (await response.json()) as { error?: unknown };
+		if (typeof body.error === "string") message = body.error;
+	} catch {
+		// Not the hub's JSON error shape: keep the status line.
+	}
+	return new HubRequestError(response.status, message);
+}
+
+/** A missing model and one the visitor may not see look the same (401/404 RepoNotFound). */
+function isMissing(response: Response): boolean {
+	return (
+		response.status === 404 || (response.status === 401 && response.headers.get("x-error-code") === "RepoNotFound")
+	);
+}
+
+const encodeId = (id: string) => id.split("/").map(encodeURIComponent).join("/");
+
+/** The `cursor` parameter of the `Link: <…>; rel="next"` URL. */
+export function nextCursorOf(link: string | null): string | undefined {
+	const match = link?.match(/<([^>]+)>;\s*rel="next"/);
+	if (!match?.[1]) return undefined;
+	return new URL(match[1]).searchParams.get("cursor") ?? undefined;
+}
+
+export async function listModels(query: ModelQuery): Promise<ModelPage> {
+	const params = new URLSearchParams();
+	for (const key of ["search", "pipeline_tag", "library", "inference_provider", "sort", "cursor"] as const) {
+		const value = query[key];
+		if (value) params.set(key, value);
+	}
+	params.set("limit", String(query.limit ?? 30));
+	const response = await hubFetch(`/api/models?${params}`);
+	if (!response.ok) throw await failure(response);
+	const total = response.headers.get("x-total-count");
+	return {
+		models: (await response.json()) as ModelListItem[],
+		nextCursor: nextCursorOf(response.headers.get("link")),
+		total: total === null ? undefined : Number(total),
+	};
+}
+
+/**
+ * One model, or undefined when the hub has none by that id. A renamed bare id
+ * (`distilroberta-base`) is answered with a 307 that fetch follows, so the
+ * returned `id` is the current one.
+ */
+export async function getModel(id: string): Promise<ModelInfo | undefined> {
+	const response = await hubFetch(`/api/models/${encodeId(id)}`);
+	if (isMissing(response)) return undefined;
+	if (!response.ok) throw await failure(response);
+	return (await response.json()) as ModelInfo;
+}
+
+export async function getModelTree(id: string): Promise<TreeEntry[]> {
+	const response = await hubFetch(`/api/models/${encodeId(id)}/tree/main?recursive=true&limit=1000`);
+	if (isMissing(response)) return [];
+	if (!response.ok) throw await failure(response);
+	return (await response.json()) as TreeEntry[];
+}
+
+/** The model card's markdown, or undefined when the repository has no README.md. */
+export async function getModelReadme(id: string): Promise<string | undefined> {
+	await connection();
+	const response = await fetch(`${hubUrl()}/${encodeId(id)}/raw/main/README.md`, { cache: "no-store" });
+	if (response.status === 404 || response.status === 401) return undefined;
+	if (!response.ok) throw await failure(response);
+	return await response.text();
+}
+
+/**
+ * Providers this hub can route to, from `GET /api/providers` (`{ name, configured }`
+ * items). Undefined when the hub does not answer it, so the page marks nothing.
+ */
+export async function getRoutableProviders(): Promise<Set<string> | undefined> {
+	const response = await hubFetch("/api/providers");
+	if (!response.ok) return undefined;
+	const body = (await response.json()) as unknown;
+	const items = Array.isArray(body)
+		? body
+		: Array.isArray((body as { providers?: unknown })?.providers)
+			? (body as { providers: unknown[] }).providers
+			: [];
+	const names = items.flatMap((item) => {
+		if (typeof item === "string") return [item];
+		const entry = item as { name?: unknown; provider?: unknown; configured?: unknown; routable?: unknown };
+		const name =
+			typeof entry.name === "string" ? entry.name : typeof entry.provider === "string" ? entry.provider : undefined;
+		const usable = entry.configured !== false && entry.routable !== false;
+		return name && usable ? [name] : [];
+	});
+	return new Set(names);
+}
+
+/** Fetches a hub file for the site's own asset routes (the image optimizer reads them in process). */
+export async function fetchHubAsset(path: string): Promise<Response> {
+	return fetch(`${hubUrl()}${path}`, { cache: "no-store" });
+}

@@ -1,0 +1,88 @@
+/**
+ * Everything a model page offers to copy, worked out on the server from the
+ * model record so the browser receives plain strings: the library snippets of
+ * "Use this model", the local apps that can run it, and the inference snippets
+ * per provider (from @hubkit/inference's generator, pointed at this hub).
+ */
+import {
+	getInferenceSnippets,
+	type InferenceProvider,
+	type InferenceProviderMappingEntry,
+	type InferenceSnippet,
+} from "@hubkit/inference";
+import {
+	isDeeplinkApp,
+	isModelLibraryKey,
+	type LibrarySnippet,
+	LOCAL_APP_KEYS,
+	LOCAL_APPS,
+	type LocalApp,
+	type LocalAppSnippet,
+	MODEL_LIBRARIES,
+	type ModelData,
+	type ModelLibraryKey,
+	toModelData,
+} from "@hubkit/tasks";
+import type { ModelInfo } from "./hub";
+
+export interface LibraryUsage {
+	key: string;
+	label: string;
+	docsUrl?: string;
+	snippets: LibrarySnippet[];
+}
+
+export type LocalAppUsage =
+	| { key: string; label: string; docsUrl: string; kind: "commands"; steps: LocalAppSnippet[] }
+	| { key: string; label: string; docsUrl: string; kind: "link"; href: string };
+
+export interface ProviderUsage {
+	provider: string;
+	status: "live" | "staging";
+	/** False when this hub has said it cannot route to the provider; undefined when it has not said. */
+	routable: boolean | undefined;
+	snippets: InferenceSnippet[];
+}
+
+export function modelData(info: ModelInfo): ModelData {
+	return toModelData(info);
+}
+
+/** The model's own library first, then other libraries its tags name, each with snippets. */
+export function libraryUsage(model: ModelData): LibraryUsage[] {
+	const keys = [model.library_name, ...(model.tags ?? [])].filter(
+		(key, index, all): key is ModelLibraryKey =>
+			typeof key === "string" && isModelLibraryKey(key) && all.indexOf(key) === index,
+	);
+	return keys.flatMap((key) => {
+		const library = MODEL_LIBRARIES[key];
+		const snippets = library.snippets?.(model) ?? [];
+		if (snippets.length === 0) return [];
+		return [{ key, label: library.prettyLabel, docsUrl: library.docsUrl, snippets }];
+	});
+}
+
+export function localAppUsage(model: ModelData): LocalAppUsage[] {
+	return LOCAL_APP_KEYS.flatMap((key): LocalAppUsage[] => {
+		const app: LocalApp = LOCAL_APPS[key];
+		try {
+			if (!app.displayOnModelPage(model)) return [];
+			const base = { key, label: app.prettyLabel, docsUrl: app.docsUrl };
+			if (isDeeplinkApp(app)) return [{ ...base, kind: "link", href: app.deeplink(model).toString() }];
+			return [{ ...base, kind: "commands", steps: app.snippet(model) }];
+		} catch {
+			// One app failing on an odd record must not take the model page down.
+			return [];
+		}
+	});
+}
+
+export function providerUsage(info: ModelInfo, hubUrl: string, routable: Set<string> | undefined): ProviderUsage[] {
+	const model = modelData(info);
+	return Object.entries(info.inferenceProviderMapping ?? {}).flatMap(([provider, entry]) => {
+		const mapping: InferenceProviderMappingEntry = { ...entry, provider, hfModelId: entry.hfModelId ?? info.id };
+		const snippets = getInferenceSnippets(model, provider as InferenceProvider, mapping, { hubUrl, routerUrl: hubUrl });
+		if (snippets.length === 0) return [];
+		return [{ provider, status: entry.status, routable: routable ? routable.has(provider) : undefined, snippets }];
+	});
+}
