@@ -2,16 +2,21 @@
  * `InferenceClient`: the task functions with a token and defaults bound. Per-call
  * arguments and options win over the defaults.
  */
+import { streamingRequest } from "./call/stream.js";
+import { request } from "./call/task.js";
 import * as tasks from "./tasks/functions.js";
-import type { BaseArgs, InferenceProviderOrPolicy, Options, OutputType } from "./types.js";
+import type { BaseArgs, InferenceProviderOrPolicy, InferenceTask, Options, OutputType, RequestArgs } from "./types.js";
 
 export interface ClientDefaults extends Options {
 	provider?: InferenceProviderOrPolicy;
 	endpointUrl?: string;
 }
 
-/** A task's arguments as a client method takes them: the token comes from the client. */
-type Args<T> = Omit<T, "accessToken"> & { accessToken?: string };
+/**
+ * A task's arguments as a client method takes them: the same as the function's
+ * (the token, optional there too, comes from the client unless given).
+ */
+type Args<T extends BaseArgs> = T;
 
 export class InferenceClient {
 	readonly #accessToken: string | undefined;
@@ -35,7 +40,7 @@ export class InferenceClient {
 		return new InferenceClient(this.#accessToken, { ...defaults, endpointUrl });
 	}
 
-	#args<T extends BaseArgs>(args: Args<T>): T {
+	#args<T extends BaseArgs>(args: T): T {
 		// One copy with the client's defaults under the call's own arguments.
 		const merged: Record<string, unknown> = {};
 		if (this.#accessToken) merged.accessToken = this.#accessToken;
@@ -118,14 +123,17 @@ export class InferenceClient {
 		return tasks.translation(this.#args(args), this.#options(options));
 	}
 
-	textToImage(
+	textToImage<O extends OutputType | undefined = undefined>(
 		args: Args<tasks.TextToImageArgs>,
-		options?: Options & { outputType?: OutputType },
-	): Promise<tasks.TextToImageOutput> {
+		options?: tasks.MediaOptions<O>,
+	): Promise<tasks.MediaOutput<O>> {
 		return tasks.textToImage(this.#args(args), this.#options(options));
 	}
 
-	imageToImage(args: Args<tasks.ImageToImageArgs>, options?: Options): Promise<tasks.ImageToImageOutput> {
+	imageToImage<O extends OutputType | undefined = undefined>(
+		args: Args<tasks.ImageToImageArgs>,
+		options?: tasks.MediaOptions<O>,
+	): Promise<tasks.MediaOutput<O>> {
 		return tasks.imageToImage(this.#args(args), this.#options(options));
 	}
 
@@ -176,27 +184,45 @@ export class InferenceClient {
 		return tasks.audioToAudio(this.#args(args), this.#options(options));
 	}
 
-	textToSpeech(args: Args<tasks.TextToSpeechArgs>, options?: Options): Promise<tasks.TextToSpeechOutput> {
+	textToSpeech<O extends OutputType | undefined = undefined>(
+		args: Args<tasks.TextToSpeechArgs>,
+		options?: tasks.MediaOptions<O>,
+	): Promise<tasks.MediaOutput<O>> {
 		return tasks.textToSpeech(this.#args(args), this.#options(options));
 	}
 
-	textToAudio(args: Args<tasks.TextToAudioArgs>, options?: Options): Promise<tasks.TextToAudioOutput> {
+	textToAudio<O extends OutputType | undefined = undefined>(
+		args: Args<tasks.TextToAudioArgs>,
+		options?: tasks.MediaOptions<O>,
+	): Promise<tasks.MediaOutput<O>> {
 		return tasks.textToAudio(this.#args(args), this.#options(options));
 	}
 
-	textToVideo(args: Args<tasks.TextToVideoArgs>, options?: Options): Promise<tasks.TextToVideoOutput> {
+	textToVideo<O extends OutputType | undefined = undefined>(
+		args: Args<tasks.TextToVideoArgs>,
+		options?: tasks.MediaOptions<O>,
+	): Promise<tasks.MediaOutput<O>> {
 		return tasks.textToVideo(this.#args(args), this.#options(options));
 	}
 
-	imageToVideo(args: Args<tasks.ImageToVideoArgs>, options?: Options): Promise<tasks.ImageToVideoOutput> {
+	imageToVideo<O extends OutputType | undefined = undefined>(
+		args: Args<tasks.ImageToVideoArgs>,
+		options?: tasks.MediaOptions<O>,
+	): Promise<tasks.MediaOutput<O>> {
 		return tasks.imageToVideo(this.#args(args), this.#options(options));
 	}
 
-	imageTextToImage(args: Args<tasks.ImageTextToImageArgs>, options?: Options): Promise<tasks.ImageTextToImageOutput> {
+	imageTextToImage<O extends OutputType | undefined = undefined>(
+		args: Args<tasks.ImageTextToImageArgs>,
+		options?: tasks.MediaOptions<O>,
+	): Promise<tasks.MediaOutput<O>> {
 		return tasks.imageTextToImage(this.#args(args), this.#options(options));
 	}
 
-	imageTextToVideo(args: Args<tasks.ImageTextToVideoArgs>, options?: Options): Promise<tasks.ImageTextToVideoOutput> {
+	imageTextToVideo<O extends OutputType | undefined = undefined>(
+		args: Args<tasks.ImageTextToVideoArgs>,
+		options?: tasks.MediaOptions<O>,
+	): Promise<tasks.MediaOutput<O>> {
 		return tasks.imageTextToVideo(this.#args(args), this.#options(options));
 	}
 
@@ -234,5 +260,21 @@ export class InferenceClient {
 
 	textGenerationStream(args: Args<tasks.TextGenerationArgs>, options?: Options) {
 		return tasks.textGenerationStream(this.#args(args), this.#options(options));
+	}
+
+	/** Any task, the answer unchecked (see `request`): for tasks without a method of their own. */
+	request<T = unknown>(
+		args: RequestArgs & Record<string, unknown>,
+		options?: Options & { task?: InferenceTask },
+	): Promise<T> {
+		return request<T>(this.#args(args), this.#options(options));
+	}
+
+	/** Any task's stream, the payloads unchecked (see `streamingRequest`). */
+	streamingRequest<T = unknown>(
+		args: RequestArgs & Record<string, unknown>,
+		options?: Options & { task?: InferenceTask },
+	): AsyncGenerator<T> {
+		return streamingRequest<T>(this.#args(args), this.#options(options));
 	}
 }

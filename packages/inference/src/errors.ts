@@ -4,6 +4,7 @@
  * never appears in a message or a property: requests are recorded with their
  * credentials redacted.
  */
+import { retryRule } from "./lib/retry.js";
 
 /** A request as recorded on an error: no credentials. */
 export interface RedactedRequest {
@@ -16,6 +17,8 @@ export interface RedactedRequest {
 export interface RecordedResponse {
 	status: number;
 	requestId?: string;
+	/** The answer's `Retry-After` header, when it had one. */
+	retryAfter?: string;
 	/** Parsed JSON when the body was JSON, the text otherwise. */
 	body: unknown;
 }
@@ -51,14 +54,19 @@ export class InferenceClientHubApiError extends InferenceClientError {
 export class InferenceClientProviderApiError extends InferenceClientError {
 	readonly request: RedactedRequest;
 	readonly response: RecordedResponse;
-	/** Whether sending the same request again later could succeed (429, 5xx). */
+	/**
+	 * Whether sending the same request again may succeed without running it
+	 * twice: the rule the client's own retries follow (503; 429 with
+	 * `Retry-After`; 502 and 504 of a GET, never of a POST that may have run).
+	 */
 	readonly retryable: boolean;
 	constructor(message: string, request: RedactedRequest, response: RecordedResponse) {
 		super(message);
 		this.name = "InferenceClientProviderApiError";
 		this.request = request;
 		this.response = response;
-		this.retryable = response.status === 429 || response.status >= 500;
+		this.retryable =
+			retryRule({ status: response.status, retryAfter: response.retryAfter }, request.method) !== undefined;
 	}
 	get status(): number {
 		return this.response.status;

@@ -1,3 +1,7 @@
+export { clearMappingCache } from "./call/mapping.js";
+export { type BuiltRequest, buildRequest, type RequestOptions } from "./call/request.js";
+export { streamingRequest } from "./call/stream.js";
+export { request } from "./call/task.js";
 export { InferenceClient } from "./client.js";
 export {
 	InferenceClientAbortError,
@@ -9,12 +13,20 @@ export {
 	type RecordedResponse,
 	type RedactedRequest,
 } from "./errors.js";
-export { clearMappingCache } from "./lib/mapping.js";
-export { type BuiltRequest, buildRequest, type RequestOptions } from "./lib/request.js";
 export { readServerSentEvents, type ServerSentEvent } from "./lib/sse.js";
-export { PROVIDERS } from "./providers/index.js";
+export { providerTasks } from "./providers/index.js";
 export * from "./routes.js";
 export * from "./snippets/index.js";
 export * from "./tasks/index.js";
-export * from "./types.js";
+export {
+	type BaseArgs,
+	INFERENCE_PROVIDERS,
+	type InferenceProvider,
+	type InferenceProviderMappingEntry,
+	type InferenceProviderOrPolicy,
+	type InferenceTask,
+	type Options,
+	type OutputType,
+	type RequestArgs,
+} from "./types.js";
 export { PACKAGE_NAME, PACKAGE_VERSION } from "./version.js";

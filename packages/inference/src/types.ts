@@ -49,10 +49,12 @@ export interface Options {
 	/** A fetch to use instead of the global one (browsers, proxies, tests). */
 	fetch?: typeof fetch;
 	signal?: AbortSignal;
-	/** Give up after this many milliseconds, retries and polling included. */
+	/** Give up after this many milliseconds: hub look-ups, retries, reading and polling included. */
 	timeout?: number;
-	/** Retry 503 ("model loading") answers with backoff. Default true. */
+	/** False: no automatic retries at all. Default true (see `maxRetries` and the README's retry rules). */
 	retry_on_error?: boolean;
+	/** Tries after a 429 with Retry-After, a 502/504 of a GET, or a connection never made. Default 2. */
+	maxRetries?: number;
 	/** Send cookies (browser, same-site hub) when there is no token. */
 	includeCredentials?: string | boolean;
 }
@@ -61,7 +63,7 @@ export interface Options {
 export interface BaseArgs {
 	/** `hf_…` hub token (routed through the router) or a provider's own key (sent straight to it). */
 	accessToken?: string;
-	/** Model id on the hub. Default: the task's default model (hf-inference only). */
+	/** Model id on the hub. Default, with no provider either: the task's default model, on hf-inference. */
 	model?: string;
 	provider?: InferenceProviderOrPolicy;
 	/** Send to this URL instead (a dedicated endpoint); the model then only labels the request. */
@@ -82,31 +84,6 @@ export interface InferenceProviderMappingEntry {
 	adapter?: string;
 	adapterWeightsPath?: string;
 	type?: string;
-}
-
-/** What a provider helper needs to build a URL. */
-export interface UrlParams {
-	authMethod: AuthMethod;
-	/** Provider-side model id (after mapping). */
-	model: string;
-	task?: InferenceTask;
-	routerUrl: string;
-}
-
-/** What a provider helper needs to build a body. */
-export interface BodyParams {
-	args: Record<string, unknown>;
-	/** Provider-side model id (after mapping). */
-	model: string;
-	mapping: InferenceProviderMappingEntry | undefined;
-	task?: InferenceTask;
-	/** The hub the call uses (LoRA weights are files on it). */
-	hubUrl: string;
-}
-
-export interface HeaderParams {
-	accessToken: string | undefined;
-	authMethod: AuthMethod;
 }
 
 /** How an image-producing task returns its result. */

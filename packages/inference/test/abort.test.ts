@@ -4,6 +4,7 @@
  * speed; a path that hangs fails by the test's own timeout.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { clearDefaultModelCache } from "../src/call/default-model.js";
 import {
 	chatCompletion,
 	clearMappingCache,
@@ -14,7 +15,6 @@ import {
 	textClassification,
 	textToImage,
 } from "../src/index.js";
-import { clearDefaultModelCache } from "../src/lib/default-model.js";
 import { fetchBlob, fetchJson, poll } from "../src/lib/poll.js";
 import type { ResponseContext } from "../src/providers/provider-helper.js";
 import { type FakeServer, reply, startFakeServer } from "./fake-server.js";

@@ -6,6 +6,7 @@ import {
 	clearMappingCache,
 	InferenceClientProviderApiError,
 	InferenceClientProviderOutputError,
+	type Options,
 	textClassification,
 	textToImage,
 } from "../src/index.js";
@@ -39,8 +40,11 @@ beforeEach(() => {
 });
 
 const messages = [{ role: "user", content: "Hi" }];
-const classify = (accessToken: string | undefined = HF_TOKEN) =>
-	textClassification({ accessToken, model: CLASSIFIER, provider: "hf-inference", inputs: "x" }, via(server));
+const classify = (accessToken: string | undefined = HF_TOKEN, options: Options = {}) =>
+	textClassification(
+		{ accessToken, model: CLASSIFIER, provider: "hf-inference", inputs: "x" },
+		{ ...via(server), ...options },
+	);
 const chat = () =>
 	chatCompletion({ accessToken: HF_TOKEN, model: CHAT_MODEL, provider: "cerebras", messages }, via(server));
 
@@ -105,14 +109,21 @@ describe("error bodies → messages", () => {
 		expect(error.retryable).toBe(false);
 	});
 
-	it("429 is retryable, 4xx is not", async () => {
-		server.route("POST", classifierPath(), reply.error(429, "error-string", "Rate limit reached"));
-		const limited = await providerError(classify());
-		expect(limited.retryable).toBe(true);
-		expect(limited.status).toBe(429);
-		server.route("POST", classifierPath(), reply.error(400, "error-string", "Bad input"));
-		const refused = await providerError(classify());
-		expect(refused.retryable).toBe(false);
+	it("retryable follows the retry rules: 503 and a 429 that says when, not other 4xx or a POST's 502", async () => {
+		const cases: [ReturnType<typeof reply.status>, boolean][] = [
+			[reply.status(503), true],
+			[reply.status(429, { retryAfter: "0" }), true],
+			[reply.status(429), false],
+			[reply.status(502), false],
+			[reply.status(504), false],
+			[reply.error(400, "error-string", "Bad input"), false],
+			[reply.error(500, "error-string", "Broken"), false],
+		];
+		for (const [answer, retryable] of cases) {
+			server.route("POST", classifierPath(), answer);
+			const error = await providerError(classify(HF_TOKEN, { retry_on_error: false }));
+			expect(error.retryable, `${error.status}`).toBe(retryable);
+		}
 	});
 });
 

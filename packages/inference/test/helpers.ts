@@ -1,8 +1,8 @@
 /** Shared test fixtures: tokens, mappings, answers, and the "no secret anywhere" scan. */
 import { inspect } from "node:util";
 import { afterAll, beforeAll, beforeEach, expect } from "vitest";
+import { clearDefaultModelCache } from "../src/call/default-model.js";
 import { clearMappingCache } from "../src/index.js";
-import { clearDefaultModelCache } from "../src/lib/default-model.js";
 import { type FakeServer, startFakeServer } from "./fake-server.js";
 
 /** A hub token: routed through the router. Long and unique, so finding it anywhere is meaningful. */

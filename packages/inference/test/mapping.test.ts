@@ -1,5 +1,6 @@
 /** The hub side: provider mappings (cache, TTL, sharing), "auto", LoRA weights, default models. */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { clearDefaultModelCache } from "../src/call/default-model.js";
 import { MAPPING_TTL_MS } from "../src/config.js";
 import {
 	buildRequest,
@@ -10,7 +11,6 @@ import {
 	InferenceClientInputError,
 	textClassification,
 } from "../src/index.js";
-import { clearDefaultModelCache } from "../src/lib/default-model.js";
 import { type FakeServer, reply, startFakeServer } from "./fake-server.js";
 import {
 	CHAT_ANSWER,
@@ -333,8 +333,10 @@ describe("LoRA adapters", () => {
 describe("default model", () => {
 	const defaultModel = "acme/default-classifier";
 
-	it("uses widgetModels[0] of /api/tasks when no model is given (hf-inference)", async () => {
-		server.setTasks({ "text-classification": { widgetModels: [defaultModel, "acme/second"] } });
+	it("uses the first of the task's models in /api/tasks when no model is given (hf-inference)", async () => {
+		server.setTasks({
+			"text-classification": { models: [{ id: defaultModel }, { id: "acme/second" }], widgetModels: ["acme/widget"] },
+		});
 		server.setMapping(defaultModel, {});
 		server.route("POST", classifierPath(defaultModel), reply.json(CLASSIFICATION));
 		const output = await textClassification(
@@ -349,8 +351,28 @@ describe("default model", () => {
 		expect(server.requestsTo("/api/tasks")).toHaveLength(1);
 	});
 
-	it("no widget model → No default model defined for the task", async () => {
-		server.setTasks({ "text-classification": { widgetModels: [] } });
+	it("with no provider either, the default model runs on hf-inference", async () => {
+		server.setTasks({ "text-classification": { models: [{ id: defaultModel }] } });
+		server.setMapping(defaultModel, { together: entry("acme/other", "text-classification") });
+		server.route("POST", classifierPath(defaultModel), reply.json(CLASSIFICATION));
+		const output = await textClassification({ accessToken: HF_TOKEN, inputs: "x" }, via(server));
+		expect(output).toEqual(CLASSIFICATION);
+		expect(server.requestsTo(classifierPath(defaultModel))).toHaveLength(1);
+	});
+
+	it("a model with no provider keeps auto: the first provider the mapping lists", async () => {
+		server.setMapping(CHAT_MODEL, {
+			cerebras: entry(CHAT_PROVIDER_ID, "conversational"),
+			"hf-inference": entry(CHAT_MODEL, "conversational"),
+		});
+		server.route("POST", CHAT_PATH, reply.json(CHAT_ANSWER));
+		await chatCompletion({ accessToken: HF_TOKEN, model: CHAT_MODEL, messages: [] }, via(server));
+		expect(server.requestsTo(CHAT_PATH)).toHaveLength(1);
+		expect(server.requestsTo("/api/tasks")).toHaveLength(0);
+	});
+
+	it("no model in the task's list → No default model defined for the task", async () => {
+		server.setTasks({ "text-classification": { models: [], widgetModels: ["acme/widget"] } });
 		const error = await rejectionOf(textClassification({ provider: "hf-inference", inputs: "x" }, via(server)));
 		expect(error).toBeInstanceOf(InferenceClientInputError);
 		expect((error as Error).message).toContain("No default model defined for the task");
@@ -358,7 +380,7 @@ describe("default model", () => {
 	});
 
 	it("a task missing from the list → No default model defined for the task", async () => {
-		server.setTasks({ "fill-mask": { widgetModels: ["x/y"] } });
+		server.setTasks({ "fill-mask": { models: [{ id: "x/y" }] } });
 		const error = await rejectionOf(textClassification({ provider: "hf-inference", inputs: "x" }, via(server)));
 		expect((error as Error).message).toContain("No default model defined for the task text-classification");
 	});

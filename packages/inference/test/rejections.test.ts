@@ -7,9 +7,9 @@ import {
 	clearMappingCache,
 	InferenceClientError,
 	InferenceClientInputError,
-	PROVIDERS,
 	textClassification,
 } from "../src/index.js";
+import { PROVIDERS } from "../src/providers/index.js";
 import { type FakeServer, startFakeServer } from "./fake-server.js";
 import {
 	CHAT_MODEL,
@@ -98,10 +98,10 @@ describe("refused calls", () => {
 		);
 	});
 
-	it("no model and no provider (auto)", async () => {
+	it("no model with provider auto", async () => {
 		await expectInputError(
-			chatCompletion({ accessToken: HF_TOKEN, messages }, via(server)),
-			"Specifying a model is required",
+			chatCompletion({ accessToken: HF_TOKEN, provider: "auto", messages }, via(server)),
+			"Specifying a model is required when provider is 'auto'",
 		);
 		expect(server.requests).toHaveLength(0);
 	});

@@ -7,7 +7,8 @@
  * never builds (a provider's account endpoints) match nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildRequest, PROVIDERS } from "../src/index.js";
+import { buildRequest } from "../src/index.js";
+import { PROVIDERS } from "../src/providers/index.js";
 import { NOVITA_MINIMAX_VIDEO_MODELS } from "../src/providers/novita.js";
 import type { ResponseContext } from "../src/providers/provider-helper.js";
 import { followUpIds, INFERENCE_ROUTES, type InferenceRoute, matchInferenceRoute } from "../src/routes.js";

@@ -20,10 +20,10 @@ import {
 	getInferenceSnippets,
 	type InferenceProviderMappingEntry,
 	type InferenceSnippet,
-	PROVIDERS,
 	providerKeyVariable,
 	snippetTask,
 } from "../src/index.js";
+import { PROVIDERS } from "../src/providers/index.js";
 import type { InferenceTask } from "../src/types.js";
 
 const providers = Object.keys(PROVIDERS) as (keyof typeof PROVIDERS)[];

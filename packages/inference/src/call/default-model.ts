@@ -1,9 +1,12 @@
-/** The hub's default model per task (`GET {hubUrl}/api/tasks`), fetched once per hub. */
+/**
+ * The hub's default model per task: the first of the task's models in
+ * `GET {hubUrl}/api/tasks`, the list fetched once per hub.
+ */
 import { HF_HUB_URL } from "../config.js";
 import { InferenceClientHubApiError, InferenceClientInputError, redactRequest } from "../errors.js";
+import { fetchOrAbort, readBody } from "../lib/http.js";
+import { type SharedLookup, sharedLookup } from "../lib/shared-lookup.js";
 import type { InferenceTask, Options } from "../types.js";
-import { fetchOrAbort, readBody } from "./http.js";
-import { type SharedLookup, sharedLookup } from "./shared.js";
 
 const taskCache = new Map<string, SharedLookup<Record<string, unknown>>>();
 
@@ -37,11 +40,9 @@ export async function getDefaultModel(task: InferenceTask, options: Options): Pr
 		lookup.promise.catch(() => forget(hubUrl, lookup));
 		tasks = lookup;
 	}
-	const entry = (await tasks.wait(options.signal))[task] as { widgetModels?: unknown } | undefined;
-	const widgetModel = Array.isArray(entry?.widgetModels)
-		? entry.widgetModels.find((id) => typeof id === "string" && id)
-		: undefined;
-	if (typeof widgetModel === "string") return widgetModel;
+	const entry = (await tasks.wait(options.signal))[task] as { models?: unknown } | undefined;
+	const first = Array.isArray(entry?.models) ? (entry.models[0] as { id?: unknown } | undefined) : undefined;
+	if (typeof first?.id === "string" && first.id) return first.id;
 	throw new InferenceClientInputError(`No default model defined for the task ${task}`);
 }
 

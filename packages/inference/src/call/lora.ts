@@ -1,8 +1,8 @@
 /** LoRA adapters: where the adapter's weights are, for providers that load them by path. */
 import { HF_HUB_URL } from "../config.js";
 import { InferenceClientHubApiError, redactRequest } from "../errors.js";
+import { fetchOrAbort, readBody } from "../lib/http.js";
 import type { InferenceProviderMappingEntry, Options } from "../types.js";
-import { fetchOrAbort, readBody } from "./http.js";
 import { modelPath } from "./mapping.js";
 
 /** The adapter weights' path: from the mapping, else the first .safetensors file of the repository. */

@@ -5,9 +5,9 @@
  */
 import { HF_HUB_URL, MAPPING_TTL_MS } from "../config.js";
 import { InferenceClientHubApiError, InferenceClientInputError, redactRequest, redactSecret } from "../errors.js";
-import type { InferenceProviderMappingEntry, InferenceProviderOrPolicy, InferenceTask, Options } from "../types.js";
-import { fetchOrAbort, readBody } from "./http.js";
-import { type MaybePromise, type SharedLookup, sharedLookup } from "./shared.js";
+import { fetchOrAbort, readBody } from "../lib/http.js";
+import { type SharedLookup, sharedLookup } from "../lib/shared-lookup.js";
+import type { InferenceProviderMappingEntry, InferenceTask, Options } from "../types.js";
 
 interface CacheEntry {
 	expires: number;
@@ -15,11 +15,16 @@ interface CacheEntry {
 }
 
 /**
- * Owned by this module; keyed by hub URL, then the token sent (if any), then
- * model id. Nested maps rather than one joined key: the three strings are the
- * caller's own (hashed once), a joined key would be built and hashed on every call.
+ * Owned by this module; keyed by everything the answer depends on: the hub,
+ * the token sent to it (a private model's mapping is per user) and the model.
  */
-const mappingCache = new Map<string, Map<string, Map<string, CacheEntry>>>();
+const mappingCache = new Map<string, CacheEntry>();
+
+function cacheKey(modelId: string, accessToken: string | undefined, options: Options): string {
+	// Only hub tokens are sent to the hub; any other token gets the anonymous answer.
+	const sentToken = accessToken?.startsWith("hf_") ? accessToken : "";
+	return JSON.stringify([options.hubUrl ?? HF_HUB_URL, sentToken, modelId]);
+}
 
 /** Forgets every cached mapping (tests, or a caller that knows the hub changed). */
 export function clearMappingCache(): void {
@@ -99,61 +104,23 @@ export function getInferenceProviderMapping(
 	accessToken: string | undefined,
 	options: Options,
 ): Promise<InferenceProviderMappingEntry[]> {
-	const models = modelsOf(accessToken, options, true);
-	const cached = models.get(modelId);
+	const key = cacheKey(modelId, accessToken, options);
+	const cached = mappingCache.get(key);
 	if (cached && cached.expires > Date.now()) return cached.lookup.wait(options.signal);
 	const entry: CacheEntry = {
 		expires: Date.now() + MAPPING_TTL_MS,
 		lookup: sharedLookup(
 			(signal) => fetchMapping(modelId, accessToken, options, signal),
-			() => forget(models, modelId, entry),
+			() => forget(key, entry),
 		),
 	};
-	models.set(modelId, entry);
-	entry.lookup.promise.catch(() => forget(models, modelId, entry));
+	mappingCache.set(key, entry);
+	entry.lookup.promise.catch(() => forget(key, entry));
 	return entry.lookup.wait(options.signal);
 }
 
-/** The cache's models for this hub (as given: a trailing slash makes another key, nothing worse) and sent token. */
-function modelsOf(accessToken: string | undefined, options: Options, create: true): Map<string, CacheEntry>;
-function modelsOf(
-	accessToken: string | undefined,
-	options: Options,
-	create: false,
-): Map<string, CacheEntry> | undefined;
-function modelsOf(
-	accessToken: string | undefined,
-	options: Options,
-	create: boolean,
-): Map<string, CacheEntry> | undefined {
-	const hub = options.hubUrl ?? HF_HUB_URL;
-	const sentToken = accessToken?.startsWith("hf_") ? accessToken : "";
-	let tokens = mappingCache.get(hub);
-	if (!tokens) {
-		if (!create) return undefined;
-		tokens = new Map();
-		mappingCache.set(hub, tokens);
-	}
-	let models = tokens.get(sentToken);
-	if (!models && create) {
-		models = new Map();
-		tokens.set(sentToken, models);
-	}
-	return models;
-}
-
-/** The mapping from a fresh cache entry whose look-up has finished; undefined otherwise. */
-function cachedInferenceProviderMapping(
-	modelId: string,
-	accessToken: string | undefined,
-	options: Options,
-): InferenceProviderMappingEntry[] | undefined {
-	const cached = modelsOf(accessToken, options, false)?.get(modelId);
-	return cached && cached.expires > Date.now() ? cached.lookup.peek() : undefined;
-}
-
-function forget(models: Map<string, CacheEntry>, modelId: string, entry: CacheEntry): void {
-	if (models.get(modelId) === entry) models.delete(modelId);
+function forget(key: string, entry: CacheEntry): void {
+	if (mappingCache.get(key) === entry) mappingCache.delete(key);
 }
 
 const warnedStaging = new Set<string>();
@@ -161,22 +128,18 @@ const warnedStaging = new Set<string>();
 /**
  * The mapping entry for this provider and task. hf-inference needs none (the
  * hub id is its id). Throws when the model is not served there for this task.
- * Synchronous when the model's mapping is cached.
  */
-export function getProviderMapping(
-	params: { modelId: string; provider: string; task: InferenceTask; accessToken: string | undefined },
+export async function getProviderMapping(
+	params: { modelId: string; provider: string; task: InferenceTask | undefined; accessToken: string | undefined },
 	options: Options,
-): MaybePromise<InferenceProviderMappingEntry | undefined> {
-	const cached = cachedInferenceProviderMapping(params.modelId, params.accessToken, options);
-	if (cached) return entryFor(cached, params);
-	return getInferenceProviderMapping(params.modelId, params.accessToken, options).then((mapping) =>
-		entryFor(mapping, params),
-	);
+): Promise<InferenceProviderMappingEntry | undefined> {
+	const mapping = await getInferenceProviderMapping(params.modelId, params.accessToken, options);
+	return entryFor(mapping, params);
 }
 
 function entryFor(
 	mapping: InferenceProviderMappingEntry[],
-	params: { modelId: string; provider: string; task: InferenceTask },
+	params: { modelId: string; provider: string; task: InferenceTask | undefined },
 ): InferenceProviderMappingEntry | undefined {
 	const { modelId, provider, task } = params;
 	const entry = mapping.find((item) => item.provider === provider);
@@ -187,6 +150,8 @@ function entryFor(
 		);
 	}
 	const sameTask =
+		// request() without a task takes the entry as it is.
+		task === undefined ||
 		entry.task === task ||
 		// Chat models are listed under text-generation or image-text-to-text.
 		(task === "conversational" && (entry.task === "text-generation" || entry.task === "image-text-to-text")) ||
@@ -201,36 +166,14 @@ function entryFor(
 	return entry;
 }
 
-/**
- * "auto" (or nothing) becomes the first provider the model's mapping lists. An
- * explicit provider, or "auto" with the mapping cached, comes back synchronously
- * (no hub look-up, no promise).
- */
-export function resolveProvider(
-	provider: InferenceProviderOrPolicy | undefined,
-	modelId: string | undefined,
-	endpointUrl: string | undefined,
+/** "auto" becomes the first provider the model's mapping lists. */
+export async function firstMappedProvider(
+	modelId: string,
 	accessToken: string | undefined,
 	options: Options,
-): string | Promise<string> {
-	if (endpointUrl) {
-		if (provider && provider !== "auto" && provider !== "hf-inference") {
-			throw new InferenceClientInputError("Cannot use endpointUrl with a third-party provider.");
-		}
-		return "hf-inference";
-	}
-	if (provider && provider !== "auto") return provider;
-	if (!modelId) {
-		throw new InferenceClientInputError("Specifying a model is required when provider is 'auto'");
-	}
-	const firstProvider = (mapping: InferenceProviderMappingEntry[]) => {
-		const first = mapping[0]?.provider;
-		if (!first) {
-			throw new InferenceClientInputError(`No provider available for model ${modelId}`);
-		}
-		return first;
-	};
-	const cached = cachedInferenceProviderMapping(modelId, accessToken, options);
-	if (cached) return firstProvider(cached);
-	return getInferenceProviderMapping(modelId, accessToken, options).then(firstProvider);
+): Promise<string> {
+	const mapping = await getInferenceProviderMapping(modelId, accessToken, options);
+	const first = mapping[0]?.provider;
+	if (!first) throw new InferenceClientInputError(`No provider available for model ${modelId}`);
+	return first;
 }

@@ -4,8 +4,8 @@
  *   "blob" (default) → Blob; "url" → a URL string (a data URL when the provider
  *   sent bytes); "dataUrl" → a data URL; "json" → the provider's own JSON.
  */
-import type { ResponseContext } from "../providers/provider-helper.js";
 import { fetchBlob } from "./poll.js";
+import type { ResponseContext } from "./response-context.js";
 import { base64ToBlob, blobToDataUrl } from "./validate.js";
 
 export type MediaSource =

@@ -1,32 +1,23 @@
 /** Follow-up requests for providers that answer "queued" first and the result later. */
-import {
-	InferenceClientError,
-	InferenceClientProviderApiError,
-	InferenceClientProviderOutputError,
-	redactRequest,
-} from "../errors.js";
-import type { ResponseContext } from "../providers/provider-helper.js";
-import { abortError, errorMessage, fetchSignal, networkError, readBody, sleep } from "./http.js";
+import { InferenceClientProviderOutputError } from "../errors.js";
+import { abortError, networkError, readBody, sleep } from "./http.js";
+import type { ResponseContext } from "./response-context.js";
+import { sendRequest } from "./send.js";
 
-/** GETs (or sends `init` to) `url` with the call's fetch and deadline; non-2xx and non-JSON are typed errors. */
+/**
+ * GETs (or sends `init` to) `url` with the call's fetch, deadline and retry
+ * rules; a non-2xx answer is a provider API error, a body that is not a JSON
+ * object an output error.
+ */
 export async function fetchJson(url: string, context: ResponseContext, init: RequestInit = {}): Promise<unknown> {
 	const request = { method: "GET", headers: context.headers, ...init };
-	let response: Response;
-	let body: unknown;
-	try {
-		response = await context.fetch(url, { ...request, signal: fetchSignal(context.signal) });
-		body = await readBody(response);
-	} catch (error) {
-		if (context.signal.aborted) throw abortError(context.signal, error);
-		throw error instanceof InferenceClientError ? error : networkError(url, error);
-	}
-	if (!response.ok) {
-		throw new InferenceClientProviderApiError(
-			`Failed to fetch the status of the request: ${errorMessage(body)}`,
-			redactRequest(url, request),
-			{ status: response.status, requestId: response.headers.get("x-request-id") ?? undefined, body },
-		);
-	}
+	const response = await sendRequest(url, request, {
+		fetch: context.fetch,
+		signal: context.signal,
+		maxRetries: context.maxRetries,
+		errorPrefix: "Failed to fetch the status of the request",
+	});
+	const body = await readBody(response, context.signal);
 	if (typeof body !== "object" || body === null) {
 		throw new InferenceClientProviderOutputError(
 			`Invalid inference output: expected a JSON status from ${new URL(url).pathname}, got ${JSON.stringify(String(body).slice(0, 200))}`,
@@ -37,19 +28,21 @@ export async function fetchJson(url: string, context: ResponseContext, init: Req
 
 /** Downloads a result file (image, video, audio) as a Blob, within the call's deadline. */
 export async function fetchBlob(url: string, context: ResponseContext): Promise<Blob> {
+	const response = await sendRequest(
+		url,
+		{ method: "GET" },
+		{
+			fetch: context.fetch,
+			signal: context.signal,
+			maxRetries: context.maxRetries,
+			errorPrefix: "Failed to download the result",
+		},
+	);
 	try {
-		const response = await context.fetch(url, { signal: fetchSignal(context.signal) });
-		if (!response.ok) {
-			throw new InferenceClientProviderApiError(
-				`Failed to download the result: ${errorMessage(await readBody(response))}`,
-				redactRequest(url, {}),
-				{ status: response.status, body: "" },
-			);
-		}
 		return await response.blob();
 	} catch (error) {
-		if (context.signal.aborted) throw abortError(context.signal, error);
-		throw error instanceof InferenceClientError ? error : networkError(url, error);
+		if (context.signal?.aborted) throw abortError(context.signal, error);
+		throw networkError(url, error);
 	}
 }
 
@@ -59,7 +52,7 @@ export async function fetchBlob(url: string, context: ResponseContext): Promise<
  */
 export async function poll<T>(
 	check: () => Promise<T | undefined>,
-	options: { intervalMs: number; maxAttempts?: number; signal: AbortSignal; what: string },
+	options: { intervalMs: number; maxAttempts?: number; signal?: AbortSignal; what: string },
 ): Promise<T> {
 	for (let attempt = 1; ; attempt++) {
 		const result = await check();

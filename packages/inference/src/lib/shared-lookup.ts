@@ -11,16 +11,6 @@ export interface SharedLookup<T> {
 	readonly promise: Promise<T>;
 	/** The look-up's result, or the abort error when `signal` fires first. */
 	wait(signal: AbortSignal | undefined): Promise<T>;
-	/** The result once the look-up has succeeded, else undefined: for callers that can go on without waiting. */
-	peek(): T | undefined;
-}
-
-/** A value now or later: the cached steps of a call stay synchronous (no promise, no microtask). */
-export type MaybePromise<T> = T | Promise<T>;
-
-/** Applies `next` at once to a value, or once a promise settles. */
-export function andThen<T, U>(value: MaybePromise<T>, next: (value: T) => MaybePromise<U>): MaybePromise<U> {
-	return value instanceof Promise ? value.then(next) : next(value);
 }
 
 /**
@@ -31,14 +21,10 @@ export function sharedLookup<T>(run: (signal: AbortSignal) => Promise<T>, onAban
 	const controller = new AbortController();
 	const promise = run(controller.signal);
 	let settled = false;
-	let fulfilled = false;
-	let result: T | undefined;
 	let waiters = 0;
 	promise.then(
-		(value) => {
+		() => {
 			settled = true;
-			fulfilled = true;
-			result = value;
 		},
 		() => {
 			settled = true;
@@ -53,9 +39,7 @@ export function sharedLookup<T>(run: (signal: AbortSignal) => Promise<T>, onAban
 	};
 	return {
 		promise,
-		peek: () => (fulfilled ? result : undefined),
 		wait(signal) {
-			// Settled (the cached case): nothing to wire.
 			if (settled) return promise;
 			waiters++;
 			// A waiter without a signal never gives up: the look-up runs to its end.

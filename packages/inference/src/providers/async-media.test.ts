@@ -13,11 +13,11 @@ import {
 	InferenceClientProviderApiError,
 	InferenceClientProviderOutputError,
 } from "../errors.js";
-import type { BodyParams, InferenceProviderMappingEntry, InferenceTask } from "../types.js";
+import type { InferenceProviderMappingEntry, InferenceTask } from "../types.js";
 import { BFL_MAX_POLL_ATTEMPTS, BFL_POLL_INTERVAL_MS } from "./black-forest-labs.js";
 import { FAL_ASR_AUDIO_TYPES } from "./fal-ai.js";
 import { PROVIDERS } from "./index.js";
-import type { ResponseContext, TaskProviderHelper } from "./provider-helper.js";
+import type { BodyParams, ResponseContext, TaskProviderHelper } from "./provider-helper.js";
 
 // ---------------------------------------------------------------------------
 // Reference facts

@@ -1,6 +1,5 @@
 /** Baseten: OpenAI-compatible chat. */
-import type { ProviderHelpers } from "./index.js";
-import { OpenAICompatibleChatTask } from "./provider-helper.js";
+import { OpenAICompatibleChatTask, type ProviderHelpers } from "./provider-helper.js";
 
 export const helpers: ProviderHelpers = {
 	conversational: new OpenAICompatibleChatTask("baseten", "https://inference.baseten.co"),

@@ -7,9 +7,9 @@ import { invalidOutput } from "../errors.js";
 import { sleep } from "../lib/http.js";
 import { mediaOutput } from "../lib/output.js";
 import { fetchJson, poll } from "../lib/poll.js";
-import type { AuthMethod, BodyParams, UrlParams } from "../types.js";
-import type { ProviderHelpers } from "./index.js";
-import { followUpUrl, isRecord, omitClientArgs, type ResponseContext, TaskProviderHelper } from "./provider-helper.js";
+import type { AuthMethod } from "../types.js";
+import type { BodyParams, ProviderHelpers, ResponseContext, UrlParams } from "./provider-helper.js";
+import { followUpUrl, isRecord, omitClientArgs, TaskProviderHelper } from "./provider-helper.js";
 
 const BASE_URL = "https://api.us1.bfl.ai";
 const PROVIDER = "black-forest-labs";

@@ -1,6 +1,5 @@
 /** Cohere: chat through its OpenAI compatibility API. */
-import type { ProviderHelpers } from "./index.js";
-import { OpenAICompatibleChatTask } from "./provider-helper.js";
+import { OpenAICompatibleChatTask, type ProviderHelpers } from "./provider-helper.js";
 
 export const helpers: ProviderHelpers = {
 	conversational: new OpenAICompatibleChatTask(

@@ -3,14 +3,18 @@
  * completions, embeddings, image generation (`size` as "WxH", base64 images),
  * speech and transcriptions.
  */
-import type { ProviderHelpers } from "./index.js";
+
 import {
 	OpenAIEmbeddingTask,
 	OpenAIImageGenerationTask,
 	OpenAISpeechTask,
 	OpenAITranscriptionTask,
 } from "./openai-media.js";
-import { OpenAICompatibleChatTask, OpenAICompatibleTextGenerationTask } from "./provider-helper.js";
+import {
+	OpenAICompatibleChatTask,
+	OpenAICompatibleTextGenerationTask,
+	type ProviderHelpers,
+} from "./provider-helper.js";
 
 const BASE_URL = "https://api.deepinfra.com";
 

@@ -8,10 +8,10 @@
 import { InferenceClientInputError, InferenceClientProviderOutputError, invalidOutput } from "../errors.js";
 import { mediaOutput } from "../lib/output.js";
 import { fetchBlob, fetchJson, poll } from "../lib/poll.js";
-import { blobToBase64, blobToDataUrl } from "../lib/validate.js";
-import type { AuthMethod, BodyParams, HeaderParams, InferenceTask, UrlParams } from "../types.js";
-import type { ProviderHelpers } from "./index.js";
-import { followUpUrl, isRecord, omitClientArgs, type ResponseContext, TaskProviderHelper } from "./provider-helper.js";
+import { blobToBase64, blobToDataUrl, isRecord } from "../lib/validate.js";
+import type { AuthMethod, InferenceTask } from "../types.js";
+import type { BodyParams, HeaderParams, ProviderHelpers, ResponseContext, UrlParams } from "./provider-helper.js";
+import { followUpUrl, omitClientArgs, TaskProviderHelper } from "./provider-helper.js";
 
 const PROVIDER = "fal-ai";
 const QUEUE_URL = "https://queue.fal.run";

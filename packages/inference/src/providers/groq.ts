@@ -3,9 +3,9 @@
  * same chat route (Groq serves no plain completions): the prompt becomes one user
  * message and the reply comes back as `{ generated_text }`.
  */
-import type { ProviderHelpers } from "./index.js";
+
 import { ChatTextGenerationTask } from "./openai-media.js";
-import { OpenAICompatibleChatTask } from "./provider-helper.js";
+import { OpenAICompatibleChatTask, type ProviderHelpers } from "./provider-helper.js";
 
 const BASE_URL = "https://api.groq.com";
 const CHAT_ROUTE = "/openai/v1/chat/completions";

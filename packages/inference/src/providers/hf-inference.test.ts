@@ -2,9 +2,9 @@ import { readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { clearMappingCache } from "../call/mapping.js";
+import { buildRequest } from "../call/request.js";
 import { InferenceClientInputError } from "../errors.js";
-import { clearMappingCache } from "../lib/mapping.js";
-import { buildRequest } from "../lib/request.js";
 import {
 	audioToAudio,
 	automaticSpeechRecognition,

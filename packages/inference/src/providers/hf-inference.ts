@@ -8,25 +8,41 @@
  */
 import { InferenceClientInputError, invalidOutput } from "../errors.js";
 import { mediaOutput } from "../lib/output.js";
+import { blobToBase64, isRecord, isString } from "../lib/validate.js";
+import type { InferenceTask } from "../types.js";
 import {
-	blobToBase64,
+	audioToAudio,
+	automaticSpeechRecognition,
+	classification,
+	documentQuestionAnswering,
+	embeddings,
+	fillMask,
 	generatedText,
-	isNumber,
-	isObject,
-	isString,
+	imageSegmentation,
 	labelScores,
-	listOf,
-	nestedNumbers,
+	mediaBlob,
 	numbers,
-} from "../lib/validate.js";
-import type { BodyParams, InferenceTask, UrlParams } from "../types.js";
-import type { ProviderHelpers } from "./index.js";
+	objectDetection,
+	questionAnswering,
+	type Reader,
+	summarization,
+	tableQuestionAnswering,
+	tokenClassification,
+	translation,
+	visualQuestionAnswering,
+	zeroShotClassification,
+} from "./hf-inference-outputs.js";
 import {
+	type BodyParams,
+	type HeaderParams,
 	OpenAICompatibleChatTask,
 	OpenAICompatibleTextGenerationTask,
 	omitClientArgs,
+	type ProviderHelpers,
+	type RequestHelper,
 	type ResponseContext,
 	TaskProviderHelper,
+	type UrlParams,
 } from "./provider-helper.js";
 
 const PROVIDER = "hf-inference";
@@ -36,9 +52,6 @@ const BASE_URL = "https://router.huggingface.co/hf-inference";
 function hfInferenceBaseUrl(params: UrlParams): string {
 	return `${params.routerUrl.replace(/\/+$/, "")}/${PROVIDER}`;
 }
-
-/** Reads a parsed answer into the task's output, or throws `invalidOutput`. */
-type Reader = (body: unknown) => unknown;
 
 /** A task posting the hub's task API as JSON to `models/{model}[/suffix]`. */
 class HFInferenceTask extends TaskProviderHelper {
@@ -113,7 +126,7 @@ class HFInferenceZeroShotImageClassificationTask extends HFInferenceTask {
 
 	override preparePayload(params: BodyParams): Payload | Promise<Payload> {
 		const { inputs } = params.args;
-		const image = isObject(inputs) && !(inputs instanceof Blob) ? inputs.image : inputs;
+		const image = isRecord(inputs) && !(inputs instanceof Blob) ? inputs.image : inputs;
 		return withImage(image, this.task, "inputs", (encoded) => ({ ...omitClientArgs(params.args), inputs: encoded }));
 	}
 }
@@ -122,7 +135,7 @@ class HFInferenceZeroShotImageClassificationTask extends HFInferenceTask {
 class HFInferenceImageQuestionTask extends HFInferenceTask {
 	override preparePayload(params: BodyParams): Payload | Promise<Payload> {
 		const { inputs } = params.args;
-		if (!isObject(inputs) || !isString(inputs.question)) {
+		if (!isRecord(inputs) || !isString(inputs.question)) {
 			throw new InferenceClientInputError(`${this.task} expects \`inputs: { image: Blob, question: string }\`.`);
 		}
 		return withImage(inputs.image, this.task, "inputs.image", (image) => ({
@@ -200,7 +213,7 @@ class HFInferenceTextGenerationTask extends OpenAICompatibleTextGenerationTask {
 	}
 
 	override async getResponse(body: unknown): Promise<unknown> {
-		if (isObject(body) && Array.isArray(body.choices)) return super.getResponse(body);
+		if (isRecord(body) && Array.isArray(body.choices)) return super.getResponse(body);
 		try {
 			return generatedText(body);
 		} catch {
@@ -209,199 +222,37 @@ class HFInferenceTextGenerationTask extends OpenAICompatibleTextGenerationTask {
 	}
 }
 
-// ---- output checks ----
+/**
+ * What `request()` sends for a task without a helper (or without a task): the
+ * arguments to `models/{model}` as JSON, or `data: Blob` as the raw bytes. The
+ * answer is handed back unchecked.
+ */
+class HFInferenceRequest implements RequestHelper {
+	readonly provider = PROVIDER;
+	readonly binaryInput = true;
+	readonly responseKind = "json";
+	readonly clientSideRoutingOnly = false;
+	/** Builds URL and headers as every task at `models/{model}` does; its task label is never used. */
+	readonly #modelRoute = new HFInferenceTask("text-classification", (body) => body);
 
-/** Binary media; a JSON body in a 2xx answer is not media. */
-function mediaBlob(body: unknown, what: string): Blob {
-	if (body instanceof Blob && !/\bjson\b/i.test(body.type)) return body;
-	throw invalidOutput(`${what} as binary data (Blob)`);
-}
-
-/** `[[…]]` from a one-input batch becomes `[…]`. */
-function unwrapBatchOfOne(body: unknown): unknown {
-	return Array.isArray(body) && body.length === 1 && Array.isArray(body[0]) ? body[0] : body;
-}
-
-/** `[x]` becomes `x`; an object stays as it is. */
-function single(body: unknown): unknown {
-	return Array.isArray(body) && body.length === 1 ? body[0] : body;
-}
-
-function classification(body: unknown): unknown {
-	return labelScores(unwrapBatchOfOne(body));
-}
-
-function fillMask(body: unknown): unknown {
-	return listOf(
-		body,
-		(item) =>
-			isObject(item) &&
-			isNumber(item.score) &&
-			isNumber(item.token) &&
-			isString(item.token_str) &&
-			isString(item.sequence),
-		"{ score: number, token: number, token_str: string, sequence: string }",
-	);
-}
-
-function tokenClassification(body: unknown): unknown {
-	return listOf(
-		unwrapBatchOfOne(body),
-		(item) =>
-			isObject(item) &&
-			(isString(item.entity_group) || isString(item.entity)) &&
-			isNumber(item.score) &&
-			isString(item.word) &&
-			isNumber(item.start) &&
-			isNumber(item.end),
-		"{ entity_group | entity: string, score: number, word: string, start: number, end: number }",
-	);
-}
-
-function questionAnswering(body: unknown): unknown {
-	const answer = single(body);
-	if (
-		isObject(answer) &&
-		isString(answer.answer) &&
-		isNumber(answer.score) &&
-		isNumber(answer.start) &&
-		isNumber(answer.end)
-	) {
-		return answer;
+	makeUrl(params: UrlParams): string {
+		return this.#modelRoute.makeUrl(params);
 	}
-	throw invalidOutput("{ answer: string, score: number, start: number, end: number } (or an array of one)");
-}
 
-function tableQuestionAnswering(body: unknown): unknown {
-	const answer = single(body);
-	if (
-		isObject(answer) &&
-		isString(answer.answer) &&
-		Array.isArray(answer.coordinates) &&
-		answer.coordinates.every((cell) => Array.isArray(cell) && cell.every(isNumber)) &&
-		Array.isArray(answer.cells) &&
-		answer.cells.every(isString) &&
-		(answer.aggregator === undefined || isString(answer.aggregator))
-	) {
-		return answer;
+	prepareHeaders(params: HeaderParams, binary: boolean): Record<string, string> {
+		return this.#modelRoute.prepareHeaders(params, binary);
 	}
-	throw invalidOutput("{ answer: string, coordinates: number[][], cells: string[], aggregator?: string }");
-}
 
-function documentQuestionAnswering(body: unknown): unknown {
-	const answer = single(body);
-	const optionalNumber = (value: unknown) => value === undefined || value === null || isNumber(value);
-	if (
-		isObject(answer) &&
-		isString(answer.answer) &&
-		optionalNumber(answer.score) &&
-		optionalNumber(answer.start) &&
-		optionalNumber(answer.end)
-	) {
-		return answer;
+	async makeBody(params: BodyParams): Promise<BodyInit> {
+		return params.args.data instanceof Blob ? params.args.data : JSON.stringify(omitClientArgs(params.args));
 	}
-	throw invalidOutput("[{ answer: string, score?: number, start?: number, end?: number }]");
-}
 
-function visualQuestionAnswering(body: unknown): unknown {
-	const answer = single(body);
-	if (isObject(answer) && isString(answer.answer) && isNumber(answer.score)) return answer;
-	throw invalidOutput("[{ answer: string, score: number }]");
-}
-
-/** `[{ <field>: string }]` or `{ <field>: string }`, as one object. */
-function textField(field: "summary_text" | "translation_text"): Reader {
-	return (body) => {
-		const first = Array.isArray(body) ? body[0] : body;
-		if (isObject(first) && isString(first[field])) return { [field]: first[field] };
-		throw invalidOutput(`[{ ${field}: string }]`);
-	};
-}
-
-/** `[{ label, score }]`, or the older `{ sequence, labels, scores }` (one per input) turned into it. */
-function zeroShotClassification(body: unknown): unknown {
-	const zipped = (item: unknown): { label: string; score: number }[] | undefined => {
-		if (!isObject(item)) return undefined;
-		const { labels, scores } = item;
-		if (
-			Array.isArray(labels) &&
-			Array.isArray(scores) &&
-			labels.length === scores.length &&
-			labels.every(isString) &&
-			scores.every(isNumber)
-		) {
-			return labels.map((label, index) => ({ label, score: scores[index] as number }));
-		}
-		return undefined;
-	};
-	const one = zipped(body);
-	if (one) return one;
-	if (Array.isArray(body) && body.length > 0) {
-		const many = body.map(zipped);
-		if (many.every((item) => item !== undefined)) return many.flat();
-	}
-	try {
-		return labelScores(unwrapBatchOfOne(body));
-	} catch {
-		throw invalidOutput("Array<{ label: string, score: number }> or { labels: string[], scores: number[] }");
+	async getResponse(body: unknown): Promise<unknown> {
+		return body;
 	}
 }
 
-function automaticSpeechRecognition(body: unknown): unknown {
-	if (isObject(body) && isString(body.text)) {
-		if (body.chunks === undefined || body.chunks === null) return { text: body.text };
-		if (
-			Array.isArray(body.chunks) &&
-			body.chunks.every(
-				(chunk) =>
-					isObject(chunk) &&
-					isString(chunk.text) &&
-					Array.isArray(chunk.timestamp) &&
-					chunk.timestamp.length === 2 &&
-					chunk.timestamp.every((time) => time === null || isNumber(time)),
-			)
-		) {
-			return { text: body.text, chunks: body.chunks };
-		}
-	}
-	throw invalidOutput("{ text: string, chunks?: Array<{ text: string, timestamp: [number, number] }> }");
-}
-
-function audioToAudio(body: unknown): unknown {
-	return listOf(
-		body,
-		(item) => isObject(item) && isString(item.label) && isString(item.blob) && isString(item["content-type"]),
-		'{ label: string, blob: string, "content-type": string }',
-	);
-}
-
-function objectDetection(body: unknown): unknown {
-	return listOf(
-		body,
-		(item) =>
-			isObject(item) &&
-			isString(item.label) &&
-			isNumber(item.score) &&
-			isObject(item.box) &&
-			isNumber(item.box.xmin) &&
-			isNumber(item.box.ymin) &&
-			isNumber(item.box.xmax) &&
-			isNumber(item.box.ymax),
-		"{ label: string, score: number, box: { xmin: number, ymin: number, xmax: number, ymax: number } }",
-	);
-}
-
-function imageSegmentation(body: unknown): unknown {
-	return listOf(
-		body,
-		(item) =>
-			isObject(item) &&
-			isString(item.label) &&
-			isString(item.mask) &&
-			(item.score === undefined || item.score === null || isNumber(item.score)),
-		"{ label: string, score?: number, mask: string }",
-	);
-}
+export const HF_INFERENCE_REQUEST: RequestHelper = new HFInferenceRequest();
 
 export const helpers: ProviderHelpers = {
 	"text-to-image": new HFInferenceMediaOutputTask("text-to-image", "an image"),
@@ -415,7 +266,7 @@ export const helpers: ProviderHelpers = {
 		automaticSpeechRecognition,
 	),
 	"fill-mask": new HFInferenceTask("fill-mask", fillMask),
-	"feature-extraction": new HFInferenceTask("feature-extraction", nestedNumbers, "pipeline/feature-extraction"),
+	"feature-extraction": new HFInferenceTask("feature-extraction", embeddings, "pipeline/feature-extraction"),
 	"image-classification": new HFInferenceBinaryInputTask("image-classification", labelScores),
 	"image-segmentation": new HFInferenceBinaryInputTask("image-segmentation", imageSegmentation),
 	"document-question-answering": new HFInferenceImageQuestionTask(
@@ -433,8 +284,8 @@ export const helpers: ProviderHelpers = {
 	"tabular-classification": new HFInferenceTask("tabular-classification", numbers),
 	"text-to-speech": new HFInferenceMediaOutputTask("text-to-speech", "audio"),
 	"token-classification": new HFInferenceTask("token-classification", tokenClassification),
-	translation: new HFInferenceTask("translation", textField("translation_text")),
-	summarization: new HFInferenceTask("summarization", textField("summary_text")),
+	translation: new HFInferenceTask("translation", translation),
+	summarization: new HFInferenceTask("summarization", summarization),
 	"visual-question-answering": new HFInferenceImageQuestionTask("visual-question-answering", visualQuestionAnswering),
 	"tabular-regression": new HFInferenceTask("tabular-regression", numbers),
 	"text-to-audio": new HFInferenceMediaOutputTask("text-to-audio", "audio"),

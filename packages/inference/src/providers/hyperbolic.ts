@@ -6,10 +6,9 @@
 import { invalidOutput } from "../errors.js";
 import { mediaOutput } from "../lib/output.js";
 import { isString } from "../lib/validate.js";
-import type { BodyParams } from "../types.js";
-import type { ProviderHelpers } from "./index.js";
 import { base64Image, ChatTextGenerationTask, OpenAIImageGenerationTask, promptOf, splitArgs } from "./openai-media.js";
-import { isRecord, OpenAICompatibleChatTask, type ResponseContext } from "./provider-helper.js";
+import type { BodyParams, ProviderHelpers, ResponseContext } from "./provider-helper.js";
+import { isRecord, OpenAICompatibleChatTask } from "./provider-helper.js";
 
 const BASE_URL = "https://api.hyperbolic.xyz";
 

@@ -14,14 +14,14 @@ import { helpers as falAi } from "./fal-ai.js";
 import { helpers as featherlessAi } from "./featherless-ai.js";
 import { helpers as fireworksAi } from "./fireworks-ai.js";
 import { helpers as groq } from "./groq.js";
-import { helpers as hfInference } from "./hf-inference.js";
+import { HF_INFERENCE_REQUEST, helpers as hfInference } from "./hf-inference.js";
 import { helpers as hyperbolic } from "./hyperbolic.js";
 import { helpers as nebius } from "./nebius.js";
 import { helpers as novita } from "./novita.js";
 import { helpers as nscale } from "./nscale.js";
 import { helpers as openai } from "./openai.js";
 import { helpers as ovhcloud } from "./ovhcloud.js";
-import type { TaskProviderHelper } from "./provider-helper.js";
+import type { ProviderHelpers, RequestHelper, TaskProviderHelper } from "./provider-helper.js";
 import { helpers as publicai } from "./publicai.js";
 import { helpers as replicate } from "./replicate.js";
 import { helpers as sambanova } from "./sambanova.js";
@@ -30,7 +30,7 @@ import { helpers as together } from "./together.js";
 import { helpers as wavespeed } from "./wavespeed.js";
 import { helpers as zaiOrg } from "./zai-org.js";
 
-export type ProviderHelpers = Partial<Record<InferenceTask, TaskProviderHelper>>;
+export type { ProviderHelpers };
 
 export const PROVIDERS: Record<InferenceProvider, ProviderHelpers> = {
 	baseten: baseten,
@@ -58,6 +58,11 @@ export const PROVIDERS: Record<InferenceProvider, ProviderHelpers> = {
 	"zai-org": zaiOrg,
 };
 
+/** The tasks a provider serves, sorted. */
+export function providerTasks(provider: InferenceProvider): InferenceTask[] {
+	return (Object.keys(PROVIDERS[provider]) as InferenceTask[]).sort();
+}
+
 /** The helper for a provider and task, or a clear error saying which of the two is the problem. */
 export function getProviderHelper(provider: string, task: InferenceTask): TaskProviderHelper {
 	if (!Object.hasOwn(PROVIDERS, provider)) {
@@ -70,4 +75,19 @@ export function getProviderHelper(provider: string, task: InferenceTask): TaskPr
 		throw new InferenceClientInputError(`Task '${task}' is not supported for provider '${provider}'.`);
 	}
 	return helper;
+}
+
+/**
+ * The helper `request()` uses: the provider's own for the task when it has one;
+ * otherwise (a task without a helper, or none named) hf-inference's model route.
+ */
+export function getRequestHelper(provider: string, task: InferenceTask | undefined): RequestHelper {
+	const helper =
+		task && Object.hasOwn(PROVIDERS, provider) ? PROVIDERS[provider as InferenceProvider][task] : undefined;
+	if (helper) return helper;
+	if (provider === "hf-inference") return HF_INFERENCE_REQUEST;
+	if (!task) {
+		throw new InferenceClientInputError(`A call without a task goes to hf-inference only, not to '${provider}'.`);
+	}
+	return getProviderHelper(provider, task);
 }

@@ -2,9 +2,13 @@
  * Nebius AI Studio: OpenAI-compatible chat, completions and image generation
  * (base64 images; Nebius takes `width`/`height`, `num_inference_steps` … as named).
  */
-import type { ProviderHelpers } from "./index.js";
+
 import { OpenAIImageGenerationTask } from "./openai-media.js";
-import { OpenAICompatibleChatTask, OpenAICompatibleTextGenerationTask } from "./provider-helper.js";
+import {
+	OpenAICompatibleChatTask,
+	OpenAICompatibleTextGenerationTask,
+	type ProviderHelpers,
+} from "./provider-helper.js";
 
 const BASE_URL = "https://api.studio.nebius.ai";
 

@@ -1,7 +1,7 @@
 /** Nscale: OpenAI-compatible chat and image generation (base64 images, `size` as "WxH"). */
-import type { ProviderHelpers } from "./index.js";
+
 import { OpenAIImageGenerationTask } from "./openai-media.js";
-import { OpenAICompatibleChatTask } from "./provider-helper.js";
+import { OpenAICompatibleChatTask, type ProviderHelpers } from "./provider-helper.js";
 
 const BASE_URL = "https://inference.api.nscale.com";
 

@@ -7,14 +7,9 @@
 import { InferenceClientInputError, invalidOutput } from "../errors.js";
 import { type MediaSource, mediaOutput } from "../lib/output.js";
 import { isNumber, isString } from "../lib/validate.js";
-import type { BodyParams, InferenceProvider, InferenceTask } from "../types.js";
-import {
-	isRecord,
-	omitClientArgs,
-	type ResponseContext,
-	type ResponseKind,
-	TaskProviderHelper,
-} from "./provider-helper.js";
+import type { InferenceProvider, InferenceTask } from "../types.js";
+import type { BodyParams, ResponseContext, ResponseKind } from "./provider-helper.js";
+import { isRecord, omitClientArgs, TaskProviderHelper } from "./provider-helper.js";
 
 /** The caller's `inputs` apart; every other field, `parameters` merged in, as sent to the provider. */
 export function splitArgs(args: Record<string, unknown>): { inputs: unknown; fields: Record<string, unknown> } {

@@ -2,8 +2,7 @@
  * OpenAI: chat only, and only with an OpenAI key. The router does not forward to
  * OpenAI, so the request layer rejects `hf_` tokens for it (clientSideRoutingOnly).
  */
-import type { ProviderHelpers } from "./index.js";
-import { OpenAICompatibleChatTask } from "./provider-helper.js";
+import { OpenAICompatibleChatTask, type ProviderHelpers } from "./provider-helper.js";
 
 export const helpers: ProviderHelpers = {
 	conversational: new OpenAICompatibleChatTask("openai", "https://api.openai.com", "v1/chat/completions", true),

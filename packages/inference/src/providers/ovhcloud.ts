@@ -1,6 +1,9 @@
 /** OVHcloud AI Endpoints: OpenAI-compatible chat and completions. */
-import type { ProviderHelpers } from "./index.js";
-import { OpenAICompatibleChatTask, OpenAICompatibleTextGenerationTask } from "./provider-helper.js";
+import {
+	OpenAICompatibleChatTask,
+	OpenAICompatibleTextGenerationTask,
+	type ProviderHelpers,
+} from "./provider-helper.js";
 
 const BASE_URL = "https://oai.endpoints.kepler.ai.cloud.ovh.net";
 

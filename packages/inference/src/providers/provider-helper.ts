@@ -1,40 +1,61 @@
 /**
  * A provider helper knows, for one provider and one task, where the request
- * goes, what it carries, and how to read what comes back. The request layer
- * (../lib/request.ts) calls these in order: makeUrl, prepareHeaders, makeBody;
- * then ../lib/http.ts sends it and getResponse reads the answer.
+ * goes, what it carries, and how to read what comes back. The call layer
+ * (../call/) uses it in order: makeUrl, prepareHeaders, makeBody; then the
+ * request is sent and getResponse reads the answer.
  */
 import { invalidOutput } from "../errors.js";
-import type {
-	AuthMethod,
-	BodyParams,
-	HeaderParams,
-	InferenceProvider,
-	InferenceTask,
-	OutputType,
-	UrlParams,
-} from "../types.js";
+import type { ResponseContext } from "../lib/response-context.js";
+import { isRecord } from "../lib/validate.js";
+import type { AuthMethod, InferenceProvider, InferenceProviderMappingEntry, InferenceTask } from "../types.js";
 
-/** What getResponse may use besides the body: follow-up requests (polling) go through it. */
-export interface ResponseContext {
-	/** The URL the request was sent to. */
-	url: string;
-	/** The request's headers (with credentials), for follow-up requests. */
-	headers: Record<string, string>;
+export type { ResponseContext };
+export { isRecord };
+
+/** What a provider helper needs to build a URL. */
+export interface UrlParams {
 	authMethod: AuthMethod;
+	/** Provider-side model id (after mapping). */
+	model: string;
+	task?: InferenceTask;
 	routerUrl: string;
-	outputType?: OutputType;
-	fetch: typeof fetch;
-	/** Aborts when the caller's signal does or the timeout runs out. */
-	signal: AbortSignal;
-	/** The caller's arguments, for outputs whose shape follows the input (one text → one vector). */
-	args?: Record<string, unknown>;
+}
+
+/** What a provider helper needs to build a body. */
+export interface BodyParams {
+	args: Record<string, unknown>;
+	/** Provider-side model id (after mapping). */
+	model: string;
+	mapping: InferenceProviderMappingEntry | undefined;
+	task?: InferenceTask;
+	/** The hub the call uses (LoRA weights are files on it). */
+	hubUrl: string;
+}
+
+export interface HeaderParams {
+	accessToken: string | undefined;
+	authMethod: AuthMethod;
 }
 
 /** How the response body is read before getResponse sees it. */
 export type ResponseKind = "json" | "blob";
 
-export abstract class TaskProviderHelper {
+/** What the call layer needs of a helper: every TaskProviderHelper, and the generic route of `request()`. */
+export interface RequestHelper {
+	readonly provider: InferenceProvider;
+	readonly binaryInput: boolean;
+	readonly responseKind: ResponseKind;
+	readonly clientSideRoutingOnly: boolean;
+	makeUrl(params: UrlParams): string;
+	prepareHeaders(params: HeaderParams, binary: boolean): Record<string, string>;
+	makeBody(params: BodyParams): Promise<BodyInit>;
+	getResponse(body: unknown, context: ResponseContext): Promise<unknown>;
+}
+
+/** A provider's helpers, one per task it serves. */
+export type ProviderHelpers = Partial<Record<InferenceTask, TaskProviderHelper>>;
+
+export abstract class TaskProviderHelper implements RequestHelper {
 	/** Binary request bodies (raw audio or image bytes) go without a JSON content type. */
 	readonly binaryInput: boolean = false;
 	readonly responseKind: ResponseKind = "json";
@@ -62,11 +83,8 @@ export abstract class TaskProviderHelper {
 	}
 
 	makeUrl(params: UrlParams): string {
-		let base = this.makeBaseUrl(params);
-		let route = this.makeRoute(params);
-		// Most bases and routes are clean: test before paying for a regex.
-		if (base.endsWith("/")) base = base.replace(/\/+$/, "");
-		if (route.startsWith("/")) route = route.replace(/^\/+/, "");
+		const base = this.makeBaseUrl(params).replace(/\/+$/, "");
+		const route = this.makeRoute(params).replace(/^\/+/, "");
 		return `${base}/${route}`;
 	}
 
@@ -85,21 +103,10 @@ export abstract class TaskProviderHelper {
 		return `Bearer ${token}`;
 	}
 
-	/**
-	 * The body as sent: JSON text, or the raw input for binary tasks. Synchronous
-	 * unless the payload has to wait (media read into base64 or a data URL).
-	 */
-	makeBody(params: BodyParams): BodyInit | Promise<BodyInit> {
-		if (this.binaryInput && params.args.data instanceof Blob) {
-			return params.args.data;
-		}
-		try {
-			const payload = this.preparePayload(params);
-			return payload instanceof Promise ? payload.then((value) => JSON.stringify(value)) : JSON.stringify(payload);
-		} catch (error) {
-			// Callers await the body: a bad input rejects, as from an async function.
-			return Promise.reject(error);
-		}
+	/** The body as sent: JSON text, or the raw input for binary tasks. */
+	async makeBody(params: BodyParams): Promise<BodyInit> {
+		if (this.binaryInput && params.args.data instanceof Blob) return params.args.data;
+		return JSON.stringify(await this.preparePayload(params));
 	}
 }
 
@@ -123,28 +130,16 @@ export function followUpUrl(
 	return `${routerBase}${parsed.pathname}${parsed.search}`;
 }
 
-/** Whether `value` is a plain object (not an array, not null). */
-export function isRecord(value: unknown): value is Record<string, unknown> {
-	return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
 /** Arguments that only steer the client: never sent to a provider. */
 const CLIENT_ARGS = new Set(["accessToken", "model", "provider", "endpointUrl", "data"]);
 
-/**
- * Arguments without the ones that only steer the client, with `extra` fields
- * set last (the provider-side model id, say). One pass over the arguments: a
- * rest pattern (`{ a, ...rest }`) costs several times more per call in V8.
- */
+/** Arguments without the ones that only steer the client, with `extra` fields set last (the provider-side model id, say). */
 export function omitClientArgs(
 	args: Record<string, unknown>,
-	extra?: Record<string, unknown>,
+	extra: Record<string, unknown> = {},
 ): Record<string, unknown> {
-	const rest: Record<string, unknown> = {};
-	for (const key in args) {
-		if (!CLIENT_ARGS.has(key) && Object.hasOwn(args, key)) rest[key] = args[key];
-	}
-	return extra ? Object.assign(rest, extra) : rest;
+	const rest = Object.fromEntries(Object.entries(args).filter(([key]) => !CLIENT_ARGS.has(key)));
+	return { ...rest, ...extra };
 }
 
 /**

@@ -1,6 +1,5 @@
 /** SambaNova: OpenAI-compatible chat. */
-import type { ProviderHelpers } from "./index.js";
-import { OpenAICompatibleChatTask } from "./provider-helper.js";
+import { OpenAICompatibleChatTask, type ProviderHelpers } from "./provider-helper.js";
 
 export const helpers: ProviderHelpers = {
 	conversational: new OpenAICompatibleChatTask("sambanova", "https://api.sambanova.ai"),

@@ -1,7 +1,11 @@
 /** Scaleway Generative APIs: OpenAI-compatible chat, completions and embeddings. */
-import type { ProviderHelpers } from "./index.js";
+
 import { OpenAIEmbeddingTask } from "./openai-media.js";
-import { OpenAICompatibleChatTask, OpenAICompatibleTextGenerationTask } from "./provider-helper.js";
+import {
+	OpenAICompatibleChatTask,
+	OpenAICompatibleTextGenerationTask,
+	type ProviderHelpers,
+} from "./provider-helper.js";
 
 const BASE_URL = "https://api.scaleway.ai";
 

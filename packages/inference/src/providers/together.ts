@@ -10,8 +10,6 @@ import { InferenceClientInputError, InferenceClientProviderOutputError, invalidO
 import { mediaOutput } from "../lib/output.js";
 import { fetchJson, poll } from "../lib/poll.js";
 import { blobToBase64, blobToDataUrl, isString } from "../lib/validate.js";
-import type { BodyParams } from "../types.js";
-import type { ProviderHelpers } from "./index.js";
 import {
 	type ImageGenerationOptions,
 	OpenAIEmbeddingTask,
@@ -21,11 +19,11 @@ import {
 	promptOf,
 	splitArgs,
 } from "./openai-media.js";
+import type { BodyParams, ProviderHelpers, ResponseContext } from "./provider-helper.js";
 import {
 	isRecord,
 	OpenAICompatibleChatTask,
 	OpenAICompatibleTextGenerationTask,
-	type ResponseContext,
 	TaskProviderHelper,
 } from "./provider-helper.js";
 

@@ -6,9 +6,9 @@ import { InferenceClientInputError, InferenceClientProviderOutputError, invalidO
 import { mediaOutput } from "../lib/output.js";
 import { fetchJson, poll } from "../lib/poll.js";
 import { blobToDataUrl } from "../lib/validate.js";
-import type { BodyParams, InferenceTask, UrlParams } from "../types.js";
-import type { ProviderHelpers } from "./index.js";
-import { followUpUrl, isRecord, omitClientArgs, type ResponseContext, TaskProviderHelper } from "./provider-helper.js";
+import type { InferenceTask } from "../types.js";
+import type { BodyParams, ProviderHelpers, ResponseContext, UrlParams } from "./provider-helper.js";
+import { followUpUrl, isRecord, omitClientArgs, TaskProviderHelper } from "./provider-helper.js";
 
 const PROVIDER = "wavespeed";
 const BASE_URL = "https://api.wavespeed.ai";

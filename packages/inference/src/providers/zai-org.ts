@@ -7,15 +7,9 @@ import { InferenceClientInputError, InferenceClientProviderOutputError, invalidO
 import { mediaOutput } from "../lib/output.js";
 import { fetchJson, poll } from "../lib/poll.js";
 import { blobToDataUrl } from "../lib/validate.js";
-import type { BodyParams, HeaderParams, InferenceTask } from "../types.js";
-import type { ProviderHelpers } from "./index.js";
-import {
-	isRecord,
-	OpenAICompatibleChatTask,
-	omitClientArgs,
-	type ResponseContext,
-	TaskProviderHelper,
-} from "./provider-helper.js";
+import type { InferenceTask } from "../types.js";
+import type { BodyParams, HeaderParams, ProviderHelpers, ResponseContext } from "./provider-helper.js";
+import { isRecord, OpenAICompatibleChatTask, omitClientArgs, TaskProviderHelper } from "./provider-helper.js";
 
 const PROVIDER = "zai-org";
 const BASE_URL = "https://api.z.ai";

@@ -1,7 +1,7 @@
 /**
  * What a model's inference snippets show, worked out once for all languages:
  * the task, the arguments a client call takes, and — through the client's own
- * request code (../lib/request.ts) — the URL, headers and payload it would send.
+ * request code (../call/request.ts) — the URL, headers and payload it would send.
  */
 import {
 	DEFAULT_TEXT,
@@ -11,10 +11,11 @@ import {
 	type PipelineType,
 	toModelData,
 } from "@hubkit/tasks";
+import { type BuildOptions, bodyParams, requestHeaders, requestUrl, trimSlashes } from "../call/request.js";
+import { authMethodFor, closedSourceMapping, type ResolvedCall } from "../call/resolve.js";
 import { HF_HUB_URL, HF_ROUTER_URL } from "../config.js";
-import { assembleRequest, authMethodFor, closedSourceMapping, type ResolvedCall, trimSlashes } from "../lib/request.js";
 import { PROVIDERS } from "../providers/index.js";
-import { TaskProviderHelper } from "../providers/provider-helper.js";
+import { type BodyParams, TaskProviderHelper } from "../providers/provider-helper.js";
 import type {
 	AuthMethod,
 	InferenceProvider,
@@ -254,7 +255,14 @@ export function planSnippet(
 			? closedSourceMapping(provider, model.id, task)
 			: (mapping ?? (provider === "hf-inference" ? undefined : defaultMapping(provider, model.id, task)));
 	const providerModel = entry?.providerId ?? options.endpointUrl ?? model.id;
-	const call: ResolvedCall = { provider, helper, authMethod, mapping: entry, providerModel };
+	const call: ResolvedCall = {
+		provider: provider as InferenceProvider,
+		task,
+		helper,
+		authMethod,
+		mapping: entry,
+		providerModel,
+	};
 	const streaming = Boolean(options.streaming) && task === "conversational";
 	const requestArgs = {
 		...referenceMedia(args, helper.binaryInput),
@@ -262,7 +270,7 @@ export function planSnippet(
 		model: model.id,
 		endpointUrl: options.endpointUrl,
 	} as RequestArgs;
-	const raw = rawRequest(call, requestArgs, { task, stream: streaming, billTo: options.billTo, routerUrl, hubUrl });
+	const raw = rawRequest(call, helper, requestArgs, { stream: streaming, billTo: options.billTo, routerUrl, hubUrl });
 	return {
 		model,
 		task,
@@ -315,30 +323,34 @@ function defaultMapping(provider: string, modelId: string, task: InferenceTask):
  */
 function rawRequest(
 	call: ResolvedCall,
+	helper: TaskProviderHelper,
 	args: RequestArgs,
-	options: Parameters<typeof assembleRequest>[2],
+	options: BuildOptions,
 ): RawRequest | undefined {
-	let assembled: ReturnType<typeof assembleRequest>;
+	let url: string;
+	let headers: Record<string, string>;
+	let params: BodyParams;
 	try {
-		assembled = assembleRequest(call, args, options);
+		url = requestUrl(call, args, options);
+		headers = requestHeaders(call, args, options);
+		params = bodyParams(call, args, options);
 	} catch {
 		return undefined;
 	}
-	const { url, headers, bodyParams } = assembled;
 	const shown: Record<string, string> = {};
 	for (const name of ["Authorization", "Content-Type", "X-HF-Bill-To"]) {
 		const value = headers[name];
 		if (value !== undefined) shown[name] = value;
 	}
 	const data = (args as Record<string, unknown>).data;
-	if (call.helper.binaryInput && data instanceof MediaFile) {
+	if (helper.binaryInput && data instanceof MediaFile) {
 		// A helper with its own body (a multipart form) does not send the file as it is.
-		if (call.helper.makeBody !== TaskProviderHelper.prototype.makeBody) return undefined;
+		if (helper.makeBody !== TaskProviderHelper.prototype.makeBody) return undefined;
 		return { url, headers: shown, payload: undefined, bodyFile: data };
 	}
 	let payload: ReturnType<TaskProviderHelper["preparePayload"]>;
 	try {
-		payload = call.helper.preparePayload(bodyParams);
+		payload = helper.preparePayload(params);
 	} catch {
 		return undefined;
 	}

@@ -1,4 +1,4 @@
-/** Output and input shapes shared by several tasks (chat, generation, embeddings). */
+/** Chat and text-generation input and output types (the outputs checked by shape are in ./outputs.ts). */
 
 export interface ChatMessage {
 	role: string;
@@ -33,7 +33,7 @@ export interface ChatCompletionOutput {
 		message: ChatMessage;
 		logprobs?: unknown;
 	}[];
-	usage?: { prompt_tokens: number; completion_tokens: number; total_tokens: number };
+	usage: { prompt_tokens: number; completion_tokens: number; total_tokens: number };
 }
 
 export interface ChatCompletionStreamOutput {
@@ -49,16 +49,9 @@ export interface ChatCompletionStreamOutput {
 	usage?: { prompt_tokens: number; completion_tokens: number; total_tokens: number } | null;
 }
 
-export interface TextGenerationOutput {
-	generated_text: string;
-}
-
 export interface TextGenerationStreamOutput {
 	index?: number;
 	token: { id: number; text: string; logprob?: number; special?: boolean };
 	generated_text?: string | null;
 	details?: unknown;
 }
-
-/** Embeddings: one vector, one per input, or one per token per input. */
-export type FeatureExtractionOutput = (number | number[] | number[][])[];
