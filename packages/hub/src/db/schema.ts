@@ -30,11 +30,24 @@ export interface ModelsTable {
 	transformers_info: string | null;
 	/** User name of the owner; null for seeded public models. */
 	owner: string | null;
+	/** Sum of the file sizes at the head of `main` (`sort=mainSize`): written together with `sha`. */
+	main_size: number;
+	/** Parameter count from the model's metadata (GGUF `config.gguf.total`); null when it has none. */
+	num_parameters: number | null;
 }
 
 export interface ModelTagsTable {
 	model_id: string;
 	tag: string;
+}
+
+/**
+ * The local apps (`LOCAL_APPS` keys of @hubkit/tasks) that can run a model, one
+ * row each, worked out when the model's record is written (`apps=` filter).
+ */
+export interface ModelAppsTable {
+	model_id: string;
+	app: string;
 }
 
 export interface ProviderMappingsTable {
@@ -116,6 +129,7 @@ export interface RouterFollowUpsTable {
 export interface Database {
 	models: ModelsTable;
 	model_tags: ModelTagsTable;
+	model_apps: ModelAppsTable;
 	provider_mappings: ProviderMappingsTable;
 	commits: CommitsTable;
 	refs: RefsTable;

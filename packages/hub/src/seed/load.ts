@@ -108,6 +108,11 @@ async function writeBatch(db: Kysely<Database>, batch: SeedRows[], blobs: Map<st
 		);
 		await insertChunked(
 			trx,
+			"model_apps",
+			batch.flatMap((rows) => rows.apps),
+		);
+		await insertChunked(
+			trx,
 			"provider_mappings",
 			batch.flatMap((rows) => rows.mappings),
 		);

@@ -1,16 +1,19 @@
 /**
  * One seed record as the rows it becomes: the model, its tags, its provider
- * mappings, and a first commit on `main` holding README.md and the files.
+ * mappings, the local apps that can run it, and a first commit on `main`
+ * holding README.md and the files.
  */
 import { createHash } from "node:crypto";
 import type { Insertable } from "kysely";
 import type { CommitFilesTable, ModelsTable, ProviderMappingsTable } from "../db/schema.js";
+import { localAppsOf, parameterCountOf } from "../services/model-derived.js";
 import type { SeedBlob } from "./seed-blobs.js";
 import type { SeedModel } from "./types.js";
 
 export interface SeedRows {
 	model: Insertable<ModelsTable>;
 	tags: { model_id: string; tag: string }[];
+	apps: { model_id: string; app: string }[];
 	mappings: Insertable<ProviderMappingsTable>[];
 	commit: { repo_id: string; sha: string; parent_sha: null; message: string; created_at: string };
 	files: Insertable<CommitFilesTable>[];
@@ -63,8 +66,19 @@ export function seedRows(record: SeedModel, files: SeedFileBlob[], now: Date): S
 			widget_data: json(record.widgetData),
 			transformers_info: json(record.transformersInfo),
 			owner: record.author,
+			main_size: files.reduce((sum, file) => sum + file.size, 0),
+			num_parameters: parameterCountOf(record.config),
 		},
 		tags: tags.map((tag) => ({ model_id: record.id, tag })),
+		apps: localAppsOf({
+			id: record.id,
+			tags,
+			pipeline_tag: record.pipeline_tag,
+			library_name: record.library_name,
+			config: record.config,
+			cardData: record.cardData,
+			paths: files.map((file) => file.path),
+		}).map((app) => ({ model_id: record.id, app })),
 		mappings: record.inferenceProviderMapping.map((mapping, position) => ({
 			model_id: record.id,
 			position,

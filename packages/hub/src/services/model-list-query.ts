@@ -3,6 +3,7 @@
  * repeated keys, comma-joined values or both (reference/hub-api.md §1); every
  * spelling the clients use for sort keys and booleans is accepted.
  */
+import { LOCAL_APP_KEYS } from "@hubkit/tasks";
 import { badRequest } from "../errors.js";
 import { type ExpandableKey, parseExpand } from "./model-fields.js";
 
@@ -10,7 +11,15 @@ export const MAX_LIST_LIMIT = 1000;
 export const DEFAULT_LIST_LIMIT = 1000;
 const MAX_LIST_VALUES = 50;
 
-export type SortColumn = "downloads" | "likes" | "trending_score" | "created_at" | "last_modified" | "id";
+export type SortColumn =
+	| "downloads"
+	| "likes"
+	| "trending_score"
+	| "created_at"
+	| "last_modified"
+	| "main_size"
+	| "num_parameters"
+	| "id";
 
 const SORT_KEYS: Record<string, SortColumn> = {
 	downloads: "downloads",
@@ -22,8 +31,18 @@ const SORT_KEYS: Record<string, SortColumn> = {
 	created_at: "created_at",
 	lastModified: "last_modified",
 	last_modified: "last_modified",
+	mainSize: "main_size",
+	num_parameters: "num_parameters",
 	id: "id",
 };
+
+/** Sorts clients send that the hub cannot honour, and why (a plain "unsupported" would read like a typo). */
+const UNAVAILABLE_SORTS: Record<string, string> = {
+	likes30d:
+		"sort=likes30d needs likes recorded by date, and this hub keeps one like count per model; sort=likes sorts by all likes",
+};
+
+const KNOWN_APPS: ReadonlySet<string> = new Set(LOCAL_APP_KEYS);
 
 export interface ModelListQuery {
 	search: string | undefined;
@@ -34,6 +53,8 @@ export interface ModelListQuery {
 	tags: string[];
 	/** Any of these providers; `all` means any provider at all. */
 	providers: string[] | "all" | undefined;
+	/** Any of these local apps (`LOCAL_APPS` keys) can run the model. */
+	apps: string[];
 	gated: boolean | undefined;
 	sort: SortColumn;
 	descending: boolean;
@@ -82,7 +103,15 @@ function parseDirection(value: string | undefined): boolean {
 export function parseModelListQuery(params: URLSearchParams): ModelListQuery {
 	const sortName = single(params, "sort") ?? "downloads";
 	const sort = Object.hasOwn(SORT_KEYS, sortName) ? SORT_KEYS[sortName] : undefined;
+	if (!sort && Object.hasOwn(UNAVAILABLE_SORTS, sortName)) throw badRequest(UNAVAILABLE_SORTS[sortName] as string);
 	if (!sort) throw badRequest(`Unsupported sort: ${JSON.stringify(sortName.slice(0, 64))}`);
+	const apps = listValues(params, "apps");
+	const unknownApp = apps.find((app) => !KNOWN_APPS.has(app));
+	if (unknownApp !== undefined) {
+		throw badRequest(
+			`Unknown local app ${JSON.stringify(unknownApp.slice(0, 64))}; known: ${LOCAL_APP_KEYS.join(", ")}`,
+		);
+	}
 	const providers = listValues(params, "inference_provider");
 	const expand = parseExpand([...params.getAll("expand"), ...params.getAll("expand[]")]);
 	const full = parseBoolean(single(params, "full"), "full") ?? false;
@@ -97,6 +126,7 @@ export function parseModelListQuery(params: URLSearchParams): ModelListQuery {
 		libraries: listValues(params, "library"),
 		tags: listValues(params, "filter", "other"),
 		providers: providers.includes("all") ? "all" : providers.length > 0 ? providers : undefined,
+		apps,
 		gated: parseBoolean(single(params, "gated"), "gated"),
 		sort,
 		descending: parseDirection(single(params, "direction")),

@@ -8,7 +8,7 @@ import type { Caller } from "../auth/caller.js";
 import type { DatabaseEngine } from "../db/engine.js";
 import type { Database } from "../db/schema.js";
 import { idLike, idSearchCondition, type ModelsCondition, modelRowKey } from "../db/search-index.js";
-import { type CursorPosition, decodeCursor, encodeCursor } from "./model-cursor.js";
+import { type CursorPosition, cursorValue, decodeCursor, encodeCursor, NULLABLE_COLUMNS } from "./model-cursor.js";
 import type { ExpandableKey } from "./model-fields.js";
 import type { ModelListQuery } from "./model-list-query.js";
 import {
@@ -47,6 +47,21 @@ export interface ListOptions {
 type ModelsSelect = SelectQueryBuilder<Database, "models", object>;
 type ListColumn = `models.${keyof ModelRow}`;
 
+/**
+ * Which models of the order a query walks. A nullable sort column
+ * (num_parameters) is walked in two parts: the models with a value, in sort
+ * order, then the models without one, by id. Each part reads straight from the
+ * (column, id) index on either engine, whatever order the engine gives NULLs.
+ */
+type Part = "all" | "valued" | "unvalued";
+
+/** Where a query starts (after the cursor's model), which part of the order it walks, and how many rows it wants. */
+interface Walk {
+	after: CursorPosition | undefined;
+	part: Part;
+	rows: number;
+}
+
 /** Only the models the caller may see: public ones, and their own private ones. */
 function visibleTo(caller: Caller | undefined): ModelsCondition {
 	return (eb) =>
@@ -60,8 +75,15 @@ function visibleTo(caller: Caller | undefined): ModelsCondition {
 }
 
 /** Every filter of the query except the id search and visibility, and the keyset cursor. */
-function filtered(db: Kysely<Database>, query: ModelListQuery, after: CursorPosition | undefined): ModelsSelect {
+function filtered(
+	db: Kysely<Database>,
+	query: ModelListQuery,
+	after: CursorPosition | undefined,
+	part: Part,
+): ModelsSelect {
 	let select: ModelsSelect = db.selectFrom("models");
+	if (part === "valued") select = select.where(`models.${query.sort}`, "is not", null);
+	if (part === "unvalued") select = select.where(`models.${query.sort}`, "is", null);
 	if (query.author !== undefined) select = select.where("models.author", "=", query.author);
 	if (query.pipelineTag !== undefined) select = select.where("models.pipeline_tag", "=", query.pipelineTag);
 	if (query.libraries.length > 0) select = select.where("models.library_name", "in", query.libraries);
@@ -88,7 +110,20 @@ function filtered(db: Kysely<Database>, query: ModelListQuery, after: CursorPosi
 			return eb.exists(mapped);
 		});
 	}
-	if (after) {
+	if (query.apps.length > 0) {
+		select = select.where((eb) =>
+			eb.exists(
+				eb
+					.selectFrom("model_apps")
+					.select("model_apps.app")
+					.whereRef("model_apps.model_id", "=", "models.id")
+					.where("model_apps.app", "in", query.apps),
+			),
+		);
+	}
+	if (after && part === "unvalued") {
+		select = select.where("models.id", query.descending ? "<" : ">", after.id);
+	} else if (after) {
 		select = select.where((eb) =>
 			eb(
 				eb.refTuple(`models.${query.sort}`, "models.id"),
@@ -117,11 +152,11 @@ async function probeSearch(
 	search: string,
 	columns: ListColumn[],
 	caller: Caller | undefined,
-	after: CursorPosition | undefined,
+	walk: Walk,
 	probeRows: number,
 ): Promise<ModelRow[] | undefined> {
 	const direction = query.descending ? "desc" : "asc";
-	const prefix = filtered(db, query, after)
+	const prefix = filtered(db, query, walk.after, walk.part)
 		.select([modelRowKey(engine).as("probe_key"), "models.id as probe_id", `models.${query.sort} as probe_sort`])
 		.orderBy(`models.${query.sort}`, direction)
 		.orderBy("models.id", direction)
@@ -135,9 +170,9 @@ async function probeSearch(
 		.where(visibleTo(caller))
 		.orderBy("probe.probe_sort", direction)
 		.orderBy("probe.probe_id", direction)
-		.limit(query.limit + 1)
+		.limit(walk.rows)
 		.execute();
-	if (rows.length > query.limit) return rows as ModelRow[];
+	if (rows.length >= walk.rows) return rows as ModelRow[];
 	const counted = await db
 		.selectFrom(prefix.clearSelect().select("models.id").as("probed"))
 		.select((eb) => eb.fn.countAll<number>().as("count"))
@@ -156,21 +191,48 @@ async function findPage(
 	query: ModelListQuery,
 	columns: ListColumn[],
 	caller: Caller | undefined,
-	after: CursorPosition | undefined,
+	walk: Walk,
 	probeRows: number,
 ): Promise<ModelRow[]> {
 	if (query.search !== undefined) {
-		const probed = await probeSearch(db, engine, query, query.search, columns, caller, after, probeRows);
+		const probed = await probeSearch(db, engine, query, query.search, columns, caller, walk, probeRows);
 		if (probed) return probed;
 	}
 	const direction = query.descending ? "desc" : "asc";
-	let select = filtered(db, query, after).select(columns).where(visibleTo(caller));
+	let select = filtered(db, query, walk.after, walk.part).select(columns).where(visibleTo(caller));
 	if (query.search !== undefined) select = select.where(await idSearchCondition(db, engine, query.search));
 	return (await select
 		.orderBy(`models.${query.sort}`, direction)
 		.orderBy("models.id", direction)
-		.limit(query.limit + 1)
+		.limit(walk.rows)
 		.execute()) as ModelRow[];
+}
+
+/**
+ * The page's rows plus one (which tells whether a next page exists). A nullable
+ * sort walks the models with a value first, then, if the page is not full yet,
+ * those without one; a cursor whose value is null is already in the second part.
+ */
+async function findRows(
+	deps: { db: Kysely<Database>; engine: DatabaseEngine },
+	query: ModelListQuery,
+	columns: ListColumn[],
+	caller: Caller | undefined,
+	after: CursorPosition | undefined,
+	probeRows: number,
+): Promise<ModelRow[]> {
+	const wanted = query.limit + 1;
+	const find = (walk: Walk) => findPage(deps.db, deps.engine, query, columns, caller, walk, probeRows);
+	if (!NULLABLE_COLUMNS.has(query.sort)) return await find({ after, part: "all", rows: wanted });
+	const inUnvalued = after !== undefined && after.value === null;
+	const valued = inUnvalued ? [] : await find({ after, part: "valued", rows: wanted });
+	if (valued.length >= wanted) return valued;
+	const unvalued = await find({
+		after: inUnvalued ? after : undefined,
+		part: "unvalued",
+		rows: wanted - valued.length,
+	});
+	return [...valued, ...unvalued];
 }
 
 export async function listModels(
@@ -186,7 +248,7 @@ export async function listModels(
 	if (keys.includes("siblings") || keys.includes("usedStorage")) needed.add("sha");
 	const columns = [...needed].map((column) => `models.${column}` as const);
 	const probeRows = options.probeRows ?? SEARCH_PROBE_ROWS;
-	const rows = await findPage(deps.db, deps.engine, query, columns, caller, after, probeRows);
+	const rows = await findRows(deps, query, columns, caller, after, probeRows);
 	const page = rows.slice(0, query.limit);
 	const mappings = keys.includes("inferenceProviderMapping") ? await mappingsOf(deps.db, page) : new Map();
 	const siblings =
@@ -200,7 +262,9 @@ export async function listModels(
 	);
 	const last = page[page.length - 1];
 	const nextCursor =
-		rows.length > query.limit && last ? encodeCursor({ value: last[query.sort], id: last.id }) : undefined;
+		rows.length > query.limit && last
+			? encodeCursor({ value: cursorValue(query.sort, last[query.sort]), id: last.id })
+			: undefined;
 	return { items, nextCursor };
 }
 

@@ -7,6 +7,7 @@ import type { DatabaseEngine } from "../engine.js";
 import { initialMigration } from "./0001-initial.js";
 import { routerFollowUpsMigration } from "./0002-router-follow-ups.js";
 import { tokenLastUsedMigration } from "./0003-token-last-used.js";
+import { modelSizesAndAppsMigration } from "./0004-model-sizes-and-apps.js";
 import { maintenanceMigration } from "./0005-maintenance.js";
 
 export function allMigrations(engine: DatabaseEngine): Record<string, Migration> {
@@ -14,6 +15,7 @@ export function allMigrations(engine: DatabaseEngine): Record<string, Migration>
 		"0001-initial": initialMigration(engine),
 		"0002-router-follow-ups": routerFollowUpsMigration,
 		"0003-token-last-used": tokenLastUsedMigration,
+		"0004-model-sizes-and-apps": modelSizesAndAppsMigration,
 		"0005-maintenance": maintenanceMigration,
 	};
 }
