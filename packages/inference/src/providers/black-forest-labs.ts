@@ -7,9 +7,10 @@ import { invalidOutput } from "../errors.js";
 import { sleep } from "../lib/http.js";
 import { mediaOutput } from "../lib/output.js";
 import { fetchJson, poll } from "../lib/poll.js";
+import { isRecord } from "../lib/validate.js";
 import type { AuthMethod } from "../types.js";
 import type { BodyParams, ProviderHelpers, ResponseContext, UrlParams } from "./provider-helper.js";
-import { followUpUrl, isRecord, omitClientArgs, TaskProviderHelper } from "./provider-helper.js";
+import { followUpUrl, omitClientArgs, TaskProviderHelper } from "./provider-helper.js";
 
 const BASE_URL = "https://api.us1.bfl.ai";
 const PROVIDER = "black-forest-labs";

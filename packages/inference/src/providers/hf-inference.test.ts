@@ -114,7 +114,7 @@ const JSON_CASES: Record<string, Case> = {
 			inputs: "Once upon a time",
 			parameters: { max_new_tokens: 8, temperature: 0.5 },
 		}),
-		body: { max_new_tokens: 8, temperature: 0.5, prompt: "Once upon a time", model: "openai-community/gpt2" },
+		body: { max_tokens: 8, temperature: 0.5, prompt: "Once upon a time", model: "openai-community/gpt2" },
 		answer: {
 			id: "cmpl-1",
 			object: "text_completion",

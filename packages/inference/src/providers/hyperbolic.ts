@@ -5,10 +5,10 @@
  */
 import { invalidOutput } from "../errors.js";
 import { mediaOutput } from "../lib/output.js";
-import { isString } from "../lib/validate.js";
+import { isRecord, isString } from "../lib/validate.js";
 import { base64Image, ChatTextGenerationTask, OpenAIImageGenerationTask, promptOf, splitArgs } from "./openai-media.js";
 import type { BodyParams, ProviderHelpers, ResponseContext } from "./provider-helper.js";
-import { isRecord, OpenAICompatibleChatTask } from "./provider-helper.js";
+import { OpenAICompatibleChatTask } from "./provider-helper.js";
 
 const BASE_URL = "https://api.hyperbolic.xyz";
 

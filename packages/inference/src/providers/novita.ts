@@ -6,10 +6,11 @@
 import { InferenceClientInputError, InferenceClientProviderOutputError, invalidOutput } from "../errors.js";
 import { mediaOutput } from "../lib/output.js";
 import { fetchJson, poll } from "../lib/poll.js";
-import { blobToDataUrl } from "../lib/validate.js";
+import { blobToDataUrl, isRecord } from "../lib/validate.js";
 import type { InferenceTask } from "../types.js";
+import { ChatTextGenerationTask } from "./openai-media.js";
 import type { BodyParams, ProviderHelpers, ResponseContext, UrlParams } from "./provider-helper.js";
-import { isRecord, OpenAICompatibleChatTask, omitClientArgs, TaskProviderHelper } from "./provider-helper.js";
+import { OpenAICompatibleChatTask, omitClientArgs, TaskProviderHelper } from "./provider-helper.js";
 
 const PROVIDER = "novita";
 const BASE_URL = "https://api.novita.ai";
@@ -23,37 +24,16 @@ export const NOVITA_MINIMAX_VIDEO_MODELS = ["MiniMax-H3"] as const;
 
 type Args = Record<string, unknown>;
 
-/** Text generation on the chat route: the prompt is one user message; the answer's message is the text. */
-class NovitaTextGenerationTask extends TaskProviderHelper {
+/** Text generation on the chat route; an answer in the completions shape (`choices[0].text`) is read too. */
+class NovitaTextGenerationTask extends ChatTextGenerationTask {
 	constructor() {
-		super(PROVIDER, "text-generation", BASE_URL);
+		super(PROVIDER, BASE_URL, CHAT_ROUTE);
 	}
 
-	makeRoute(): string {
-		return CHAT_ROUTE;
-	}
-
-	preparePayload(params: BodyParams): Args {
-		const { inputs, parameters, ...rest } = omitClientArgs(params.args);
-		const { max_new_tokens, return_full_text: _full, ...others } = isRecord(parameters) ? parameters : {};
-		return {
-			...rest,
-			...others,
-			...(max_new_tokens !== undefined ? { max_tokens: max_new_tokens } : {}),
-			messages: [{ role: "user", content: inputs }],
-			model: params.model,
-		};
-	}
-
-	async getResponse(body: unknown): Promise<unknown> {
+	override async getResponse(body: unknown): Promise<unknown> {
 		const choice = isRecord(body) && Array.isArray(body.choices) ? body.choices[0] : undefined;
-		if (isRecord(choice)) {
-			if (isRecord(choice.message) && typeof choice.message.content === "string") {
-				return { generated_text: choice.message.content };
-			}
-			if (typeof choice.text === "string") return { generated_text: choice.text };
-		}
-		throw invalidOutput("a completion: { choices: [{ message: { content } }] }");
+		if (isRecord(choice) && typeof choice.text === "string") return { generated_text: choice.text };
+		return super.getResponse(body);
 	}
 }
 

@@ -6,10 +6,10 @@
  */
 import { InferenceClientInputError, invalidOutput } from "../errors.js";
 import { type MediaSource, mediaOutput } from "../lib/output.js";
-import { isNumber, isString } from "../lib/validate.js";
+import { isNumber, isRecord, isString } from "../lib/validate.js";
 import type { InferenceProvider, InferenceTask } from "../types.js";
 import type { BodyParams, ResponseContext, ResponseKind } from "./provider-helper.js";
-import { isRecord, omitClientArgs, TaskProviderHelper } from "./provider-helper.js";
+import { generationParameters, omitClientArgs, TaskProviderHelper } from "./provider-helper.js";
 
 /** The caller's `inputs` apart; every other field, `parameters` merged in, as sent to the provider. */
 export function splitArgs(args: Record<string, unknown>): { inputs: unknown; fields: Record<string, unknown> } {
@@ -279,12 +279,9 @@ function formValue(value: unknown): string | Blob {
 	return isString(value) ? value : typeof value === "object" ? JSON.stringify(value) : String(value);
 }
 
-/** Parameters of the text-generation spec that mean nothing to a chat route. */
-const GENERATION_ONLY = new Set(["return_full_text", "do_sample", "details", "decoder_input_details", "watermark"]);
-
 /**
  * Text generation for providers that only serve the chat route: `inputs` becomes a
- * single user message (`max_new_tokens` becomes `max_tokens`), and the first choice's
+ * single user message (parameters as `generationParameters` names them), and the first choice's
  * message comes back as `{ generated_text }`.
  */
 export class ChatTextGenerationTask extends TaskProviderHelper {
@@ -302,14 +299,9 @@ export class ChatTextGenerationTask extends TaskProviderHelper {
 
 	preparePayload(params: BodyParams): Record<string, unknown> {
 		const { inputs, parameters, ...rest } = omitClientArgs(params.args);
-		const parameterFields: Record<string, unknown> = {};
-		for (const [key, value] of Object.entries(isRecord(parameters) ? parameters : {})) {
-			if (GENERATION_ONLY.has(key)) continue;
-			parameterFields[key === "max_new_tokens" ? "max_tokens" : key] = value;
-		}
 		return {
 			...rest,
-			...parameterFields,
+			...generationParameters(parameters, "chat"),
 			messages: [{ role: "user", content: promptOf(inputs, this.task) }],
 			model: params.model,
 		};

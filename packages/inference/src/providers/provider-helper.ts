@@ -10,7 +10,6 @@ import { isRecord } from "../lib/validate.js";
 import type { AuthMethod, InferenceProvider, InferenceProviderMappingEntry, InferenceTask } from "../types.js";
 
 export type { ResponseContext };
-export { isRecord };
 
 /** What a provider helper needs to build a URL. */
 export interface UrlParams {
@@ -179,6 +178,27 @@ export class OpenAICompatibleChatTask extends TaskProviderHelper {
 	}
 }
 
+/** The text-generation task's parameter names that the OpenAI routes spell differently. */
+const OPENAI_NAMES: Record<string, string> = { max_new_tokens: "max_tokens", stop_sequences: "stop" };
+
+/** Parameters of the text-generation task that an OpenAI route has no use for. */
+const TASK_API_ONLY = new Set(["do_sample", "details", "decoder_input_details", "watermark", "return_full_text"]);
+
+/**
+ * The text-generation task's parameters as an OpenAI route names them
+ * (`max_new_tokens` → `max_tokens`, `stop_sequences` → `stop`), without the
+ * ones only the task API knows; on the completions route `return_full_text`
+ * is `echo` (the prompt before the generated text).
+ */
+export function generationParameters(parameters: unknown, route: "chat" | "completions"): Record<string, unknown> {
+	const fields: Record<string, unknown> = {};
+	for (const [name, value] of Object.entries(isRecord(parameters) ? parameters : {})) {
+		if (name === "return_full_text" && route === "completions") fields.echo = value;
+		else if (!TASK_API_ONLY.has(name)) fields[OPENAI_NAMES[name] ?? name] = value;
+	}
+	return fields;
+}
+
 /**
  * OpenAI-compatible text completion: POST {base}/v1/completions; the answer's
  * first choice becomes `{ generated_text }`.
@@ -198,12 +218,7 @@ export class OpenAICompatibleTextGenerationTask extends TaskProviderHelper {
 
 	preparePayload(params: BodyParams): Record<string, unknown> {
 		const { inputs, parameters, ...rest } = omitClientArgs(params.args);
-		return {
-			...rest,
-			...(isRecord(parameters) ? parameters : {}),
-			prompt: inputs,
-			model: params.model,
-		};
+		return { ...rest, ...generationParameters(parameters, "completions"), prompt: inputs, model: params.model };
 	}
 
 	async getResponse(body: unknown): Promise<unknown> {

@@ -8,10 +8,10 @@ import { HF_HUB_URL } from "../config.js";
 import { InferenceClientInputError, InferenceClientProviderOutputError, invalidOutput } from "../errors.js";
 import { mediaOutput } from "../lib/output.js";
 import { fetchJson, poll } from "../lib/poll.js";
-import { blobToDataUrl } from "../lib/validate.js";
+import { blobToDataUrl, isRecord } from "../lib/validate.js";
 import type { InferenceTask } from "../types.js";
 import type { BodyParams, HeaderParams, ProviderHelpers, ResponseContext, UrlParams } from "./provider-helper.js";
-import { followUpUrl, isRecord, omitClientArgs, TaskProviderHelper } from "./provider-helper.js";
+import { followUpUrl, omitClientArgs, TaskProviderHelper } from "./provider-helper.js";
 
 const PROVIDER = "replicate";
 const BASE_URL = "https://api.replicate.com";

@@ -9,7 +9,7 @@
 import { InferenceClientInputError, InferenceClientProviderOutputError, invalidOutput } from "../errors.js";
 import { mediaOutput } from "../lib/output.js";
 import { fetchJson, poll } from "../lib/poll.js";
-import { blobToBase64, blobToDataUrl, isString } from "../lib/validate.js";
+import { blobToBase64, blobToDataUrl, isRecord, isString } from "../lib/validate.js";
 import {
 	type ImageGenerationOptions,
 	OpenAIEmbeddingTask,
@@ -20,12 +20,7 @@ import {
 	splitArgs,
 } from "./openai-media.js";
 import type { BodyParams, ProviderHelpers, ResponseContext } from "./provider-helper.js";
-import {
-	isRecord,
-	OpenAICompatibleChatTask,
-	OpenAICompatibleTextGenerationTask,
-	TaskProviderHelper,
-} from "./provider-helper.js";
+import { OpenAICompatibleChatTask, OpenAICompatibleTextGenerationTask, TaskProviderHelper } from "./provider-helper.js";
 
 const BASE_URL = "https://api.together.xyz";
 

@@ -5,10 +5,10 @@
 import { InferenceClientInputError, InferenceClientProviderOutputError, invalidOutput } from "../errors.js";
 import { mediaOutput } from "../lib/output.js";
 import { fetchJson, poll } from "../lib/poll.js";
-import { blobToDataUrl } from "../lib/validate.js";
+import { blobToDataUrl, isRecord } from "../lib/validate.js";
 import type { InferenceTask } from "../types.js";
 import type { BodyParams, ProviderHelpers, ResponseContext, UrlParams } from "./provider-helper.js";
-import { followUpUrl, isRecord, omitClientArgs, TaskProviderHelper } from "./provider-helper.js";
+import { followUpUrl, omitClientArgs, TaskProviderHelper } from "./provider-helper.js";
 
 const PROVIDER = "wavespeed";
 const BASE_URL = "https://api.wavespeed.ai";

@@ -6,10 +6,10 @@
 import { InferenceClientInputError, InferenceClientProviderOutputError, invalidOutput } from "../errors.js";
 import { mediaOutput } from "../lib/output.js";
 import { fetchJson, poll } from "../lib/poll.js";
-import { blobToDataUrl } from "../lib/validate.js";
+import { blobToDataUrl, isRecord } from "../lib/validate.js";
 import type { InferenceTask } from "../types.js";
 import type { BodyParams, HeaderParams, ProviderHelpers, ResponseContext } from "./provider-helper.js";
-import { isRecord, OpenAICompatibleChatTask, omitClientArgs, TaskProviderHelper } from "./provider-helper.js";
+import { OpenAICompatibleChatTask, omitClientArgs, TaskProviderHelper } from "./provider-helper.js";
 
 const PROVIDER = "zai-org";
 const BASE_URL = "https://api.z.ai";
