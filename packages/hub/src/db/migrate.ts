@@ -4,11 +4,14 @@ import type { DatabaseEngine } from "./engine.js";
 import { allMigrations } from "./migrations/index.js";
 import type { Database } from "./schema.js";
 
+/** Kysely's record of applied migrations (db/index-check.ts reads it too). */
+export const MIGRATION_TABLE = "hubkit_migrations";
+
 export async function migrateToLatest(db: Kysely<Database>, engine: DatabaseEngine): Promise<string[]> {
 	const migrator = new Migrator({
 		db,
 		provider: { getMigrations: async () => allMigrations(engine) },
-		migrationTableName: "hubkit_migrations",
+		migrationTableName: MIGRATION_TABLE,
 		migrationLockTableName: "hubkit_migrations_lock",
 		// Migrations are written side by side and may land out of number order (0003 before 0002);
 		// each touches its own tables, so one that arrives late is simply applied.
