@@ -9,6 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHubApp } from "../src/app.js";
 import { createAccessToken } from "../src/auth/tokens.js";
+import { loadConfig } from "../src/config.js";
 import type { Logger } from "../src/logger.js";
 import type { LocalRuntime, LocalTaskRequest } from "../src/router/deps.js";
 import type { ModelFiles } from "../src/runtime/engine.js";
@@ -72,6 +73,15 @@ function recordingLogger(lines: string[]): Logger {
 async function until(done: () => boolean): Promise<void> {
 	while (!done()) await new Promise((resolve) => setImmediate(resolve));
 }
+
+describe("HUBKIT_LOCAL_WORKERS", () => {
+	it("sets the number of worker threads; unset or 0 leaves the runtime's default", () => {
+		expect(loadConfig({}, { HUBKIT_LOCAL_WORKERS: "3" }).localRuntimeWorkers).toBe(3);
+		expect(loadConfig({}, { HUBKIT_LOCAL_WORKERS: "0" }).localRuntimeWorkers).toBeUndefined();
+		expect(loadConfig({}, {}).localRuntimeWorkers).toBeUndefined();
+		expect(() => loadConfig({}, { HUBKIT_LOCAL_WORKERS: "two" })).toThrow(/HUBKIT_LOCAL_WORKERS/);
+	});
+});
 
 describe.each(ENGINES)("local runtime workers (%s)", (engine) => {
 	let testDb: TestDatabase;
@@ -216,15 +226,23 @@ describe.each(ENGINES)("local runtime workers (%s)", (engine) => {
 		}
 	});
 
-	it("ends its workers on close: a running call fails with a JSON 500, later calls too", async () => {
+	it("runs as many calls at once as it has workers, and ends them on close (JSON 500s)", async () => {
 		const runtime = runtimeFor({ workers: 2 });
-		const running = runtime.run(taskRequest(MAX_SIZE_BODY));
-		await until(() => runtime.load.running === 1);
+		// The first call starts one worker and fills the model look-up, so the next three reach the pool together.
+		expect((await runtime.run(taskRequest(SMALL_BODY))).status).toBe(200);
+		expect(runtime.load).toEqual({ workers: 1, running: 0, queued: 0 });
+		const calls = [1, 2, 3].map(() => runtime.run(taskRequest(MAX_SIZE_BODY)));
+		await until(() => runtime.load.running + runtime.load.queued === 3);
+		expect(runtime.load).toEqual({ workers: 2, running: 2, queued: 1 });
 		await runtime.close();
 		expect(runtime.load).toEqual({ workers: 0, running: 0, queued: 0 });
-		const stopped = await running;
-		expect(stopped.status).toBe(500);
-		expect(await stopped.json()).toEqual({ error: "The local runtime shut down while running this call" });
+		const answers = await Promise.all(calls);
+		expect(answers.map((answer) => answer.status)).toEqual([500, 500, 500]);
+		expect(await Promise.all(answers.map((answer) => answer.json()))).toEqual([
+			{ error: "The local runtime shut down while running this call" },
+			{ error: "The local runtime shut down while running this call" },
+			{ error: "The local runtime is shut down" },
+		]);
 		const after = await runtime.run(taskRequest(SMALL_BODY));
 		expect(after.status).toBe(500);
 		expect(await after.json()).toEqual({ error: "The local runtime is shut down" });

@@ -32,7 +32,7 @@ const MAX_LOOKUPS = 1_000;
  * beside this one; from `src/runtime/` (tests run the sources) it is the build of
  * the same sources, which `npm test` makes first.
  */
-export const RUNTIME_WORKER_SCRIPT = new URL("../../dist/runtime/runtime-worker.js", import.meta.url);
+const RUNTIME_WORKER_SCRIPT = new URL("../../dist/runtime/runtime-worker.js", import.meta.url);
 
 interface ModelLookup {
 	id: string;
@@ -66,7 +66,7 @@ export interface HubLocalRuntime extends LocalRuntime {
 	readonly load: WorkerPoolLoad;
 }
 
-export const defaultWorkerCount = (): number => Math.min(2, availableParallelism());
+const defaultWorkerCount = (): number => Math.min(2, availableParallelism());
 
 const JSON_HEADERS = { "content-type": "application/json" };
 
