@@ -32,7 +32,22 @@ export async function newContext(
 	});
 }
 
+/**
+ * Waits until streamed sections have replaced their loading states: the document's
+ * load event can come before React reveals the last Suspense boundary.
+ */
+export async function settle(page: Page): Promise<void> {
+	await page.locator(".loading-state").first().waitFor({ state: "detached" });
+}
+
+/** Opens a page of the site and waits for it to settle. */
+export async function visit(page: Page, path: string): Promise<void> {
+	await page.goto(siteUrl(path));
+	await settle(page);
+}
+
 export async function screenshot(page: Page, name: string): Promise<void> {
+	await settle(page);
 	mkdirSync(SCREENSHOT_DIR, { recursive: true });
 	await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
 }

@@ -5,7 +5,7 @@
  */
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, newContext, screenshot, siteUrl } from "./browser";
+import { launchBrowser, newContext, screenshot, siteUrl, visit } from "./browser";
 import { HOSTILE_MODEL_ID } from "./hostile-model";
 
 let browser: Browser;
@@ -23,7 +23,7 @@ describe("model page", () => {
 		const context = await newContext(browser);
 		await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: siteUrl("/") });
 		const page = await context.newPage();
-		await page.goto(siteUrl(`/${MODEL}`));
+		await visit(page, `/${MODEL}`);
 		expect(await page.title()).toBe(`${MODEL} · Hubkit`);
 		await page.getByText("downloads").first().waitFor();
 
@@ -51,7 +51,7 @@ describe("model page", () => {
 	it("switches provider and language in the inference panel; snippets point at this hub and read HF_TOKEN", async () => {
 		const context = await newContext(browser, { colorScheme: "dark" });
 		const page = await context.newPage();
-		await page.goto(siteUrl(`/${MODEL}`));
+		await visit(page, `/${MODEL}`);
 		const panel = page.getByTestId("inference-panel");
 		const code = panel.locator(".code-block:not(:has(.code-block-title:text-is('Install'))) code").last();
 		const provider = panel.getByLabel("Provider");
@@ -82,7 +82,7 @@ describe("model page", () => {
 	it("lists files with sizes, LFS badges and download links through resolve", async () => {
 		const context = await newContext(browser);
 		const page = await context.newPage();
-		await page.goto(siteUrl(`/${MODEL}`));
+		await visit(page, `/${MODEL}`);
 		await page.getByRole("link", { name: "Files" }).click();
 		await page.waitForURL(`**/${MODEL}/tree/main`);
 		const readme = page.getByRole("link", { name: "Download README.md" });
@@ -97,7 +97,7 @@ describe("model page", () => {
 	it("follows an old bare id to the model, and answers 404 for a missing one", async () => {
 		const context = await newContext(browser);
 		const page = await context.newPage();
-		await page.goto(siteUrl("/distilroberta-base"));
+		await visit(page, "/distilroberta-base");
 		expect(new URL(page.url()).pathname).toBe("/distilbert/distilroberta-base");
 		expect(await page.locator(".model-title").textContent()).toBe("distilbert/distilroberta-base");
 		const missing = await page.goto(siteUrl("/nobody/no-such-model"));
@@ -116,7 +116,7 @@ describe("model page", () => {
 			dialogs.push(dialog.message());
 			void dialog.dismiss();
 		});
-		await page.goto(siteUrl(`/${HOSTILE_MODEL_ID}`));
+		await visit(page, `/${HOSTILE_MODEL_ID}`);
 		const card = page.getByTestId("model-card");
 		await card.getByRole("heading", { name: "Hostile card" }).waitFor();
 		expect(await card.locator("table td").first().textContent()).toBe("gfm");

@@ -1,7 +1,7 @@
 /** The model list: filters and sort live in the URL, the list follows them, and the cursor pager goes both ways. */
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, newContext, screenshot, siteUrl } from "./browser";
+import { launchBrowser, newContext, screenshot, visit } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -18,7 +18,7 @@ describe("models", () => {
 	it("filters by task: the URL updates and the list changes", async () => {
 		const context = await newContext(browser);
 		const page = await context.newPage();
-		await page.goto(siteUrl("/models"));
+		await visit(page, "/models");
 		await expect.poll(() => modelIds(page)).toHaveLength(30);
 		const everything = await modelIds(page);
 
@@ -42,14 +42,14 @@ describe("models", () => {
 	it("searches from the header and shows an empty state when nothing matches", async () => {
 		const context = await newContext(browser);
 		const page = await context.newPage();
-		await page.goto(siteUrl("/"));
+		await visit(page, "/");
 		await page.getByRole("search").first().getByRole("searchbox").fill("whisper");
 		await page.keyboard.press("Enter");
 		await page.waitForURL((url) => url.searchParams.get("search") === "whisper");
 		await expect.poll(async () => (await modelIds(page)).length).toBeGreaterThan(0);
 		const ids = await modelIds(page);
 		for (const id of ids) expect(id.toLowerCase()).toContain("whisper");
-		await page.goto(siteUrl("/models?search=no-model-is-called-this"));
+		await visit(page, "/models?search=no-model-is-called-this");
 		await page.getByText("No model matches these filters").waitFor();
 		await context.close();
 	});
@@ -57,7 +57,7 @@ describe("models", () => {
 	it("pages forward with the hub's cursor and back with the stack in the URL", async () => {
 		const context = await newContext(browser);
 		const page = await context.newPage();
-		await page.goto(siteUrl("/models?sort=downloads"));
+		await visit(page, "/models?sort=downloads");
 		await expect.poll(() => modelIds(page)).toHaveLength(30);
 		const first = await modelIds(page);
 		expect(await page.getByRole("link", { name: "← Previous" }).count()).toBe(0);

@@ -1,7 +1,7 @@
 /** Across the site: the theme switch, the image optimizer's widths, libraries, docs and one origin. */
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, newContext, screenshot, siteUrl } from "./browser";
+import { launchBrowser, newContext, screenshot, siteUrl, visit } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -25,7 +25,7 @@ describe("site", () => {
 				{ once: true },
 			);
 		});
-		await page.goto(siteUrl("/tasks"));
+		await visit(page, "/tasks");
 		expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe("dark");
 
 		const toggle = page.getByRole("button", { name: "Dark theme" });
@@ -65,7 +65,7 @@ describe("site", () => {
 	it("lists libraries, shows one with its models, and links the docs from the footer", async () => {
 		const context = await newContext(browser);
 		const page = await context.newPage();
-		await page.goto(siteUrl("/libraries"));
+		await visit(page, "/libraries");
 		await page.getByRole("link", { name: "Transformers", exact: true }).click();
 		await page.waitForURL("**/libraries/transformers");
 		await page.getByRole("list", { name: "Models using Transformers" }).getByRole("listitem").first().waitFor();

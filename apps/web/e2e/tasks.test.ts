@@ -1,7 +1,7 @@
 /** Browsing the task catalogue: home → tasks → a task page with its demo, in both themes and at 360 px. */
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, newContext, screenshot, siteUrl } from "./browser";
+import { launchBrowser, newContext, screenshot, siteUrl, visit } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -15,7 +15,7 @@ describe("tasks", () => {
 	it("goes from the home page to a task page that shows its demo", async () => {
 		const context = await newContext(browser);
 		const page = await context.newPage();
-		await page.goto(siteUrl("/"));
+		await visit(page, "/");
 		expect(await page.title()).toBe("Hubkit – models, tasks and libraries");
 		await expect.poll(() => page.locator('meta[name="description"]').getAttribute("content")).toContain("Search");
 		// Home lists models from the hub, not only static catalogue data.
@@ -39,14 +39,14 @@ describe("tasks", () => {
 		const context = await newContext(browser, { colorScheme: "dark" });
 		const page = await context.newPage();
 
-		await page.goto(siteUrl("/tasks/image-classification"));
+		await visit(page, "/tasks/image-classification");
 		const image = page.getByTestId("task-demo").locator("img").first();
 		await image.waitFor();
 		expect(await image.getAttribute("src")).toContain("/_next/image?url=%2Fassets%2Fdemo%2F");
 		await expect.poll(() => image.evaluate((element) => (element as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
 		await screenshot(page, "task-image-classification-dark");
 
-		await page.goto(siteUrl("/tasks/automatic-speech-recognition"));
+		await visit(page, "/tasks/automatic-speech-recognition");
 		expect(await page.locator("audio").first().getAttribute("src")).toBe(
 			"/assets/demo/automatic-speech-recognition-input.wav",
 		);
@@ -54,11 +54,11 @@ describe("tasks", () => {
 		expect(await page.locator("iframe").count()).toBe(0);
 		expect(await page.getByRole("link", { name: /Watch:/ }).getAttribute("rel")).toContain("noopener");
 
-		await page.goto(siteUrl("/tasks/token-classification"));
+		await visit(page, "/tasks/token-classification");
 		expect(await page.locator("mark.span").count()).toBeGreaterThan(0);
 		expect(await page.getByRole("list", { name: "Legend" }).getByRole("listitem").count()).toBeGreaterThan(0);
 
-		await page.goto(siteUrl("/tasks/tabular-classification"));
+		await visit(page, "/tasks/tabular-classification");
 		expect(await page.getByTestId("task-demo").locator("table th").count()).toBeGreaterThan(1);
 		await context.close();
 	});
@@ -66,9 +66,9 @@ describe("tasks", () => {
 	it("says so honestly on a placeholder task, and names the canonical task where one is set", async () => {
 		const context = await newContext(browser);
 		const page = await context.newPage();
-		await page.goto(siteUrl("/tasks/audio-text-to-text"));
+		await visit(page, "/tasks/audio-text-to-text");
 		await page.getByText("This task has no page content yet").waitFor();
-		await page.goto(siteUrl("/tasks/summarization"));
+		await visit(page, "/tasks/summarization");
 		await page.getByText("Served as").waitFor();
 		expect(await page.getByRole("link", { name: "Text2Text Generation" }).getAttribute("href")).toBe(
 			"/tasks/text2text-generation",
@@ -90,7 +90,7 @@ describe("tasks", () => {
 				["model", "/openai/gpt-oss-120b"],
 				["libraries", "/libraries"],
 			] as const) {
-				await page.goto(siteUrl(path));
+				await visit(page, path);
 				const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 				expect(overflow, `${path} is wider than the screen`).toBeLessThanOrEqual(0);
 				await screenshot(page, `${name}-360-${colorScheme}`);
@@ -104,7 +104,7 @@ describe("tasks", () => {
 			["models", "/models"],
 			["model", "/openai/gpt-oss-120b"],
 		] as const) {
-			await page.goto(siteUrl(path));
+			await visit(page, path);
 			await screenshot(page, `${name}-wide-dark`);
 		}
 		await wide.close();
