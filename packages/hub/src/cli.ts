@@ -65,13 +65,15 @@ async function serve(args: string[]): Promise<void> {
 		}
 		stopping = true;
 		const grace = config.shutdownGraceMs;
-		logger.info(`Shutting down on ${signal}: requests in flight have ${grace} ms`);
 		// The deadline inside close() covers the connections; this one also covers closing the database.
 		setTimeout(() => {
 			logger.warn("Shutdown did not finish in time: exiting");
 			process.exit(1);
 		}, grace + 5000).unref();
-		hub.close().then(
+		// close() stops accepting before it returns, so by this line new connections are refused.
+		const closing = hub.close();
+		logger.info(`Shutting down on ${signal}: requests in flight have ${grace} ms`);
+		closing.then(
 			(outcome) => {
 				if (outcome.drained) logger.info("Stopped: every request in flight was answered");
 				else logger.warn(`Shutdown deadline (${grace} ms) passed: cut ${outcome.cut} open connections`);

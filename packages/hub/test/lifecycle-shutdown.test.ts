@@ -162,12 +162,18 @@ describe("shutting `hubkit serve` down", () => {
 		expect(exit.output).not.toContain(DRAINED);
 	});
 
-	it("exits at once on a second SIGTERM", async () => {
+	it("refuses new connections while a request is still in flight, and exits at once on a second SIGTERM", async () => {
 		const hub = await serve(NO_DEADLINE);
 		const stalled = await rawConnect(hub.url);
 		stalled.write(SLOW_POST);
 		await stalled.waitFor("HTTP/1.1 100 Continue");
 		await terminate(hub);
+		const refused = await rawConnect(hub.url).then(
+			() => "connected",
+			(error: NodeJS.ErrnoException) => error.code,
+		);
+		expect(refused).toBe("ECONNREFUSED");
+		expect(hub.child.exitCode).toBe(null);
 		hub.child.kill("SIGTERM");
 		const exit = await hub.exited;
 		expect(exit.code).toBe(1);
