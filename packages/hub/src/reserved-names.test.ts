@@ -1,3 +1,4 @@
+import { readdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { startTestDatabase } from "../test/support/engines.js";
 import { openTestHub } from "../test/support/hub.js";
@@ -15,6 +16,21 @@ describe("reserved names", () => {
 		}
 		expect(isReservedName("_next")).toBe(true);
 		expect(isReservedName("assets")).toBe(true);
+	});
+
+	it("covers every top-level path of the site (apps/web/app), so no owner's pages sit under one", () => {
+		const app = new URL("../../../apps/web/app/", import.meta.url);
+		const entries = readdirSync(app, { withFileTypes: true });
+		// Static folders are page paths; [dynamic], (group), @slot and _private folders add no segment.
+		const folders = entries
+			.filter((entry) => entry.isDirectory() && !/^[[(@_]/.test(entry.name))
+			.map((entry) => entry.name);
+		// Metadata files Next serves at the root under their own name (icon.svg → /icon.svg).
+		const metadata = entries
+			.filter((entry) => entry.isFile() && /^(icon|apple-icon|favicon|robots|sitemap|manifest)\./.test(entry.name))
+			.map((entry) => entry.name);
+		expect(folders).toEqual(expect.arrayContaining(["tasks", "models", "libraries", "docs"]));
+		expect([...folders, ...metadata].filter((name) => !isReservedName(name))).toEqual([]);
 	});
 
 	it("leaves provider-named organisations alone", () => {

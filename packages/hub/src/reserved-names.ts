@@ -6,6 +6,8 @@
  * to the hub. Provider ids are not here: several providers are also
  * organisations with models on the hub, and the router only claims the exact
  * routes the inference client builds (ARCHITECTURE.md, "Who owns which path").
+ * The site's own top-level paths (apps/web/app: `tasks`, `models`, `libraries`,
+ * `docs`, `icon.svg`) are here too; a test keeps the two in step.
  */
 export const RESERVED_NAMES: ReadonlySet<string> = new Set([
 	"_next",
@@ -15,7 +17,9 @@ export const RESERVED_NAMES: ReadonlySet<string> = new Set([
 	"docs",
 	"favicon.ico",
 	"hf-inference",
+	"icon.svg",
 	"join",
+	"libraries",
 	"login",
 	"logout",
 	"models",
