@@ -3,11 +3,9 @@
  * the error body, the answer body, polling and streams. Nothing here measures
  * speed; a path that hangs fails by the test's own timeout.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { clearDefaultModelCache } from "../src/call/default-model.js";
+import { describe, expect, it } from "vitest";
 import {
 	chatCompletion,
-	clearMappingCache,
 	InferenceClientAbortError,
 	InferenceClientError,
 	InferenceClientProviderApiError,
@@ -17,7 +15,7 @@ import {
 } from "../src/index.js";
 import { fetchBlob, fetchJson, poll } from "../src/lib/poll.js";
 import type { ResponseContext } from "../src/providers/provider-helper.js";
-import { type FakeServer, reply, startFakeServer } from "./fake-server.js";
+import { reply } from "./fake-server.js";
 import {
 	CHAT_MODEL,
 	CHAT_PATH,
@@ -30,18 +28,11 @@ import {
 	mapChatModel,
 	mapClassifier,
 	rejectionOf,
+	useFakeServer,
 	via,
 } from "./helpers.js";
 
-let server: FakeServer;
-beforeAll(async () => {
-	server = await startFakeServer();
-});
-afterAll(() => server.close());
-beforeEach(() => {
-	server.reset();
-	clearMappingCache();
-	clearDefaultModelCache();
+const server = useFakeServer((server) => {
 	mapChatModel(server);
 	mapClassifier(server);
 });

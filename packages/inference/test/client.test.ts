@@ -1,7 +1,7 @@
 /** InferenceClient: bound token and defaults, per-call overrides, endpoint(), media output types. */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { clearMappingCache, InferenceClient, InferenceClientInputError } from "../src/index.js";
-import { type FakeServer, reply, startFakeServer } from "./fake-server.js";
+import { beforeEach, describe, expect, it } from "vitest";
+import { InferenceClient, InferenceClientInputError } from "../src/index.js";
+import { reply } from "./fake-server.js";
 import {
 	CHAT_ANSWER,
 	CHAT_MODEL,
@@ -14,17 +14,11 @@ import {
 	mapChatModel,
 	mapClassifier,
 	rejectionOf,
+	useFakeServer,
 	via,
 } from "./helpers.js";
 
-let server: FakeServer;
-beforeAll(async () => {
-	server = await startFakeServer();
-});
-afterAll(() => server.close());
-beforeEach(() => {
-	server.reset();
-	clearMappingCache();
+const server = useFakeServer((server) => {
 	mapChatModel(server, { "hf-inference": entry(CHAT_MODEL, "conversational") });
 	mapClassifier(server);
 	server.route("POST", CHAT_PATH, reply.json(CHAT_ANSWER));

@@ -1,16 +1,15 @@
 /** Provider errors: readable messages from every body shape, what the error carries, and no secret anywhere. */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
 	chatCompletion,
 	chatCompletionStream,
-	clearMappingCache,
 	InferenceClientProviderApiError,
 	InferenceClientProviderOutputError,
 	type Options,
 	textClassification,
 	textToImage,
 } from "../src/index.js";
-import { type ErrorShape, type FakeServer, reply, startFakeServer } from "./fake-server.js";
+import { type ErrorShape, reply } from "./fake-server.js";
 import {
 	CHAT_ANSWER,
 	CHAT_MODEL,
@@ -24,17 +23,11 @@ import {
 	mapClassifier,
 	PROVIDER_KEY,
 	rejectionOf,
+	useFakeServer,
 	via,
 } from "./helpers.js";
 
-let server: FakeServer;
-beforeAll(async () => {
-	server = await startFakeServer();
-});
-afterAll(() => server.close());
-beforeEach(() => {
-	server.reset();
-	clearMappingCache();
+const server = useFakeServer((server) => {
 	mapChatModel(server);
 	mapClassifier(server);
 });

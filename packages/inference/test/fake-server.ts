@@ -22,6 +22,8 @@ export interface RecordedRequest {
 	method: string;
 	/** Path without the query, as sent (not decoded). */
 	path: string;
+	/** Path and query, as sent. */
+	url: string;
 	query: URLSearchParams;
 	/** Header names in lower case, as Node reports them. */
 	headers: IncomingHttpHeaders;
@@ -197,7 +199,7 @@ export interface FakeServer {
 	readonly url: string;
 	/** Every request so far, in order of arrival. */
 	readonly requests: RecordedRequest[];
-	/** Scripts `method path` (exact path without query, or a RegExp on it). Later routes win. */
+	/** Scripts `method path` (exact path, with the exact query when it has one; or a RegExp on the path). Later routes win. */
 	route(method: string, path: string | RegExp, script: Script): void;
 	/** The model's `inferenceProviderMapping` (object keyed by provider, or the list shape); `delayMs` makes the hub slow. */
 	setMapping(modelId: string, mapping: Record<string, unknown> | unknown[], options?: { delayMs?: number }): void;
@@ -255,7 +257,10 @@ export async function startFakeServer(): Promise<FakeServer> {
 		for (let index = routes.length - 1; index >= 0; index--) {
 			const route = routes[index] as Route;
 			if (route.method !== request.method) continue;
-			const matches = typeof route.path === "string" ? route.path === request.path : route.path.test(request.path);
+			const matches =
+				typeof route.path === "string"
+					? route.path === (route.path.includes("?") ? request.url : request.path)
+					: route.path.test(request.path);
 			if (!matches) continue;
 			const count = route.count++;
 			const script = route.script;
@@ -321,6 +326,7 @@ export async function startFakeServer(): Promise<FakeServer> {
 			const request: RecordedRequest = {
 				method: incoming.method ?? "GET",
 				path: url.pathname,
+				url: incoming.url ?? "/",
 				query: url.searchParams,
 				headers: incoming.headers,
 				body,

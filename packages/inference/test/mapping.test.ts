@@ -1,6 +1,5 @@
 /** The hub side: provider mappings (cache, TTL, sharing), "auto", LoRA weights, default models. */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { clearDefaultModelCache } from "../src/call/default-model.js";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { MAPPING_TTL_MS } from "../src/config.js";
 import {
 	buildRequest,
@@ -11,7 +10,7 @@ import {
 	InferenceClientInputError,
 	textClassification,
 } from "../src/index.js";
-import { type FakeServer, reply, startFakeServer } from "./fake-server.js";
+import { reply } from "./fake-server.js";
 import {
 	CHAT_ANSWER,
 	CHAT_MODEL,
@@ -25,18 +24,11 @@ import {
 	mapChatModel,
 	PROVIDER_KEY,
 	rejectionOf,
+	useFakeServer,
 	via,
 } from "./helpers.js";
 
-let server: FakeServer;
-beforeAll(async () => {
-	server = await startFakeServer();
-});
-afterAll(() => server.close());
-beforeEach(() => {
-	server.reset();
-	clearMappingCache();
-	clearDefaultModelCache();
+const server = useFakeServer((server) => {
 	server.route("POST", CHAT_PATH, reply.json(CHAT_ANSWER));
 });
 afterEach(() => {

@@ -1,16 +1,14 @@
 /** Calls that cannot work are refused with a typed error before anything reaches a provider. */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
 	automaticSpeechRecognition,
 	buildRequest,
 	chatCompletion,
-	clearMappingCache,
 	InferenceClientError,
 	InferenceClientInputError,
 	textClassification,
 } from "../src/index.js";
 import { PROVIDERS } from "../src/providers/index.js";
-import { type FakeServer, startFakeServer } from "./fake-server.js";
 import {
 	CHAT_MODEL,
 	CLASSIFIER,
@@ -21,17 +19,11 @@ import {
 	mapClassifier,
 	PROVIDER_KEY,
 	rejectionOf,
+	useFakeServer,
 	via,
 } from "./helpers.js";
 
-let server: FakeServer;
-beforeAll(async () => {
-	server = await startFakeServer();
-});
-afterAll(() => server.close());
-beforeEach(() => {
-	server.reset();
-	clearMappingCache();
+const server = useFakeServer((server) => {
 	mapChatModel(server);
 	mapClassifier(server);
 });

@@ -6,11 +6,10 @@
  */
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { RETRY_BASE_DELAY_MS, RETRY_MAX_DELAY_MS } from "../src/config.js";
 import {
 	chatCompletion,
-	clearMappingCache,
 	InferenceClientAbortError,
 	InferenceClientError,
 	InferenceClientProviderApiError,
@@ -18,7 +17,7 @@ import {
 } from "../src/index.js";
 import { fetchBlob, fetchJson } from "../src/lib/poll.js";
 import { DEFAULT_MAX_RETRIES, retryDelay, retryRule } from "../src/lib/retry.js";
-import { type FakeServer, failThenSucceed, reply, startFakeServer } from "./fake-server.js";
+import { failThenSucceed, reply } from "./fake-server.js";
 import {
 	CHAT_ANSWER,
 	CHAT_MODEL,
@@ -30,6 +29,7 @@ import {
 	mapChatModel,
 	mapClassifier,
 	rejectionOf,
+	useFakeServer,
 	via,
 } from "./helpers.js";
 
@@ -91,14 +91,7 @@ describe("retryRule: the one predicate", () => {
 	});
 });
 
-let server: FakeServer;
-beforeAll(async () => {
-	server = await startFakeServer();
-});
-afterAll(() => server.close());
-beforeEach(() => {
-	server.reset();
-	clearMappingCache();
+const server = useFakeServer((server) => {
 	mapChatModel(server);
 	mapClassifier(server);
 });

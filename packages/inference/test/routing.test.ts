@@ -1,7 +1,7 @@
 /** Where requests go and what they carry: router vs provider host, auth, User-Agent, billing, credentials. */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { buildRequest, chatCompletion, clearMappingCache, textClassification } from "../src/index.js";
-import { type FakeServer, reply, startFakeServer } from "./fake-server.js";
+import { describe, expect, it } from "vitest";
+import { buildRequest, chatCompletion, textClassification } from "../src/index.js";
+import { reply } from "./fake-server.js";
 import {
 	CHAT_ANSWER,
 	CHAT_MODEL,
@@ -15,17 +15,11 @@ import {
 	mapClassifier,
 	PROVIDER_KEY,
 	USER_AGENT,
+	useFakeServer,
 	via,
 } from "./helpers.js";
 
-let server: FakeServer;
-beforeAll(async () => {
-	server = await startFakeServer();
-});
-afterAll(() => server.close());
-beforeEach(() => {
-	server.reset();
-	clearMappingCache();
+const server = useFakeServer((server) => {
 	mapChatModel(server);
 	mapClassifier(server);
 	server.route("POST", CHAT_PATH, reply.json(CHAT_ANSWER));

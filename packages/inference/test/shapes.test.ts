@@ -1,20 +1,13 @@
 /** Request and output shapes that depend on the caller's input form (multipart audio, one text vs many). */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { automaticSpeechRecognition, buildRequest, clearMappingCache, featureExtraction } from "../src/index.js";
-import { type FakeServer, reply, startFakeServer } from "./fake-server.js";
-import { entry, HF_TOKEN, via } from "./helpers.js";
+import { describe, expect, it } from "vitest";
+import { automaticSpeechRecognition, buildRequest, featureExtraction } from "../src/index.js";
+import { reply } from "./fake-server.js";
+import { entry, HF_TOKEN, useFakeServer, via } from "./helpers.js";
 
 const ASR_MODEL = "openai/whisper-large-v3";
 const EMBEDDER = "BAAI/bge-base-en-v1.5";
 
-let server: FakeServer;
-beforeAll(async () => {
-	server = await startFakeServer();
-});
-afterAll(() => server.close());
-beforeEach(() => {
-	server.reset();
-	clearMappingCache();
+const server = useFakeServer((server) => {
 	server.setMapping(ASR_MODEL, { together: entry("openai/whisper-large-v3", "automatic-speech-recognition") });
 	server.setMapping(EMBEDDER, { together: entry("BAAI/bge-base-en-v1.5-vllm", "feature-extraction") });
 });

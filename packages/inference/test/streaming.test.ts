@@ -1,9 +1,8 @@
 /** Server-sent events: the byte-level reader on hand-made streams, then chat streams through the server. */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
 	type ChatCompletionStreamOutput,
 	chatCompletionStream,
-	clearMappingCache,
 	InferenceClientAbortError,
 	InferenceClientError,
 	InferenceClientProviderApiError,
@@ -11,16 +10,18 @@ import {
 	readServerSentEvents,
 	type ServerSentEvent,
 } from "../src/index.js";
+import { failThenSucceed, reply, splitAt, splitEvery, sseText } from "./fake-server.js";
 import {
-	type FakeServer,
-	failThenSucceed,
-	reply,
-	splitAt,
-	splitEvery,
-	sseText,
-	startFakeServer,
-} from "./fake-server.js";
-import { CHAT_MODEL, CHAT_PATH, chatChunk, drain, HF_TOKEN, mapChatModel, rejectionOf, via } from "./helpers.js";
+	CHAT_MODEL,
+	CHAT_PATH,
+	chatChunk,
+	drain,
+	HF_TOKEN,
+	mapChatModel,
+	rejectionOf,
+	useFakeServer,
+	via,
+} from "./helpers.js";
 
 const encoder = new TextEncoder();
 
@@ -188,14 +189,7 @@ describe("readServerSentEvents on hand-made byte streams", () => {
 	});
 });
 
-let server: FakeServer;
-beforeAll(async () => {
-	server = await startFakeServer();
-});
-afterAll(() => server.close());
-beforeEach(() => {
-	server.reset();
-	clearMappingCache();
+const server = useFakeServer((server) => {
 	mapChatModel(server);
 });
 

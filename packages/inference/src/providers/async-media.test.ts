@@ -1,12 +1,11 @@
 /**
  * Media and async providers: black-forest-labs, fal-ai, novita, replicate,
- * wavespeed, zai-org. URLs and headers against the reference facts, request
- * bodies, answer reading, and polling against a real local HTTP server.
+ * wavespeed, zai-org. Request bodies, answer reading, and polling against the
+ * fake hub and router (test/fake-server.ts).
  */
-import { readFileSync } from "node:fs";
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
+import { type Behaviour, reply } from "../../test/fake-server.js";
+import { useFakeServer } from "../../test/helpers.js";
 import {
 	InferenceClientAbortError,
 	InferenceClientInputError,
@@ -19,42 +18,8 @@ import { FAL_ASR_AUDIO_TYPES } from "./fal-ai.js";
 import { PROVIDERS } from "./index.js";
 import type { BodyParams, ResponseContext, TaskProviderHelper } from "./provider-helper.js";
 
-// ---------------------------------------------------------------------------
-// Reference facts
-// ---------------------------------------------------------------------------
-
-const reference = JSON.parse(readFileSync(new URL("../../../../reference/providers.json", import.meta.url), "utf8"));
-
-interface ReferenceHelper {
-	route: string;
-	urlViaRouter: string;
-	urlDirect: string;
-	headersViaRouter: Record<string, string>;
-	headersDirect: Record<string, string>;
-	headersBinaryViaRouter: Record<string, string>;
-	routeModelConstraint?: { acceptedProviderModelIds: string[] };
-}
-interface ReferenceProvider {
-	id: string;
-	tasks: string[];
-	helpers: Record<string, ReferenceHelper>;
-}
-
-const MINE = {
-	"black-forest-labs": "3.8.1",
-	"fal-ai": "4.13.30",
-	novita: "4.13.30",
-	replicate: "4.13.30",
-	wavespeed: "4.13.30",
-	"zai-org": "4.13.30",
-} as const;
-type Mine = keyof typeof MINE;
-
-function referenceFor(id: Mine): ReferenceProvider {
-	const found = (reference[MINE[id]].providers as ReferenceProvider[]).find((provider) => provider.id === id);
-	if (!found) throw new Error(`no reference for ${id}`);
-	return found;
-}
+/** The media and async providers (the contract of their URLs and headers: ./registry.test.ts). */
+type Mine = "black-forest-labs" | "fal-ai" | "novita" | "replicate" | "wavespeed" | "zai-org";
 
 const ROUTER = "https://router.huggingface.co";
 const TOKEN = "hf_x";
@@ -65,68 +30,6 @@ function helperFor(provider: Mine, task: InferenceTask): TaskProviderHelper {
 	if (!helper) throw new Error(`no helper for ${provider} ${task}`);
 	return helper;
 }
-
-function modelFor(provider: Mine, facts: ReferenceHelper): string {
-	if (facts.routeModelConstraint) return facts.routeModelConstraint.acceptedProviderModelIds[0] as string;
-	return provider === "black-forest-labs" ? "flux-pro-1.1" : "some-org/some-model";
-}
-
-const fill = (template: string, model: string, token: string) =>
-	template.replaceAll("{model}", model).replaceAll("{token}", token);
-const fillHeaders = (headers: Record<string, string>, token: string) =>
-	Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, value.replaceAll("{token}", token)]));
-
-describe("reference facts: tasks, URLs and headers", () => {
-	for (const provider of Object.keys(MINE) as Mine[]) {
-		const facts = referenceFor(provider);
-
-		it(`${provider} serves exactly the reference tasks`, () => {
-			expect(Object.keys(PROVIDERS[provider]).sort()).toEqual([...facts.tasks].sort());
-		});
-
-		for (const task of facts.tasks) {
-			it(`${provider} ${task}: route, URLs and headers`, () => {
-				const helper = helperFor(provider, task as InferenceTask);
-				const fact = facts.helpers[task] as ReferenceHelper;
-				const model = modelFor(provider, fact);
-				const params = { model, task: task as InferenceTask, routerUrl: ROUTER };
-				expect(helper.makeRoute({ ...params, authMethod: "hf-token" }).replace(/^\//, "")).toBe(
-					fill(fact.route, model, TOKEN).replace(/^\//, ""),
-				);
-				expect(helper.makeUrl({ ...params, authMethod: "hf-token" })).toBe(fill(fact.urlViaRouter, model, TOKEN));
-				expect(helper.makeUrl({ ...params, authMethod: "provider-key" })).toBe(fill(fact.urlDirect, model, KEY));
-				expect(helper.prepareHeaders({ accessToken: TOKEN, authMethod: "hf-token" }, false)).toEqual(
-					fillHeaders(fact.headersViaRouter, TOKEN),
-				);
-				expect(helper.prepareHeaders({ accessToken: KEY, authMethod: "provider-key" }, false)).toEqual(
-					fillHeaders(fact.headersDirect, KEY),
-				);
-				expect(helper.prepareHeaders({ accessToken: TOKEN, authMethod: "hf-token" }, true)).toEqual(
-					fillHeaders(fact.headersBinaryViaRouter, TOKEN),
-				);
-			});
-		}
-	}
-
-	it("novita image-text-to-video rejects models its MiniMax route does not serve", () => {
-		const helper = helperFor("novita", "image-text-to-video");
-		expect(() =>
-			helper.makeUrl({
-				authMethod: "hf-token",
-				model: "some-org/other",
-				task: "image-text-to-video",
-				routerUrl: ROUTER,
-			}),
-		).toThrow(InferenceClientInputError);
-	});
-
-	it("replicate sends versioned model ids to v1/predictions", () => {
-		const helper = helperFor("replicate", "text-to-image");
-		const params = { model: "owner/model:abc123", task: "text-to-image" as const, routerUrl: ROUTER };
-		expect(helper.makeUrl({ ...params, authMethod: "hf-token" })).toBe(`${ROUTER}/replicate/v1/predictions`);
-		expect(helper.makeUrl({ ...params, authMethod: "provider-key" })).toBe("https://api.replicate.com/v1/predictions");
-	});
-});
 
 // ---------------------------------------------------------------------------
 // Request bodies
@@ -380,58 +283,33 @@ interface Answer {
 	bytes?: Uint8Array;
 	type?: string;
 }
-interface Seen {
-	method: string;
-	url: string;
-	authorization: string | undefined;
-}
 
-let server: Server;
+const server = useFakeServer();
 let base = "";
-const routes = new Map<string, Answer[]>();
-const seen: Seen[] = [];
+beforeEach(() => {
+	base = server.url;
+});
+
+function behaviour(answer: Answer): Behaviour {
+	const status = answer.status ?? 200;
+	if (answer.bytes) return reply.binary(answer.bytes, answer.type ?? "application/octet-stream", status);
+	if (answer.text !== undefined) return reply.text(answer.text, status, answer.type ?? "text/html");
+	return reply.json(answer.json ?? {}, status);
+}
 
 /** Answers `path` (with its query) with these answers in turn; the last one repeats. */
 function serve(path: string, ...answers: Answer[]): void {
-	routes.set(path, answers);
-}
-const hits = (path: string) => seen.filter((request) => request.url === path).length;
-
-function reply(request: IncomingMessage, response: ServerResponse): void {
-	const url = request.url ?? "/";
-	seen.push({ method: request.method ?? "", url, authorization: request.headers.authorization });
-	const answers = routes.get(url);
-	if (!answers || answers.length === 0) {
-		response.writeHead(404, { "content-type": "application/json" });
-		response.end(JSON.stringify({ error: `no route for ${url}` }));
-		return;
-	}
-	const answer = (answers.length > 1 ? answers.shift() : answers[0]) as Answer;
-	response.statusCode = answer.status ?? 200;
-	if (answer.bytes) {
-		response.setHeader("content-type", answer.type ?? "application/octet-stream");
-		response.end(Buffer.from(answer.bytes));
-	} else if (answer.text !== undefined) {
-		response.setHeader("content-type", answer.type ?? "text/html");
-		response.end(answer.text);
-	} else {
-		response.setHeader("content-type", "application/json");
-		response.end(JSON.stringify(answer.json ?? {}));
-	}
+	for (const method of ["GET", "POST"]) server.route(method, path, answers.map(behaviour));
 }
 
-beforeAll(async () => {
-	server = createServer(reply);
-	await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-	base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-afterAll(async () => {
-	await new Promise<void>((resolve) => server.close(() => resolve()));
-});
-beforeEach(() => {
-	routes.clear();
-	seen.length = 0;
-});
+/** What reached the server: method, path with query, credentials. */
+const seen = () =>
+	server.requests.map((request) => ({
+		method: request.method,
+		url: request.url,
+		authorization: request.headers.authorization,
+	}));
+const hits = (path: string) => seen().filter((request) => request.url === path).length;
 
 const IMAGE_BYTES = new Uint8Array([255, 216, 255, 224, 0, 16, 74, 70, 73, 70]);
 
@@ -480,7 +358,7 @@ describe("black-forest-labs polling", () => {
 		const output = await helper().getResponse(submitted, context({ outputType: "url" }));
 		expect(output).toBe("https://cdn.bfl.ai/fox.jpg");
 		expect(hits(viaRouter)).toBe(2);
-		expect(seen[0]?.authorization).toBe(`Bearer ${TOKEN}`);
+		expect(seen()[0]?.authorization).toBe(`Bearer ${TOKEN}`);
 	});
 
 	it("goes straight to the polling URL with a provider key and downloads the image", async () => {
@@ -493,7 +371,7 @@ describe("black-forest-labs polling", () => {
 			context({ authMethod: "provider-key", headers: { Authorization: `X-Key ${KEY}` } }),
 		);
 		await expectBlob(output, IMAGE_BYTES, "image/jpeg");
-		expect(seen[0]?.authorization).toBe(`X-Key ${KEY}`);
+		expect(seen()[0]?.authorization).toBe(`X-Key ${KEY}`);
 	});
 
 	it(`gives up with a typed error after ${5} status checks`, async () => {
@@ -562,9 +440,9 @@ describe("fal-ai queue", () => {
 		await expectBlob(output, IMAGE_BYTES, "image/jpeg");
 		expect(hits(statusPath("r1"))).toBe(3);
 		expect(hits(resultPath("r1"))).toBe(1);
-		expect(seen.find((request) => request.url === statusPath("r1"))?.authorization).toBe(`Bearer ${TOKEN}`);
+		expect(seen().find((request) => request.url === statusPath("r1"))?.authorization).toBe(`Bearer ${TOKEN}`);
 		// The file itself is downloaded without credentials.
-		expect(seen.find((request) => request.url === "/files/fox.jpg")?.authorization).toBeUndefined();
+		expect(seen().find((request) => request.url === "/files/fox.jpg")?.authorization).toBeUndefined();
 	});
 
 	it("uses fal's own URLs with a provider key", async () => {
@@ -580,7 +458,7 @@ describe("fal-ai queue", () => {
 			context({ authMethod: "provider-key", headers: { Authorization: `Key ${KEY}` }, outputType: "url" }),
 		);
 		expect(output).toBe("https://v3.fal.media/fox.png");
-		expect(seen[0]?.authorization).toBe(`Key ${KEY}`);
+		expect(seen()[0]?.authorization).toBe(`Key ${KEY}`);
 	});
 
 	it("reads video, audio, segmentation and audio-to-audio results", async () => {
@@ -612,7 +490,7 @@ describe("fal-ai queue", () => {
 			{ label: "audio", blob: Buffer.from(WAV_BYTES).toString("base64"), "content-type": "audio/wav" },
 		]);
 		// No status request was needed: every answer was already COMPLETED.
-		expect(seen.some((request) => request.url.includes("/status"))).toBe(false);
+		expect(seen().some((request) => request.url.includes("/status"))).toBe(false);
 	});
 
 	it("gives json output as fal's own result", async () => {
@@ -686,7 +564,7 @@ describe("fal-ai queue", () => {
 			/Invalid inference output: expected/,
 		);
 		// The synchronous tasks never poll.
-		expect(seen).toHaveLength(0);
+		expect(seen()).toHaveLength(0);
 	});
 });
 
@@ -810,7 +688,7 @@ describe("wavespeed polling", () => {
 			"image/png",
 		);
 		expect(hits(path)).toBe(3);
-		expect(seen[0]?.authorization).toBe(`Bearer ${TOKEN}`);
+		expect(seen()[0]?.authorization).toBe(`Bearer ${TOKEN}`);
 	});
 
 	it("every task returns the first output", async () => {
@@ -993,7 +871,7 @@ describe("zai-org", () => {
 		const output = await helperFor("zai-org", "text-to-image").getResponse(submitted, context({ url: submitUrl() }));
 		await expectBlob(output, PNG_BYTES, "image/png");
 		expect(hits(path)).toBe(2);
-		expect(seen[0]?.authorization).toBe(`Bearer ${TOKEN}`);
+		expect(seen()[0]?.authorization).toBe(`Bearer ${TOKEN}`);
 	});
 
 	it("reports a failed task, a failed status fetch and an unparsable status body", async () => {

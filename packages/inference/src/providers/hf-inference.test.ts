@@ -1,8 +1,6 @@
-import { readFileSync } from "node:fs";
-import { createServer, type IncomingMessage, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clearMappingCache } from "../call/mapping.js";
+import { describe, expect, it } from "vitest";
+import { type Behaviour, reply } from "../../test/fake-server.js";
+import { useFakeServer } from "../../test/helpers.js";
 import { buildRequest } from "../call/request.js";
 import { InferenceClientInputError } from "../errors.js";
 import {
@@ -17,28 +15,7 @@ import type { InferenceTask } from "../types.js";
 import { PROVIDERS } from "./index.js";
 import type { ResponseContext, TaskProviderHelper } from "./provider-helper.js";
 
-interface ReferenceHelper {
-	urlViaRouter: string;
-	urlDirect: string;
-	headersViaRouter: Record<string, string>;
-	headersDirect: Record<string, string>;
-	headersBinaryViaRouter: Record<string, string>;
-}
-interface ReferenceProvider {
-	id: string;
-	tasks: string[];
-	helpers: Record<string, ReferenceHelper>;
-}
-
-const referencePath = new URL("../../../../reference/providers.json", import.meta.url);
-const reference = JSON.parse(readFileSync(referencePath, "utf8")) as Record<string, { providers: ReferenceProvider[] }>;
-const hfReference = reference["4.13.30"]?.providers.find((provider) => provider.id === "hf-inference");
-if (!hfReference) throw new Error("hf-inference missing from the reference");
-
 const ROUTER = "https://router.huggingface.co";
-const fill = (template: string, model: string) => template.replaceAll("{model}", model);
-const withToken = (headers: Record<string, string>, token: string) =>
-	Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, value.replaceAll("{token}", token)]));
 
 function helperFor(task: string): TaskProviderHelper {
 	const helper = PROVIDERS["hf-inference"][task as InferenceTask];
@@ -437,63 +414,8 @@ const MODELS: Record<string, string> = Object.fromEntries(
 );
 
 describe("hf-inference: tasks", () => {
-	it("has exactly the reference's tasks, each with a case here", () => {
-		expect(Object.keys(PROVIDERS["hf-inference"]).sort()).toEqual([...hfReference.tasks].sort());
-		expect(Object.keys(MODELS).sort()).toEqual([...hfReference.tasks].sort());
-	});
-});
-
-describe("hf-inference: URLs and headers match the reference", () => {
-	for (const task of hfReference.tasks) {
-		const expected = hfReference.helpers[task] as ReferenceHelper;
-		it(task, () => {
-			const helper = helperFor(task);
-			const model = MODELS[task] as string;
-			const viaRouter = helper.makeUrl({
-				authMethod: "hf-token",
-				model,
-				task: task as InferenceTask,
-				routerUrl: ROUTER,
-			});
-			const direct = helper.makeUrl({
-				authMethod: "provider-key",
-				model,
-				task: task as InferenceTask,
-				routerUrl: ROUTER,
-			});
-			expect(viaRouter).toBe(fill(expected.urlViaRouter, model));
-			expect(direct).toBe(fill(expected.urlDirect, model));
-			expect(helper.prepareHeaders({ accessToken: "hf_x", authMethod: "hf-token" }, false)).toEqual(
-				withToken(expected.headersViaRouter, "hf_x"),
-			);
-			expect(helper.prepareHeaders({ accessToken: "key_x", authMethod: "provider-key" }, false)).toEqual(
-				withToken(expected.headersDirect, "key_x"),
-			);
-			expect(helper.prepareHeaders({ accessToken: "hf_x", authMethod: "hf-token" }, true)).toEqual(
-				withToken(expected.headersBinaryViaRouter, "hf_x"),
-			);
-		});
-	}
-
-	it("uses a self-hosted router for hub tokens and provider keys alike", () => {
-		const helper = helperFor("feature-extraction");
-		for (const authMethod of ["hf-token", "provider-key"] as const) {
-			expect(
-				helper.makeUrl({
-					authMethod,
-					model: "org/m",
-					task: "feature-extraction",
-					routerUrl: "http://127.0.0.1:9/router/",
-				}),
-			).toBe("http://127.0.0.1:9/router/hf-inference/models/org/m/pipeline/feature-extraction");
-		}
-		expect(
-			helperFor("conversational").makeUrl({
-				authMethod: "provider-key",
-				model: "org/m",
-				routerUrl: "http://hub.local",
-			}),
-		).toBe("http://hub.local/hf-inference/models/org/m/v1/chat/completions");
+	it("has a case here for each of its tasks", () => {
+		expect(Object.keys(MODELS).sort()).toEqual(Object.keys(PROVIDERS["hf-inference"]).sort());
 	});
 });
 
@@ -626,58 +548,26 @@ describe("hf-inference: media outputs", () => {
 	}
 });
 
-/** A local hub + router: the hub knows no mapping (hf-inference needs none); the router answers per route. */
+/** The fake hub + router: the hub maps no provider (hf-inference needs none); the router answers per route. */
 describe("hf-inference: full calls against a local router", () => {
-	let server: Server;
-	let base = "";
-	const seen: { url: string; headers: IncomingMessage["headers"]; body: Buffer }[] = [];
-
-	beforeAll(async () => {
-		server = createServer((request, response) => {
-			const chunks: Buffer[] = [];
-			request.on("data", (chunk: Buffer) => chunks.push(chunk));
-			request.on("end", () => {
-				const url = request.url ?? "";
-				if (url.startsWith("/api/models/")) {
-					response.writeHead(200, { "content-type": "application/json" });
-					response.end(JSON.stringify({ id: "m", inferenceProviderMapping: {} }));
-					return;
-				}
-				seen.push({ url, headers: request.headers, body: Buffer.concat(chunks) });
-				const json = (value: unknown) => {
-					response.writeHead(200, { "content-type": "application/json" });
-					response.end(JSON.stringify(value));
-				};
-				if (url === "/router/hf-inference/models/google/vit-base-patch16-224") {
-					json([{ label: "tabby", score: 0.9 }]);
-				} else if (url === "/router/hf-inference/models/openai/whisper-large-v3") {
-					json({ text: "hello" });
-				} else if (url === "/router/hf-inference/models/speechbrain/sepformer-wham") {
-					json([{ label: "label_0", blob: "UklGRg==", "content-type": "audio/flac" }]);
-				} else if (url === "/router/hf-inference/models/black-forest-labs/FLUX.1-dev") {
-					response.writeHead(200, { "content-type": "image/png" });
-					response.end(Buffer.from(pngBytes));
-				} else if (url === "/router/hf-inference/models/facebook/bart-large-mnli") {
-					json({ sequence: "s", labels: ["a", "b"], scores: [0.7, 0.3] });
-				} else if (url === "/router/hf-inference/models/meta-llama/Llama-3.1-8B-Instruct/v1/chat/completions") {
-					json(chatAnswer);
-				} else {
-					response.writeHead(404, { "content-type": "application/json" });
-					response.end(JSON.stringify({ error: `no route ${url}` }));
-				}
-			});
-		});
-		await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-		base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-		clearMappingCache();
+	const ROUTES: Record<string, Behaviour> = {
+		"google/vit-base-patch16-224": reply.json([{ label: "tabby", score: 0.9 }]),
+		"openai/whisper-large-v3": reply.json({ text: "hello" }),
+		"speechbrain/sepformer-wham": reply.json([{ label: "label_0", blob: "UklGRg==", "content-type": "audio/flac" }]),
+		"black-forest-labs/FLUX.1-dev": reply.binary(pngBytes, "image/png"),
+		"facebook/bart-large-mnli": reply.json({ sequence: "s", labels: ["a", "b"], scores: [0.7, 0.3] }),
+		"meta-llama/Llama-3.1-8B-Instruct/v1/chat/completions": reply.json(chatAnswer),
+	};
+	const server = useFakeServer((fake) => {
+		for (const [route, answer] of Object.entries(ROUTES)) {
+			fake.route("POST", `/router/hf-inference/models/${route}`, answer);
+			fake.setMapping(route.replace("/v1/chat/completions", ""), {});
+		}
 	});
+	const last = () => server.requestsTo("/router/").at(-1);
+	const base = () => server.url;
 
-	afterAll(async () => {
-		clearMappingCache();
-		await new Promise<void>((resolve) => server.close(() => resolve()));
-	});
-
-	const options = () => ({ hubUrl: base, routerUrl: `${base}/router`, retry_on_error: false, timeout: 10_000 });
+	const options = () => ({ hubUrl: base(), routerUrl: `${base()}/router`, retry_on_error: false, timeout: 10_000 });
 
 	it("buildRequest: raw bytes without a JSON content type", async () => {
 		const media = image();
@@ -688,7 +578,7 @@ describe("hf-inference: full calls against a local router", () => {
 			data: media,
 		};
 		const built = await buildRequest(args, { ...options(), task: "image-classification" });
-		expect(built.url).toBe(`${base}/router/hf-inference/models/google/vit-base-patch16-224`);
+		expect(built.url).toBe(`${base()}/router/hf-inference/models/google/vit-base-patch16-224`);
 		expect(built.init.body).toBe(media);
 		expect(built.init.headers.Authorization).toBe("Bearer hf_x");
 		expect(built.init.headers["Content-Type"]).toBeUndefined();
@@ -700,10 +590,10 @@ describe("hf-inference: full calls against a local router", () => {
 			options(),
 		);
 		expect(output).toEqual([{ label: "tabby", score: 0.9 }]);
-		const last = seen.at(-1);
-		expect(last?.headers.authorization).toBe("Bearer hf_x");
-		expect(last?.headers["content-type"]).not.toBe("application/json");
-		expect(new Uint8Array(last?.body ?? [])).toEqual(pngBytes);
+		const sent = last();
+		expect(sent?.headers.authorization).toBe("Bearer hf_x");
+		expect(sent?.headers["content-type"]).not.toBe("application/json");
+		expect(new Uint8Array(sent?.body ?? [])).toEqual(pngBytes);
 	});
 
 	it("speech recognition with `inputs` sends base64 JSON, with a provider key too", async () => {
@@ -712,10 +602,10 @@ describe("hf-inference: full calls against a local router", () => {
 			options(),
 		);
 		expect(output).toEqual({ text: "hello" });
-		const last = seen.at(-1);
-		expect(last?.headers.authorization).toBe("Bearer key_x");
-		expect(last?.headers["content-type"]).toBe("application/json");
-		expect(JSON.parse(last?.body.toString() ?? "")).toEqual({ inputs: audioBase64 });
+		const sent = last();
+		expect(sent?.headers.authorization).toBe("Bearer key_x");
+		expect(sent?.headers["content-type"]).toBe("application/json");
+		expect(sent?.json()).toEqual({ inputs: audioBase64 });
 	});
 
 	it("audio to audio, zero-shot (older form) and chat", async () => {

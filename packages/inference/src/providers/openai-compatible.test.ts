@@ -1,12 +1,10 @@
 /**
- * The OpenAI-compatible providers: URLs and headers against the reference facts,
- * the bodies they send, the outputs they read, and Together's video polling
+ * The OpenAI-compatible providers: the bodies they send, the outputs they read, and Together's video polling
  * against a real local HTTP server.
  */
-import { readFileSync } from "node:fs";
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { type Behaviour, type RecordedRequest, reply } from "../../test/fake-server.js";
+import { useFakeServer } from "../../test/helpers.js";
 import { buildRequest } from "../call/request.js";
 import { InferenceClientAbortError, InferenceClientInputError, InferenceClientProviderApiError } from "../errors.js";
 import { automaticSpeechRecognition, textToSpeech, textToVideo } from "../tasks/functions.js";
@@ -15,58 +13,30 @@ import { PROVIDERS } from "./index.js";
 import type { ResponseContext } from "./provider-helper.js";
 import { TogetherVideoTask } from "./together.js";
 
-// ---------------------------------------------------------------- reference facts
+/** The OpenAI-compatible group (the contract of their URLs and headers: ./registry.test.ts). */
+const GROUP: InferenceProvider[] = [
+	"baseten",
+	"cerebras",
+	"cohere",
+	"deepinfra",
+	"featherless-ai",
+	"fireworks-ai",
+	"groq",
+	"hyperbolic",
+	"nebius",
+	"nscale",
+	"openai",
+	"ovhcloud",
+	"publicai",
+	"sambanova",
+	"scaleway",
+	"together",
+];
 
-interface HelperFacts {
-	route: string;
-	urlViaRouter: string;
-	urlDirect: string;
-	clientSideRoutingOnly: boolean;
-	headersViaRouter: Record<string, string>;
-	headersDirect: Record<string, string>;
-	headersBinaryViaRouter: Record<string, string>;
-}
-interface ProviderFacts {
-	id: string;
-	baseUrl: string;
-	clientSideRoutingOnly: boolean;
-	tasks: string[];
-	helpers: Record<string, HelperFacts>;
-}
-
-const reference = JSON.parse(
-	readFileSync(new URL("../../../../reference/providers.json", import.meta.url), "utf8"),
-) as Record<string, { providers: ProviderFacts[] }>;
-
-/** The group's providers and the reference version that describes each. */
-const GROUP: Record<string, "4.13.30" | "3.8.1"> = {
-	baseten: "4.13.30",
-	cerebras: "4.13.30",
-	cohere: "4.13.30",
-	deepinfra: "4.13.30",
-	"featherless-ai": "4.13.30",
-	"fireworks-ai": "4.13.30",
-	groq: "4.13.30",
-	hyperbolic: "3.8.1",
-	nebius: "3.8.1",
-	nscale: "4.13.30",
-	openai: "4.13.30",
-	ovhcloud: "4.13.30",
-	publicai: "4.13.30",
-	sambanova: "3.8.1",
-	scaleway: "4.13.30",
-	together: "4.13.30",
-};
-
-function facts(provider: string): ProviderFacts {
-	const version = GROUP[provider] as string;
-	const found = reference[version]?.providers.find((item) => item.id === provider);
-	if (!found) throw new Error(`no reference for ${provider} in ${version}`);
-	return found;
-}
-
-const PAIRS = Object.keys(GROUP).flatMap((provider) =>
-	facts(provider).tasks.map((task) => [provider, task] as [InferenceProvider, InferenceTask]),
+const PAIRS = GROUP.flatMap((provider) =>
+	(Object.keys(PROVIDERS[provider]) as InferenceTask[]).map(
+		(task) => [provider, task] as [InferenceProvider, InferenceTask],
+	),
 );
 
 const MODEL = "org/some-model";
@@ -78,41 +48,7 @@ function helperOf(provider: InferenceProvider, task: InferenceTask) {
 	return helper;
 }
 
-const fill = (template: Record<string, string>, token: string) =>
-	Object.fromEntries(Object.entries(template).map(([key, value]) => [key, value.replace("{token}", token)]));
-
-describe("reference URLs and headers", () => {
-	it.each(Object.keys(GROUP))("%s has exactly the reference tasks", (provider) => {
-		expect(Object.keys(PROVIDERS[provider as InferenceProvider]).sort()).toEqual([...facts(provider).tasks].sort());
-	});
-
-	it.each(PAIRS)("%s / %s", (provider, task) => {
-		const expected = facts(provider).helpers[task] as HelperFacts;
-		const helper = helperOf(provider, task);
-		expect(helper.provider).toBe(provider);
-		expect(helper.task).toBe(task);
-		expect(helper.baseUrl).toBe(facts(provider).baseUrl);
-		expect(helper.clientSideRoutingOnly).toBe(expected.clientSideRoutingOnly);
-		expect(helper.makeRoute({ authMethod: "hf-token", model: MODEL, task, routerUrl: ROUTER })).toBe(
-			expected.route.replace("{model}", MODEL),
-		);
-		expect(helper.makeUrl({ authMethod: "hf-token", model: MODEL, task, routerUrl: ROUTER })).toBe(
-			expected.urlViaRouter.replace("{model}", MODEL),
-		);
-		expect(helper.makeUrl({ authMethod: "provider-key", model: MODEL, task, routerUrl: ROUTER })).toBe(
-			expected.urlDirect.replace("{model}", MODEL),
-		);
-		expect(helper.prepareHeaders({ accessToken: "hf_x", authMethod: "hf-token" }, false)).toEqual(
-			fill(expected.headersViaRouter, "hf_x"),
-		);
-		expect(helper.prepareHeaders({ accessToken: "pk_x", authMethod: "provider-key" }, false)).toEqual(
-			fill(expected.headersDirect, "pk_x"),
-		);
-		expect(helper.prepareHeaders({ accessToken: "hf_x", authMethod: "hf-token" }, true)).toEqual(
-			fill(expected.headersBinaryViaRouter, "hf_x"),
-		);
-	});
-
+describe("routing", () => {
 	it("openai is client-side routing only: hf_ tokens are refused before any look-up", async () => {
 		expect(helperOf("openai", "conversational").clientSideRoutingOnly).toBe(true);
 		const noNetwork = (() => {
@@ -398,30 +334,12 @@ describe("responses", () => {
 
 // ---------------------------------------------------------------- local server
 
-interface Seen {
-	method: string;
-	path: string;
-	headers: IncomingMessage["headers"];
-	body: Buffer;
-}
-
-const VIDEO_BYTES = Buffer.from([0, 0, 0, 0x18, 0x66, 0x74, 0x79, 0x70]);
-let server: Server;
-let base = "";
-const seen: Seen[] = [];
-const statusCalls = new Map<string, number>();
-
-function send(response: ServerResponse, status: number, body: unknown, type = "application/json"): void {
-	response.writeHead(status, { "content-type": type });
-	response.end(typeof body === "string" || Buffer.isBuffer(body) ? body : JSON.stringify(body));
-}
+const VIDEO_BYTES = new Uint8Array([0, 0, 0, 0x18, 0x66, 0x74, 0x79, 0x70]);
 
 /** Status answers per job id, by call number (the last repeats). */
-function jobStatuses(id: string): { status: number; body: unknown; type?: string }[] {
-	const job = (status: string, extra: Record<string, unknown> = {}) => ({
-		status: 200,
-		body: { id, model: MODEL, status, info: { errors: null }, ...extra },
-	});
+function jobStatuses(id: string, base: string): Behaviour[] {
+	const job = (status: string, extra: Record<string, unknown> = {}) =>
+		reply.json({ id, model: MODEL, status, info: { errors: null }, ...extra });
 	const done = job("completed", { outputs: { cost: 0.2, video_url: `${base}/files/${id}.mp4` } });
 	switch (id.replace(/-.*$/, "")) {
 		case "ok":
@@ -431,9 +349,9 @@ function jobStatuses(id: string): { status: number; body: unknown; type?: string
 		case "cancel":
 			return [job("cancelled")];
 		case "garbage":
-			return [job("queued"), { status: 200, body: "{not json", type: "text/plain" }];
+			return [job("queued"), reply.text("{not json")];
 		case "broken":
-			return [{ status: 500, body: { error: "status store down" } }];
+			return [reply.json({ error: "status store down" }, 500)];
 		case "odd":
 			return [job("paused")];
 		case "nourl":
@@ -445,61 +363,41 @@ function jobStatuses(id: string): { status: number; body: unknown; type?: string
 	}
 }
 
-beforeAll(async () => {
-	server = createServer((request, response) => {
-		const chunks: Buffer[] = [];
-		request.on("data", (chunk: Buffer) => chunks.push(chunk));
-		request.on("end", () => {
-			const path = request.url ?? "/";
-			seen.push({ method: request.method ?? "", path, headers: request.headers, body: Buffer.concat(chunks) });
-			// Hub: a mapping for every model, to the provider named by the model's org.
-			const hub = /^\/hub\/api\/models\/([^/]+)\/([^?]+)\?/.exec(path);
-			if (hub) {
-				const [, provider, name] = hub;
-				const prefix = name?.split("-")[0] ?? "";
-				const task =
-					{ asr: "automatic-speech-recognition", tts: "text-to-speech", chat: "conversational" }[prefix] ??
-					"text-to-video";
-				return send(response, 200, {
-					id: `${provider}/${name}`,
-					inferenceProviderMapping: {
-						[provider as string]: { providerId: `${provider}-side/${name}`, task, status: "live" },
-					},
-				});
-			}
-			if (request.method === "POST" && path === "/together/v2/videos") {
-				return send(response, 200, { id: "e2e-1", object: "video", status: "queued" });
-			}
-			const status = /^\/(?:together|direct)\/v2\/videos\/([^/]+)$/.exec(path);
-			if (status) {
-				const id = decodeURIComponent(status[1] as string);
-				const count = statusCalls.get(id) ?? 0;
-				statusCalls.set(id, count + 1);
-				const answers = jobStatuses(id);
-				const answer = answers[Math.min(count, answers.length - 1)] as { status: number; body: unknown; type?: string };
-				return send(response, answer.status, answer.body, answer.type);
-			}
-			if (path.startsWith("/files/")) return send(response, 200, VIDEO_BYTES, "video/mp4");
-			if (path.endsWith("/audio/transcriptions")) return send(response, 200, { text: "transcribed" });
-			if (path.endsWith("/audio/speech")) return send(response, 200, Buffer.from("ID3fake"), "audio/mpeg");
-			send(response, 404, { error: `no route ${path}` });
-		});
-	});
-	server.listen(0, "127.0.0.1");
-	await new Promise<void>((resolve) => server.once("listening", resolve));
-	base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
+/** The hub maps each model these tests call to the provider named by its org, under `<provider>-side/<name>`. */
+const MAPPED: Record<string, string> = {
+	"together/wan-video": "text-to-video",
+	"deepinfra/asr-model": "automatic-speech-recognition",
+	"together/asr-model": "automatic-speech-recognition",
+	"together/tts-model": "text-to-speech",
+	"cohere/chat-command": "conversational",
+};
 
-afterAll(async () => {
-	await new Promise<void>((resolve) => server.close(() => resolve()));
+const server = useFakeServer((fake) => {
+	for (const [model, task] of Object.entries(MAPPED)) {
+		const [provider, name] = model.split("/") as [string, string];
+		fake.setMapping(model, { [provider]: { providerId: `${provider}-side/${name}`, task, status: "live" } });
+	}
+	fake.route("POST", "/together/v2/videos", reply.json({ id: "e2e-1", object: "video", status: "queued" }));
+	const statusCalls = new Map<string, number>();
+	fake.route("GET", /^\/(?:together|direct)\/v2\/videos\/[^/]+$/, (request) => {
+		const id = decodeURIComponent(request.path.split("/").at(-1) as string);
+		const count = statusCalls.get(id) ?? 0;
+		statusCalls.set(id, count + 1);
+		const answers = jobStatuses(id, fake.url);
+		return answers[Math.min(count, answers.length - 1)] as Behaviour;
+	});
+	fake.route("GET", /^\/files\//, reply.binary(VIDEO_BYTES, "video/mp4"));
+	fake.route("POST", /\/audio\/transcriptions$/, reply.json({ text: "transcribed" }));
+	fake.route("POST", /\/audio\/speech$/, reply.binary(new TextEncoder().encode("ID3fake"), "audio/mpeg"));
 });
+const base = () => server.url;
 
 function localContext(signal: AbortSignal, options: Partial<ResponseContext> = {}): ResponseContext {
 	return {
-		url: `${base}/together/v2/videos`,
+		url: `${base()}/together/v2/videos`,
 		headers: { Authorization: "Bearer hf_x", "Content-Type": "application/json" },
 		authMethod: "hf-token",
-		routerUrl: base,
+		routerUrl: base(),
 		fetch: globalThis.fetch,
 		signal,
 		...options,
@@ -507,7 +405,7 @@ function localContext(signal: AbortSignal, options: Partial<ResponseContext> = {
 }
 
 const fastVideo = new TogetherVideoTask("text-to-video", 20);
-const statusRequests = (id: string) => seen.filter((item) => item.path.endsWith(`/v2/videos/${id}`));
+const statusRequests = (id: string) => server.requests.filter((item) => item.path.endsWith(`/v2/videos/${id}`));
 
 describe("together video polling (local server)", () => {
 	it("polls queued → in_progress → completed through the router, then fetches the video", async () => {
@@ -522,7 +420,7 @@ describe("together video polling (local server)", () => {
 			expect(poll.headers.authorization).toBe("Bearer hf_x");
 		}
 		// The signed video URL gets no credentials.
-		const download = seen.find((item) => item.path === "/files/ok-1.mp4");
+		const download = server.requests.find((item) => item.path === "/files/ok-1.mp4");
 		expect(download?.headers.authorization).toBeUndefined();
 	});
 
@@ -531,12 +429,12 @@ describe("together video polling (local server)", () => {
 			{ id: "ok-2" },
 			localContext(AbortSignal.timeout(5000), { outputType: "url" }),
 		);
-		expect(url).toBe(`${base}/files/ok-2.mp4`);
+		expect(url).toBe(`${base()}/files/ok-2.mp4`);
 		const json = await fastVideo.getResponse(
 			{ id: "ok-3" },
 			localContext(AbortSignal.timeout(5000), { outputType: "json" }),
 		);
-		expect(json).toMatchObject({ id: "ok-3", status: "completed", outputs: { video_url: `${base}/files/ok-3.mp4` } });
+		expect(json).toMatchObject({ id: "ok-3", status: "completed", outputs: { video_url: `${base()}/files/ok-3.mp4` } });
 	});
 
 	it("with a provider key, polls the provider's host", async () => {
@@ -545,7 +443,7 @@ describe("together video polling (local server)", () => {
 		const proxy: typeof fetch = (input, init) => {
 			const url = String(input);
 			asked.push(url);
-			return globalThis.fetch(url.replace("https://api.together.xyz/", `${base}/direct/`), init);
+			return globalThis.fetch(url.replace("https://api.together.xyz/", `${base()}/direct/`), init);
 		};
 		const out = await fastVideo.getResponse(
 			{ id: "ok-4", status: "queued" },
@@ -556,7 +454,7 @@ describe("together video polling (local server)", () => {
 				outputType: "url",
 			}),
 		);
-		expect(out).toBe(`${base}/files/ok-4.mp4`);
+		expect(out).toBe(`${base()}/files/ok-4.mp4`);
 		expect(asked.filter((url) => url.includes("/v2/videos/"))).toEqual([
 			"https://api.together.xyz/v2/videos/ok-4",
 			"https://api.together.xyz/v2/videos/ok-4",
@@ -566,9 +464,9 @@ describe("together video polling (local server)", () => {
 	});
 
 	it("a job already completed in the create answer is not polled", async () => {
-		const created = { id: "done-1", status: "completed", outputs: { video_url: `${base}/files/done-1.mp4` } };
+		const created = { id: "done-1", status: "completed", outputs: { video_url: `${base()}/files/done-1.mp4` } };
 		const out = await fastVideo.getResponse(created, localContext(AbortSignal.timeout(5000), { outputType: "url" }));
-		expect(out).toBe(`${base}/files/done-1.mp4`);
+		expect(out).toBe(`${base()}/files/done-1.mp4`);
 		expect(statusRequests("done-1")).toHaveLength(0);
 	});
 
@@ -637,11 +535,11 @@ describe("end to end through the task functions (local hub and router)", () => {
 	it("textToVideo creates, polls and downloads", async () => {
 		const out = await textToVideo(
 			{ accessToken: "hf_x", provider: "together", model: "together/wan-video", inputs: "a fox" },
-			{ hubUrl: `${base}/hub`, routerUrl: base, timeout: 10_000 },
+			{ hubUrl: base(), routerUrl: base(), timeout: 10_000 },
 		);
 		expect(await bytesOf(out)).toEqual([...VIDEO_BYTES]);
-		const create = seen.find((item) => item.method === "POST" && item.path === "/together/v2/videos");
-		expect(JSON.parse(create?.body.toString() ?? "{}")).toEqual({ prompt: "a fox", model: "together-side/wan-video" });
+		const create = server.requestsTo("/together/v2/videos", "POST")[0];
+		expect(create?.json()).toEqual({ prompt: "a fox", model: "together-side/wan-video" });
 	});
 
 	it.each([
@@ -655,10 +553,10 @@ describe("end to end through the task functions (local hub and router)", () => {
 				model: `${provider}/asr-model`,
 				data: audioBlob(),
 			},
-			{ hubUrl: `${base}/hub`, routerUrl: base },
+			{ hubUrl: base(), routerUrl: base() },
 		);
 		expect(out).toEqual({ text: "transcribed" });
-		const upload = seen.filter((item) => item.path === path).at(-1) as Seen;
+		const upload = server.requestsTo(path).at(-1) as RecordedRequest;
 		expect(upload.headers["content-type"]).toMatch(/^multipart\/form-data; boundary=/);
 		const form = await new Response(new Uint8Array(upload.body), {
 			headers: { "content-type": upload.headers["content-type"] as string },
@@ -676,7 +574,7 @@ describe("end to end through the task functions (local hub and router)", () => {
 				inputs: "hi",
 				parameters: { voice: "x" },
 			},
-			{ hubUrl: `${base}/hub`, routerUrl: base },
+			{ hubUrl: base(), routerUrl: base() },
 		);
 		expect(Buffer.from(await (out as Blob).arrayBuffer()).toString()).toBe("ID3fake");
 	});
@@ -689,7 +587,7 @@ describe("end to end through the task functions (local hub and router)", () => {
 				model: "cohere/chat-command",
 				messages: [{ role: "user", content: "Hi" }],
 			} as never,
-			{ task: "conversational", hubUrl: `${base}/hub` },
+			{ task: "conversational", hubUrl: base() },
 		);
 		expect(url).toBe("https://api.cohere.com/compatibility/v1/chat/completions");
 		expect(init.headers.Authorization).toBe("Bearer co_key");

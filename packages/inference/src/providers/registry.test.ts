@@ -1,7 +1,9 @@
 /**
- * Contract of the whole registry against the reference facts: every provider ×
- * task the reference lists exists, and its URL (through the router and direct)
- * and headers are exactly the reference's.
+ * The provider contract, in one place: every provider × task the reference
+ * (reference/providers.json) lists exists, and its URLs (through the router
+ * and direct), headers (JSON and binary bodies) and routing rules are exactly
+ * the reference's. Provider tests check bodies and
+ * answers; parameters.test.ts checks each route's parameter names.
  */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
@@ -13,15 +15,15 @@ const reference = JSON.parse(readFileSync(new URL("../../../../reference/provide
 interface ReferenceHelper {
 	urlViaRouter: string;
 	urlDirect: string | { error: string };
+	clientSideRoutingOnly: boolean;
 	headersViaRouter: Record<string, string>;
 	headersDirect: Record<string, string>;
-	headersBinaryViaRouter?: Record<string, string>;
+	headersBinaryViaRouter: Record<string, string>;
 	/** Some routes accept only listed provider-side model ids. */
 	routeModelConstraint?: { acceptedProviderModelIds: string[] };
 }
 interface ReferenceProvider {
 	id: string;
-	baseUrl: string;
 	tasks: string[];
 	clientSideRoutingOnly: boolean;
 	helpers: Record<string, ReferenceHelper>;
@@ -31,6 +33,8 @@ const current: ReferenceProvider[] = reference["4.13.30"].providers;
 const older: ReferenceProvider[] = reference["3.8.1"].providers.filter(
 	(provider: ReferenceProvider) => !current.some((item) => item.id === provider.id),
 );
+const all = [...current, ...older];
+const ROUTER = "https://router.huggingface.co";
 const MODEL = "some-org/some-model";
 const TOKEN = "hf_contractToken";
 const KEY = "provider_contract_key";
@@ -39,39 +43,37 @@ const fill = (template: string, token: string, model = MODEL) =>
 const fillAll = (headers: Record<string, string>, token: string) =>
 	Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, fill(value, token)]));
 
-const cases = [...current, ...older].flatMap((provider) =>
-	provider.tasks.map((task) => [provider.id, task, provider.helpers[task] as ReferenceHelper] as const),
+const cases = all.flatMap((provider) =>
+	provider.tasks.map((task) => [provider.id, task, provider, provider.helpers[task] as ReferenceHelper] as const),
 );
 
 describe("provider registry", () => {
 	it("has the 23 providers: the 19 current ones and the 4 older ones", () => {
-		expect([...INFERENCE_PROVIDERS].sort()).toEqual([...current, ...older].map((provider) => provider.id).sort());
+		expect([...INFERENCE_PROVIDERS].sort()).toEqual(all.map((provider) => provider.id).sort());
 		expect(Object.keys(PROVIDERS).sort()).toEqual([...INFERENCE_PROVIDERS].sort());
 	});
 
 	it("serves exactly the tasks the reference lists for each provider", () => {
-		for (const provider of [...current, ...older]) {
+		for (const provider of all) {
 			const tasks = Object.keys(PROVIDERS[provider.id as keyof typeof PROVIDERS]).sort();
 			expect(tasks, provider.id).toEqual([...provider.tasks].sort());
 		}
 	});
 
-	it.each(cases)("%s %s: URL and headers match the reference", (provider, task, facts) => {
-		const helper = getProviderHelper(provider, task as InferenceTask);
-		const routerUrl = "https://router.huggingface.co";
+	it.each(cases)("%s %s: URLs, headers and routing match the reference", (id, task, provider, facts) => {
+		const helper = getProviderHelper(id, task as InferenceTask);
 		const model = facts.routeModelConstraint?.acceptedProviderModelIds[0] ?? MODEL;
-		expect(helper.makeUrl({ authMethod: "hf-token", model, task: task as InferenceTask, routerUrl })).toBe(
-			fill(facts.urlViaRouter, TOKEN, model),
-		);
+		const params = { model, task: task as InferenceTask, routerUrl: ROUTER };
+		expect(helper.provider).toBe(id);
+		expect(helper.task).toBe(task);
+		expect(helper.clientSideRoutingOnly).toBe(facts.clientSideRoutingOnly);
+		expect(helper.clientSideRoutingOnly).toBe(provider.clientSideRoutingOnly);
+		expect(helper.makeUrl({ ...params, authMethod: "hf-token" })).toBe(fill(facts.urlViaRouter, TOKEN, model));
 		if (typeof facts.urlDirect === "string") {
-			expect(helper.makeUrl({ authMethod: "provider-key", model, task: task as InferenceTask, routerUrl })).toBe(
-				fill(facts.urlDirect, KEY, model),
-			);
+			expect(helper.makeUrl({ ...params, authMethod: "provider-key" })).toBe(fill(facts.urlDirect, KEY, model));
 		}
 		if (facts.routeModelConstraint) {
-			expect(() =>
-				helper.makeUrl({ authMethod: "hf-token", model: MODEL, task: task as InferenceTask, routerUrl }),
-			).toThrow();
+			expect(() => helper.makeUrl({ ...params, model: MODEL, authMethod: "hf-token" })).toThrow();
 		}
 		expect(helper.prepareHeaders({ accessToken: TOKEN, authMethod: "hf-token" }, false)).toEqual(
 			fillAll(facts.headersViaRouter, TOKEN),
@@ -79,6 +81,37 @@ describe("provider registry", () => {
 		expect(helper.prepareHeaders({ accessToken: KEY, authMethod: "provider-key" }, false)).toEqual(
 			fillAll(facts.headersDirect, KEY),
 		);
+		expect(helper.prepareHeaders({ accessToken: TOKEN, authMethod: "hf-token" }, true)).toEqual(
+			fillAll(facts.headersBinaryViaRouter, TOKEN),
+		);
+	});
+
+	it("sends Replicate's versioned model ids to v1/predictions", () => {
+		const helper = getProviderHelper("replicate", "text-to-image");
+		const params = { model: "owner/model:abc123", task: "text-to-image" as const, routerUrl: ROUTER };
+		expect(helper.makeUrl({ ...params, authMethod: "hf-token" })).toBe(`${ROUTER}/replicate/v1/predictions`);
+		expect(helper.makeUrl({ ...params, authMethod: "provider-key" })).toBe("https://api.replicate.com/v1/predictions");
+	});
+
+	it("sends hf-inference to a self-hosted router, for hub tokens and provider keys alike", () => {
+		const helper = getProviderHelper("hf-inference", "feature-extraction");
+		for (const authMethod of ["hf-token", "provider-key"] as const) {
+			expect(
+				helper.makeUrl({
+					authMethod,
+					model: "org/m",
+					task: "feature-extraction",
+					routerUrl: "http://127.0.0.1:9/router/",
+				}),
+			).toBe("http://127.0.0.1:9/router/hf-inference/models/org/m/pipeline/feature-extraction");
+		}
+		expect(
+			getProviderHelper("hf-inference", "conversational").makeUrl({
+				authMethod: "provider-key",
+				model: "org/m",
+				routerUrl: "http://hub.local",
+			}),
+		).toBe("http://hub.local/hf-inference/models/org/m/v1/chat/completions");
 	});
 
 	it("gives clear errors for unknown providers and tasks", () => {
@@ -88,16 +121,5 @@ describe("provider registry", () => {
 		expect(() => getProviderHelper("cerebras", "text-to-image")).toThrow(
 			/Task 'text-to-image' is not supported for provider 'cerebras'/,
 		);
-	});
-
-	it("marks closed-source providers as client-side routing only", () => {
-		for (const provider of [...current, ...older]) {
-			for (const task of provider.tasks) {
-				expect(
-					getProviderHelper(provider.id, task as InferenceTask).clientSideRoutingOnly,
-					`${provider.id} ${task}`,
-				).toBe(provider.clientSideRoutingOnly);
-			}
-		}
 	});
 });
