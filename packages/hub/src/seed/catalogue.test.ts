@@ -11,8 +11,9 @@ import {
 	toModelData,
 } from "@hubkit/tasks";
 import { describe, expect, it } from "vitest";
+import { LEGACY_ID_ALIASES } from "../services/legacy-ids.js";
 import { repoIdProblem, repoPathProblem } from "../storage/repo-path.js";
-import { CATALOGUE_DATE, DEMO_AUTHOR, LEGACY_ID_ALIASES, sampleCatalogue } from "./catalogue/index.js";
+import { CATALOGUE_DATE, DEMO_AUTHOR, sampleCatalogue } from "./catalogue/index.js";
 import type { SeedModel } from "./types.js";
 
 /** Every model id the task pages name, in models and widgetModels. */

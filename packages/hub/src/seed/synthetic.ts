@@ -18,7 +18,9 @@ import {
 	type PipelineType,
 	TASKS_MODEL_LIBRARIES,
 } from "@hubkit/tasks";
-import { AUTO_MODEL, CHAT_FORMATS, DEFAULT_WIDGETS, defaultProcessor } from "./catalogue/builders.js";
+import { CHAT_FORMATS } from "./catalogue/chat-formats.js";
+import { AUTO_MODEL, defaultProcessor } from "./catalogue/transformers-info.js";
+import { DEFAULT_WIDGETS } from "./catalogue/widgets.js";
 import type { SeedFile, SeedModel, SeedProviderMapping } from "./types.js";
 
 /** The most records one call may generate. */

@@ -1,23 +1,22 @@
 /**
  * The sample catalogue `hubkit seed` loads: every model named on a task page of
- * @hubkit/tasks, as a realistic record, plus a few extra records for tests and
- * the local runtime (see extras.ts). Download and like counts are sample numbers.
+ * @hubkit/tasks, as a realistic record, plus a few demo records for tests and
+ * the local runtime. The records are data (data/*.json, read and checked by
+ * read-specs.ts); the builders beside this file turn each into a full record.
+ * Download and like counts are sample numbers.
  */
 import type { SeedModel } from "../types.js";
-import { audioSpecs } from "./audio.js";
-import { model } from "./builders.js";
-import { extraModels } from "./extras.js";
-import { generationSpecs } from "./generation.js";
-import { multimodalSpecs } from "./multimodal.js";
-import { tabularSpecs } from "./tabular.js";
-import { textSpecs } from "./text.js";
-import { visionSpecs } from "./vision.js";
+import { tinyChat } from "./demo-models.js";
+import { tinySentiment } from "./local-models.js";
+import { model } from "./model.js";
+import { readSpecs } from "./read-specs.js";
 
-export { CATALOGUE_DATE, CHAT_FORMATS, DEMO_MEDIA_BASE } from "./builders.js";
-export { DEMO_AUTHOR } from "./extras.js";
+export { CHAT_FORMATS } from "./chat-formats.js";
+export { DEMO_AUTHOR } from "./demo-models.js";
+export { CATALOGUE_DATE } from "./numbers.js";
+export { DEMO_MEDIA_BASE } from "./widgets.js";
 
-/** A fresh copy of the sample catalogue, in a stable order. */
+/** A fresh copy of the sample catalogue, in a stable order: the data files' records, then the generated models. */
 export function sampleCatalogue(): SeedModel[] {
-	const specs = [...textSpecs, ...audioSpecs, ...visionSpecs, ...generationSpecs, ...multimodalSpecs, ...tabularSpecs];
-	return [...specs.map(model), ...extraModels()];
+	return [...readSpecs().map((spec) => model(spec)), tinyChat(), tinySentiment()];
 }

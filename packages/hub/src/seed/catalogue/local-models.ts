@@ -7,7 +7,7 @@
  */
 import { pooledClassifierFiles } from "../../runtime/pooled-classifier.js";
 import type { SeedModel } from "../types.js";
-import { model } from "./builders.js";
+import { model } from "./model.js";
 
 export const LOCAL_SENTIMENT_MODEL = "hubkit-demo/tiny-sentiment";
 
