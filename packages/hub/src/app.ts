@@ -34,6 +34,7 @@ export const EXPOSED_HEADERS = [
 	"X-Error-Code",
 	"X-Error-Message",
 	"X-Total-Count",
+	"X-Total-Count-At-Least",
 	"X-Linked-Size",
 	"X-Linked-ETag",
 	"ETag",

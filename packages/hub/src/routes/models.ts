@@ -7,6 +7,7 @@ import { LEGACY_ID_ALIASES } from "../services/legacy-ids.js";
 import { parseExpand } from "../services/model-fields.js";
 import { modelInfo } from "../services/model-info.js";
 import { listModels } from "../services/model-list.js";
+import { countModels } from "../services/model-list-count.js";
 import { parseModelListQuery } from "../services/model-list-query.js";
 import { checkRepoId } from "../services/repo-access.js";
 
@@ -21,7 +22,11 @@ export function modelRoutes(deps: HubDeps): Hono<HubEnv> {
 
 	app.get("/api/models", async (c) => {
 		const url = new URL(c.req.url);
-		const page = await listModels(deps, parseModelListQuery(url.searchParams), c.get("caller"));
+		const query = parseModelListQuery(url.searchParams);
+		const page = await listModels(deps, query, c.get("caller"));
+		const count = await countModels(deps.db, query, c.get("caller"));
+		if (count && "exact" in count) c.header("X-Total-Count", String(count.exact));
+		if (count && "atLeast" in count) c.header("X-Total-Count-At-Least", String(count.atLeast));
 		if (page.nextCursor) {
 			// Every original parameter travels on, repeated keys included; only the cursor changes.
 			url.searchParams.set("cursor", page.nextCursor);

@@ -63,7 +63,7 @@ interface Walk {
 }
 
 /** Only the models the caller may see: public ones, and their own private ones. */
-function visibleTo(caller: Caller | undefined): ModelsCondition {
+export function visibleTo(caller: Caller | undefined): ModelsCondition {
 	return (eb) =>
 		caller
 			? eb.or([
@@ -75,7 +75,7 @@ function visibleTo(caller: Caller | undefined): ModelsCondition {
 }
 
 /** Every filter of the query except the id search and visibility, and the keyset cursor. */
-function filtered(
+export function filtered(
 	db: Kysely<Database>,
 	query: ModelListQuery,
 	after: CursorPosition | undefined,
