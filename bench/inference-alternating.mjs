@@ -13,14 +13,15 @@
  * far it lands from 1.000 is the noise of the run.
  * (Shared process: one implementation's garbage may be collected during
  * another's turn; the slice benchmark, inference-requests.mjs, keeps each in
- * its own process.)
+ * its own process.) With `--before <package dir>`, an older build of
+ * @hubkit/inference takes its turns too (see `hubkitBuilds`), and the end says
+ * how this build's requests/s compare with it.
  *
- *   npm run build && node bench/inference-alternating.mjs [--passes 4000] [--concurrency 1,32] [--warmup 3]
+ *   npm run build && node bench/inference-alternating.mjs [--passes 4000] [--concurrency 1,32] [--warmup 3] [--before DIR]
  */
 import { fork } from "node:child_process";
-import { InferenceClient } from "@hubkit/inference";
 import { InferenceClient as PeerClient } from "@huggingface/inference";
-import { headerLine, median, option, shuffler, stringOption } from "./lib/harness.mjs";
+import { headerLine, hubkitBuilds, median, option, shuffler, stringOption } from "./lib/harness.mjs";
 import { CHAT_MODEL, CLASSIFIER, TOKEN, USER_AGENT } from "./lib/routes.mjs";
 
 const TASKS = {
@@ -42,11 +43,20 @@ const TASKS = {
 	},
 };
 
+const builds = await hubkitBuilds();
+
 function implementations(method, base) {
 	const task = TASKS[method];
 	const url = task.route(base);
-	const router = new InferenceClient(TOKEN, { provider: "hf-inference", routerUrl: base, hubUrl: base });
-	const endpoint = new InferenceClient(TOKEN, { endpointUrl: task.endpoint(base) });
+	const clients = Object.entries(builds).flatMap(([build, { InferenceClient }]) => {
+		const router = new InferenceClient(TOKEN, { provider: "hf-inference", routerUrl: base, hubUrl: base });
+		const endpoint = new InferenceClient(TOKEN, { endpointUrl: task.endpoint(base) });
+		const label = build === "now" ? "hubkit" : `hubkit ${build}`;
+		return [
+			[`${label} (router + mapping)`, () => router[method](task.args)],
+			[`${label} (endpointUrl)`, () => endpoint[method](task.args)],
+		];
+	});
 	const peer = new PeerClient(TOKEN, { endpointUrl: task.endpoint(base) });
 	const raw = async () => {
 		const response = await fetch(url, {
@@ -61,8 +71,7 @@ function implementations(method, base) {
 	return {
 		raw,
 		"raw (control)": raw,
-		"hubkit (router + mapping)": () => router[method](task.args),
-		"hubkit (endpointUrl)": () => endpoint[method](task.args),
+		...Object.fromEntries(clients),
 		"peer (endpointUrl)": () => peer[method](task.args),
 	};
 }
@@ -109,6 +118,12 @@ try {
 				console.log(
 					`| ${name} | ${mean(times[name]).toFixed(4)} | ${median(times[name]).toFixed(4)} | ` +
 						`${(mean(times.raw) / mean(times[name])).toFixed(3)} | ${(median(times.raw) / median(times[name])).toFixed(3)} |`,
+				);
+			}
+			if (builds.before) {
+				const versus = (kind) => (mean(times[`hubkit before (${kind})`]) / mean(times[`hubkit (${kind})`])).toFixed(3);
+				console.log(
+					`this build / before (requests/s, by mean): router ${versus("router + mapping")}, endpointUrl ${versus("endpointUrl")}`,
 				);
 			}
 		}

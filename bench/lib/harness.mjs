@@ -5,6 +5,8 @@
  */
 import { execFileSync, fork, spawn } from "node:child_process";
 import { cpus } from "node:os";
+import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 
 /** `--name value` from the command line, as a number, or the fallback. */
 export function option(name, fallback) {
@@ -186,3 +188,17 @@ export function pairedRatio(roundsA, roundsB, goal = 0.97) {
 }
 
 export const showRatio = ({ median: m, low, high }) => `${m.toFixed(3)} [${low.toFixed(3)}–${high.toFixed(3)}]`;
+
+/**
+ * The @hubkit/inference builds to measure: this checkout's, and with
+ * `--before <dir>` also the one built in that package directory (a worktree of
+ * an older commit, say `/tmp/inference-before/packages/inference` after
+ * `npx tsc -b packages/tasks packages/inference` there), so both run in one
+ * process, turn by turn, on the same machine minute.
+ */
+export async function hubkitBuilds() {
+	const builds = { now: await import("@hubkit/inference") };
+	const before = stringOption("before", "");
+	if (before) builds.before = await import(pathToFileURL(resolve(before, "dist/index.js")).href);
+	return builds;
+}

@@ -14,7 +14,7 @@ import {
 } from "../errors.js";
 import { abortError, withDeadline } from "../lib/http.js";
 import { sendRequest } from "../lib/send.js";
-import { readServerSentEvents, type ServerSentEvent } from "../lib/sse.js";
+import { SseDecoder } from "../lib/sse.js";
 import type { InferenceTask, Options, RequestArgs } from "../types.js";
 import { assembleRequest, type RequestOptions } from "./request.js";
 import { type ResolveOptions, resolveCall } from "./resolve.js";
@@ -43,25 +43,31 @@ async function* streamCall<T>(args: RequestArgs, options: ResolveOptions): Async
 	}
 	const { signal } = callOptions;
 	const { status } = response;
-	const events = readServerSentEvents(response.body);
+	const reader = response.body.getReader();
+	const decoder = new SseDecoder();
+	let finished = false;
 	try {
 		for (;;) {
-			let next: IteratorResult<ServerSentEvent>;
+			let chunk: ReadableStreamReadResult<Uint8Array>;
 			try {
-				next = await events.next();
+				chunk = await reader.read();
 			} catch (error) {
 				throw interrupted(error, signal);
 			}
-			if (next.done) {
+			const { done, value } = chunk;
+			for (const { data, event } of done ? decoder.end() : decoder.push(value)) {
+				if (data === "[DONE]") return;
+				yield completionPayload(data, event, url, status, args.accessToken) as T;
+			}
+			if (done) {
+				finished = true;
 				throw new InferenceClientProviderOutputError("Invalid inference output: the stream ended before [DONE]");
 			}
-			const { data, event } = next.value;
-			if (data === "[DONE]") return;
-			yield completionPayload(data, event, url, status, args.accessToken) as T;
 		}
 	} finally {
-		// Closes the connection when the loop is left before the stream's end.
-		await events.return(undefined);
+		// Closes the connection when the loop is left before the stream's end ([DONE], an error, a break).
+		if (!finished) await reader.cancel().catch(() => undefined);
+		reader.releaseLock();
 	}
 }
 

@@ -78,8 +78,8 @@ export class SseDecoder {
 		if (line.startsWith(":")) return;
 		const colon = line.indexOf(":");
 		const field = colon === -1 ? line : line.slice(0, colon);
-		let value = colon === -1 ? "" : line.slice(colon + 1);
-		if (value.startsWith(" ")) value = value.slice(1);
+		// The value follows the colon, without one leading space.
+		const value = colon === -1 ? "" : line.slice(line.charCodeAt(colon + 1) === SPACE ? colon + 2 : colon + 1);
 		if (field === "data") this.#data.push(value);
 		else if (field === "event") this.#type = value;
 		// `id` and `retry` steer reconnecting, which a completion stream never does; unknown fields are ignored.
@@ -88,6 +88,7 @@ export class SseDecoder {
 
 const CR = 13;
 const LF = 10;
+const SPACE = 32;
 
 /** Where the line starting at `start` ends (its CR or LF), or -1 when it has not ended yet. */
 function lineEnd(text: string, start: number): number {
