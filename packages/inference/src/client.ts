@@ -12,23 +12,13 @@ export interface ClientDefaults extends Options {
 	endpointUrl?: string;
 }
 
-/**
- * A task's arguments as a client method takes them: the same as the function's
- * (the token, optional there too, comes from the client unless given).
- */
-type Args<T extends BaseArgs> = T;
-
 export class InferenceClient {
 	readonly #accessToken: string | undefined;
 	readonly #defaults: ClientDefaults;
-	/** The defaults that are options (not arguments), split off once rather than on every call. */
-	readonly #optionDefaults: Options;
 
 	constructor(accessToken?: string, defaults: ClientDefaults = {}) {
 		this.#accessToken = accessToken || undefined;
 		this.#defaults = defaults;
-		const { provider: _provider, endpointUrl: _endpoint, ...optionDefaults } = defaults;
-		this.#optionDefaults = optionDefaults;
 	}
 
 	/**
@@ -40,225 +30,209 @@ export class InferenceClient {
 		return new InferenceClient(this.#accessToken, { ...defaults, endpointUrl });
 	}
 
+	/** The call's arguments over the client's token, provider and endpoint. */
 	#args<T extends BaseArgs>(args: T): T {
-		// One copy with the client's defaults under the call's own arguments.
-		const merged: Record<string, unknown> = {};
-		if (this.#accessToken) merged.accessToken = this.#accessToken;
-		if (this.#defaults.provider) merged.provider = this.#defaults.provider;
-		if (this.#defaults.endpointUrl) merged.endpointUrl = this.#defaults.endpointUrl;
-		return Object.assign(merged, args) as T;
+		const { provider, endpointUrl } = this.#defaults;
+		const defaults: BaseArgs = {};
+		if (this.#accessToken) defaults.accessToken = this.#accessToken;
+		if (provider) defaults.provider = provider;
+		if (endpointUrl) defaults.endpointUrl = endpointUrl;
+		return { ...defaults, ...args };
 	}
 
+	/** The call's options over the client's (provider and endpoint are arguments, not options). */
 	#options<O extends Options>(options: O | undefined): O {
-		// The task functions copy their options before adding to them, so the shared defaults can go as they are.
-		return (options ? { ...this.#optionDefaults, ...options } : this.#optionDefaults) as O;
+		const { provider: _provider, endpointUrl: _endpoint, ...defaults } = this.#defaults;
+		return { ...defaults, ...options } as O;
 	}
 
-	chatCompletion(args: Args<tasks.ChatCompletionArgs>, options?: Options): Promise<tasks.ChatCompletionOutput> {
+	chatCompletion(args: tasks.ChatCompletionArgs, options?: Options): Promise<tasks.ChatCompletionOutput> {
 		return tasks.chatCompletion(this.#args(args), this.#options(options));
 	}
 
-	textGeneration(args: Args<tasks.TextGenerationArgs>, options?: Options): Promise<tasks.TextGenerationOutput> {
+	textGeneration(args: tasks.TextGenerationArgs, options?: Options): Promise<tasks.TextGenerationOutput> {
 		return tasks.textGeneration(this.#args(args), this.#options(options));
 	}
 
-	featureExtraction(
-		args: Args<tasks.FeatureExtractionArgs>,
-		options?: Options,
-	): Promise<tasks.FeatureExtractionOutput> {
+	featureExtraction(args: tasks.FeatureExtractionArgs, options?: Options): Promise<tasks.FeatureExtractionOutput> {
 		return tasks.featureExtraction(this.#args(args), this.#options(options));
 	}
 
-	sentenceSimilarity(
-		args: Args<tasks.SentenceSimilarityArgs>,
-		options?: Options,
-	): Promise<tasks.SentenceSimilarityOutput> {
+	sentenceSimilarity(args: tasks.SentenceSimilarityArgs, options?: Options): Promise<tasks.SentenceSimilarityOutput> {
 		return tasks.sentenceSimilarity(this.#args(args), this.#options(options));
 	}
 
-	fillMask(args: Args<tasks.FillMaskArgs>, options?: Options): Promise<tasks.FillMaskOutput> {
+	fillMask(args: tasks.FillMaskArgs, options?: Options): Promise<tasks.FillMaskOutput> {
 		return tasks.fillMask(this.#args(args), this.#options(options));
 	}
 
-	textClassification(
-		args: Args<tasks.TextClassificationArgs>,
-		options?: Options,
-	): Promise<tasks.TextClassificationOutput> {
+	textClassification(args: tasks.TextClassificationArgs, options?: Options): Promise<tasks.TextClassificationOutput> {
 		return tasks.textClassification(this.#args(args), this.#options(options));
 	}
 
 	tokenClassification(
-		args: Args<tasks.TokenClassificationArgs>,
+		args: tasks.TokenClassificationArgs,
 		options?: Options,
 	): Promise<tasks.TokenClassificationOutput> {
 		return tasks.tokenClassification(this.#args(args), this.#options(options));
 	}
 
-	questionAnswering(
-		args: Args<tasks.QuestionAnsweringArgs>,
-		options?: Options,
-	): Promise<tasks.QuestionAnsweringOutput> {
+	questionAnswering(args: tasks.QuestionAnsweringArgs, options?: Options): Promise<tasks.QuestionAnsweringOutput> {
 		return tasks.questionAnswering(this.#args(args), this.#options(options));
 	}
 
 	tableQuestionAnswering(
-		args: Args<tasks.TableQuestionAnsweringArgs>,
+		args: tasks.TableQuestionAnsweringArgs,
 		options?: Options,
 	): Promise<tasks.TableQuestionAnsweringOutput> {
 		return tasks.tableQuestionAnswering(this.#args(args), this.#options(options));
 	}
 
 	zeroShotClassification(
-		args: Args<tasks.ZeroShotClassificationArgs>,
+		args: tasks.ZeroShotClassificationArgs,
 		options?: Options,
 	): Promise<tasks.ZeroShotClassificationOutput> {
 		return tasks.zeroShotClassification(this.#args(args), this.#options(options));
 	}
 
-	summarization(args: Args<tasks.SummarizationArgs>, options?: Options): Promise<tasks.SummarizationOutput> {
+	summarization(args: tasks.SummarizationArgs, options?: Options): Promise<tasks.SummarizationOutput> {
 		return tasks.summarization(this.#args(args), this.#options(options));
 	}
 
-	translation(args: Args<tasks.TranslationArgs>, options?: Options): Promise<tasks.TranslationOutput> {
+	translation(args: tasks.TranslationArgs, options?: Options): Promise<tasks.TranslationOutput> {
 		return tasks.translation(this.#args(args), this.#options(options));
 	}
 
 	textToImage<O extends OutputType | undefined = undefined>(
-		args: Args<tasks.TextToImageArgs>,
+		args: tasks.TextToImageArgs,
 		options?: tasks.MediaOptions<O>,
 	): Promise<tasks.MediaOutput<O>> {
 		return tasks.textToImage(this.#args(args), this.#options(options));
 	}
 
 	imageToImage<O extends OutputType | undefined = undefined>(
-		args: Args<tasks.ImageToImageArgs>,
+		args: tasks.ImageToImageArgs,
 		options?: tasks.MediaOptions<O>,
 	): Promise<tasks.MediaOutput<O>> {
 		return tasks.imageToImage(this.#args(args), this.#options(options));
 	}
 
-	imageToText(args: Args<tasks.ImageToTextArgs>, options?: Options): Promise<tasks.ImageToTextOutput> {
+	imageToText(args: tasks.ImageToTextArgs, options?: Options): Promise<tasks.ImageToTextOutput> {
 		return tasks.imageToText(this.#args(args), this.#options(options));
 	}
 
 	imageClassification(
-		args: Args<tasks.ImageClassificationArgs>,
+		args: tasks.ImageClassificationArgs,
 		options?: Options,
 	): Promise<tasks.ImageClassificationOutput> {
 		return tasks.imageClassification(this.#args(args), this.#options(options));
 	}
 
-	imageSegmentation(
-		args: Args<tasks.ImageSegmentationArgs>,
-		options?: Options,
-	): Promise<tasks.ImageSegmentationOutput> {
+	imageSegmentation(args: tasks.ImageSegmentationArgs, options?: Options): Promise<tasks.ImageSegmentationOutput> {
 		return tasks.imageSegmentation(this.#args(args), this.#options(options));
 	}
 
-	objectDetection(args: Args<tasks.ObjectDetectionArgs>, options?: Options): Promise<tasks.ObjectDetectionOutput> {
+	objectDetection(args: tasks.ObjectDetectionArgs, options?: Options): Promise<tasks.ObjectDetectionOutput> {
 		return tasks.objectDetection(this.#args(args), this.#options(options));
 	}
 
 	zeroShotImageClassification(
-		args: Args<tasks.ZeroShotImageClassificationArgs>,
+		args: tasks.ZeroShotImageClassificationArgs,
 		options?: Options,
 	): Promise<tasks.ZeroShotImageClassificationOutput> {
 		return tasks.zeroShotImageClassification(this.#args(args), this.#options(options));
 	}
 
 	automaticSpeechRecognition(
-		args: Args<tasks.AutomaticSpeechRecognitionArgs>,
+		args: tasks.AutomaticSpeechRecognitionArgs,
 		options?: Options,
 	): Promise<tasks.AutomaticSpeechRecognitionOutput> {
 		return tasks.automaticSpeechRecognition(this.#args(args), this.#options(options));
 	}
 
 	audioClassification(
-		args: Args<tasks.AudioClassificationArgs>,
+		args: tasks.AudioClassificationArgs,
 		options?: Options,
 	): Promise<tasks.AudioClassificationOutput> {
 		return tasks.audioClassification(this.#args(args), this.#options(options));
 	}
 
-	audioToAudio(args: Args<tasks.AudioToAudioArgs>, options?: Options): Promise<tasks.AudioToAudioOutput> {
+	audioToAudio(args: tasks.AudioToAudioArgs, options?: Options): Promise<tasks.AudioToAudioOutput> {
 		return tasks.audioToAudio(this.#args(args), this.#options(options));
 	}
 
 	textToSpeech<O extends OutputType | undefined = undefined>(
-		args: Args<tasks.TextToSpeechArgs>,
+		args: tasks.TextToSpeechArgs,
 		options?: tasks.MediaOptions<O>,
 	): Promise<tasks.MediaOutput<O>> {
 		return tasks.textToSpeech(this.#args(args), this.#options(options));
 	}
 
 	textToAudio<O extends OutputType | undefined = undefined>(
-		args: Args<tasks.TextToAudioArgs>,
+		args: tasks.TextToAudioArgs,
 		options?: tasks.MediaOptions<O>,
 	): Promise<tasks.MediaOutput<O>> {
 		return tasks.textToAudio(this.#args(args), this.#options(options));
 	}
 
 	textToVideo<O extends OutputType | undefined = undefined>(
-		args: Args<tasks.TextToVideoArgs>,
+		args: tasks.TextToVideoArgs,
 		options?: tasks.MediaOptions<O>,
 	): Promise<tasks.MediaOutput<O>> {
 		return tasks.textToVideo(this.#args(args), this.#options(options));
 	}
 
 	imageToVideo<O extends OutputType | undefined = undefined>(
-		args: Args<tasks.ImageToVideoArgs>,
+		args: tasks.ImageToVideoArgs,
 		options?: tasks.MediaOptions<O>,
 	): Promise<tasks.MediaOutput<O>> {
 		return tasks.imageToVideo(this.#args(args), this.#options(options));
 	}
 
 	imageTextToImage<O extends OutputType | undefined = undefined>(
-		args: Args<tasks.ImageTextToImageArgs>,
+		args: tasks.ImageTextToImageArgs,
 		options?: tasks.MediaOptions<O>,
 	): Promise<tasks.MediaOutput<O>> {
 		return tasks.imageTextToImage(this.#args(args), this.#options(options));
 	}
 
 	imageTextToVideo<O extends OutputType | undefined = undefined>(
-		args: Args<tasks.ImageTextToVideoArgs>,
+		args: tasks.ImageTextToVideoArgs,
 		options?: tasks.MediaOptions<O>,
 	): Promise<tasks.MediaOutput<O>> {
 		return tasks.imageTextToVideo(this.#args(args), this.#options(options));
 	}
 
 	documentQuestionAnswering(
-		args: Args<tasks.DocumentQuestionAnsweringArgs>,
+		args: tasks.DocumentQuestionAnsweringArgs,
 		options?: Options,
 	): Promise<tasks.DocumentQuestionAnsweringOutput> {
 		return tasks.documentQuestionAnswering(this.#args(args), this.#options(options));
 	}
 
 	visualQuestionAnswering(
-		args: Args<tasks.VisualQuestionAnsweringArgs>,
+		args: tasks.VisualQuestionAnsweringArgs,
 		options?: Options,
 	): Promise<tasks.VisualQuestionAnsweringOutput> {
 		return tasks.visualQuestionAnswering(this.#args(args), this.#options(options));
 	}
 
 	tabularClassification(
-		args: Args<tasks.TabularClassificationArgs>,
+		args: tasks.TabularClassificationArgs,
 		options?: Options,
 	): Promise<tasks.TabularClassificationOutput> {
 		return tasks.tabularClassification(this.#args(args), this.#options(options));
 	}
 
-	tabularRegression(
-		args: Args<tasks.TabularRegressionArgs>,
-		options?: Options,
-	): Promise<tasks.TabularRegressionOutput> {
+	tabularRegression(args: tasks.TabularRegressionArgs, options?: Options): Promise<tasks.TabularRegressionOutput> {
 		return tasks.tabularRegression(this.#args(args), this.#options(options));
 	}
 
-	chatCompletionStream(args: Args<tasks.ChatCompletionArgs>, options?: Options) {
+	chatCompletionStream(args: tasks.ChatCompletionArgs, options?: Options) {
 		return tasks.chatCompletionStream(this.#args(args), this.#options(options));
 	}
 
-	textGenerationStream(args: Args<tasks.TextGenerationArgs>, options?: Options) {
+	textGenerationStream(args: tasks.TextGenerationArgs, options?: Options) {
 		return tasks.textGenerationStream(this.#args(args), this.#options(options));
 	}
 
