@@ -64,55 +64,37 @@ interface Call {
 	binary: boolean;
 }
 
+/** A speech call: `data` goes as the raw audio, `inputs` as base64 inside JSON. */
+const speech = (what: string, args: Call["args"], options?: Options): Call => ({
+	what,
+	task: "automatic-speech-recognition",
+	binary: "data" in args,
+	args,
+	options,
+});
+const chat = (what: string, args: Call["args"], stream = false): Call => ({
+	what,
+	task: "conversational",
+	binary: false,
+	stream,
+	args: { messages, ...args },
+});
+
 const CALLS: Call[] = [
-	{ what: "speech, data, hub token", task: "automatic-speech-recognition", binary: true, args: { data: AUDIO } },
-	{ what: "speech, inputs, hub token", task: "automatic-speech-recognition", binary: false, args: { inputs: AUDIO } },
-	{
-		what: "speech, data, provider key",
-		task: "automatic-speech-recognition",
-		binary: true,
-		args: { data: AUDIO, accessToken: PROVIDER_KEY },
-	},
-	{
-		what: "speech, inputs, other token, billed",
-		task: "automatic-speech-recognition",
-		binary: false,
-		args: { inputs: AUDIO, accessToken: OTHER_TOKEN },
-		options: { billTo: "acme-org" },
-	},
-	{ what: "speech, data, no token", task: "automatic-speech-recognition", binary: true, args: { data: AUDIO } },
-	{ what: "speech, inputs, auto", task: "automatic-speech-recognition", binary: false, args: { inputs: AUDIO } },
-	{ what: "chat, cerebras", task: "conversational", binary: false, args: { messages, provider: "cerebras" } },
-	{
-		what: "chat stream, cerebras",
-		task: "conversational",
-		binary: false,
-		stream: true,
-		args: { messages, provider: "cerebras" },
-	},
-	{ what: "chat, together", task: "conversational", binary: false, args: { messages, provider: "together" } },
-	{
-		what: "chat stream, together, other token",
-		task: "conversational",
-		binary: false,
-		stream: true,
-		args: { messages, provider: "together", accessToken: OTHER_TOKEN },
-	},
-	{ what: "chat, auto", task: "conversational", binary: false, args: { messages, provider: "auto" } },
-	{
-		what: "chat, hf-inference, provider key",
-		task: "conversational",
-		binary: false,
-		args: { messages, provider: "hf-inference", accessToken: PROVIDER_KEY },
-	},
-	{
-		what: "chat stream, hf-inference, no token",
-		task: "conversational",
-		binary: false,
-		stream: true,
-		args: { messages, provider: "hf-inference", accessToken: undefined },
-	},
-	{ what: "chat, cerebras again", task: "conversational", binary: false, args: { messages, provider: "cerebras" } },
+	speech("speech, data, hub token", { data: AUDIO }),
+	speech("speech, inputs, hub token", { inputs: AUDIO }),
+	speech("speech, data, provider key", { data: AUDIO, accessToken: PROVIDER_KEY }),
+	speech("speech, inputs, other token, billed", { inputs: AUDIO, accessToken: OTHER_TOKEN }, { billTo: "acme-org" }),
+	speech("speech, data, no token", { data: AUDIO }),
+	speech("speech, inputs, auto", { inputs: AUDIO }),
+	chat("chat, cerebras", { provider: "cerebras" }),
+	chat("chat stream, cerebras", { provider: "cerebras" }, true),
+	chat("chat, together", { provider: "together" }),
+	chat("chat stream, together, other token", { provider: "together", accessToken: OTHER_TOKEN }, true),
+	chat("chat, auto", { provider: "auto" }),
+	chat("chat, hf-inference, provider key", { provider: "hf-inference", accessToken: PROVIDER_KEY }),
+	chat("chat stream, hf-inference, no token", { provider: "hf-inference", accessToken: undefined }, true),
+	chat("chat, cerebras again", { provider: "cerebras" }),
 ];
 
 /** The call's arguments: the hub token unless it names another (or none), the call's model. */

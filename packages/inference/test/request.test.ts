@@ -5,11 +5,11 @@ import { reply, sseText } from "./fake-server.js";
 import {
 	CHAT_MODEL,
 	CHAT_PATH,
+	CHAT_PROVIDER_ID,
 	chatChunk,
 	drain,
 	entry,
 	HF_TOKEN,
-	mapChatModel,
 	rejectionOf,
 	useFakeServer,
 	via,
@@ -19,7 +19,7 @@ const RERANKER = "acme/reranker";
 const RERANKER_PATH = `/hf-inference/models/${RERANKER}`;
 
 const server = useFakeServer((server) => {
-	mapChatModel(server);
+	server.setMapping(CHAT_MODEL, { cerebras: entry(CHAT_PROVIDER_ID, "conversational") });
 	server.setMapping(RERANKER, { "hf-inference": entry(RERANKER, "text-ranking") });
 });
 
@@ -56,7 +56,7 @@ describe("request()", () => {
 			{ task: "conversational" },
 		);
 		expect(output).toEqual({ not: "a chat completion" });
-		expect(server.requestsTo(CHAT_PATH)[0]?.json()).toMatchObject({ model: "llama-3.3-70b" });
+		expect(server.requestsTo(CHAT_PATH)[0]?.json()).toMatchObject({ model: CHAT_PROVIDER_ID });
 	});
 
 	it("refuses a call without a task to a provider other than hf-inference", async () => {
