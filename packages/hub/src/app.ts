@@ -99,7 +99,7 @@ export function createHubApp(deps: HubDeps, options: HubAppOptions = {}): Hono<H
 	});
 
 	app.route("/", healthRoutes(deps));
-	app.route("/", taskRoutes());
+	app.route("/", taskRoutes(deps, { localRuntime: options.router?.localRuntime !== undefined }));
 	app.route("/", modelRoutes(deps));
 	app.route("/", whoamiRoutes(deps));
 	app.route("/", avatarRoutes());

@@ -14,9 +14,9 @@ import {
 } from "./text-classification.js";
 import { WordPieceTokenizer } from "./wordpiece.js";
 
-const ONNX_PATHS = ["onnx/model.onnx", "model.onnx"];
+export const ONNX_PATHS = ["onnx/model.onnx", "model.onnx"];
 /** Weights are read into memory whole; larger ones are not for a CPU runtime on one machine. */
-const MAX_MODEL_BYTES = 2 * 1024 * 1024 * 1024;
+export const MAX_MODEL_BYTES = 2 * 1024 * 1024 * 1024;
 
 export const textClassificationEngine: LocalEngine<ClassifierModel, ClassificationRequest> = {
 	task: "text-classification",

@@ -13,7 +13,10 @@ import {
 import { describe, expect, it } from "vitest";
 import { LEGACY_ID_ALIASES } from "../services/legacy-ids.js";
 import { repoIdProblem, repoPathProblem } from "../storage/repo-path.js";
+import { PLACEHOLDER_LINE } from "./catalogue/card.js";
 import { CATALOGUE_DATE, DEMO_AUTHOR, sampleCatalogue } from "./catalogue/index.js";
+import { PLACEHOLDER_TAG } from "./catalogue/model.js";
+import { seedCapability } from "./local-mapping.js";
 import type { SeedModel } from "./types.js";
 
 /** Every model id the task pages name, in models and widgetModels. */
@@ -153,18 +156,48 @@ describe("sample catalogue", () => {
 		expect(staging).toBeGreaterThanOrEqual(5);
 	});
 
-	it("maps each task's widget model for that task wherever a reference provider serves the task", () => {
+	it("maps each task's widget model for that task wherever a third-party reference provider serves the task", () => {
+		// hf-inference is this hub's own runtime: the loader maps what it runs (local-mapping.ts), records do not.
 		const tasks = providerTasks();
+		tasks.delete("hf-inference");
+		// Widget models no third party serves in the sample data (only the public hub's own inference did):
+		// on this hub they have no provider, and their widgets say so.
+		const unserved = new Set([
+			"feature-extraction: facebook/bart-base",
+			"audio-to-audio: speechbrain/sepformer-wham",
+			"image-segmentation: nvidia/segformer-b0-finetuned-ade-512-512",
+			"image-to-text: Salesforce/blip-image-captioning-large",
+		]);
 		for (const page of Object.values(TASKS_DATA)) {
 			if (!page) continue;
 			const task = page.id === "text-generation" || page.id === "image-text-to-text" ? "conversational" : page.id;
 			const served = [...tasks.values()].some((providerTasks) => providerTasks.has(task));
 			for (const id of page.widgetModels) {
 				const record = resolve(id) as SeedModel;
-				const mapped = record.inferenceProviderMapping.some((mapping) => mapping.task === task);
-				expect(mapped, `${page.id}: ${id}`).toBe(served);
+				const mapped = record.inferenceProviderMapping.some(
+					(mapping) => mapping.task === task && mapping.provider !== "hf-inference",
+				);
+				const name = `${page.id}: ${id}`;
+				expect(mapped, name).toBe(served && !unserved.has(name));
 			}
 		}
+	});
+
+	it("labels placeholder models (tag and card line) and maps hf-inference only to models the runtime can run", async () => {
+		let placeholders = 0;
+		for (const record of catalogue) {
+			const placeholder = record.files.some((file) => file.content === undefined);
+			expect(record.tags.includes(PLACEHOLDER_TAG), record.id).toBe(placeholder);
+			expect(record.readme.includes(PLACEHOLDER_LINE), record.id).toBe(placeholder);
+			const local = record.inferenceProviderMapping.some((mapping) => mapping.provider === "hf-inference");
+			expect(local, record.id).toBe((await seedCapability(record)).ok);
+			if (placeholder) {
+				placeholders++;
+				expect(local, record.id).toBe(false);
+			}
+		}
+		expect(placeholders).toBe(catalogue.length - 1);
+		expect(byId.get(`${DEMO_AUTHOR}/tiny-sentiment`)?.tags).not.toContain(PLACEHOLDER_TAG);
 	});
 
 	it("has exactly one LoRA mapping: a text-to-image diffusers adapter whose weights are in its files", () => {

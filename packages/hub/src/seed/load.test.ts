@@ -5,6 +5,7 @@ import { openTestHub, type TestHub } from "../../test/support/hub.js";
 import { memoryBlobStore } from "../../test/support/memory-blob-store.js";
 import { manyModels, seedModel } from "../../test/support/seed-records.js";
 import { idContains } from "../db/search-index.js";
+import { tinySentiment } from "./catalogue/local-models.js";
 import { loadSeed } from "./load.js";
 import { PLACEHOLDER_MAX_BYTES } from "./seed-blobs.js";
 
@@ -150,5 +151,41 @@ describe.each(ENGINES)("seed loader on %s", (engine) => {
 		await expect(loadSeed(target, [seedModel("acme/ok", { files: [{ path: "../x", content: "x" }] })])).rejects.toThrow(
 			/'\.\.'/,
 		);
+	});
+
+	it("writes hf-inference only for models the local runtime can run, whatever the records declare", async () => {
+		const target = await start();
+		const local = { provider: "hf-inference", providerId: "x", task: "text-classification", status: "live" } as const;
+		const together = { provider: "together", providerId: "t/x", task: "text-classification", status: "live" } as const;
+		await loadSeed(target, [
+			// Placeholder weights, an hf-inference mapping declared: dropped, the third party kept.
+			seedModel("acme/placeholder", { inferenceProviderMapping: [local, together] }),
+			// Real files, nothing declared: this hub runs it, so it gets a live mapping.
+			{ ...tinySentiment(), id: "acme/sentiment", author: "acme", inferenceProviderMapping: [] },
+		]);
+		const rows = await target.db
+			.selectFrom("provider_mappings")
+			.select(["model_id", "provider", "provider_id", "task", "status", "position"])
+			.orderBy("model_id")
+			.orderBy("position")
+			.execute();
+		expect(rows).toEqual([
+			{
+				model_id: "acme/placeholder",
+				provider: "together",
+				provider_id: "t/x",
+				task: "text-classification",
+				status: "live",
+				position: 0,
+			},
+			{
+				model_id: "acme/sentiment",
+				provider: "hf-inference",
+				provider_id: "acme/sentiment",
+				task: "text-classification",
+				status: "live",
+				position: 0,
+			},
+		]);
 	});
 });

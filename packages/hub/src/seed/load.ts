@@ -12,6 +12,7 @@ import type { Database } from "../db/schema.js";
 import { isReservedName } from "../reserved-names.js";
 import type { BlobStore } from "../storage/blob-store.js";
 import { repoIdProblem, repoPathProblem } from "../storage/repo-path.js";
+import { withLocalMapping } from "./local-mapping.js";
 import { SeedBlobWriter } from "./seed-blobs.js";
 import { type SeedFileBlob, type SeedRows, seedRows } from "./seed-rows.js";
 import type { SeedFile, SeedModel } from "./types.js";
@@ -192,7 +193,9 @@ async function loadRecords(
 			fresh.map(async (record) => {
 				const files = await storeFiles(writer, record);
 				for (const file of files) blobs.set(file.blob.sha256, file.blob.storedSize);
-				return seedRows(record, files, now);
+				// hf-inference is the runtime's to promise: live exactly when it can run the model (local-mapping.ts).
+				const inferenceProviderMapping = await withLocalMapping(record);
+				return seedRows({ ...record, inferenceProviderMapping }, files, now);
 			}),
 		);
 		await writeBatch(target.db, batch, blobs);

@@ -10,7 +10,7 @@ import { gitBlobOid } from "../git-oid.js";
 
 export const LFS_SIZE_THRESHOLD = 10 * 1024 * 1024;
 
-const LFS_EXTENSIONS = new Set([
+export const LFS_EXTENSIONS = new Set([
 	"7z",
 	"arrow",
 	"bin",

@@ -47,7 +47,11 @@ export function toYaml(value: Record<string, unknown>, indent = ""): string {
 	return lines.join("\n");
 }
 
-export function readmeOf(spec: Spec, cardData: Record<string, unknown>): string {
+/** The card's line for a record whose files are placeholders: said first, in plain words. */
+export const PLACEHOLDER_LINE =
+	"**Placeholder files.** This sample repository lists the real model's files by name and size, but most of them, the weights included, hold filler bytes: it cannot be run, on this hub or anywhere else. It is here to show the model's page, files and usage snippets.";
+
+export function readmeOf(spec: Spec, cardData: Record<string, unknown>, placeholder: boolean): string {
 	const name = spec.id.slice(spec.id.indexOf("/") + 1);
 	const task = PIPELINE_DATA[spec.task].name.toLowerCase();
 	return [
@@ -57,6 +61,7 @@ export function readmeOf(spec: Spec, cardData: Record<string, unknown>): string 
 		"",
 		`# ${name}`,
 		"",
+		...(placeholder ? [PLACEHOLDER_LINE, ""] : []),
 		spec.card.trim(),
 		"",
 		`Task: ${task}${spec.library ? ` · Library: ${spec.library}` : ""} · License: ${spec.license}`,

@@ -94,40 +94,37 @@ export function tinyChat(): SeedModel {
 		tokenizer_class: "PreTrainedTokenizerFast",
 		chat_template: chatml.template,
 	};
-	const record = model({
-		id: `${DEMO_AUTHOR}/tiny-chat`,
-		task: "text-generation",
-		library: "transformers",
-		arch: "LlamaForCausalLM",
-		type: "llama",
-		params: "91K",
-		dtype: "f32",
-		license: "mit",
-		languages: ["en"],
-		tags: ["tiny", "testing"],
-		chat: "chatml",
-		layout: "files",
-		pop: 1,
-		created: "2025-10-01",
-		card: "A deliberately tiny chat model (two layers, 64 hidden units, a byte-level vocabulary) for exercising the local runtime and the chat route end to end. Its replies are noise; it exists so tests run in milliseconds.",
-		config: { ...TINY_CONFIG, tokenizer_config: tokenizerConfig },
-		files: [["model.safetensors", TINY_WEIGHT_BYTES]],
-		providers: ["hf-inference"],
-	});
-	const gitattributes = record.files.findIndex((file) => file.path === ".gitattributes");
-	record.files.splice(
-		gitattributes,
-		0,
-		{ path: "tokenizer.json", content: JSON.stringify(tinyTokenizer()) },
-		{ path: "tokenizer_config.json", content: json(tokenizerConfig) },
+	return model(
 		{
-			path: "special_tokens_map.json",
-			content: json({ bos_token: "<|endoftext|>", eos_token: "<|im_end|>", pad_token: "<|endoftext|>" }),
+			id: `${DEMO_AUTHOR}/tiny-chat`,
+			task: "text-generation",
+			library: "transformers",
+			arch: "LlamaForCausalLM",
+			type: "llama",
+			params: "91K",
+			dtype: "f32",
+			license: "mit",
+			languages: ["en"],
+			tags: ["tiny", "testing"],
+			chat: "chatml",
+			layout: "files",
+			pop: 1,
+			created: "2025-10-01",
+			card: "The repository of a deliberately tiny chat model (two layers, 64 hidden units, a byte-level vocabulary). Its tokenizer files and chat template are real; its weights are not, so tests can exercise a chat model's files, template and snippets in milliseconds.",
+			config: { ...TINY_CONFIG, tokenizer_config: tokenizerConfig },
+			files: [["model.safetensors", TINY_WEIGHT_BYTES]],
 		},
-		{
-			path: "generation_config.json",
-			content: json({ bos_token_id: 0, eos_token_id: 2, max_new_tokens: 64, do_sample: false }),
-		},
+		[
+			{ path: "tokenizer.json", content: JSON.stringify(tinyTokenizer()) },
+			{ path: "tokenizer_config.json", content: json(tokenizerConfig) },
+			{
+				path: "special_tokens_map.json",
+				content: json({ bos_token: "<|endoftext|>", eos_token: "<|im_end|>", pad_token: "<|endoftext|>" }),
+			},
+			{
+				path: "generation_config.json",
+				content: json({ bos_token_id: 0, eos_token_id: 2, max_new_tokens: 64, do_sample: false }),
+			},
+		],
 	);
-	return record;
 }

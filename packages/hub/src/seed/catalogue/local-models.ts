@@ -58,27 +58,28 @@ export function tinySentiment(): SeedModel {
 		bias: [0, 0],
 		maxLength: 128,
 	});
-	const record = model({
-		id: LOCAL_SENTIMENT_MODEL,
-		task: "text-classification",
-		library: "transformers.js",
-		arch: "BertForSequenceClassification",
-		type: "bert",
-		params: "1K",
-		dtype: "f32",
-		license: "mit",
-		languages: ["en"],
-		tags: ["onnx", "sentiment-analysis", "tiny"],
-		layout: "files",
-		pop: 1,
-		created: "2025-10-20",
-		card: "A tiny sentiment classifier that this hub runs on its own CPU, with no download: each word of a short lexicon leans positive or negative, and a sentence gets the average of its words. Crude on purpose (it knows nothing of negation or context); it is here so that the widget, the inference snippets and the client work end to end on a fresh hub.",
-		widget: [{ text: "I love this movie, the soundtrack is wonderful!" }],
-		files: [],
-		providers: ["hf-inference"],
-	});
-	const kept = record.files.filter((file) => !files.some((own) => own.path === file.path));
-	record.files = [...kept, ...files];
+	const record = model(
+		{
+			id: LOCAL_SENTIMENT_MODEL,
+			task: "text-classification",
+			library: "transformers.js",
+			arch: "BertForSequenceClassification",
+			type: "bert",
+			params: "1K",
+			dtype: "f32",
+			license: "mit",
+			languages: ["en"],
+			tags: ["onnx", "sentiment-analysis", "tiny"],
+			layout: "files",
+			pop: 1,
+			created: "2025-10-20",
+			card: "A tiny sentiment classifier that this hub runs on its own CPU, with no download: each word of a short lexicon leans positive or negative, and a sentence gets the average of its words. Crude on purpose (it knows nothing of negation or context); it is here so that the widget, the inference snippets and the client work end to end on a fresh hub.",
+			widget: [{ text: "I love this movie, the soundtrack is wonderful!" }],
+			// The runtime runs it; the loader checks that before writing the mapping (seed/local-mapping.ts).
+			providers: ["hf-inference"],
+		},
+		files,
+	);
 	// The API's `config` is the repository's config.json, as for every other model.
 	const config = files.find((file) => file.path === "config.json")?.content;
 	record.config = JSON.parse(String(config)) as Record<string, unknown>;

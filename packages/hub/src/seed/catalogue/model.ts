@@ -13,6 +13,7 @@ import {
 	BYTES_PER_PARAM,
 	configFile,
 	diffusersFiles,
+	gitattributes,
 	libraryFiles,
 	sentenceTransformersFiles,
 	transformersFiles,
@@ -45,8 +46,17 @@ function buildConfig(spec: Spec): Record<string, unknown> | undefined {
 	return Object.keys(config).length > 0 ? config : undefined;
 }
 
-/** The full record for one spec. */
-export function model(spec: Spec): SeedModel {
+/**
+ * Marks a sample record whose files are placeholders (a path and a size, filler bytes): in its
+ * tags and in a line of its card, so neither a person nor a client takes it for a model that runs.
+ */
+export const PLACEHOLDER_TAG = "hubkit:placeholder";
+
+/**
+ * The full record for one spec. `generated` are files with real content written by code (a
+ * demo model's weights and tokenizer); each replaces the layout's file at its path.
+ */
+export function model(spec: Spec, generated: SeedFile[] = []): SeedModel {
 	const slash = spec.id.indexOf("/");
 	const author = spec.id.slice(0, slash);
 	const config = buildConfig(spec);
@@ -84,7 +94,14 @@ export function model(spec: Spec): SeedModel {
 	}
 	for (const [path, size] of spec.files ?? []) files.push({ path, size });
 	files.push(...libraryFiles(config ?? {}));
-	files.push({ path: ".gitattributes", size: near(1_519, spec.id) });
+	for (const file of generated) {
+		const index = files.findIndex((existing) => existing.path === file.path);
+		if (index >= 0) files[index] = file;
+		else files.push(file);
+	}
+	files.push(gitattributes());
+	const placeholder = files.some((file) => file.content === undefined);
+	const labelled = placeholder ? { ...spec, tags: [...(spec.tags ?? []), PLACEHOLDER_TAG] } : spec;
 
 	const widget = spec.widget ?? (spec.chat ? chatWidget(spec.task) : (DEFAULT_WIDGETS[spec.task] ?? []));
 	const cardData: Record<string, unknown> = {
@@ -92,14 +109,14 @@ export function model(spec: Spec): SeedModel {
 		language: spec.languages,
 		library_name: spec.library,
 		pipeline_tag: spec.task,
-		tags: spec.tags,
+		tags: labelled.tags,
 		datasets: spec.datasets,
 		base_model: spec.base,
 		instance_prompt: spec.instancePrompt,
 		widget: widget.length > 0 ? widget : undefined,
 	};
 	for (const key of Object.keys(cardData)) if (cardData[key] === undefined) delete cardData[key];
-	const readme = readmeOf(spec, cardData);
+	const readme = readmeOf(spec, cardData, placeholder);
 	files.unshift({ path: "README.md", content: readme });
 
 	const record: SeedModel = {
@@ -107,7 +124,7 @@ export function model(spec: Spec): SeedModel {
 		author,
 		pipeline_tag: spec.task,
 		library_name: spec.library,
-		tags: buildTags(spec, files),
+		tags: buildTags(labelled, files),
 		...sampleCounts(spec.id, spec.pop),
 		...sampleDates(spec.id, spec.created),
 		config,

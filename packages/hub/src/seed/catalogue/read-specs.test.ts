@@ -83,6 +83,11 @@ describe("sample catalogue data files", () => {
 		expect(message).toMatch(/… and 1 more/);
 	});
 
+	it("refuses a record that names hf-inference: the loader decides that mapping from the files", () => {
+		const folder = dataFolder({ "local.json": file({ ...GOOD, providers: ["together", "hf-inference:staging"] }) });
+		expect(failure(folder).message).toMatch(/\.providers\[1\]: hf-inference is this hub's own runtime/);
+	});
+
 	it("refuses a file that is not JSON, one without its description, and an id used twice", () => {
 		const broken = dataFolder({ "broken.json": '{ "description": "x", "models": [' });
 		expect(failure(broken).message).toMatch(/broken\.json is not JSON/);

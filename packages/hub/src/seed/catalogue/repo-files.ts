@@ -8,6 +8,7 @@
  */
 import type { PipelineType } from "@hubkit/tasks";
 import { PIPELINE_DATA } from "@hubkit/tasks";
+import { LFS_EXTENSIONS } from "../../storage/lfs.js";
 import type { SeedFile } from "../types.js";
 import { near } from "./numbers.js";
 import type { Dtype, Spec } from "./spec.js";
@@ -226,4 +227,13 @@ export function libraryFiles(config: Record<string, unknown>): SeedFile[] {
 		files.push({ path: "head_config.json", content: json({ config: { head_type: "classification", num_labels: 6 } }) });
 	}
 	return files;
+}
+
+/** .gitattributes as a new repository gets it: the weight and archive formats go to Git LFS (storage/lfs.ts). */
+export function gitattributes(): SeedFile {
+	const patterns = [...[...LFS_EXTENSIONS].map((extension) => `*.${extension}`), "*tfevents*"];
+	return {
+		path: ".gitattributes",
+		content: patterns.map((pattern) => `${pattern} filter=lfs diff=lfs merge=lfs -text\n`).join(""),
+	};
 }

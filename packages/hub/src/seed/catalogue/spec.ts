@@ -89,8 +89,22 @@ export const specSchema = z.strictObject({
 	card: text,
 	/** Widget examples; the task's default examples when absent. */
 	widget: z.array(widgetExample).optional(),
-	/** Providers that serve the model, in preference order (see mappings.ts for the forms). */
-	providers: z.array(z.string().regex(PROVIDER_ENTRY, "must be provider[:staging][>task][=provider id]")).optional(),
+	/**
+	 * Third-party providers that serve the model, in preference order (see mappings.ts for the
+	 * forms). Never hf-inference: that is this hub's own runtime, and the loader maps a model to it
+	 * exactly when the runtime can run it (seed/local-mapping.ts).
+	 */
+	providers: z
+		.array(
+			z
+				.string()
+				.regex(PROVIDER_ENTRY, "must be provider[:staging][>task][=provider id]")
+				.refine(
+					(entry) => !/^hf-inference(?![\w-])/.test(entry),
+					"hf-inference is this hub's own runtime: the loader adds it when the runtime can run the model",
+				),
+		)
+		.optional(),
 	/**
 	 * How the files are laid out. Default: transformers → "transformers", sentence-transformers
 	 * → its own, diffusers → "diffusers", else "files" (README, config.json, `files`).

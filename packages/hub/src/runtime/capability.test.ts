@@ -1,0 +1,100 @@
+import { describe, expect, it } from "vitest";
+import { CHECKS, canRunLocally, type LocalCandidate } from "./capability.js";
+import { LOCAL_TASKS } from "./engine-host.js";
+import { type ModelFile, pooledClassifierFiles } from "./pooled-classifier.js";
+
+const classifier = pooledClassifierFiles({
+	labels: ["sport", "weather"],
+	vocabulary: ["goal", "rain"],
+	vectors: { goal: [1], rain: [-1] },
+	weights: [[4, -4]],
+	bias: [0, 0],
+});
+
+const TASK = "text-classification";
+
+type Entry = ModelFile | { path: string; size: number };
+
+/** Files as the check sees them: with content they are real, with only a size a placeholder. */
+function candidate(files: Entry[], pipelineTag: string | undefined): LocalCandidate {
+	const find = (path: string) => files.find((file) => file.path === path);
+	return {
+		id: "acme/model",
+		pipelineTag,
+		files: {
+			async file(path) {
+				const file = find(path);
+				if (!file) return undefined;
+				if ("size" in file) return { size: file.size, real: false };
+				const bytes = typeof file.content === "string" ? new TextEncoder().encode(file.content) : file.content;
+				return { size: bytes.byteLength, real: true };
+			},
+			async text(path) {
+				const file = find(path);
+				return file && "content" in file && typeof file.content === "string" ? file.content : "";
+			},
+		},
+	};
+}
+
+const replace = (path: string, entry: Entry | undefined): Entry[] => [
+	...classifier.filter((file) => file.path !== path),
+	...(entry ? [entry] : []),
+];
+
+describe("canRunLocally", () => {
+	it("accepts a text classifier with real ONNX weights, id2label and a WordPiece tokenizer", async () => {
+		expect(await canRunLocally(candidate(classifier, TASK))).toEqual({ ok: true, task: "text-classification" });
+		// model.onnx at the root is where transformers.js also looks.
+		const atRoot = classifier.map((file) => (file.path === "onnx/model.onnx" ? { ...file, path: "model.onnx" } : file));
+		expect(await canRunLocally(candidate(atRoot, TASK))).toEqual({ ok: true, task: "text-classification" });
+	});
+
+	it("says why not, naming the model, for each file the engine needs", async () => {
+		const cases: [Entry[], RegExp][] = [
+			[replace("onnx/model.onnx", undefined), /no ONNX weights \(onnx\/model\.onnx or model\.onnx\)/],
+			[
+				replace("onnx/model.onnx", { path: "onnx/model.onnx", size: 90_000_000 }),
+				/onnx\/model\.onnx is a sample placeholder/,
+			],
+			[replace("onnx/model.onnx", { path: "onnx/model.onnx", content: "" }), /onnx\/model\.onnx is empty/],
+			[replace("config.json", undefined), /no config\.json/],
+			[
+				replace("config.json", { path: "config.json", content: '{"model_type": "bert"}' }),
+				/config\.json has no id2label/,
+			],
+			[replace("config.json", { path: "config.json", content: "{ not json" }), /config\.json is not valid JSON/],
+			[
+				replace("tokenizer.json", { path: "tokenizer.json", size: 1_400_000 }),
+				/tokenizer\.json is a sample placeholder/,
+			],
+			[
+				replace("tokenizer.json", {
+					path: "tokenizer.json",
+					content: JSON.stringify({ model: { type: "BPE", vocab: {} } }),
+				}),
+				/BPE tokenizer model is not supported/,
+			],
+		];
+		for (const [files, reason] of cases) {
+			const capability = await canRunLocally(candidate(files, TASK));
+			expect(capability.ok, String(reason)).toBe(false);
+			expect(capability.ok ? "" : capability.reason, String(reason)).toMatch(/^Model acme\/model: /);
+			expect(capability.ok ? "" : capability.reason).toMatch(reason);
+		}
+	});
+
+	it("refuses a task no engine runs, a model without a task, and never reads prototype keys", async () => {
+		for (const tag of ["image-classification", undefined, "constructor", "__proto__", "toString"]) {
+			const capability = await canRunLocally(candidate(classifier, tag));
+			expect(capability, String(tag)).toEqual({
+				ok: false,
+				reason: `Model acme/model: the local runtime runs text-classification models, not ${tag ?? "models without a task"}`,
+			});
+		}
+	});
+
+	it("has a check for every task an engine serves, and none for a task without one", () => {
+		expect(Object.keys(CHECKS).sort()).toEqual([...LOCAL_TASKS].sort());
+	});
+});

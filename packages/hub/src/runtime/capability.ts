@@ -1,0 +1,106 @@
+/**
+ * Whether this hub's local runtime can run a model now, decided from its files
+ * without loading it: an engine for its task, and the real files that engine
+ * needs (a sample placeholder stands in for a file but cannot be run). This is
+ * what an `hf-inference` mapping promises, so whoever writes one asks here
+ * first: the seed loader today (seed/local-mapping.ts), uploads later.
+ *
+ * A new engine adds its check to CHECKS: the same files its `load` reads, the
+ * same refusals, but nothing heavier than a small JSON file is read.
+ */
+import { RuntimeError } from "./errors.js";
+import { MAX_MODEL_BYTES, ONNX_PATHS, textClassificationEngine } from "./text-classification-engine.js";
+import { WordPieceTokenizer } from "./wordpiece.js";
+
+export interface CandidateFile {
+	/** Bytes the file has (or claims, for a placeholder). */
+	size: number;
+	/** False for a sample placeholder: the path and size of a file whose bytes are filler. */
+	real: boolean;
+}
+
+/** One revision's files, as the caller holds them (seed records in memory, or the hub's store). */
+export interface CandidateFiles {
+	/** The file at `path`, undefined when there is none. */
+	file(path: string): Promise<CandidateFile | undefined>;
+	/** A real, small file's text. */
+	text(path: string): Promise<string>;
+}
+
+export interface LocalCandidate {
+	/** The model id, for messages. */
+	id: string;
+	pipelineTag: string | undefined;
+	files: CandidateFiles;
+}
+
+/** `task`: what the runtime serves the model for, the task of its hf-inference mapping. */
+export type LocalCapability = { ok: true; task: string } | { ok: false; reason: string };
+
+/** JSON files a check reads are configs and tokenizers; anything bigger is not one the runtime would load. */
+const MAX_JSON_BYTES = 64 * 1024 * 1024;
+
+/** The reason a model cannot run, or undefined when it can. */
+type Check = (model: LocalCandidate) => Promise<string | undefined>;
+
+async function readJson(model: LocalCandidate, path: string): Promise<{ value: unknown } | { problem: string }> {
+	const file = await model.files.file(path);
+	if (!file) return { problem: `it has no ${path}` };
+	if (!file.real) return { problem: `${path} is a sample placeholder, not the real file` };
+	if (file.size > MAX_JSON_BYTES) return { problem: `${path} is larger than the local runtime reads` };
+	try {
+		return { value: JSON.parse(await model.files.text(path)) };
+	} catch {
+		return { problem: `${path} is not valid JSON` };
+	}
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+	typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** What text-classification-engine.ts loads: ONNX weights, config.json with id2label, a WordPiece tokenizer.json. */
+const textClassification: Check = async (model) => {
+	let onnx: (CandidateFile & { path: string }) | undefined;
+	for (const path of ONNX_PATHS) {
+		const file = await model.files.file(path);
+		if (file) {
+			onnx = { ...file, path };
+			break;
+		}
+	}
+	if (!onnx) return `it has no ONNX weights (${ONNX_PATHS.join(" or ")})`;
+	if (!onnx.real) return `${onnx.path} is a sample placeholder, not the real file`;
+	if (onnx.size === 0 || onnx.size > MAX_MODEL_BYTES) return `${onnx.path} is empty or larger than the runtime loads`;
+	const config = await readJson(model, "config.json");
+	if ("problem" in config) return config.problem;
+	const id2label = isRecord(config.value) ? config.value.id2label : undefined;
+	if (!isRecord(id2label) || Object.keys(id2label).length === 0) return "config.json has no id2label";
+	const tokenizer = await readJson(model, "tokenizer.json");
+	if ("problem" in tokenizer) return tokenizer.problem;
+	try {
+		new WordPieceTokenizer(tokenizer.value);
+	} catch (error) {
+		if (error instanceof RuntimeError) return error.message;
+		throw error;
+	}
+	return undefined;
+};
+
+/** A check per task the runtime's engines serve (engine-host.ts registers the engines themselves). */
+export const CHECKS: Readonly<Record<string, Check>> = {
+	[textClassificationEngine.task]: textClassification,
+};
+
+export async function canRunLocally(model: LocalCandidate): Promise<LocalCapability> {
+	const task = model.pipelineTag;
+	const check = task !== undefined && Object.hasOwn(CHECKS, task) ? CHECKS[task] : undefined;
+	if (task === undefined || !check) {
+		const tasks = Object.keys(CHECKS).join(", ");
+		return {
+			ok: false,
+			reason: `Model ${model.id}: the local runtime runs ${tasks} models, not ${task ?? "models without a task"}`,
+		};
+	}
+	const problem = await check(model);
+	return problem === undefined ? { ok: true, task } : { ok: false, reason: `Model ${model.id}: ${problem}` };
+}

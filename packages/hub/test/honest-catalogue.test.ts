@@ -1,0 +1,169 @@
+/**
+ * The sample catalogue tells the truth about what this hub runs, over real HTTP
+ * on 127.0.0.1, on both engines: every live hf-inference mapping answers
+ * through the router; placeholder models say so (tag and card line) and have no
+ * hf-inference mapping; `/api/tasks` puts a model the hub runs first, so a
+ * client call without a model runs something real, and says when a task has none.
+ */
+import { InferenceClient } from "@hubkit/inference";
+import { TASKS_DATA } from "@hubkit/tasks";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createHubApp } from "../src/app.js";
+import { createAccessToken } from "../src/auth/tokens.js";
+import { createLocalRuntime, type HubLocalRuntime } from "../src/runtime/local-runtime.js";
+import { PLACEHOLDER_LINE } from "../src/seed/catalogue/card.js";
+import { sampleCatalogue } from "../src/seed/catalogue/index.js";
+import { LOCAL_SENTIMENT_MODEL } from "../src/seed/catalogue/local-models.js";
+import { PLACEHOLDER_TAG } from "../src/seed/catalogue/model.js";
+import { loadSeed } from "../src/seed/load.js";
+import { LOCAL_MODEL_DESCRIPTION } from "../src/services/tasks.js";
+import { ENGINES, startTestDatabase, type TestDatabase } from "./support/engines.js";
+import { type Listening, listen, openTestHub, type TestHub } from "./support/hub.js";
+
+interface ListedModel {
+	id: string;
+	pipeline_tag?: string;
+	tags: string[];
+	widgetData?: Record<string, unknown>[];
+	inferenceProviderMapping?: { provider: string; task: string; status: string }[];
+}
+
+interface TaskEntry {
+	models: { id: string; description: string }[];
+	widgetModels: string[];
+	localModel: string | null;
+}
+
+/**
+ * A request for a model of each task the runtime runs, from the model's own widget example,
+ * with what a sensible answer looks like. A task missing here fails the test below: a new
+ * engine brings its request along.
+ */
+const REQUESTS: Record<string, (widget: Record<string, unknown>) => { body: unknown; check(answer: unknown): void }> = {
+	"text-classification": (widget) => ({
+		body: { inputs: widget.text },
+		check(answer) {
+			const [ranked] = answer as { label: string; score: number }[][];
+			expect(ranked?.length).toBeGreaterThan(0);
+			expect(ranked?.every((item) => typeof item.label === "string" && item.score >= 0 && item.score <= 1)).toBe(true);
+		},
+	}),
+};
+
+describe.each(ENGINES)("an honest sample catalogue on %s", (engine) => {
+	let testDb: TestDatabase;
+	let hub: TestHub;
+	let runtime: HubLocalRuntime;
+	let server: Listening;
+	/** The same database behind a hub that runs nothing itself. */
+	let noRuntime: Listening;
+	let token: string;
+
+	beforeAll(async () => {
+		testDb = await startTestDatabase(engine);
+		hub = await openTestHub(testDb.config);
+		await loadSeed(hub.deps, sampleCatalogue());
+		token = (await createAccessToken(hub.deps.db, "erin")).token;
+		runtime = createLocalRuntime(hub.deps, { workers: 1 });
+		server = await listen(createHubApp(hub.deps, { router: { localRuntime: runtime } }));
+		noRuntime = await listen(createHubApp(hub.deps));
+	});
+
+	afterAll(async () => {
+		await server?.close();
+		await noRuntime?.close();
+		await runtime?.close();
+		await hub?.close();
+		await testDb?.cleanup();
+	});
+
+	async function getJson<T>(url: string): Promise<T> {
+		const response = await fetch(url);
+		expect(response.status, url).toBe(200);
+		return (await response.json()) as T;
+	}
+
+	const listing = (query: string) =>
+		getJson<ListedModel[]>(
+			`${server.url}/api/models?${query}&limit=1000&expand[]=tags&expand[]=pipeline_tag&expand[]=widgetData&expand[]=inferenceProviderMapping`,
+		);
+
+	it("maps hf-inference live only to models that answer through the router, every such task included", async () => {
+		const mapped = (await listing("inference_provider=hf-inference")).filter((model) =>
+			model.inferenceProviderMapping?.some((mapping) => mapping.provider === "hf-inference"),
+		);
+		expect(mapped.map((model) => model.id)).toContain(LOCAL_SENTIMENT_MODEL);
+		const tasks = new Set<string>();
+		for (const model of mapped) {
+			const mapping = model.inferenceProviderMapping?.find((entry) => entry.provider === "hf-inference");
+			expect(mapping?.status, model.id).toBe("live");
+			const request = REQUESTS[mapping?.task ?? ""];
+			if (!request) throw new Error(`${model.id}: no request written for ${mapping?.task}`);
+			const { body, check } = request(model.widgetData?.[0] ?? {});
+			const response = await fetch(`${server.url}/hf-inference/models/${model.id}`, {
+				method: "POST",
+				headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+				body: JSON.stringify(body),
+			});
+			expect(response.status, `${model.id}: ${await response.clone().text()}`).toBe(200);
+			check(await response.json());
+			tasks.add(mapping?.task ?? "");
+		}
+		expect([...tasks]).toEqual(["text-classification"]);
+	});
+
+	it("labels every placeholder model, in its tags and its card, and maps none of them to hf-inference", async () => {
+		const everything = await listing("sort=id");
+		const placeholders = await listing(`filter=${encodeURIComponent(PLACEHOLDER_TAG)}`);
+		// Everything but the model whose files are real is a placeholder.
+		expect(placeholders.length).toBe(everything.length - 1);
+		expect(everything.filter((model) => !model.tags.includes(PLACEHOLDER_TAG)).map((model) => model.id)).toEqual([
+			LOCAL_SENTIMENT_MODEL,
+		]);
+		for (const model of placeholders) {
+			expect(model.inferenceProviderMapping?.map((mapping) => mapping.provider) ?? [], model.id).not.toContain(
+				"hf-inference",
+			);
+		}
+		// The card says so in its first paragraph; a few cards are enough to see the file is what the record says.
+		for (const model of placeholders.slice(0, 5)) {
+			const card = await (await fetch(`${server.url}/${model.id}/resolve/main/README.md`)).text();
+			expect(card.split("\n---\n")[1]?.trim().split("\n\n")[1], model.id).toBe(PLACEHOLDER_LINE);
+		}
+		const real = await (await fetch(`${server.url}/${LOCAL_SENTIMENT_MODEL}/resolve/main/README.md`)).text();
+		expect(real).not.toContain(PLACEHOLDER_LINE);
+	});
+
+	it("puts the model it runs first for text-classification in /api/tasks, and says other tasks have none", async () => {
+		const tasks = await getJson<Record<string, TaskEntry>>(`${server.url}/api/tasks`);
+		const classification = tasks["text-classification"] as TaskEntry;
+		expect(classification.localModel).toBe(LOCAL_SENTIMENT_MODEL);
+		expect(classification.widgetModels[0]).toBe(LOCAL_SENTIMENT_MODEL);
+		expect(classification.models[0]).toEqual({ id: LOCAL_SENTIMENT_MODEL, description: LOCAL_MODEL_DESCRIPTION });
+		// The page's own models follow, in their order, none lost or repeated.
+		const page = TASKS_DATA["text-classification"];
+		expect(classification.models.slice(1)).toEqual(page?.models);
+		expect(classification.widgetModels.slice(1)).toEqual(page?.widgetModels);
+		for (const [tag, entry] of Object.entries(tasks)) {
+			if (tag === "text-classification") continue;
+			expect(entry.localModel, tag).toBeNull();
+			expect(entry.widgetModels, tag).toEqual(TASKS_DATA[tag as keyof typeof TASKS_DATA]?.widgetModels);
+			expect(entry.models, tag).toEqual(TASKS_DATA[tag as keyof typeof TASKS_DATA]?.models);
+		}
+	});
+
+	it("runs that model for a client call without a model (@hubkit/inference at the hub)", async () => {
+		const client = new InferenceClient(token, { hubUrl: server.url, routerUrl: server.url, retry_on_error: false });
+		const answer = await client.textClassification({
+			provider: "hf-inference",
+			inputs: "What a wonderful, brilliant film.",
+		});
+		expect(answer[0]?.label).toBe("POSITIVE");
+	});
+
+	it("names no local model when the hub has no local runtime", async () => {
+		const tasks = await getJson<Record<string, TaskEntry>>(`${noRuntime.url}/api/tasks`);
+		expect(Object.values(tasks).every((entry) => entry.localModel === null)).toBe(true);
+		expect(tasks["text-classification"]?.widgetModels).toEqual(TASKS_DATA["text-classification"]?.widgetModels);
+	});
+});
