@@ -9,7 +9,13 @@
  * DATABASE_URL=postgres://… selects PostgreSQL; it is never printed.
  */
 import { parseArgs } from "node:util";
-import { createAccessToken, listAccessTokens, revokeAccessToken, type TokenRole } from "./auth/tokens.js";
+import {
+	createAccessToken,
+	listAccessTokens,
+	revokeAccessToken,
+	type TokenRole,
+	UserNameError,
+} from "./auth/tokens.js";
 import { type HubConfig, loadConfig } from "./config.js";
 import { consoleLogger } from "./logger.js";
 import { sampleCatalogue } from "./seed/catalogue/index.js";
@@ -243,7 +249,7 @@ main(process.argv.slice(2)).catch((error: unknown) => {
 		process.stderr.write(`${error.message}\n\n${USAGE}\n`);
 		process.exit(2);
 	}
-	if (error instanceof CommandError) {
+	if (error instanceof CommandError || error instanceof UserNameError) {
 		process.stderr.write(`${error.message}\n`);
 		process.exit(1);
 	}

@@ -108,6 +108,23 @@ describe.each(ENGINES)("hubkit token commands on %s", (engine) => {
 		expect(unknownUser).toMatchObject({ code: 1, stdout: "", stderr: 'No user named "nobody"\n' });
 	});
 
+	it("refuses a reserved or malformed user name with the reason, exit status 1, and creates no one", async () => {
+		for (const [name, reason] of [
+			["login", '"login" is reserved for the hub\'s own pages'],
+			["API", '"API" is reserved for the hub\'s own pages'],
+			["hf-inference", '"hf-inference" is reserved for the hub\'s own pages'],
+			["bad/name", "an owner name has letters, digits, '-', '_' and '.' only, no '..' or '--'"],
+			["trailing-", "a user name starts and ends with a letter or digit"],
+		]) {
+			const run = await hubkit("token", "create", "--user", name ?? "");
+			// One line a person can act on: no stack trace, no token on stdout.
+			expect(run, name).toMatchObject({ code: 1, stdout: "" });
+			expect(run.stderr, name).toBe(`Cannot create user ${JSON.stringify(name)}: ${reason}\n`);
+			const list = await hubkit("token", "list", "--user", name ?? "");
+			expect(list.stderr, name).toBe(`No user named ${JSON.stringify(name)}\n`);
+		}
+	});
+
 	it("refuses malformed commands with the usage and exit status 2", async () => {
 		for (const args of [
 			["token", "revoke"],

@@ -6,6 +6,7 @@
 import { createHash, randomBytes, randomInt } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.js";
+import { ownerNameProblem } from "../reserved-names.js";
 
 const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 const TOKEN_PATTERN = /^hf_[A-Za-z0-9]{34}$/;
@@ -42,21 +43,36 @@ export interface CreatedToken {
 	role: TokenRole;
 }
 
-/** Creates the user when missing, then a token for them; `read` unless another role is asked for. */
+/** A user that cannot be created under that name; the message says why, for the person who asked. */
+export class UserNameError extends Error {}
+
+/** Why `name` cannot be a new user, or undefined when it can. */
+function newUserNameProblem(name: string): string | undefined {
+	const problem = ownerNameProblem(name);
+	if (problem) return problem;
+	if (!USER_NAME_PATTERN.test(name)) return "a user name starts and ends with a letter or digit";
+	return undefined;
+}
+
+/**
+ * Creates the user when missing, then a token for them; `read` unless another role is asked for.
+ * A new user's name must be a valid owner name and not a reserved one (its pages would sit under
+ * the hub's own paths); a user made before a name was reserved still gets tokens.
+ */
 export async function createAccessToken(
 	db: Kysely<Database>,
 	userName: string,
 	options: { displayName?: string; role?: TokenRole; now?: Date } = {},
 ): Promise<CreatedToken> {
-	if (!USER_NAME_PATTERN.test(userName)) {
-		throw new Error(`Invalid user name ${JSON.stringify(userName)}: use letters, digits, '-', '_' or '.'`);
-	}
 	const createdAt = (options.now ?? new Date()).toISOString();
 	const role = options.role ?? "read";
 	const displayName = options.displayName ?? `${userName} token`;
 	const token = newToken();
 	const id = newObjectId();
 	await db.transaction().execute(async (trx) => {
+		const existing = await trx.selectFrom("users").select("id").where("name", "=", userName).executeTakeFirst();
+		const problem = existing ? undefined : newUserNameProblem(userName);
+		if (problem) throw new UserNameError(`Cannot create user ${JSON.stringify(userName)}: ${problem}`);
 		await trx
 			.insertInto("users")
 			.values({ id: newObjectId(), name: userName, fullname: userName, email: null, created_at: createdAt })
