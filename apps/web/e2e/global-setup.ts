@@ -14,6 +14,7 @@ import { freePort, startSite } from "../../../scripts/lib/site.mjs";
 // @ts-expect-error plain ESM helpers shared with scripts/start.mjs, no type declarations
 import { buildWebIfChanged, ROOT } from "../../../scripts/lib/web-build.mjs";
 import { hostileModel } from "./hostile-model";
+import { WIDGET_TEST_ENV } from "./widget-env";
 
 declare module "vitest" {
 	export interface ProvidedContext {
@@ -33,7 +34,7 @@ export default async function setup(project: TestProject) {
 		await hub.close();
 	}
 	const hubPort = await freePort();
-	const env = { ...process.env, DATABASE_URL: "", HUBKIT_PUBLIC_URL: "" };
+	const env = { ...process.env, DATABASE_URL: "", HUBKIT_PUBLIC_URL: "", ...WIDGET_TEST_ENV };
 	const site = await startSite({ hubPort, hubArgs: ["--port", String(hubPort), "--data", dataDir], env });
 	project.provide("siteUrl", site.url);
 	return async () => {

@@ -10,6 +10,7 @@ import { VideoLink } from "@/components/task/video-link";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Section } from "@/components/ui/section";
 import { Tag } from "@/components/ui/tag";
+import { TaskWidget } from "@/components/widget/task-widget";
 import { listModels } from "@/lib/hub";
 
 type Props = { params: Promise<{ task: string }> };
@@ -73,6 +74,7 @@ export default async function TaskPage({ params }: Props) {
 					<Section id="demo" title="Example">
 						<TaskDemo task={task} />
 					</Section>
+					<TaskWidget task={task.id} />
 					{task.youtubeId ? <VideoLink youtubeId={task.youtubeId} label={task.label} /> : null}
 				</>
 			)}

@@ -4,6 +4,7 @@ import { InferencePanel } from "@/components/model/inference-panel";
 import { ModelCard } from "@/components/model/model-card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Section } from "@/components/ui/section";
+import { ModelWidget } from "@/components/widget/model-widget";
 import { getModelReadme, getRoutableProviders } from "@/lib/hub";
 import { providerUsage } from "@/lib/model-usage";
 import { publicUrl } from "@/lib/public-url";
@@ -38,6 +39,7 @@ export default async function ModelPage({ params }: ModelParams) {
 				)}
 			</div>
 			<aside className="model-aside">
+				<ModelWidget model={model} />
 				<Section id="inference" title="Inference providers">
 					<InferencePanel providers={providers} />
 				</Section>

@@ -1,0 +1,93 @@
+/**
+ * Which of the offered files the upload area takes, and why it turns the rest
+ * away, in the words people expect: invalid type, too large, too small, too
+ * many files. The cheap checks (count, type, size) come first; only a file
+ * that passes them is decoded to learn its size in pixels.
+ */
+import { formatBytes, type UploadLimits } from "@/lib/upload-config";
+
+export type RejectionCode = "too-many-files" | "invalid-type" | "too-large" | "too-small" | "unreadable";
+
+export interface Rejection {
+	code: RejectionCode;
+	message: string;
+	/** The file's name, when the rejection is about one file. */
+	name?: string;
+}
+
+export interface CheckedImage {
+	file: File;
+	width: number;
+	height: number;
+}
+
+export type CheckResult = { ok: true; image: CheckedImage } | { ok: false; rejections: Rejection[] };
+
+/** The picture's size in pixels, or undefined when the browser cannot decode it. */
+async function pixelSize(file: Blob): Promise<{ width: number; height: number } | undefined> {
+	try {
+		const bitmap = await createImageBitmap(file);
+		const size = { width: bitmap.width, height: bitmap.height };
+		bitmap.close();
+		return size;
+	} catch {
+		return undefined;
+	}
+}
+
+/** The checks that need no decoding, for one file. */
+function quickCheck(file: File, limits: UploadLimits): Rejection | undefined {
+	const name = file.name || "The file";
+	if (!limits.acceptedTypes.includes(file.type)) {
+		const what = file.type ? `a ${file.type} file` : "not a picture";
+		return {
+			code: "invalid-type",
+			name,
+			message: `Invalid file type: ${name} is ${what}. Use ${limits.acceptedLabel}.`,
+		};
+	}
+	if (file.size > limits.maxBytes) {
+		return {
+			code: "too-large",
+			name,
+			message: `File too large: ${name} is ${formatBytes(file.size)}; the limit is ${formatBytes(limits.maxBytes)}.`,
+		};
+	}
+	if (file.size === 0) return { code: "too-small", name, message: `File too small: ${name} is empty.` };
+	return undefined;
+}
+
+export async function checkImageFiles(files: readonly File[], limits: UploadLimits): Promise<CheckResult> {
+	if (files.length === 0) return { ok: false, rejections: [] };
+	if (files.length > limits.maxFiles) {
+		const allowed = limits.maxFiles === 1 ? "one picture" : `${limits.maxFiles} pictures`;
+		return {
+			ok: false,
+			rejections: [{ code: "too-many-files", message: `Too many files: choose ${allowed} at a time.` }],
+		};
+	}
+	const [file] = files as [File];
+	const quick = quickCheck(file, limits);
+	if (quick) return { ok: false, rejections: [quick] };
+	const name = file.name || "The file";
+	const size = await pixelSize(file);
+	if (!size) {
+		return {
+			ok: false,
+			rejections: [{ code: "unreadable", name, message: `${name} could not be read as a picture.` }],
+		};
+	}
+	if (size.width < limits.minWidth || size.height < limits.minHeight) {
+		return {
+			ok: false,
+			rejections: [
+				{
+					code: "too-small",
+					name,
+					message: `Image too small: ${name} is ${size.width}×${size.height} pixels; at least ${limits.minWidth}×${limits.minHeight} are needed.`,
+				},
+			],
+		};
+	}
+	return { ok: true, image: { file, ...size } };
+}

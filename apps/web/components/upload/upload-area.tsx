@@ -1,0 +1,156 @@
+"use client";
+/**
+ * The one upload area for image inputs: click to choose, drop a file on it, or
+ * paste a picture (anywhere on the page while no text field has focus). Files
+ * are checked against lib/upload-config.ts and turned away with a message that
+ * says why; an accepted picture goes to `onAccept`.
+ */
+import { type DragEvent, type ClipboardEvent as ReactClipboardEvent, useEffect, useId, useRef, useState } from "react";
+import { formatBytes, IMAGE_UPLOAD, type UploadLimits } from "@/lib/upload-config";
+import { type CheckedImage, checkImageFiles, type Rejection } from "./check-files";
+import "./upload.css";
+
+interface UploadAreaProps {
+	onAccept: (image: CheckedImage) => void;
+	limits?: UploadLimits;
+	/** What the area asks for, e.g. "Drop a picture to classify". */
+	prompt?: string;
+	disabled?: boolean;
+}
+
+function isTextField(element: Element | null): boolean {
+	if (!element) return false;
+	if (element instanceof HTMLTextAreaElement) return true;
+	if (element instanceof HTMLInputElement)
+		return !["button", "checkbox", "radio", "file", "range"].includes(element.type);
+	return element instanceof HTMLElement && element.isContentEditable;
+}
+
+export function UploadArea({
+	onAccept,
+	limits = IMAGE_UPLOAD,
+	prompt = "Drop a picture here",
+	disabled,
+}: UploadAreaProps) {
+	const inputId = useId();
+	const [dragging, setDragging] = useState(false);
+	const [rejections, setRejections] = useState<Rejection[]>([]);
+	const hintId = useId();
+	// The latest handler, for the window's paste listener that is added once.
+	const accept = useRef(onAccept);
+	accept.current = onAccept;
+
+	const offer = async (files: File[]) => {
+		if (disabled || files.length === 0) return;
+		const result = await checkImageFiles(files, limits);
+		if (result.ok) {
+			setRejections([]);
+			accept.current(result.image);
+		} else {
+			setRejections(result.rejections);
+		}
+	};
+	const offerRef = useRef(offer);
+	offerRef.current = offer;
+
+	useEffect(() => {
+		const onPaste = (event: ClipboardEvent) => {
+			if (event.defaultPrevented || isTextField(document.activeElement)) return;
+			const files = [...(event.clipboardData?.files ?? [])];
+			if (files.length === 0) return;
+			event.preventDefault();
+			void offerRef.current(files);
+		};
+		window.addEventListener("paste", onPaste);
+		return () => window.removeEventListener("paste", onPaste);
+	}, []);
+
+	const onDrop = (event: DragEvent<HTMLLabelElement>) => {
+		event.preventDefault();
+		setDragging(false);
+		void offer([...event.dataTransfer.files]);
+	};
+	const onZonePaste = (event: ReactClipboardEvent<HTMLLabelElement>) => {
+		const files = [...event.clipboardData.files];
+		if (files.length === 0) return;
+		event.preventDefault();
+		void offer(files);
+	};
+
+	return (
+		<div className="upload">
+			{/* The whole area is the file input's label: a click anywhere opens the picker. */}
+			<label
+				htmlFor={inputId}
+				className={dragging ? "upload-zone upload-zone-active" : "upload-zone"}
+				data-testid="upload-zone"
+				aria-disabled={disabled || undefined}
+				onDragEnter={(event) => {
+					event.preventDefault();
+					setDragging(true);
+				}}
+				onDragOver={(event) => {
+					event.preventDefault();
+					event.dataTransfer.dropEffect = "copy";
+				}}
+				onDragLeave={(event) => {
+					if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDragging(false);
+				}}
+				onDrop={onDrop}
+				onPaste={onZonePaste}
+			>
+				<UploadIcon />
+				<span className="upload-prompt">{prompt}</span>
+				<span className="upload-hint small muted" id={hintId}>
+					Click to choose, drop or paste a picture: {limits.acceptedLabel}, up to {formatBytes(limits.maxBytes)}.
+				</span>
+				<input
+					id={inputId}
+					type="file"
+					className="upload-input"
+					aria-label="Choose a picture"
+					aria-describedby={hintId}
+					accept={limits.acceptedTypes.join(",")}
+					multiple={limits.maxFiles > 1}
+					disabled={disabled}
+					onChange={(event) => {
+						const files = [...(event.currentTarget.files ?? [])];
+						// Reset so choosing the same file again still fires a change.
+						event.currentTarget.value = "";
+						void offer(files);
+					}}
+				/>
+			</label>
+			{rejections.length > 0 ? (
+				<ul className="upload-rejections" role="alert">
+					{rejections.map((rejection) => (
+						<li key={`${rejection.code}-${rejection.name ?? ""}`} data-code={rejection.code}>
+							{rejection.message}
+						</li>
+					))}
+				</ul>
+			) : null}
+		</div>
+	);
+}
+
+function UploadIcon() {
+	return (
+		<svg
+			className="upload-icon"
+			viewBox="0 0 24 24"
+			width="28"
+			height="28"
+			fill="none"
+			stroke="currentColor"
+			strokeWidth={1.75}
+			strokeLinecap="round"
+			strokeLinejoin="round"
+			aria-hidden
+		>
+			<rect x="3" y="3" width="18" height="18" rx="3" />
+			<circle cx="9" cy="9" r="2" />
+			<path d="m21 15-4.5-4.5L7 20" />
+		</svg>
+	);
+}

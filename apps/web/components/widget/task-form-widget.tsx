@@ -1,0 +1,241 @@
+"use client";
+/**
+ * Every widget but chat: a form for the task's inputs (filled with the sample),
+ * Run, and one of four states below it — idle, loading (a loading model shows
+ * progress), the result, or the server's error.
+ */
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { type LoadingProgress, runWidget, toWidgetError, type WidgetError } from "@/lib/widget-call";
+import type { WidgetSample } from "@/lib/widget-inputs";
+import { takesImage, type WidgetKind } from "@/lib/widget-kinds";
+import type { WidgetResult } from "@/lib/widget-outputs";
+import { ImageInput, type Picture } from "./image-input";
+import { WidgetOutput } from "./widget-output";
+import { WidgetFailure, WidgetLoading } from "./widget-status";
+
+export interface WidgetTarget {
+	model: string;
+	provider: string;
+	task: string;
+}
+
+type Phase =
+	| { phase: "idle" }
+	| { phase: "loading"; progress?: LoadingProgress }
+	| { phase: "result"; result: WidgetResult }
+	| { phase: "error"; error: WidgetError };
+
+const TEXT_LABELS: Partial<Record<WidgetKind, string>> = {
+	"text-to-image": "Prompt",
+	"image-to-image": "Prompt (optional)",
+	"image-question": "Question",
+	speech: "Text to say",
+	"fill-mask": "Text with a mask token",
+};
+
+/** Media results are object URLs: they are released when the result is replaced. */
+function release(phase: Phase) {
+	if (phase.phase === "result" && (phase.result.type === "image" || phase.result.type === "audio")) {
+		URL.revokeObjectURL(phase.result.url);
+	}
+}
+
+export function TaskFormWidget({
+	target,
+	kind,
+	sample,
+}: {
+	target: WidgetTarget;
+	kind: WidgetKind;
+	sample: WidgetSample;
+}) {
+	const [text, setText] = useState(sample.text);
+	const [context, setContext] = useState(sample.context ?? "");
+	const [labels, setLabels] = useState(sample.labels ?? "");
+	const [sentences, setSentences] = useState<string[]>(sample.sentences?.length ? sample.sentences : [""]);
+	const [json, setJson] = useState(sample.json ?? "");
+	const [picture, setPicture] = useState<Picture | null>(null);
+	const [state, setState] = useState<Phase>({ phase: "idle" });
+	const controller = useRef<AbortController | null>(null);
+	const stateRef = useRef(state);
+	const id = useId();
+
+	const show = (next: Phase) => {
+		release(stateRef.current);
+		stateRef.current = next;
+		setState(next);
+	};
+
+	// Leaving the page stops a call still running and lets its media go.
+	useEffect(
+		() => () => {
+			controller.current?.abort();
+			release(stateRef.current);
+		},
+		[],
+	);
+
+	const image = takesImage(kind);
+	const changePicture = (next: Picture | null) => {
+		setPicture(next);
+		// Boxes drawn over the old picture would now be drawn over nothing.
+		if (stateRef.current.phase !== "loading") show({ phase: "idle" });
+	};
+
+	const run = async (event?: FormEvent) => {
+		event?.preventDefault();
+		controller.current?.abort();
+		const own = new AbortController();
+		controller.current = own;
+		show({ phase: "loading" });
+		try {
+			const result = await runWidget(
+				kind,
+				{ text, context, labels, sentences, json, image: picture?.blob, imageUrl: picture?.url },
+				{
+					...target,
+					signal: own.signal,
+					onLoading: (progress) => {
+						if (controller.current === own) show({ phase: "loading", progress });
+					},
+				},
+			);
+			if (controller.current === own) show({ phase: "result", result });
+			else if (result.type === "image" || result.type === "audio") URL.revokeObjectURL(result.url);
+		} catch (error) {
+			if (controller.current !== own) return;
+			show(own.signal.aborted ? { phase: "idle" } : { phase: "error", error: toWidgetError(error) });
+		} finally {
+			if (controller.current === own) controller.current = null;
+		}
+	};
+
+	const stop = () => {
+		controller.current?.abort();
+		controller.current = null;
+		show({ phase: "idle" });
+	};
+
+	const busy = state.phase === "loading";
+	const textLabel =
+		TEXT_LABELS[kind] ??
+		(kind === "similarity" ? "Source sentence" : kind === "question-answering" ? "Question" : "Text");
+	const field = (suffix: string) => `${id}-${suffix}`;
+	const onKeyDown = (event: React.KeyboardEvent) => {
+		// Ctrl+Enter (Cmd+Enter) runs from any field, as in most playgrounds.
+		if (event.key === "Enter" && (event.ctrlKey || event.metaKey) && !busy) void run();
+	};
+
+	const textNeeded = !image || kind === "image-question" || kind === "image-to-image";
+	const shortText = kind === "question-answering" || kind === "similarity" || kind === "image-question" || image;
+
+	return (
+		<form className="widget-form" onSubmit={run} onKeyDown={onKeyDown} aria-busy={busy}>
+			{image ? (
+				<ImageInput sampleUrl={sample.imageUrl} picture={picture} onChange={changePicture} disabled={busy} />
+			) : null}
+			{kind === "json" ? (
+				<div className="widget-field">
+					<label htmlFor={field("json")}>Payload (JSON)</label>
+					<textarea
+						id={field("json")}
+						className="widget-input widget-code"
+						rows={6}
+						value={json}
+						spellCheck={false}
+						onChange={(event) => setJson(event.target.value)}
+					/>
+				</div>
+			) : textNeeded ? (
+				<div className="widget-field">
+					<label htmlFor={field("text")}>{textLabel}</label>
+					{shortText ? (
+						<input
+							id={field("text")}
+							className="widget-input"
+							value={text}
+							onChange={(event) => setText(event.target.value)}
+						/>
+					) : (
+						<textarea
+							id={field("text")}
+							className="widget-input"
+							rows={3}
+							value={text}
+							onChange={(event) => setText(event.target.value)}
+						/>
+					)}
+				</div>
+			) : null}
+			{kind === "question-answering" ? (
+				<div className="widget-field">
+					<label htmlFor={field("context")}>Context</label>
+					<textarea
+						id={field("context")}
+						className="widget-input"
+						rows={4}
+						value={context}
+						onChange={(event) => setContext(event.target.value)}
+					/>
+				</div>
+			) : null}
+			{kind === "zero-shot" || kind === "zero-shot-image" ? (
+				<div className="widget-field">
+					<label htmlFor={field("labels")}>Candidate labels (comma-separated)</label>
+					<input
+						id={field("labels")}
+						className="widget-input"
+						value={labels}
+						onChange={(event) => setLabels(event.target.value)}
+					/>
+				</div>
+			) : null}
+			{kind === "similarity" ? (
+				<fieldset className="widget-field widget-sentences">
+					<legend>Sentences to compare</legend>
+					{sentences.map((sentence, index) => (
+						// biome-ignore lint/suspicious/noArrayIndexKey: the list is edited in place; positions are the identity.
+						<div key={index} className="widget-sentence">
+							<input
+								className="widget-input"
+								aria-label={`Sentence ${index + 1}`}
+								value={sentence}
+								onChange={(event) =>
+									setSentences((list) => list.map((item, at) => (at === index ? event.target.value : item)))
+								}
+							/>
+							{sentences.length > 1 ? (
+								<button
+									type="button"
+									className="button button-small"
+									aria-label={`Remove sentence ${index + 1}`}
+									onClick={() => setSentences((list) => list.filter((_, at) => at !== index))}
+								>
+									×
+								</button>
+							) : null}
+						</div>
+					))}
+					<button type="button" className="button button-small" onClick={() => setSentences((list) => [...list, ""])}>
+						Add a sentence
+					</button>
+				</fieldset>
+			) : null}
+			<div className="widget-actions">
+				<button type="submit" className="button button-primary" disabled={busy}>
+					Run
+				</button>
+				<span className="small muted">Ctrl+Enter</span>
+			</div>
+			<div className="widget-result" aria-live="polite">
+				{state.phase === "loading" ? <WidgetLoading progress={state.progress} onStop={stop} /> : null}
+				{state.phase === "error" ? <WidgetFailure error={state.error} /> : null}
+				{state.phase === "result" ? (
+					<div data-testid="widget-result">
+						<WidgetOutput result={state.result} />
+					</div>
+				) : null}
+			</div>
+		</form>
+	);
+}

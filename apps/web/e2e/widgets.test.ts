@@ -1,0 +1,114 @@
+/**
+ * Live widgets in Chromium against the sample hub: the model the hub runs
+ * itself answers with a bar chart; a call the hub refuses (a provider's model
+ * without a token, e2e/widget-env.ts) shows the hub's own words; a model no
+ * provider here serves says why before anyone presses Run; a task page offers
+ * a model the hub can run.
+ */
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, newContext, screenshot, visit } from "./browser";
+import { TOKEN_REQUIRED_MODEL } from "./widget-env";
+
+let browser: Browser;
+beforeAll(async () => {
+	browser = await launchBrowser();
+});
+afterAll(async () => {
+	await browser?.close();
+});
+
+async function chartRows(page: Page): Promise<{ label: string; score: number }[]> {
+	const chart = page.getByTestId("model-widget").getByTestId("widget-chart");
+	await chart.waitFor();
+	return chart.locator("li").evaluateAll((items) =>
+		items.map((item) => ({
+			label: item.querySelector(".widget-chart-label")?.textContent ?? "",
+			score: Number(item.querySelector(".widget-chart-score")?.textContent),
+		})),
+	);
+}
+
+describe("widgets", () => {
+	for (const colorScheme of ["light", "dark"] as const) {
+		it(`runs the hub's own sentiment model and draws the scores as bars (${colorScheme})`, async () => {
+			const context = await newContext(browser, { colorScheme });
+			const page = await context.newPage();
+			await visit(page, "/hubkit-demo/tiny-sentiment");
+			const widget = page.getByTestId("model-widget");
+			await expect.poll(() => widget.getAttribute("data-state")).toBe("ready");
+			expect(await widget.textContent()).toContain("hf-inference");
+			// The model's own widget example fills the box.
+			const input = widget.getByLabel("Text", { exact: true });
+			expect(await input.inputValue()).toBe("I love this movie, the soundtrack is wonderful!");
+			await screenshot(page, `widget-idle-${colorScheme}`);
+
+			await input.fill("What a boring, awful and disappointing film.");
+			await widget.getByRole("button", { name: "Run" }).click();
+			const negative = await chartRows(page);
+			expect(negative.map((row) => row.label).sort()).toEqual(["NEGATIVE", "POSITIVE"]);
+			expect(negative[0]?.label).toBe("NEGATIVE");
+			expect(negative[0]?.score).toBeGreaterThan(negative[1]?.score ?? 1);
+
+			// Ctrl+Enter runs again from the keyboard; the chart follows the new text.
+			await input.fill("A wonderful, brilliant and moving story.");
+			await input.press("Control+Enter");
+			await expect.poll(async () => (await chartRows(page))[0]?.label).toBe("POSITIVE");
+			await widget.scrollIntoViewIfNeeded();
+			await screenshot(page, `widget-result-${colorScheme}`);
+			await context.close();
+		});
+	}
+
+	it("shows the server's answer when a call is refused, in the server's words", async () => {
+		const context = await newContext(browser);
+		const page = await context.newPage();
+		// fal-ai serves this model here (e2e/widget-env.ts), but lends its key only to callers with a hub token.
+		await visit(page, `/${TOKEN_REQUIRED_MODEL}`);
+		const widget = page.getByTestId("model-widget");
+		expect(await widget.getAttribute("data-state")).toBe("ready");
+		expect(await widget.textContent()).toContain("fal-ai");
+		const prompt = widget.getByLabel("Prompt", { exact: true });
+		expect(await prompt.inputValue()).not.toBe("");
+		await widget.getByRole("button", { name: "Run" }).click();
+		const error = widget.getByTestId("widget-error");
+		await error.waitFor();
+		expect(await error.getAttribute("role")).toBe("alert");
+		expect(await error.getAttribute("data-code")).toBe("TokenRequired");
+		const text = await error.textContent();
+		expect(text).toContain("A hub access token is required");
+		expect(text).toContain("HTTP 401");
+		await screenshot(page, "widget-error-light");
+		await context.close();
+	});
+
+	it("says why no provider serves a model, without a Run button", async () => {
+		const context = await newContext(browser, { colorScheme: "dark" });
+		const page = await context.newPage();
+		await visit(page, "/deepseek-ai/DeepSeek-R1");
+		const widget = page.getByTestId("model-widget");
+		expect(await widget.getAttribute("data-state")).toBe("unavailable");
+		const reason = await widget.getByTestId("widget-unavailable").textContent();
+		expect(reason).toContain("No provider serves this model");
+		expect(reason).toContain("together");
+		expect(reason).toContain("no key set");
+		expect(await widget.getByRole("button", { name: "Run" }).count()).toBe(0);
+		await screenshot(page, "widget-unavailable-dark");
+
+		await visit(page, "/facebook/deit-base-distilled-patch16-224");
+		const unmapped = page.getByTestId("model-widget").getByTestId("widget-unavailable");
+		expect(await unmapped.textContent()).toContain("mapped to none");
+		await context.close();
+	});
+
+	it("offers a model the hub runs on its task page", async () => {
+		const context = await newContext(browser);
+		const page = await context.newPage();
+		await visit(page, "/tasks/text-classification");
+		const widget = page.getByTestId("model-widget");
+		await widget.getByRole("link", { name: "hubkit-demo/tiny-sentiment" }).waitFor();
+		await widget.getByRole("button", { name: "Run" }).click();
+		expect((await chartRows(page)).length).toBe(2);
+		await context.close();
+	});
+});

@@ -1,0 +1,41 @@
+/**
+ * The one place image-input limits are set: what the upload area accepts and
+ * the words it rejects the rest with. The router takes request bodies up to
+ * 32 MiB; pictures stay far below that, and a model sees a few hundred pixels a
+ * side, so anything huge is a mistake rather than a need.
+ */
+
+export const IMAGE_UPLOAD = {
+	/** MIME types a browser can decode and a canvas can draw. */
+	acceptedTypes: ["image/png", "image/jpeg", "image/webp", "image/gif", "image/bmp"],
+	/** What the file picker offers, and what the types are called in messages. */
+	acceptedLabel: "PNG, JPEG, WebP, GIF or BMP",
+	maxBytes: 10 * 1024 * 1024,
+	/** Below this a picture carries too little for a model (and is usually a mistaken icon). */
+	minWidth: 32,
+	minHeight: 32,
+	/** The widgets take one picture per run. */
+	maxFiles: 1,
+} as const;
+
+export type UploadLimits = {
+	acceptedTypes: readonly string[];
+	acceptedLabel: string;
+	maxBytes: number;
+	minWidth: number;
+	minHeight: number;
+	maxFiles: number;
+};
+
+/** 1536 → "1.5 KB", 10485760 → "10 MB". */
+export function formatBytes(bytes: number): string {
+	if (bytes < 1024) return `${bytes} bytes`;
+	const units = ["KB", "MB", "GB"];
+	let value = bytes / 1024;
+	let unit = 0;
+	while (value >= 1024 && unit < units.length - 1) {
+		value /= 1024;
+		unit++;
+	}
+	return `${Number(value.toFixed(1))} ${units[unit]}`;
+}

@@ -1,0 +1,112 @@
+/**
+ * A widget's sample inputs: the model's own widget examples first (its card's
+ * `widget:`), else the task's defaults from @hubkit/tasks (the same samples the
+ * snippets use), so what the widget offers and what the snippets send agree.
+ * Worked out on the server; the browser receives plain strings.
+ */
+import {
+	DEFAULT_TEXT,
+	getCandidateLabels,
+	getModelInputExample,
+	getModelInputPayload,
+	getTaskData,
+	type ModelData,
+	type PipelineType,
+	type WidgetExample,
+} from "@hubkit/tasks";
+import type { WidgetKind } from "./widget-kinds";
+
+export interface ChatTurn {
+	role: "user" | "assistant" | "system";
+	content: string;
+}
+
+/** Everything a widget's form can be filled with; each kind reads the fields it needs. */
+export interface WidgetSample {
+	/** The main text: the sentence, prompt, question or source sentence. */
+	text: string;
+	/** Question answering's passage. */
+	context?: string;
+	/** Zero-shot candidate labels, comma-separated. */
+	labels?: string;
+	/** Sentence similarity's sentences to compare with `text`. */
+	sentences?: string[];
+	/** Chat's first messages. */
+	messages?: ChatTurn[];
+	/** A same-origin picture to start from (image kinds). */
+	imageUrl?: string;
+	/** The request payload as JSON text (the JSON widget). */
+	json?: string;
+}
+
+const CHAT_DEFAULT = "Suggest three names for a bakery that opens at dawn.";
+
+/** Only same-origin paths become sample pictures: the page never loads a third party's file. */
+function sameOriginPath(src: string | undefined): string | undefined {
+	return src?.startsWith("/") && !src.startsWith("//") ? src : undefined;
+}
+
+function demoImage(task: string): string | undefined {
+	const data = getTaskData(task);
+	const image = data?.demo.inputs.find((entry) => entry.type === "img");
+	return image && "filename" in image ? `/assets/demo/${image.filename}` : undefined;
+}
+
+function chatMessages(widget: WidgetExample | undefined): ChatTurn[] {
+	const turns = (widget?.messages ?? []).flatMap((message): ChatTurn[] => {
+		const role = message.role === "assistant" || message.role === "system" ? message.role : "user";
+		const content =
+			typeof message.content === "string"
+				? message.content
+				: message.content
+						.map((part) => part.text ?? "")
+						.join(" ")
+						.trim();
+		return content ? [{ role, content }] : [];
+	});
+	return turns.length > 0 ? turns : [{ role: "user", content: CHAT_DEFAULT }];
+}
+
+/** The sample for `model` run as `task` (the provider's task, which may differ from the pipeline tag). */
+export function widgetSample(model: ModelData, task: string, kind: WidgetKind): WidgetSample {
+	// Read the examples as the task the widget runs, so the task's defaults fill the gaps.
+	const asTask: ModelData = { ...model, pipeline_tag: task as PipelineType };
+	const widget = model.widgetData?.find((example) => example && typeof example === "object");
+	const example = getModelInputExample(asTask);
+	const defaultText = DEFAULT_TEXT[task as PipelineType] ?? "";
+	const text = typeof example === "string" ? example : (widget?.text ?? defaultText);
+	const imageUrl = sameOriginPath(widget?.src) ?? demoImage(task) ?? demoImage(model.pipeline_tag ?? "");
+
+	switch (kind) {
+		case "chat": {
+			const messages = chatMessages(widget);
+			return { text: messages.at(-1)?.content ?? CHAT_DEFAULT, messages };
+		}
+		case "zero-shot":
+			return { text, labels: getCandidateLabels(asTask).join(", ") };
+		case "zero-shot-image":
+			return { text: "", labels: getCandidateLabels(asTask).join(", "), imageUrl };
+		case "question-answering": {
+			const structured = example as { question?: string; context?: string } | undefined;
+			return { text: structured?.question ?? text, context: structured?.context ?? "" };
+		}
+		case "similarity": {
+			const structured = example as { source_sentence?: string; sentences?: string[] } | undefined;
+			return { text: structured?.source_sentence ?? text, sentences: structured?.sentences ?? [] };
+		}
+		case "image-question":
+			return { text: widget?.text ?? widget?.query ?? defaultText, imageUrl };
+		case "image-to-image":
+			return { text: widget?.prompt ?? defaultText, imageUrl };
+		case "image-labels":
+		case "object-detection":
+		case "image-to-text":
+			return { text: "", imageUrl };
+		case "json": {
+			const payload = getModelInputPayload(asTask) ?? { inputs: text };
+			return { text, json: JSON.stringify(payload, null, 2) };
+		}
+		default:
+			return { text };
+	}
+}

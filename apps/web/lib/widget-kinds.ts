@@ -1,0 +1,68 @@
+/**
+ * What a widget asks for and shows, per inference task. One kind per way of
+ * asking and showing; a task with no kind of its own gets the JSON widget
+ * (the payload in, the answer as JSON out).
+ */
+
+export type WidgetKind =
+	| "chat"
+	| "text-labels"
+	| "zero-shot"
+	| "token-spans"
+	| "fill-mask"
+	| "question-answering"
+	| "text-to-text"
+	| "embedding"
+	| "similarity"
+	| "image-labels"
+	| "zero-shot-image"
+	| "object-detection"
+	| "image-to-text"
+	| "image-question"
+	| "image-to-image"
+	| "text-to-image"
+	| "speech"
+	| "json";
+
+const KIND_OF_TASK: Record<string, WidgetKind> = {
+	conversational: "chat",
+	"text-classification": "text-labels",
+	"zero-shot-classification": "zero-shot",
+	"token-classification": "token-spans",
+	"fill-mask": "fill-mask",
+	"question-answering": "question-answering",
+	summarization: "text-to-text",
+	translation: "text-to-text",
+	"text-generation": "text-to-text",
+	"text2text-generation": "text-to-text",
+	"feature-extraction": "embedding",
+	"sentence-similarity": "similarity",
+	"image-classification": "image-labels",
+	"zero-shot-image-classification": "zero-shot-image",
+	"object-detection": "object-detection",
+	"image-to-text": "image-to-text",
+	"visual-question-answering": "image-question",
+	"document-question-answering": "image-question",
+	"image-to-image": "image-to-image",
+	"text-to-image": "text-to-image",
+	"text-to-speech": "speech",
+	"text-to-audio": "speech",
+};
+
+export function widgetKindOf(task: string): WidgetKind {
+	return Object.hasOwn(KIND_OF_TASK, task) ? (KIND_OF_TASK[task] as WidgetKind) : "json";
+}
+
+const IMAGE_KINDS = new Set<WidgetKind>([
+	"image-labels",
+	"zero-shot-image",
+	"object-detection",
+	"image-to-text",
+	"image-question",
+	"image-to-image",
+]);
+
+/** Kinds whose input is a picture (the upload area and the canvas editor). */
+export function takesImage(kind: WidgetKind): boolean {
+	return IMAGE_KINDS.has(kind);
+}

@@ -1,0 +1,112 @@
+/**
+ * A task's answer turned into what the widget draws: label scores as bars,
+ * entities as spans of the input text, boxes over the picture, text, media, or
+ * JSON. Pure: the answers arrive already checked by @hubkit/inference.
+ */
+
+export interface LabelScore {
+	label: string;
+	score: number;
+}
+
+export interface EntitySpan {
+	start: number;
+	end: number;
+	label: string;
+	score: number;
+}
+
+export interface DetectionBox extends LabelScore {
+	/** Pixels of the picture the model saw. */
+	xmin: number;
+	ymin: number;
+	xmax: number;
+	ymax: number;
+}
+
+export type WidgetResult =
+	| { type: "labels"; rows: LabelScore[] }
+	| { type: "spans"; text: string; spans: EntitySpan[] }
+	| { type: "text"; text: string; rows?: LabelScore[] }
+	| { type: "vector"; length: number; head: number[] }
+	| { type: "boxes"; imageUrl: string; boxes: DetectionBox[] }
+	| { type: "image"; url: string }
+	| { type: "audio"; url: string }
+	| { type: "json"; value: unknown };
+
+/** How many bars a chart shows: the rest are noise to a reader. */
+export const MAX_ROWS = 5;
+
+/** Highest score first, at most `limit` rows. */
+export function topScores(rows: readonly LabelScore[], limit = MAX_ROWS): LabelScore[] {
+	return [...rows].sort((a, b) => b.score - a.score).slice(0, limit);
+}
+
+/** A provider may nest one input's classes in an outer list (`[[…]]`): take the first input's. */
+export function flattenClassification(output: unknown): LabelScore[] {
+	const rows = Array.isArray(output) && Array.isArray(output[0]) ? output[0] : output;
+	if (!Array.isArray(rows)) return [];
+	return rows.flatMap((row) => {
+		const item = row as { label?: unknown; score?: unknown };
+		return typeof item.label === "string" && typeof item.score === "number"
+			? [{ label: item.label, score: item.score }]
+			: [];
+	});
+}
+
+/**
+ * Entities as non-overlapping spans of `text`, in reading order. `B-`/`I-`
+ * prefixes of ungrouped answers are dropped so "B-PER" and "I-PER" read as one label.
+ */
+export function entitySpans(
+	text: string,
+	entities: readonly { entity_group?: string; entity?: string; score: number; start: number; end: number }[],
+): EntitySpan[] {
+	const spans = entities
+		.map((entity) => ({
+			start: Math.max(0, Math.min(entity.start, text.length)),
+			end: Math.max(0, Math.min(entity.end, text.length)),
+			label: (entity.entity_group ?? entity.entity ?? "").replace(/^[BI]-/, ""),
+			score: entity.score,
+		}))
+		.filter((span) => span.end > span.start && span.label)
+		.sort((a, b) => a.start - b.start || b.end - a.end);
+	const kept: EntitySpan[] = [];
+	for (const span of spans) {
+		const last = kept.at(-1);
+		// Touching pieces of one entity (word pieces of an ungrouped answer) merge into one span.
+		if (last && last.label === span.label && text.slice(last.end, span.start).trim() === "") {
+			if (span.start <= last.end || span.start - last.end <= 1) {
+				last.end = Math.max(last.end, span.end);
+				last.score = Math.min(last.score, span.score);
+				continue;
+			}
+		}
+		if (last && span.start < last.end) continue;
+		kept.push({ ...span });
+	}
+	return kept;
+}
+
+/** Sentence similarity: one score per sentence, named by the sentence. */
+export function similarityRows(sentences: readonly string[], scores: readonly number[]): LabelScore[] {
+	return sentences.map((sentence, index) => ({ label: sentence, score: scores[index] ?? 0 }));
+}
+
+/** Feature extraction: the first vector, however deeply the provider nested it. */
+export function firstVector(output: unknown): number[] {
+	let value = output;
+	while (Array.isArray(value) && Array.isArray(value[0])) value = value[0];
+	return Array.isArray(value) ? value.filter((item): item is number => typeof item === "number") : [];
+}
+
+/** Object detection: the confident boxes, highest score first. */
+export function detectionBoxes(
+	output: readonly { label: string; score: number; box: { xmin: number; ymin: number; xmax: number; ymax: number } }[],
+	minScore = 0.1,
+): DetectionBox[] {
+	return output
+		.filter((item) => item.score >= minScore)
+		.sort((a, b) => b.score - a.score)
+		.map((item) => ({ label: item.label, score: item.score, ...item.box }));
+}
