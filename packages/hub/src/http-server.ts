@@ -32,7 +32,8 @@ export interface HubServer {
 	/**
 	 * Stops accepting and closes idle connections at once. Requests in flight are
 	 * answered with `Connection: close`; a new request on a connection still open
-	 * gets a 503. Resolves when every connection has closed, or after `graceMs`,
+	 * is not run or answered, and the connection ends after the answers before it.
+	 * Resolves when every connection has closed, or after `graceMs`,
 	 * when the rest are cut.
 	 */
 	shutdown(graceMs: number): Promise<ShutdownOutcome>;
@@ -146,8 +147,12 @@ export function startHubServer(app: Hono<HubEnv>, host: string, port: number): P
 	const connections = new ConnectionTracker();
 	// Host is checked below, so that its absence gets the JSON answer too.
 	const server = createServer({ requireHostHeader: false }, (request, response) => {
+		// A request that arrives once the shutdown began (pipelined behind an answer in flight) is
+		// neither run nor answered: the connection ends after the answers before it, which HTTP
+		// lets a client read as "send it again on a new connection". Any status would be read as
+		// something else (a 503 as "model loading", retried at once).
+		if (connections.closing) return connections.afterResponses(request.socket, () => request.socket.end());
 		connections.started(request, response);
-		if (connections.closing) return sendError(response, 503, "The hub is shutting down");
 		if (request.httpVersion === "1.1" && request.headers.host === undefined) {
 			return sendError(response, 400, "Bad request: HTTP/1.1 requests need a Host header");
 		}

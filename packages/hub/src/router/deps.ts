@@ -74,7 +74,7 @@ export interface RouterDeps {
 	admitAnonymous?: (c: Context) => Response | undefined;
 	/**
 	 * Aborted when the hub shuts down: provider calls in flight stop waiting, so their callers get
-	 * an answer (503) before the shutdown deadline instead of a cut connection.
+	 * an answer (502 HubShuttingDown) before the shutdown deadline instead of a cut connection.
 	 */
 	shutdownSignal?: AbortSignal;
 	/** hf-inference; without it those routes answer 503. */

@@ -15,7 +15,8 @@ export type RouterErrorCode =
 	| "UpstreamUnreachable"
 	| "UpstreamUndecodable"
 	| "UpstreamKeyRejected"
-	| "UpstreamResponseTooLarge";
+	| "UpstreamResponseTooLarge"
+	| "HubShuttingDown";
 
 /** The router's one error shape: `{ "error": message }`, with `X-Error-Code` when a client may branch on it. */
 export function jsonError(status: number, message: string, code?: RouterErrorCode): Response {

@@ -77,7 +77,14 @@ export async function forwardToProvider(
 			deps.upstreamTimeouts,
 		);
 	} catch (error) {
-		if (deps.shutdownSignal?.aborted) return jsonError(503, "The hub is shutting down; try again shortly");
+		// Not a 503, which clients send again at once: the provider may already have run the call.
+		if (deps.shutdownSignal?.aborted) {
+			return jsonError(
+				502,
+				`The hub shut down before ${provider} answered; the call may still have run there`,
+				"HubShuttingDown",
+			);
+		}
 		if (signal.aborted) {
 			deps.logger?.info(`router: ${caller.user} ${described} closed by the client`);
 			return jsonError(499, "Client closed the request");
