@@ -12,10 +12,10 @@ import { createAccessToken } from "../src/auth/tokens.js";
 import { loadConfig } from "../src/config.js";
 import type { Logger } from "../src/logger.js";
 import type { LocalRuntime, LocalTaskRequest } from "../src/router/deps.js";
-import type { ModelFiles } from "../src/runtime/engine.js";
 import { createLocalRuntime } from "../src/runtime/local-runtime.js";
-import { MAX_INPUT_CHARACTERS, MAX_INPUTS } from "../src/runtime/text-classification.js";
-import { textClassificationEngine } from "../src/runtime/text-classification-engine.js";
+import { memoryModelFiles } from "../src/runtime/memory-files.js";
+import { MAX_INPUT_CHARACTERS, MAX_INPUTS } from "../src/runtime/transformers/requests.js";
+import { transformersEngine } from "../src/runtime/transformers-engine.js";
 import { LOCAL_SENTIMENT_MODEL, tinySentiment } from "../src/seed/catalogue/local-models.js";
 import { loadSeed } from "../src/seed/load.js";
 import { ENGINES, startTestDatabase, type TestDatabase } from "./support/engines.js";
@@ -38,28 +38,13 @@ const PATH = `/hf-inference/models/${LOCAL_SENTIMENT_MODEL}`;
 
 /** The answer the text-classification engine gives in this thread, from the seed's own files. */
 async function inProcessAnswer(body: unknown): Promise<unknown> {
-	const contents = new Map<string, Uint8Array>();
-	for (const file of tinySentiment().files) {
-		if (file.content === undefined) continue;
-		contents.set(file.path, typeof file.content === "string" ? new TextEncoder().encode(file.content) : file.content);
-	}
-	const bytes = async (path: string) => {
-		const content = contents.get(path);
-		if (!content) throw new Error(`the seed has no ${path}`);
-		return content;
-	};
-	const files: ModelFiles = {
-		model: LOCAL_SENTIMENT_MODEL,
-		has: async (path) => contents.has(path),
-		bytes,
-		json: async (path) => JSON.parse(new TextDecoder().decode(await bytes(path))),
-	};
-	const model = await textClassificationEngine.load(files, () => undefined);
+	const engine = transformersEngine("text-classification");
+	const model = await engine.load(memoryModelFiles(LOCAL_SENTIMENT_MODEL, tinySentiment().files), () => undefined);
 	try {
-		const answer = await textClassificationEngine.run(model, textClassificationEngine.parseRequest(body));
+		const answer = await engine.run(model, engine.parseRequest(body));
 		return JSON.parse(JSON.stringify(answer));
 	} finally {
-		await textClassificationEngine.release(model);
+		await engine.release(model);
 	}
 }
 

@@ -37,7 +37,7 @@ export class InferenceClient {
 		if (this.#accessToken) defaults.accessToken = this.#accessToken;
 		if (provider) defaults.provider = provider;
 		if (endpointUrl) defaults.endpointUrl = endpointUrl;
-		return { ...defaults, ...args };
+		return Object.assign(defaults, args) as T;
 	}
 
 	/** The call's options over the client's (provider and endpoint are arguments, not options). */

@@ -62,6 +62,10 @@ export function routerRoutes(deps: RouterDeps): Hono {
 		guarded((c) => serveLocally(c, deps, ["v1", "chat", "completions"])),
 	);
 	app.post(
+		"/v1/embeddings",
+		guarded((c) => serveLocally(c, deps, ["v1", "embeddings"])),
+	);
+	app.post(
 		"/:local{hf-inference}/:rest{.+}",
 		guarded((c) => serveLocally(c, deps, rawSegments(c.req.url, prefixLength(c.req.routePath, ":local") + 1))),
 	);

@@ -8,6 +8,7 @@
  *   POST /hf-inference/models/{model}/v1/chat/completions   chat
  *   POST /hf-inference/models/{model}/v1/completions        text completion
  *   POST /hf-inference/v1/chat/completions, /v1/chat/completions   chat, model in the body
+ *   POST /hf-inference/v1/embeddings, /v1/embeddings       OpenAI-style embeddings of a feature-extraction model
  *
  * A call with a hub token runs as its user; one with no Authorization header at all runs
  * anonymously (public models only) when the host passes `admitAnonymous`, which rate-limits it.
@@ -21,7 +22,8 @@ import { invalidModelId, modelIdProblem } from "./model-id.js";
 export type LocalCall =
 	| { kind: "task"; model: string; task: PipelineType | undefined }
 	| { kind: "chat"; model: string | undefined }
-	| { kind: "completion"; model: string };
+	| { kind: "completion"; model: string }
+	| { kind: "embeddings" };
 
 /** What a path after `/hf-inference/` asks for, or the error to answer. `segments` are still encoded. */
 export function parseLocalPath(segments: string[]): LocalCall | Response {
@@ -33,6 +35,7 @@ export function parseLocalPath(segments: string[]): LocalCall | Response {
 	}
 	const [head, ...rest] = parts;
 	if (head === "v1" && rest.join("/") === "chat/completions") return { kind: "chat", model: undefined };
+	if (head === "v1" && rest.join("/") === "embeddings") return { kind: "embeddings" };
 	if (head === "pipeline") {
 		const [task = "", ...model] = rest;
 		return withModel(model, (id) => taskCall(id, task));
@@ -90,6 +93,7 @@ export async function serveLocally(c: Context, deps: RouterDeps, segments: strin
 	}
 	const json = parseJsonObject(body);
 	if (json instanceof Response) return json;
+	if (call.kind === "embeddings") return embeddings(deps, json, caller?.user, signal);
 	const model = call.model ?? json.model;
 	if (typeof model !== "string") return jsonError(400, "The request body needs a `model` (a model id)");
 	if (model.includes(":")) {
@@ -104,6 +108,47 @@ export async function serveLocally(c: Context, deps: RouterDeps, segments: strin
 	if (!runtime) return notLoaded(model);
 	const request = { model, user: caller?.user, body: json, signal };
 	return call.kind === "chat" ? runtime.chat(request) : runtime.complete(request);
+}
+
+/**
+ * `/v1/embeddings` (OpenAI's shape: `{ model, input }` → `{ object: "list", data: [{ embedding, index }] }`):
+ * the model's feature-extraction run (mean-pooled, unit-length vectors), answered in that shape.
+ */
+async function embeddings(
+	deps: RouterDeps,
+	json: Record<string, unknown>,
+	user: string | undefined,
+	signal: AbortSignal,
+): Promise<Response> {
+	const { model, input, encoding_format: format } = json;
+	if (typeof model !== "string") return jsonError(400, "The request body needs a `model` (a model id)");
+	const problem = modelIdProblem(model);
+	if (problem) return jsonError(400, invalidModelId(model, problem));
+	const texts = typeof input === "string" ? [input] : input;
+	if (!Array.isArray(texts) || texts.length === 0 || texts.some((text) => typeof text !== "string")) {
+		return jsonError(400, "`input` must be a string or a non-empty array of strings");
+	}
+	if (format !== undefined && format !== "float") return jsonError(400, "`encoding_format` must be float");
+	const runtime = deps.localRuntime;
+	if (!runtime) return notLoaded(model);
+	const body = new TextEncoder().encode(JSON.stringify({ inputs: texts, parameters: { normalize: true } }));
+	const answer = await runtime.run({
+		model,
+		user,
+		task: "feature-extraction",
+		body,
+		contentType: "application/json",
+		signal,
+	});
+	if (!answer.ok) return answer;
+	const vectors = (await answer.json()) as number[][];
+	return Response.json({
+		object: "list",
+		data: vectors.map((embedding, index) => ({ object: "embedding", index, embedding })),
+		model,
+		// The hub does not count tokens for embeddings; zero says so rather than guessing.
+		usage: { prompt_tokens: 0, total_tokens: 0 },
+	});
 }
 
 function parseJsonObject(body: Uint8Array): Record<string, unknown> | Response {

@@ -43,7 +43,7 @@ const replace = (path: string, entry: Entry | undefined): Entry[] => [
 ];
 
 describe("canRunLocally", () => {
-	it("accepts a text classifier with real ONNX weights, id2label and a WordPiece tokenizer", async () => {
+	it("accepts a text classifier with real ONNX weights, id2label and a tokenizer transformers.js reads", async () => {
 		expect(await canRunLocally(candidate(classifier, TASK))).toEqual({ ok: true, task: "text-classification" });
 		// model.onnx at the root is where transformers.js also looks.
 		const atRoot = classifier.map((file) => (file.path === "onnx/model.onnx" ? { ...file, path: "model.onnx" } : file));
@@ -52,7 +52,10 @@ describe("canRunLocally", () => {
 
 	it("says why not, naming the model, for each file the engine needs", async () => {
 		const cases: [Entry[], RegExp][] = [
-			[replace("onnx/model.onnx", undefined), /no ONNX weights \(onnx\/model\.onnx or model\.onnx\)/],
+			[
+				replace("onnx/model.onnx", undefined),
+				/no ONNX weights \(onnx\/model\.onnx, onnx\/model_quantized\.onnx, model\.onnx/,
+			],
 			[
 				replace("onnx/model.onnx", { path: "onnx/model.onnx", size: 90_000_000 }),
 				/onnx\/model\.onnx is a sample placeholder/,
@@ -71,9 +74,9 @@ describe("canRunLocally", () => {
 			[
 				replace("tokenizer.json", {
 					path: "tokenizer.json",
-					content: JSON.stringify({ model: { type: "BPE", vocab: {} } }),
+					content: JSON.stringify({ model: { type: "CharLevel", vocab: {} } }),
 				}),
-				/BPE tokenizer model is not supported/,
+				/tokenizer\.json has no tokenizer model transformers\.js reads \(BPE, WordPiece, Unigram\)/,
 			],
 		];
 		for (const [files, reason] of cases) {
@@ -89,7 +92,7 @@ describe("canRunLocally", () => {
 			const capability = await canRunLocally(candidate(classifier, tag));
 			expect(capability, String(tag)).toEqual({
 				ok: false,
-				reason: `Model acme/model: the local runtime runs text-classification models, not ${tag ?? "models without a task"}`,
+				reason: `Model acme/model: the local runtime runs ${Object.keys(CHECKS).join(", ")} models, not ${tag ?? "models without a task"}`,
 			});
 		}
 	});

@@ -8,9 +8,8 @@
  * A new engine adds its check to CHECKS: the same files its `load` reads, the
  * same refusals, but nothing heavier than a small JSON file is read.
  */
-import { RuntimeError } from "./errors.js";
-import { MAX_MODEL_BYTES, ONNX_PATHS, textClassificationEngine } from "./text-classification-engine.js";
-import { WordPieceTokenizer } from "./wordpiece.js";
+import { TRANSFORMERS_TASKS, WEIGHT_CHOICES } from "./transformers-engine.js";
+import { MAX_WEIGHTS_BYTES } from "./transformers/model-store.js";
 
 export interface CandidateFile {
 	/** Bytes the file has (or claims, for a placeholder). */
@@ -58,37 +57,45 @@ async function readJson(model: LocalCandidate, path: string): Promise<{ value: u
 const isRecord = (value: unknown): value is Record<string, unknown> =>
 	typeof value === "object" && value !== null && !Array.isArray(value);
 
-/** What text-classification-engine.ts loads: ONNX weights, config.json with id2label, a WordPiece tokenizer.json. */
-const textClassification: Check = async (model) => {
-	let onnx: (CandidateFile & { path: string }) | undefined;
-	for (const path of ONNX_PATHS) {
-		const file = await model.files.file(path);
-		if (file) {
-			onnx = { ...file, path };
-			break;
+/** Tokenizer models transformers.js reads from tokenizer.json. */
+const TOKENIZER_MODELS = ["BPE", "WordPiece", "Unigram"];
+/** Tasks whose answers name the model's labels, so config.json must list them. */
+const LABELLED_TASKS = new Set(["text-classification", "token-classification", "zero-shot-classification"]);
+
+/** What transformers-engine.ts loads: ONNX weights, config.json (id2label where labels are answered), a tokenizer.json. */
+const transformers =
+	(task: string): Check =>
+	async (model) => {
+		let onnx: (CandidateFile & { path: string }) | undefined;
+		for (const { path } of WEIGHT_CHOICES) {
+			const file = await model.files.file(path);
+			if (file) {
+				onnx = { ...file, path };
+				break;
+			}
 		}
-	}
-	if (!onnx) return `it has no ONNX weights (${ONNX_PATHS.join(" or ")})`;
-	if (!onnx.real) return `${onnx.path} is a sample placeholder, not the real file`;
-	if (onnx.size === 0 || onnx.size > MAX_MODEL_BYTES) return `${onnx.path} is empty or larger than the runtime loads`;
-	const config = await readJson(model, "config.json");
-	if ("problem" in config) return config.problem;
-	const id2label = isRecord(config.value) ? config.value.id2label : undefined;
-	if (!isRecord(id2label) || Object.keys(id2label).length === 0) return "config.json has no id2label";
-	const tokenizer = await readJson(model, "tokenizer.json");
-	if ("problem" in tokenizer) return tokenizer.problem;
-	try {
-		new WordPieceTokenizer(tokenizer.value);
-	} catch (error) {
-		if (error instanceof RuntimeError) return error.message;
-		throw error;
-	}
-	return undefined;
-};
+		if (!onnx) return `it has no ONNX weights (${WEIGHT_CHOICES.map(({ path }) => path).join(", ")})`;
+		if (!onnx.real) return `${onnx.path} is a sample placeholder, not the real file`;
+		if (onnx.size === 0 || onnx.size > MAX_WEIGHTS_BYTES) return `${onnx.path} is empty or larger than the runtime loads`;
+		const config = await readJson(model, "config.json");
+		if ("problem" in config) return config.problem;
+		const id2label = isRecord(config.value) ? config.value.id2label : undefined;
+		if (LABELLED_TASKS.has(task) && (!isRecord(id2label) || Object.keys(id2label).length === 0)) {
+			return "config.json has no id2label";
+		}
+		const tokenizer = await readJson(model, "tokenizer.json");
+		if ("problem" in tokenizer) return tokenizer.problem;
+		const tokenizerModel = isRecord(tokenizer.value) ? tokenizer.value.model : undefined;
+		const type = isRecord(tokenizerModel) ? tokenizerModel.type : undefined;
+		if (typeof type !== "string" || !TOKENIZER_MODELS.includes(type)) {
+			return `tokenizer.json has no tokenizer model transformers.js reads (${TOKENIZER_MODELS.join(", ")})`;
+		}
+		return undefined;
+	};
 
 /** A check per task the runtime's engines serve (engine-host.ts registers the engines themselves). */
 export const CHECKS: Readonly<Record<string, Check>> = {
-	[textClassificationEngine.task]: textClassification,
+	...Object.fromEntries(TRANSFORMERS_TASKS.map(({ task }) => [task, transformers(task)])),
 };
 
 export async function canRunLocally(model: LocalCandidate): Promise<LocalCapability> {

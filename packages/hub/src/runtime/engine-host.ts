@@ -7,7 +7,7 @@
  */
 import type { LocalEngine, ModelFiles } from "./engine.js";
 import { RuntimeError } from "./errors.js";
-import { textClassificationEngine } from "./text-classification-engine.js";
+import { transformersEngines } from "./transformers-engine.js";
 import type { WorkerAnswer, WorkerCall } from "./worker-protocol.js";
 
 // biome-ignore lint/suspicious/noExplicitAny: engines differ in model and request types; each is used consistently below.
@@ -15,7 +15,8 @@ type AnyEngine = LocalEngine<any, any>;
 
 /** The engines by task. */
 const ENGINES: Record<string, AnyEngine> = {
-	[textClassificationEngine.task]: textClassificationEngine,
+	// ONNX model folders through transformers.js: text classification, token classification, fill-mask, embeddings …
+	...Object.fromEntries(transformersEngines.map((engine) => [engine.task, engine])),
 };
 
 export const LOCAL_TASKS = Object.keys(ENGINES);
@@ -50,13 +51,14 @@ export interface EngineHost {
 }
 
 export function createEngineHost(deps: EngineHostDeps): EngineHost {
-	/** `{commit}` → the loading or loaded model; insertion order is recency. */
+	/** `{task} {commit}` → the loading or loaded model; insertion order is recency. Tasks of one revision load apart. */
 	const loaded = new Map<string, LoadedEntry>();
 
 	function entryFor(engine: AnyEngine, model: string, commit: string): LoadedEntry {
-		let entry = loaded.get(commit);
+		const key = `${engine.task} ${commit}`;
+		let entry = loaded.get(key);
 		if (entry) {
-			loaded.delete(commit);
+			loaded.delete(key);
 		} else {
 			const created: LoadedEntry = {
 				engine,
@@ -65,11 +67,11 @@ export function createEngineHost(deps: EngineHostDeps): EngineHost {
 				evicted: false,
 			};
 			created.model.catch(() => {
-				if (loaded.get(commit) === created) loaded.delete(commit);
+				if (loaded.get(key) === created) loaded.delete(key);
 			});
 			entry = created;
 		}
-		loaded.set(commit, entry);
+		loaded.set(key, entry);
 		for (const [oldest, dropped] of loaded) {
 			if (loaded.size <= deps.maxLoadedModels) break;
 			loaded.delete(oldest);
@@ -85,6 +87,14 @@ export function createEngineHost(deps: EngineHostDeps): EngineHost {
 			throw new RuntimeError(
 				"unsupported",
 				`Model ${call.model} cannot run on this hub: the local runtime runs ${LOCAL_TASKS.join(", ")} models, not ${call.task ?? "models without a task"}`,
+			);
+		}
+		// The engines take JSON bodies; a body declared as something else (an image, a form) is not theirs.
+		const mediaType = call.contentType?.split(";")[0]?.trim().toLowerCase();
+		if (mediaType && mediaType !== "application/json" && !mediaType.endsWith("+json")) {
+			throw new RuntimeError(
+				"input",
+				`Model ${call.model} takes a JSON body (Content-Type: application/json), not ${mediaType.slice(0, 80)}`,
 			);
 		}
 		let body: unknown;

@@ -174,7 +174,8 @@ export function createLocalRuntime(deps: LocalRuntimeDeps, options: LocalRuntime
 		try {
 			const { row, commit } = await visibleModel(request.model, request.user);
 			const task = request.task ?? row.pipeline_tag ?? undefined;
-			return await inWorker({ kind: "run", model: row.id, commit, task, body: request.body });
+			const { body, contentType } = request;
+			return await inWorker({ kind: "run", model: row.id, commit, task, body, contentType });
 		} catch (error) {
 			return failure(error, deps.logger);
 		}

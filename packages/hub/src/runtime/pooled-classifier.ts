@@ -86,7 +86,7 @@ export function specialToken(content: string, id: number): Record<string, unknow
 }
 
 /** tokenizer.json for a BERT WordPiece tokenizer over `tokens` (ids are positions). */
-function wordPieceTokenizer(tokens: string[], lowercase: boolean, maxLength: number): Record<string, unknown> {
+export function wordPieceTokenizer(tokens: string[], lowercase: boolean, maxLength: number): Record<string, unknown> {
 	const id = (token: string) => tokens.indexOf(token);
 	return {
 		version: "1.0",

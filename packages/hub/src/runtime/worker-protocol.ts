@@ -15,6 +15,8 @@ export type WorkerCall =
 			/** From the URL, else the model's own pipeline tag. */
 			task: string | undefined;
 			body: Uint8Array;
+			/** The request's Content-Type, as the client sent it. */
+			contentType?: string;
 	  }
 	| { kind: "chat" | "complete"; model: string; commit: string | undefined; body: Record<string, unknown> };
 

@@ -2,6 +2,7 @@
 import { HF_HUB_URL } from "../config.js";
 import { InferenceClientHubApiError, redactRequest } from "../errors.js";
 import { fetchOrAbort, readBody } from "../lib/http.js";
+import { isRecord } from "../lib/validate.js";
 import type { InferenceProviderMappingEntry, Options } from "../types.js";
 import { modelPath } from "./mapping.js";
 
@@ -25,8 +26,7 @@ export async function adapterWeightsPath(entry: InferenceProviderMappingEntry, o
 	}
 	const file = body.find(
 		(item): item is { path: string } =>
-			typeof item === "object" &&
-			item !== null &&
+			isRecord(item) &&
 			(item.type === undefined || item.type === "file") &&
 			typeof item.path === "string" &&
 			item.path.endsWith(".safetensors"),

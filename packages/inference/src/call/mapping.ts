@@ -23,7 +23,8 @@ const mappingCache = new Map<string, CacheEntry>();
 function cacheKey(modelId: string, accessToken: string | undefined, options: Options): string {
 	// Only hub tokens are sent to the hub; any other token gets the anonymous answer.
 	const sentToken = accessToken?.startsWith("hf_") ? accessToken : "";
-	return JSON.stringify([options.hubUrl ?? HF_HUB_URL, sentToken, modelId]);
+	// A space can be in none of the three (URLs, tokens and model ids have none), so keys cannot collide.
+	return `${options.hubUrl ?? HF_HUB_URL} ${sentToken} ${modelId}`;
 }
 
 /** Forgets every cached mapping (tests, or a caller that knows the hub changed). */

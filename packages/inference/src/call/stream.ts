@@ -15,6 +15,7 @@ import {
 import { abortError, withDeadline } from "../lib/http.js";
 import { sendRequest } from "../lib/send.js";
 import { SseDecoder } from "../lib/sse.js";
+import { isRecord } from "../lib/validate.js";
 import type { InferenceTask, Options, RequestArgs } from "../types.js";
 import { assembleRequest, type RequestOptions } from "./request.js";
 import { type ResolveOptions, resolveCall } from "./resolve.js";
@@ -97,7 +98,7 @@ function completionPayload(
 			`Invalid inference output: expected JSON in a stream event, got ${JSON.stringify(redactSecret(data, secret).slice(0, 200))}`,
 		);
 	}
-	if (payload && typeof payload === "object" && (payload as { error?: unknown }).error != null) {
+	if (isRecord(payload) && payload.error != null) {
 		throw streamError(data, url, status, secret);
 	}
 	return payload;
@@ -111,8 +112,8 @@ function streamError(
 ): InferenceClientProviderApiError {
 	let detail: unknown = data;
 	try {
-		const parsed = JSON.parse(data) as { error?: unknown };
-		detail = parsed && typeof parsed === "object" && parsed.error !== undefined ? parsed.error : parsed;
+		const parsed: unknown = JSON.parse(data);
+		detail = isRecord(parsed) && parsed.error !== undefined ? parsed.error : parsed;
 	} catch {
 		// plain-text error event
 	}
@@ -120,8 +121,8 @@ function streamError(
 	const text =
 		typeof detail === "string"
 			? detail
-			: detail && typeof detail === "object" && typeof (detail as { message?: unknown }).message === "string"
-				? (detail as { message: string }).message
+			: isRecord(detail) && typeof detail.message === "string"
+				? detail.message
 				: JSON.stringify(detail);
 	return new InferenceClientProviderApiError(
 		`Error forwarded from backend: ${text}`,

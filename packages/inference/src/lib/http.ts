@@ -5,6 +5,7 @@
  */
 import { InferenceClientAbortError, InferenceClientError } from "../errors.js";
 import type { Options } from "../types.js";
+import { isRecord } from "./validate.js";
 
 /**
  * One signal for the whole call: it fires when the caller's signal does or when
@@ -132,16 +133,13 @@ export function errorMessage(body: unknown): string {
 		if (title) return title.trim();
 		return text ? text.slice(0, 500) : "An error occurred while fetching the blob";
 	}
-	if (body && typeof body === "object") {
-		const fields = body as Record<string, unknown>;
-		const error = fields.error;
+	if (isRecord(body)) {
+		const { error, detail, message } = body;
 		if (typeof error === "string") return error;
-		if (error && typeof error === "object" && typeof (error as { message?: unknown }).message === "string") {
-			return (error as { message: string }).message;
-		}
-		if (typeof fields.detail === "string") return fields.detail;
-		if (Array.isArray(fields.detail)) return JSON.stringify(fields.detail);
-		if (typeof fields.message === "string") return fields.message;
+		if (isRecord(error) && typeof error.message === "string") return error.message;
+		if (typeof detail === "string") return detail;
+		if (Array.isArray(detail)) return JSON.stringify(detail);
+		if (typeof message === "string") return message;
 	}
 	return "An error occurred while fetching the blob";
 }

@@ -21,7 +21,6 @@ import type { BodyParams, ResponseContext, TaskProviderHelper } from "./provider
 /** The media and async providers (the contract of their URLs and headers: ./registry.test.ts). */
 type Mine = "black-forest-labs" | "fal-ai" | "novita" | "replicate" | "wavespeed" | "zai-org";
 
-const ROUTER = "https://router.huggingface.co";
 const TOKEN = "hf_x";
 const KEY = "provider_key_x";
 

@@ -40,7 +40,6 @@ const PAIRS = GROUP.flatMap((provider) =>
 );
 
 const MODEL = "org/some-model";
-const ROUTER = "https://router.huggingface.co";
 
 function helperOf(provider: InferenceProvider, task: InferenceTask) {
 	const helper = PROVIDERS[provider][task];

@@ -137,8 +137,11 @@ export function omitClientArgs(
 	args: Record<string, unknown>,
 	extra: Record<string, unknown> = {},
 ): Record<string, unknown> {
-	const rest = Object.fromEntries(Object.entries(args).filter(([key]) => !CLIENT_ARGS.has(key)));
-	return { ...rest, ...extra };
+	const rest: Record<string, unknown> = {};
+	for (const [key, value] of Object.entries(args)) {
+		if (!CLIENT_ARGS.has(key)) rest[key] = value;
+	}
+	return Object.assign(rest, extra);
 }
 
 /**

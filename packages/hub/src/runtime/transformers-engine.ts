@@ -1,0 +1,83 @@
+/**
+ * The transformers.js engine: ONNX model folders (the layout transformers.js
+ * repositories use: `config.json`, `tokenizer.json`, `onnx/model.onnx` or
+ * `model.onnx`, `_quantized` variants) run by `@huggingface/transformers` on
+ * onnxruntime-node, with its own tokenizers (BPE, Unigram, WordPiece). One
+ * engine per task it serves (TRANSFORMERS_TASKS), all loading the same way;
+ * the files come from the hub's store (transformers/model-store.ts), never
+ * from the network.
+ */
+import type { PipelineType } from "@hubkit/tasks";
+import type { LocalEngine, ModelFiles } from "./engine.js";
+import { RuntimeError } from "./errors.js";
+import { EMBEDDING_TASKS } from "./transformers/embedding-tasks.js";
+import { withModelFiles } from "./transformers/model-store.js";
+import { TEXT_TASKS } from "./transformers/text-tasks.js";
+import type { Pipe, TransformersTask } from "./transformers/types.js";
+
+/** Where the weights may be, best first: the folder, and the dtype whose file name it is. */
+export const WEIGHT_CHOICES = [
+	{ path: "onnx/model.onnx", subfolder: "onnx", dtype: "fp32" },
+	{ path: "onnx/model_quantized.onnx", subfolder: "onnx", dtype: "q8" },
+	{ path: "model.onnx", subfolder: "", dtype: "fp32" },
+	{ path: "model_quantized.onnx", subfolder: "", dtype: "q8" },
+] as const;
+
+export const TRANSFORMERS_TASKS: readonly TransformersTask<unknown>[] = [...TEXT_TASKS, ...EMBEDDING_TASKS];
+
+async function loadPipeline(spec: TransformersTask<unknown>, files: ModelFiles): Promise<Pipe> {
+	let weights: (typeof WEIGHT_CHOICES)[number] | undefined;
+	for (const choice of WEIGHT_CHOICES) {
+		if (await files.has(choice.path)) {
+			weights = choice;
+			break;
+		}
+	}
+	if (!weights) {
+		const paths = WEIGHT_CHOICES.map((choice) => choice.path).join(", ");
+		throw new RuntimeError("unsupported", `Model ${files.model} has no ONNX weights (${paths})`);
+	}
+	const config = await files.json("config.json");
+	const architectures = (config as { architectures?: unknown })?.architectures;
+	const named = Array.isArray(architectures) ? architectures.filter((name) => typeof name === "string") : [];
+	if (spec.architecture && named.length > 0 && !named.some((name) => spec.architecture?.test(name))) {
+		throw new RuntimeError("unsupported", `Model ${files.model} is a ${named.join(", ")}: it does not do ${spec.task}`);
+	}
+	const { pipeline } = await import("@huggingface/transformers");
+	const chosen = weights;
+	return withModelFiles(files, async (id) => {
+		const loaded = await pipeline(spec.pipeline, id, {
+			subfolder: chosen.subfolder,
+			dtype: chosen.dtype,
+			device: "cpu",
+		});
+		return loaded as unknown as Pipe;
+	});
+}
+
+function engineFor(spec: TransformersTask<unknown>): LocalEngine<Pipe, unknown> {
+	return {
+		task: spec.task as PipelineType,
+		parseRequest: spec.parseRequest,
+		async load(files, log) {
+			const started = performance.now();
+			const pipe = await loadPipeline(spec, files);
+			log(`Local runtime: loaded ${files.model} for ${spec.task} (${Math.round(performance.now() - started)} ms)`);
+			return pipe;
+		},
+		run: (pipe, request) => spec.run(pipe, request),
+		async release(pipe) {
+			await pipe.dispose();
+		},
+	};
+}
+
+/** The engines, one per task; engine-host.ts registers them. */
+export const transformersEngines: LocalEngine<Pipe, unknown>[] = TRANSFORMERS_TASKS.map(engineFor);
+
+/** The engine for one task (tests and benches run it in process). */
+export function transformersEngine(task: string): LocalEngine<Pipe, unknown> {
+	const engine = transformersEngines.find((candidate) => candidate.task === task);
+	if (!engine) throw new Error(`transformers.js serves no ${task}`);
+	return engine;
+}

@@ -1,0 +1,280 @@
+/**
+ * The transformers.js engine over real HTTP on 127.0.0.1, called through
+ * @hubkit/inference: models the test writes (text-models.ts), each with answers
+ * known in advance — a classifier with a BPE tokenizer, a token classifier, an
+ * embedder (feature extraction, sentence similarity, /v1/embeddings), a
+ * fill-mask and a question-answering model — and the refusals. On SQLite and on
+ * PostgreSQL (the runtime reads the model's row and files through the database).
+ */
+import { InferenceClient } from "@hubkit/inference";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createHubApp } from "../src/app.js";
+import { createAccessToken } from "../src/auth/tokens.js";
+import { createLocalRuntime, type HubLocalRuntime } from "../src/runtime/local-runtime.js";
+import {
+	bpeClassifierFiles,
+	embedderFiles,
+	fillMaskFiles,
+	questionAnsweringFiles,
+	tokenClassifierFiles,
+} from "../src/runtime/text-models.js";
+import { loadSeed } from "../src/seed/load.js";
+import type { SeedModel } from "../src/seed/types.js";
+import { ENGINES, startTestDatabase, type TestDatabase } from "./support/engines.js";
+import { type Listening, listen, openTestHub, type TestHub } from "./support/hub.js";
+import { seedModel } from "./support/seed-records.js";
+
+const BPE_SENTIMENT = "acme/bpe-sentiment";
+const NER = "acme/tiny-ner";
+const EMBEDDER = "acme/tiny-embedder";
+/** The same files mapped for feature extraction. */
+const FEATURES = "acme/tiny-features";
+const FILL_MASK = "acme/tiny-fill-mask";
+const QA = "acme/tiny-qa";
+
+/** `actual` is `expected` to six decimals, element by element. */
+function expectVector(actual: number[] | undefined, expected: number[]): void {
+	expect(actual?.map((value) => Math.round(value * 1e6) / 1e6)).toEqual(expected);
+}
+
+/** A model the hub maps to hf-inference for its task, as the seed loader would for a runnable one. */
+function localModel(id: string, task: string, files: SeedModel["files"]): SeedModel {
+	return seedModel(id, {
+		pipeline_tag: task,
+		library_name: "transformers.js",
+		tags: ["transformers.js", "onnx", task],
+		files,
+		inferenceProviderMapping: [{ provider: "hf-inference", providerId: id, task, status: "live" }],
+	});
+}
+
+const embedder = embedderFiles({
+	vocabulary: ["a", "the", "cat", "kitten", "dog", "car", "sleeps", "red"],
+	vectors: { cat: [1, 0, 0], kitten: [0.9, 0.1, 0], dog: [0, 1, 0], car: [0, 0, 1] },
+});
+
+const MODELS: SeedModel[] = [
+	localModel(
+		BPE_SENTIMENT,
+		"text-classification",
+		bpeClassifierFiles({
+			labels: ["NEGATIVE", "POSITIVE"],
+			vocabulary: ["i", "love", "great", "this", "film", "the", "movie", "was", "awful", "hate"],
+			vectors: { love: [1], great: [1], awful: [-1], hate: [-1] },
+			// Strong enough that one lexicon word among [CLS], [SEP] and three others decides clearly.
+			weights: [[-24, 24]],
+			bias: [0, 0],
+		}),
+	),
+	localModel(
+		NER,
+		"token-classification",
+		tokenClassifierFiles({
+			labels: ["O", "B-PER", "I-PER", "B-LOC"],
+			vocabulary: ["alice", "smith", "lives", "in", "paris", "with", "bob"],
+			tags: { alice: "B-PER", smith: "I-PER", bob: "B-PER", paris: "B-LOC" },
+		}),
+	),
+	localModel(EMBEDDER, "sentence-similarity", embedder),
+	localModel(FEATURES, "feature-extraction", embedder),
+	localModel(
+		FILL_MASK,
+		"fill-mask",
+		fillMaskFiles({
+			vocabulary: ["the", "capital", "of", "france", "is", "paris", "london", "rome", "."],
+			answers: ["paris", "london", "rome"],
+		}),
+	),
+	localModel(
+		QA,
+		"question-answering",
+		questionAnsweringFiles({
+			vocabulary: ["where", "does", "alice", "live", "?", "lives", "in", "paris", "."],
+			starts: ["paris"],
+			ends: ["paris"],
+		}),
+	),
+];
+
+describe.each(ENGINES)("the transformers.js engine on a hub on loopback (%s)", (engine) => {
+	let testDb: TestDatabase;
+	let hub: TestHub;
+	let runtime: HubLocalRuntime;
+	let server: Listening;
+	let token: string;
+	let client: InferenceClient;
+
+	beforeAll(async () => {
+		testDb = await startTestDatabase(engine);
+		// A small body limit, to see the 413 without sending megabytes.
+		hub = await openTestHub({ ...testDb.config, routerBodyLimitBytes: 64 * 1024 });
+		await loadSeed(hub.deps, MODELS);
+		token = (await createAccessToken(hub.deps.db, "dana")).token;
+		runtime = createLocalRuntime(hub.deps, { workers: 1 });
+		server = await listen(createHubApp(hub.deps, { router: { localRuntime: runtime } }));
+		client = new InferenceClient(token, { provider: "hf-inference", hubUrl: server.url, routerUrl: server.url });
+	});
+
+	afterAll(async () => {
+		await server?.close();
+		await runtime?.close();
+		await hub?.close();
+		await testDb?.cleanup();
+	});
+
+	async function post(path: string, body: unknown, contentType = "application/json") {
+		const response = await fetch(`${server.url}${path}`, {
+			method: "POST",
+			headers: { "content-type": contentType, authorization: `Bearer ${token}` },
+			body: typeof body === "string" ? body : JSON.stringify(body),
+		});
+		return { status: response.status, type: response.headers.get("content-type"), body: await response.json() };
+	}
+
+	it("classifies text with a BPE tokenizer (words spelled by merges, case folded)", async () => {
+		const positive = await client.textClassification({ model: BPE_SENTIMENT, inputs: "I LOVE this film" });
+		expect(positive.map((item) => item.label)).toEqual(["POSITIVE", "NEGATIVE"]);
+		expect(positive[0]?.score).toBeGreaterThan(0.99);
+		const negative = await client.textClassification({ model: BPE_SENTIMENT, inputs: "the movie was awful" });
+		expect(negative[0]?.label).toBe("NEGATIVE");
+		// No word of the lexicon: the logits are equal.
+		const neutral = await client.textClassification({ model: BPE_SENTIMENT, inputs: "the movie" });
+		expect(neutral[0]?.score).toBeCloseTo(0.5, 6);
+	});
+
+	it("finds named entities with their places in the text", async () => {
+		const text = "Alice Smith lives in Paris with Bob";
+		const entities = await client.tokenClassification({ model: NER, inputs: text });
+		expect(entities.map(({ entity_group, word, start, end }) => ({ entity_group, word, start, end }))).toEqual([
+			{ entity_group: "PER", word: "Alice Smith", start: 0, end: 11 },
+			{ entity_group: "LOC", word: "Paris", start: 21, end: 26 },
+			{ entity_group: "PER", word: "Bob", start: 32, end: 35 },
+		]);
+		for (const entity of entities) {
+			expect(text.slice(entity.start, entity.end)).toBe(entity.word);
+			expect(entity.score).toBeGreaterThan(0.99);
+		}
+		const tokens = await post(`/hf-inference/models/${NER}`, {
+			inputs: "bob in paris",
+			parameters: { aggregation_strategy: "none" },
+		});
+		expect(tokens.body).toEqual([
+			expect.objectContaining({ entity: "B-PER", word: "bob", start: 0, end: 3 }),
+			expect.objectContaining({ entity: "B-LOC", word: "paris", start: 7, end: 12 }),
+		]);
+	});
+
+	it("embeds sentences as unit-length means of their words' vectors", async () => {
+		const one = await client.featureExtraction({ model: FEATURES, inputs: "a cat" });
+		expect(one).toHaveLength(3);
+		expectVector(one as number[], [1, 0, 0]);
+		const many = (await client.featureExtraction({ model: FEATURES, inputs: ["cat car", "dog"] })) as number[][];
+		expect(many).toHaveLength(2);
+		// "cat car": the mean of two orthogonal unit vectors, made unit length.
+		const diagonal = Math.round(Math.SQRT1_2 * 1e6) / 1e6;
+		expectVector(many[0], [diagonal, 0, diagonal]);
+		expectVector(many[1], [0, 1, 0]);
+	});
+
+	it("ranks the paraphrase above the unrelated sentence (sentence-similarity, also by pipeline/{task})", async () => {
+		const inputs = { source_sentence: "a cat sleeps", sentences: ["a kitten sleeps", "the red car", "a dog"] };
+		const scores = await client.sentenceSimilarity({ model: EMBEDDER, inputs });
+		expect(scores).toHaveLength(3);
+		expect(scores[0]).toBeGreaterThan(0.99);
+		expect(scores[1]).toBeCloseTo(0, 6);
+		expect(scores[2]).toBeLessThan(0.2);
+		const byPath = await post(`/hf-inference/models/${EMBEDDER}/pipeline/sentence-similarity`, { inputs });
+		expect(byPath.status).toBe(200);
+		expect(byPath.body).toEqual(scores);
+		// The same model as a feature extractor, by the task in the path.
+		const vectors = await post(`/hf-inference/models/${EMBEDDER}/pipeline/feature-extraction`, { inputs: ["dog"] });
+		expect(vectors.status).toBe(200);
+		expectVector((vectors.body as number[][])[0], [0, 1, 0]);
+	});
+
+	it("answers /v1/embeddings in OpenAI's shape, model in the body", async () => {
+		const answer = await post("/v1/embeddings", { model: FEATURES, input: ["a kitten", "the car"] });
+		expect(answer.status).toBe(200);
+		const body = answer.body as {
+			object: string;
+			model: string;
+			data: { object: string; index: number; embedding: number[] }[];
+		};
+		expect(body.object).toBe("list");
+		expect(body.model).toBe(FEATURES);
+		expect(body.data.map((item) => [item.object, item.index])).toEqual([
+			["embedding", 0],
+			["embedding", 1],
+		]);
+		expectVector(body.data[1]?.embedding, [0, 0, 1]);
+		const single = await post("/v1/embeddings", { model: EMBEDDER, input: "cat" });
+		expect((single.body as typeof body).data).toHaveLength(1);
+		const refusals: [unknown, RegExp][] = [
+			[{ input: "cat" }, /needs a `model`/],
+			[{ model: EMBEDDER, input: [] }, /`input` must be a string or a non-empty array/],
+			[{ model: EMBEDDER, input: "cat", encoding_format: "base64" }, /encoding_format/],
+			[{ model: NER, input: "cat" }, /BertForTokenClassification: it does not do feature-extraction/],
+		];
+		for (const [request, message] of refusals) {
+			const refused = await post("/v1/embeddings", request);
+			expect(refused.status, String(message)).toBe(400);
+			expect(refused.body.error, String(message)).toMatch(message);
+		}
+	});
+
+	it("fills the mask with the model's answers, best first", async () => {
+		const answers = await client.fillMask({ model: FILL_MASK, inputs: "The capital of France is [MASK]." });
+		expect(answers.map((answer) => answer.token_str)).toEqual([
+			"paris",
+			"london",
+			"rome",
+			expect.any(String),
+			expect.any(String),
+		]);
+		expect(answers[0]?.sequence).toBe("the capital of france is paris.");
+		const noMask = await post(`/hf-inference/models/${FILL_MASK}`, { inputs: "no mask here" });
+		expect(noMask).toMatchObject({ status: 400, body: { error: "`inputs` must contain the mask token [MASK]" } });
+	});
+
+	it("answers a question with a span of the context", async () => {
+		const context = "Alice lives in Paris.";
+		const answer = await client.questionAnswering({
+			model: QA,
+			inputs: { question: "Where does Alice live?", context },
+		});
+		expect(answer).toMatchObject({ answer: "Paris", start: 15, end: 20 });
+		expect(context.slice(answer.start, answer.end)).toBe("Paris");
+		expect(answer.score).toBeGreaterThan(0.9);
+	});
+
+	it("refuses bad input with a 400 (400 for an unknown task, 413 when too large) and keeps serving", async () => {
+		const path = `/hf-inference/models/${BPE_SENTIMENT}`;
+		const cases: [Awaited<ReturnType<typeof post>>, number, RegExp][] = [
+			[await post(path, "", "application/json"), 400, /not valid JSON/],
+			[await post(path, "{}"), 400, /`inputs` must be a string/],
+			[
+				await post(path, "hello", "text/plain"),
+				400,
+				/takes a JSON body \(Content-Type: application\/json\), not text\/plain/,
+			],
+			[await post(`${path}/pipeline/summarization`, { inputs: "x" }), 400, /runs .* models, not summarization/],
+			[
+				await post(`${path}/pipeline/token-classification`, { inputs: "x" }),
+				400,
+				/RobertaForSequenceClassification: it does not do token-classification/,
+			],
+			[
+				await post(`/hf-inference/models/${QA}`, { inputs: "just text" }),
+				400,
+				/`inputs` must be an object with `question` and `context`/,
+			],
+			[await post(path, { inputs: "x".repeat(70 * 1024) }), 413, /./],
+		];
+		for (const [answer, status, message] of cases) {
+			expect(answer.status, String(message)).toBe(status);
+			expect(answer.type).toMatch(/^application\/json/);
+			expect(answer.body.error, String(message)).toMatch(message);
+		}
+		expect((await post(path, { inputs: "I love this film" })).status).toBe(200);
+	});
+});
