@@ -14,6 +14,7 @@ import { freePort, startSite } from "../../../scripts/lib/site.mjs";
 // @ts-expect-error plain ESM helpers shared with scripts/start.mjs, no type declarations
 import { buildWebIfChanged, ROOT } from "../../../scripts/lib/web-build.mjs";
 import { hostileModel } from "./hostile-model";
+import { snippetMarkupModel } from "./snippet-model";
 import { WIDGET_TEST_ENV } from "./widget-env";
 
 declare module "vitest" {
@@ -30,6 +31,7 @@ export default async function setup(project: TestProject) {
 	try {
 		await seedSampleOnFirstStart(hub.deps);
 		await loadSeed(hub.deps, [hostileModel(join(ROOT, "packages/tasks/assets/demo/image-classification-input.png"))]);
+		await loadSeed(hub.deps, [snippetMarkupModel()]);
 	} finally {
 		await hub.close();
 	}

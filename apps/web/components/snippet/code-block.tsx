@@ -1,5 +1,10 @@
-/** A generous, copyable code block. Plain text for now (highlighting comes with Shiki later). */
+"use client";
+/**
+ * A generous, copyable code block, syntax-highlighted when the server sent the
+ * HTML for it (highlight.ts, through HighlightedCode); the copy is always the plain code.
+ */
 import { CopyButton } from "../ui/copy-button";
+import { useHighlightedHtml } from "./highlighted-code";
 
 interface CodeBlockProps {
 	code: string;
@@ -9,6 +14,7 @@ interface CodeBlockProps {
 }
 
 export function CodeBlock({ code, title, language }: CodeBlockProps) {
+	const html = useHighlightedHtml(code);
 	return (
 		<div className="code-block">
 			<div className="code-block-head">
@@ -17,7 +23,12 @@ export function CodeBlock({ code, title, language }: CodeBlockProps) {
 			</div>
 			{/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling code block must be reachable by keyboard to scroll it. */}
 			<pre tabIndex={0}>
-				<code data-language={language}>{code}</code>
+				{html ? (
+					// biome-ignore lint/security/noDangerouslySetInnerHtml: our highlighter's HTML; every character of the code is escaped there.
+					<code data-language={language} dangerouslySetInnerHTML={{ __html: html }} />
+				) : (
+					<code data-language={language}>{code}</code>
+				)}
 			</pre>
 		</div>
 	);

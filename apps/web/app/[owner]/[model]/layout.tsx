@@ -4,6 +4,8 @@ import type { ReactNode } from "react";
 import { ModelHeader } from "@/components/model/model-header";
 import { ModelTabs } from "@/components/model/model-tabs";
 import { UseThisModel } from "@/components/model/use-this-model";
+import { highlightAll } from "@/components/snippet/highlight";
+import { HighlightedCode } from "@/components/snippet/highlighted-code";
 import { libraryUsage, localAppUsage, modelData } from "@/lib/model-usage";
 import { loadModel, type ModelParams } from "./model-page-data";
 
@@ -13,12 +15,17 @@ export default async function ModelLayout({ params, children }: ModelParams & { 
 	const model = await loadModel(owner, name);
 	if (!model) notFound();
 	const data = modelData(model);
+	const libraries = libraryUsage(data);
+	const apps = localAppUsage(data);
+	const highlighted = await highlightAll([libraries, apps]);
 	return (
 		<div className="page model-page">
 			<ModelHeader model={model} />
 			<div className="model-toolbar">
 				<ModelTabs modelId={model.id} />
-				<UseThisModel libraries={libraryUsage(data)} apps={localAppUsage(data)} />
+				<HighlightedCode blocks={highlighted}>
+					<UseThisModel libraries={libraries} apps={apps} />
+				</HighlightedCode>
 			</div>
 			{children}
 			<p className="sr-only">

@@ -2,6 +2,8 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { InferencePanel } from "@/components/model/inference-panel";
 import { ModelCard } from "@/components/model/model-card";
+import { highlightAll } from "@/components/snippet/highlight";
+import { HighlightedCode } from "@/components/snippet/highlighted-code";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Section } from "@/components/ui/section";
 import { ModelWidget } from "@/components/widget/model-widget";
@@ -27,6 +29,7 @@ export default async function ModelPage({ params }: ModelParams) {
 	if (!model) notFound();
 	const [readme, routable, hubUrl] = await Promise.all([getModelReadme(model.id), getRoutableProviders(), publicUrl()]);
 	const providers = providerUsage(model, hubUrl, routable);
+	const highlighted = await highlightAll(providers);
 	return (
 		<div className="model-body">
 			<div className="model-main">
@@ -41,7 +44,9 @@ export default async function ModelPage({ params }: ModelParams) {
 			<aside className="model-aside">
 				<ModelWidget model={model} />
 				<Section id="inference" title="Inference providers">
-					<InferencePanel providers={providers} />
+					<HighlightedCode blocks={highlighted}>
+						<InferencePanel providers={providers} />
+					</HighlightedCode>
 				</Section>
 			</aside>
 		</div>
