@@ -2,7 +2,7 @@ import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
 import { SiteFooter } from "@/components/ui/site-footer";
 import { SiteHeader } from "@/components/ui/site-header";
-import { THEME_INIT_SCRIPT } from "@/components/ui/theme-toggle";
+import { THEME_INIT_SCRIPT } from "@/components/ui/theme-script";
 import "./globals.css";
 
 export const metadata: Metadata = {

@@ -136,3 +136,108 @@ describe("model page", () => {
 		await context.close();
 	});
 });
+
+describe("inference panel", () => {
+	/** `GET /api/providers` as the page reads it. */
+	async function hubProviders() {
+		const response = await fetch(siteUrl("/api/providers"));
+		return (await response.json()) as { id: string; kind: string; configured: boolean; tasks: string[] }[];
+	}
+
+	it("marks the providers this hub cannot route to, and says why, from GET /api/providers", async () => {
+		const providers = await hubProviders();
+		// The test hub has no provider keys and runs its local runtime (text-classification only).
+		expect(providers.find((entry) => entry.id === "cerebras")).toMatchObject({ kind: "remote", configured: false });
+		expect(providers.find((entry) => entry.id === "hf-inference")).toMatchObject({ kind: "local", configured: true });
+
+		const context = await newContext(browser);
+		const page = await context.newPage();
+		const panel = page.getByTestId("inference-panel");
+		const provider = panel.getByLabel("Provider");
+		const badge = panel.locator(".badge", { hasText: "not routed by this hub" });
+		const reason = panel.getByTestId("not-routed-reason");
+
+		// A remote provider without a key: marked in the list, by a badge, and with the reason.
+		await visit(page, `/${MODEL}`);
+		expect(await provider.inputValue()).toBe("cerebras");
+		expect(await provider.locator("option:checked").textContent()).toContain("not routed by this hub");
+		await badge.waitFor();
+		expect(await reason.textContent()).toContain("no key for it is set on this hub");
+		expect(await provider.getAttribute("aria-describedby")).toBe(await reason.getAttribute("id"));
+
+		// The hub's own runtime for a task it runs: not marked.
+		await visit(page, "/hubkit-demo/tiny-sentiment");
+		expect(await provider.inputValue()).toBe("hf-inference");
+		expect(await provider.locator("option:checked").textContent()).not.toContain("not routed");
+		expect(await badge.count()).toBe(0);
+		expect(await reason.count()).toBe(0);
+
+		await visit(page, "/black-forest-labs/FLUX.1-dev");
+		// Every provider of the model: marked exactly when the hub is not set up for it or not for its task.
+		const info = await fetch(siteUrl("/api/models/black-forest-labs/FLUX.1-dev?expand[]=inferenceProviderMapping"));
+		const mapping = ((await info.json()) as { inferenceProviderMapping: Record<string, { task: string }> })
+			.inferenceProviderMapping;
+		const options = await provider
+			.locator("option")
+			.evaluateAll((all) => all.map((option) => (option as HTMLOptionElement).value));
+		expect(options.length).toBeGreaterThan(3);
+		for (const id of options) {
+			const served = providers.find((entry) => entry.id === id);
+			const routable = Boolean(served?.configured && served.tasks.includes(mapping[id]?.task ?? ""));
+			await provider.selectOption(id);
+			await expect.poll(() => badge.count(), id).toBe(routable ? 0 : 1);
+			expect(await reason.count(), id).toBe(routable ? 0 : 1);
+		}
+		await context.close();
+	});
+
+	it("streams a chat model's snippets when asked, in every language, and offers no toggle elsewhere", async () => {
+		const context = await newContext(browser);
+		const page = await context.newPage();
+		await visit(page, `/${MODEL}`);
+		const panel = page.getByTestId("inference-panel");
+		const code = panel.locator(
+			".tab-panel:not([hidden]) .code-block:not(:has(.code-block-title:text-is('Install'))) code",
+		);
+		const toggle = panel.getByRole("checkbox", { name: "Stream the answer" });
+		expect(await toggle.isChecked()).toBe(false);
+		expect(await code.last().textContent()).not.toMatch(/stream/i);
+
+		await toggle.check();
+		await expect.poll(() => code.last().textContent()).toContain("stream=True");
+		await panel.getByRole("tab", { name: "cURL" }).click();
+		await expect.poll(() => code.last().textContent()).toContain('"stream": true');
+		// The choice, and the language, hold across providers.
+		await panel.getByLabel("Provider").selectOption("groq");
+		await expect.poll(() => code.last().textContent()).toContain('"stream": true');
+		await toggle.uncheck();
+		await expect.poll(() => code.last().textContent()).not.toContain('"stream"');
+
+		// A text classifier has nothing to stream.
+		await visit(page, "/hubkit-demo/tiny-sentiment");
+		await panel.waitFor();
+		expect(await toggle.count()).toBe(0);
+		await context.close();
+	});
+
+	it("shows the install line of the chosen client and switches clients", async () => {
+		const context = await newContext(browser);
+		const page = await context.newPage();
+		await visit(page, `/${MODEL}`);
+		const panel = page.getByTestId("inference-panel");
+		const install = panel.locator(
+			".tab-panel:not([hidden]) .code-block:has(.code-block-title:text-is('Install')) code",
+		);
+		const clients = panel.locator(".tab-panel:not([hidden])").getByRole("radio");
+		const names = await clients.evaluateAll((all) => all.map((input) => (input as HTMLInputElement).value));
+		expect(names.length).toBeGreaterThan(1);
+		expect(await install.textContent()).toMatch(/^pip install /);
+		const before = await install.textContent();
+		// The radio buttons sit under their labels, as segmented controls do: a person clicks the label.
+		await panel.locator(".tab-panel:not([hidden]) label.segment").nth(1).click();
+		expect(await clients.nth(1).isChecked()).toBe(true);
+		await expect.poll(() => install.textContent()).not.toBe(before);
+		expect(await install.textContent()).toMatch(/^pip install /);
+		await context.close();
+	});
+});

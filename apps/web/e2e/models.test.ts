@@ -1,7 +1,7 @@
 /** The model list: filters and sort live in the URL, the list follows them, and the cursor pager goes both ways. */
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, newContext, screenshot, visit } from "./browser";
+import { launchBrowser, newContext, screenshot, siteUrl, visit } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -82,6 +82,30 @@ describe("models", () => {
 		await page.getByRole("link", { name: "← Previous" }).click();
 		await page.waitForURL((url) => !url.searchParams.has("cursor"));
 		await expect.poll(() => modelIds(page)).toEqual(first);
+		await context.close();
+	});
+
+	it("shows the total the hub counts, for a filter too, and none for a search (the hub does not count those)", async () => {
+		const hubTotal = async (query: string) =>
+			(await fetch(siteUrl(`/api/models?limit=1&${query}`))).headers.get("x-total-count");
+		const context = await newContext(browser);
+		const page = await context.newPage();
+		const total = page.getByRole("heading", { level: 1 }).getByTestId("models-total");
+
+		const all = await hubTotal("");
+		expect(Number(all)).toBeGreaterThan(30);
+		await visit(page, "/models");
+		expect(await total.textContent()).toBe(Number(all).toLocaleString("en"));
+
+		const filtered = await hubTotal("pipeline_tag=text-classification");
+		expect(Number(filtered)).toBeLessThan(Number(all));
+		await visit(page, "/models?pipeline_tag=text-classification");
+		expect(await total.textContent()).toBe(Number(filtered).toLocaleString("en"));
+
+		expect(await hubTotal("search=whisper")).toBeNull();
+		await visit(page, "/models?search=whisper");
+		await page.getByRole("list", { name: "Models" }).waitFor();
+		expect(await total.count()).toBe(0);
 		await context.close();
 	});
 });

@@ -7,6 +7,13 @@ export function formatCount(value: number): string {
 	return compact.format(value).toLowerCase();
 }
 
+const whole = new Intl.NumberFormat("en");
+
+/** A count in full (12,345), with "+" when it is only a lower bound. */
+export function formatTotal(value: number, atLeast = false): string {
+	return `${whole.format(value)}${atLeast ? "+" : ""}`;
+}
+
 export function formatBytes(bytes: number): string {
 	if (bytes < 1000) return `${bytes} B`;
 	const units = ["kB", "MB", "GB", "TB"];

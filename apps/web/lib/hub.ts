@@ -62,8 +62,10 @@ export interface ModelPage {
 	models: ModelListItem[];
 	/** The hub's opaque cursor for the next page; absent on the last page. */
 	nextCursor?: string;
-	/** Only when the hub sends `X-Total-Count`. */
+	/** Only when the hub sends `X-Total-Count` (it does not count searches). */
 	total?: number;
+	/** The hub stopped counting here (`X-Total-Count-At-Least`): there are this many or more. */
+	totalAtLeast?: number;
 }
 
 /** The hub answered with an error the page cannot turn into "not found". */
@@ -121,11 +123,15 @@ export async function listModels(query: ModelQuery): Promise<ModelPage> {
 	params.set("limit", String(query.limit ?? 30));
 	const response = await hubFetch(`/api/models?${params}`);
 	if (!response.ok) throw await failure(response);
-	const total = response.headers.get("x-total-count");
+	const count = (name: string) => {
+		const value = Number(response.headers.get(name) ?? Number.NaN);
+		return Number.isSafeInteger(value) && value >= 0 ? value : undefined;
+	};
 	return {
 		models: (await response.json()) as ModelListItem[],
 		nextCursor: nextCursorOf(response.headers.get("link")),
-		total: total === null ? undefined : Number(total),
+		total: count("x-total-count"),
+		totalAtLeast: count("x-total-count-at-least"),
 	};
 }
 
@@ -157,28 +163,34 @@ export async function getModelReadme(id: string): Promise<string | undefined> {
 	return await response.text();
 }
 
+/** One item of `GET /api/providers`: how this hub serves a provider. */
+export interface HubProvider {
+	kind: "remote" | "local" | "client-only";
+	/** A key is set (remote) or the local runtime runs (local). */
+	configured: boolean;
+	/** The tasks the hub routes to it (for the local runtime, what it runs). */
+	tasks: string[];
+}
+
 /**
- * Providers this hub can route to, from `GET /api/providers` (`{ name, configured }`
- * items). Undefined when the hub does not answer it, so the page marks nothing.
+ * How this hub serves each provider, from `GET /api/providers`
+ * (`[{ id, kind, configured, tasks }]`), by provider id. Undefined when the hub
+ * does not answer it, so the page marks nothing rather than everything.
  */
-export async function getRoutableProviders(): Promise<Set<string> | undefined> {
+export async function getRoutableProviders(): Promise<Map<string, HubProvider> | undefined> {
 	const response = await hubFetch("/api/providers");
 	if (!response.ok) return undefined;
 	const body = (await response.json()) as unknown;
-	const items = Array.isArray(body)
-		? body
-		: Array.isArray((body as { providers?: unknown })?.providers)
-			? (body as { providers: unknown[] }).providers
-			: [];
-	const names = items.flatMap((item) => {
-		if (typeof item === "string") return [item];
-		const entry = item as { name?: unknown; provider?: unknown; configured?: unknown; routable?: unknown };
-		const name =
-			typeof entry.name === "string" ? entry.name : typeof entry.provider === "string" ? entry.provider : undefined;
-		const usable = entry.configured !== false && entry.routable !== false;
-		return name && usable ? [name] : [];
-	});
-	return new Set(names);
+	if (!Array.isArray(body)) return undefined;
+	const providers = new Map<string, HubProvider>();
+	for (const item of body) {
+		const entry = item as { id?: unknown; kind?: unknown; configured?: unknown; tasks?: unknown };
+		if (typeof entry.id !== "string") continue;
+		const kind = entry.kind === "local" || entry.kind === "client-only" ? entry.kind : "remote";
+		const tasks = Array.isArray(entry.tasks) ? entry.tasks.filter((task) => typeof task === "string") : [];
+		providers.set(entry.id, { kind, configured: entry.configured === true, tasks });
+	}
+	return providers;
 }
 
 /** Fetches a hub file for the site's own asset routes (the image optimizer reads them in process). */

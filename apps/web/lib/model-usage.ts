@@ -9,6 +9,7 @@ import {
 	type InferenceProvider,
 	type InferenceProviderMappingEntry,
 	type InferenceSnippet,
+	snippetTask,
 } from "@hubkit/inference";
 import {
 	isDeeplinkApp,
@@ -23,7 +24,7 @@ import {
 	type ModelLibraryKey,
 	toModelData,
 } from "@hubkit/tasks";
-import type { ModelInfo } from "./hub";
+import type { HubProvider, ModelInfo } from "./hub";
 
 export interface LibraryUsage {
 	key: string;
@@ -41,7 +42,11 @@ export interface ProviderUsage {
 	status: "live" | "staging";
 	/** False when this hub has said it cannot route to the provider; undefined when it has not said. */
 	routable: boolean | undefined;
+	/** Why this hub cannot route the model's calls to the provider (when `routable` is false). */
+	notRoutedBecause?: string;
 	snippets: InferenceSnippet[];
+	/** The same calls streaming the answer: chat models only. */
+	streamingSnippets?: InferenceSnippet[];
 }
 
 export function modelData(info: ModelInfo): ModelData {
@@ -77,12 +82,51 @@ export function localAppUsage(model: ModelData): LocalAppUsage[] {
 	});
 }
 
-export function providerUsage(info: ModelInfo, hubUrl: string, routable: Set<string> | undefined): ProviderUsage[] {
+/** Why this hub cannot route a call for `task` to `provider`, or undefined when it can. */
+export function notRoutedBecause(
+	provider: string,
+	task: string,
+	providers: Map<string, HubProvider>,
+): string | undefined {
+	const served = providers.get(provider);
+	if (!served) return "this hub does not know this provider";
+	if (served.kind === "client-only") return "it takes only its own key, never a call through a hub";
+	if (!served.configured) {
+		return served.kind === "local" ? "this hub's local runtime is not running" : "no key for it is set on this hub";
+	}
+	if (!served.tasks.includes(task)) {
+		return served.kind === "local"
+			? `this hub's local runtime does not run ${task}`
+			: `this hub does not route ${task} to it`;
+	}
+	return undefined;
+}
+
+export function providerUsage(
+	info: ModelInfo,
+	hubUrl: string,
+	providers: Map<string, HubProvider> | undefined,
+): ProviderUsage[] {
 	const model = modelData(info);
 	return Object.entries(info.inferenceProviderMapping ?? {}).flatMap(([provider, entry]) => {
 		const mapping: InferenceProviderMappingEntry = { ...entry, provider, hfModelId: entry.hfModelId ?? info.id };
-		const snippets = getInferenceSnippets(model, provider as InferenceProvider, mapping, { hubUrl, routerUrl: hubUrl });
+		const options = { hubUrl, routerUrl: hubUrl };
+		const snippets = getInferenceSnippets(model, provider as InferenceProvider, mapping, options);
 		if (snippets.length === 0) return [];
-		return [{ provider, status: entry.status, routable: routable ? routable.has(provider) : undefined, snippets }];
+		const streams = snippetTask(model, entry.task) === "conversational";
+		const streamingSnippets = streams
+			? getInferenceSnippets(model, provider as InferenceProvider, mapping, { ...options, streaming: true })
+			: [];
+		const reason = providers ? notRoutedBecause(provider, entry.task, providers) : undefined;
+		return [
+			{
+				provider,
+				status: entry.status,
+				routable: providers ? reason === undefined : undefined,
+				...(reason ? { notRoutedBecause: reason } : {}),
+				snippets,
+				...(streamingSnippets.length > 0 ? { streamingSnippets } : {}),
+			},
+		];
 	});
 }

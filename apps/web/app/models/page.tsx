@@ -4,7 +4,7 @@ import Link from "next/link";
 import { ModelFilters } from "@/components/model/model-filters";
 import { ModelList } from "@/components/model/model-item";
 import { EmptyState } from "@/components/ui/empty-state";
-import { formatCount } from "@/lib/format";
+import { formatTotal } from "@/lib/format";
 import { listModels } from "@/lib/hub";
 import { hubSort, pagerHrefs, readModelsState } from "@/lib/models-query";
 
@@ -35,13 +35,27 @@ export default async function ModelsPage({ searchParams }: Props) {
 		cursor: state.cursor,
 	});
 	const { next, previous } = pagerHrefs(state, page.nextCursor);
+	// The hub counts listings without a search, exactly up to a cap and "at least" past it.
+	const total =
+		page.total !== undefined
+			? formatTotal(page.total)
+			: page.totalAtLeast !== undefined
+				? formatTotal(page.totalAtLeast, true)
+				: undefined;
 
 	return (
 		<div className="page">
 			<header className="page-header">
 				<h1>
 					Models
-					{page.total !== undefined ? <span className="count"> {formatCount(page.total)}</span> : null}
+					{total ? (
+						<>
+							{" "}
+							<span className="count" data-testid="models-total">
+								{total}
+							</span>
+						</>
+					) : null}
 				</h1>
 			</header>
 			<ModelFilters state={state} />

@@ -1,7 +1,8 @@
 "use client";
 /**
- * "Inference providers": pick a provider from the model's mapping, a language and
- * a client, and copy the call. Snippets arrive ready-made from the server (they
+ * "Inference providers": pick a provider from the model's mapping (live or
+ * staging, and marked when this hub cannot route to it), a language, a client
+ * and, for chat models, streaming, and copy the call. Snippets arrive ready-made from the server (they
  * point at this hub and read the token from `HF_TOKEN`); this only chooses.
  */
 import { useId, useState } from "react";
@@ -44,21 +45,30 @@ function LanguagePanel({ snippets }: { snippets: ProviderUsage["snippets"] }) {
 
 export function InferencePanel({ providers }: { providers: ProviderUsage[] }) {
 	const [provider, setProvider] = useState(providers[0]?.provider);
+	const [streaming, setStreaming] = useState(false);
+	const [language, setLanguage] = useState<string>();
 	const selectId = useId();
+	const reasonId = useId();
 	const current = providers.find((entry) => entry.provider === provider) ?? providers[0];
 	if (!current) {
 		return <p className="muted">No inference provider serves this model yet.</p>;
 	}
-	const languages = LANGUAGE_ORDER.filter((language) =>
-		current.snippets.some((snippet) => snippet.language === language),
-	);
+	// Chat models offer the same calls with the answer streamed; this choice and the language stay
+	// when the provider changes (a provider without the chosen language shows its first).
+	const snippets = streaming && current.streamingSnippets ? current.streamingSnippets : current.snippets;
+	const languages = LANGUAGE_ORDER.filter((language) => snippets.some((snippet) => snippet.language === language));
 	return (
 		<div className="inference-panel" data-testid="inference-panel">
 			<div className="provider-picker">
 				<label htmlFor={selectId} className="small">
 					Provider
 				</label>
-				<select id={selectId} value={current.provider} onChange={(event) => setProvider(event.target.value)}>
+				<select
+					id={selectId}
+					value={current.provider}
+					onChange={(event) => setProvider(event.target.value)}
+					aria-describedby={current.notRoutedBecause ? reasonId : undefined}
+				>
 					{providers.map((entry) => (
 						<option key={entry.provider} value={entry.provider}>
 							{entry.provider}
@@ -70,7 +80,18 @@ export function InferencePanel({ providers }: { providers: ProviderUsage[] }) {
 				<Badge tone={current.status === "live" ? "good" : "warn"}>{current.status}</Badge>
 				{current.routable === false ? <Badge tone="warn">not routed by this hub</Badge> : null}
 			</div>
-			<Tabs key={current.provider} defaultValue={languages[0]}>
+			{current.notRoutedBecause ? (
+				<p id={reasonId} className="small muted" data-testid="not-routed-reason">
+					Calls through this hub will fail: {current.notRoutedBecause}.
+				</p>
+			) : null}
+			{current.streamingSnippets ? (
+				<label className="toggle small">
+					<input type="checkbox" checked={streaming} onChange={(event) => setStreaming(event.target.checked)} />
+					Stream the answer
+				</label>
+			) : null}
+			<Tabs value={language && languages.includes(language) ? language : languages[0]} onValueChange={setLanguage}>
 				<TabList aria-label="Language">
 					{languages.map((language) => (
 						<Tab key={language} value={language}>
@@ -80,7 +101,7 @@ export function InferencePanel({ providers }: { providers: ProviderUsage[] }) {
 				</TabList>
 				{languages.map((language) => (
 					<TabPanel key={language} value={language}>
-						<LanguagePanel snippets={current.snippets.filter((snippet) => snippet.language === language)} />
+						<LanguagePanel snippets={snippets.filter((snippet) => snippet.language === language)} />
 					</TabPanel>
 				))}
 			</Tabs>

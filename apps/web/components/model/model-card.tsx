@@ -9,6 +9,7 @@ import type { Components } from "react-markdown";
 import Markdown from "react-markdown";
 import remarkGfm from "remark-gfm";
 import { hubImageSource, stripFrontMatter } from "@/lib/model-card";
+import { ScrollablePre } from "../ui/scroll-region";
 
 function components(modelId: string): Components {
 	return {
@@ -24,6 +25,7 @@ function components(modelId: string): Components {
 			// biome-ignore lint/performance/noImgElement: card images have unknown sizes; next/image needs them.
 			return <img src={source} alt={alt ?? ""} loading="lazy" />;
 		},
+		pre: ScrollablePre,
 		a: ({ href, children }) => {
 			const external = typeof href === "string" && /^https?:\/\//.test(href);
 			return (

@@ -5,6 +5,7 @@
  */
 import type { DemoEntry } from "@hubkit/tasks";
 import Image from "next/image";
+import { ScrollRegion } from "../ui/scroll-region";
 
 const SPAN_COLORS = ["blue", "green", "orange", "red", "indigo", "yellow"];
 
@@ -40,7 +41,8 @@ function TokenText({ entry }: { entry: Extract<DemoEntry, { type: "text-with-tok
 	);
 }
 
-export function DemoEntryView({ entry }: { entry: DemoEntry }) {
+/** `side` names the column a table sits in, so two tables on one page are told apart. */
+export function DemoEntryView({ entry, side }: { entry: DemoEntry; side: "Input" | "Output" }) {
 	switch (entry.type) {
 		case "text":
 			return (
@@ -82,7 +84,7 @@ export function DemoEntryView({ entry }: { entry: DemoEntry }) {
 		case "tabular": {
 			const [header = [], ...rows] = entry.data;
 			return (
-				<div className="table-scroll">
+				<ScrollRegion className="table-scroll" label={`${side} table`}>
 					<table className="table">
 						<thead>
 							<tr>
@@ -106,7 +108,7 @@ export function DemoEntryView({ entry }: { entry: DemoEntry }) {
 							))}
 						</tbody>
 					</table>
-				</div>
+				</ScrollRegion>
 			);
 		}
 		case "text-with-tokens":

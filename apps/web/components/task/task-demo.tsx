@@ -11,7 +11,7 @@ export function TaskDemo({ task }: { task: TaskData }) {
 				<h3 className="demo-heading">Inputs</h3>
 				{inputs.map((entry, index) => (
 					// biome-ignore lint/suspicious/noArrayIndexKey: demo entries are fixed data in a fixed order.
-					<DemoEntryView key={index} entry={entry} />
+					<DemoEntryView key={index} entry={entry} side="Input" />
 				))}
 			</div>
 			<div className="demo-arrow" aria-hidden>
@@ -21,7 +21,7 @@ export function TaskDemo({ task }: { task: TaskData }) {
 				<h3 className="demo-heading">Outputs</h3>
 				{outputs.map((entry, index) => (
 					// biome-ignore lint/suspicious/noArrayIndexKey: demo entries are fixed data in a fixed order.
-					<DemoEntryView key={index} entry={entry} />
+					<DemoEntryView key={index} entry={entry} side="Output" />
 				))}
 			</div>
 		</div>

@@ -4,10 +4,10 @@
  * app/layout.tsx (stored choice, else the system's); this button flips it and
  * remembers the choice. Until a choice is stored, the page follows the system.
  */
-import { useEffect, useState } from "react";
+import { useEffect, useLayoutEffect, useState } from "react";
 import { MoonIcon, SunIcon } from "./icons";
+import { THEME_STORAGE_KEY } from "./theme-script";
 
-export const THEME_STORAGE_KEY = "hubkit-theme";
 type Theme = "light" | "dark";
 
 function applyTheme(theme: Theme) {
@@ -15,8 +15,25 @@ function applyTheme(theme: Theme) {
 	document.documentElement.style.colorScheme = theme;
 }
 
+/** The stored choice, else the system's: what the head script works out. */
+function initialTheme(): Theme {
+	try {
+		const stored = localStorage.getItem(THEME_STORAGE_KEY);
+		if (stored === "light" || stored === "dark") return stored;
+	} catch {
+		// Storage can be off: follow the system.
+	}
+	return window.matchMedia("(prefers-color-scheme: dark)").matches ? "dark" : "light";
+}
+
 export function ThemeToggle() {
 	const [theme, setTheme] = useState<Theme | undefined>(undefined);
+
+	// Some documents are drawn by React in the browser rather than sent as HTML (Next does so for a 404
+	// decided in a nested layout), and React never runs a <script> it inserts: set the theme before paint.
+	useLayoutEffect(() => {
+		if (!document.documentElement.dataset.theme) applyTheme(initialTheme());
+	}, []);
 
 	useEffect(() => {
 		setTheme(document.documentElement.dataset.theme === "dark" ? "dark" : "light");
@@ -57,6 +74,3 @@ export function ThemeToggle() {
 		</button>
 	);
 }
-
-/** Runs in <head> before the body paints: no flash of the wrong theme. Kept tiny and dependency-free. */
-export const THEME_INIT_SCRIPT = `(function(){try{var t=localStorage.getItem(${JSON.stringify(THEME_STORAGE_KEY)});if(t!=="light"&&t!=="dark"){t=window.matchMedia("(prefers-color-scheme: dark)").matches?"dark":"light"}var d=document.documentElement;d.dataset.theme=t;d.style.colorScheme=t}catch(e){}})()`;

@@ -8,8 +8,9 @@
  * A new engine adds its check to CHECKS: the same files its `load` reads, the
  * same refusals, but nothing heavier than a small JSON file is read.
  */
-import { TRANSFORMERS_TASKS, WEIGHT_CHOICES } from "./transformers-engine.js";
+
 import { MAX_WEIGHTS_BYTES } from "./transformers/model-store.js";
+import { TRANSFORMERS_TASKS, WEIGHT_CHOICES } from "./transformers-engine.js";
 
 export interface CandidateFile {
 	/** Bytes the file has (or claims, for a placeholder). */
@@ -76,7 +77,8 @@ const transformers =
 		}
 		if (!onnx) return `it has no ONNX weights (${WEIGHT_CHOICES.map(({ path }) => path).join(", ")})`;
 		if (!onnx.real) return `${onnx.path} is a sample placeholder, not the real file`;
-		if (onnx.size === 0 || onnx.size > MAX_WEIGHTS_BYTES) return `${onnx.path} is empty or larger than the runtime loads`;
+		if (onnx.size === 0 || onnx.size > MAX_WEIGHTS_BYTES)
+			return `${onnx.path} is empty or larger than the runtime loads`;
 		const config = await readJson(model, "config.json");
 		if ("problem" in config) return config.problem;
 		const id2label = isRecord(config.value) ? config.value.id2label : undefined;

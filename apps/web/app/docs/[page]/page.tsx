@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import Markdown from "react-markdown";
 import remarkGfm from "remark-gfm";
+import { ScrollablePre } from "@/components/ui/scroll-region";
 import { DOC_PAGES, docMarkdown, isDocPage } from "@/lib/docs";
 
 type Props = { params: Promise<{ page: string }> };
@@ -18,7 +19,7 @@ export default async function DocPage({ params }: Props) {
 		<div className="page">
 			<article className="prose">
 				{page === "api" ? <h1>{DOC_PAGES.api.title}</h1> : null}
-				<Markdown remarkPlugins={[remarkGfm]} skipHtml>
+				<Markdown remarkPlugins={[remarkGfm]} skipHtml components={{ pre: ScrollablePre }}>
 					{await docMarkdown(page)}
 				</Markdown>
 			</article>

@@ -1,0 +1,115 @@
+/**
+ * An axe-core scan of every page kind, in both themes, on a desktop screen and at
+ * 360 px: no serious or critical violation. axe's own source is injected into the
+ * page (nothing is fetched from outside); interactive states that only exist after
+ * a click (the "Use this model" popover) are opened before the scan.
+ */
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, newContext, siteUrl, visit } from "./browser";
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+interface AxeNode {
+	target: unknown[];
+	failureSummary?: string;
+}
+interface AxeViolation {
+	id: string;
+	impact: string | null;
+	help: string;
+	nodes: AxeNode[];
+}
+
+/** The page kinds, each with what must be on screen (or opened) before the scan. */
+const PAGES: { name: string; path: string; prepare?: (page: Page) => Promise<void> }[] = [
+	{ name: "home", path: "/" },
+	{ name: "tasks", path: "/tasks" },
+	// Demo kinds: text and chart, image, audio, table, highlighted tokens; and a placeholder task.
+	{ name: "task with text and chart", path: "/tasks/text-classification" },
+	{ name: "task with images", path: "/tasks/object-detection" },
+	{ name: "task with audio", path: "/tasks/automatic-speech-recognition" },
+	{ name: "task with a table", path: "/tasks/tabular-classification" },
+	{ name: "task with token spans", path: "/tasks/token-classification" },
+	{ name: "placeholder task", path: "/tasks/audio-text-to-text" },
+	{ name: "models with filters", path: "/models?pipeline_tag=text-classification&library=transformers&sort=likes" },
+	{
+		name: "model with Use this model open and the inference panel",
+		path: "/openai/gpt-oss-120b",
+		prepare: async (page) => {
+			await page.getByTestId("inference-panel").waitFor();
+			await page.getByRole("button", { name: "Use this model" }).click();
+			await page.getByRole("dialog", { name: "Use this model" }).waitFor();
+		},
+	},
+	{ name: "model files", path: "/openai/gpt-oss-120b/tree/main" },
+	{ name: "libraries", path: "/libraries" },
+	{ name: "a library", path: "/libraries/transformers" },
+	{ name: "docs", path: "/docs/api" },
+	{ name: "404", path: "/nobody/no-such-model" },
+];
+
+const VARIANTS = [
+	{ colorScheme: "light", width: 1280, height: 900 },
+	{ colorScheme: "dark", width: 1280, height: 900 },
+	{ colorScheme: "light", width: 360, height: 780 },
+	{ colorScheme: "dark", width: 360, height: 780 },
+] as const;
+
+async function seriousViolations(page: Page): Promise<string[]> {
+	await page.addScriptTag({ content: AXE_SOURCE });
+	const violations = await page.evaluate(async () => {
+		const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<unknown> } }).axe;
+		const results = (await axe.run(document, { resultTypes: ["violations"] })) as { violations: AxeViolation[] };
+		return results.violations;
+	});
+	return violations
+		.filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+		.flatMap((violation) =>
+			violation.nodes.map(
+				(node) => `${violation.id} (${violation.impact}): ${violation.help} — ${JSON.stringify(node.target)}`,
+			),
+		);
+}
+
+let browser: Browser;
+beforeAll(async () => {
+	browser = await launchBrowser();
+});
+afterAll(async () => {
+	await browser?.close();
+});
+
+describe.each(VARIANTS)("axe-core, $colorScheme theme, $width px wide", (variant) => {
+	let context: BrowserContext;
+	beforeAll(async () => {
+		context = await newContext(browser, variant);
+	});
+	afterAll(async () => {
+		await context?.close();
+	});
+
+	it.each(PAGES)("$name ($path) has no serious or critical violation", async ({ path, prepare }) => {
+		const page = await context.newPage();
+		try {
+			await visit(page, path);
+			expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(variant.colorScheme);
+			await prepare?.(page);
+			expect(await seriousViolations(page), siteUrl(path)).toEqual([]);
+		} finally {
+			await page.close();
+		}
+	});
+});
+
+describe("the scan itself", () => {
+	it("reports a serious violation when a page has one", async () => {
+		const context = await newContext(browser);
+		const page = await context.newPage();
+		await page.setContent('<!doctype html><html lang="en"><title>t</title><main><button></button></main></html>');
+		expect((await seriousViolations(page)).join("\n")).toContain("button-name (critical)");
+		await context.close();
+	});
+});
