@@ -91,6 +91,9 @@ export class WidgetError extends Error {
 	}
 }
 
+/** What the widget shows of a failure. */
+export type WidgetFailureInfo = Pick<WidgetError, "message" | "code" | "status" | "retryAfterSeconds">;
+
 /** How long the client keeps retrying a loading model before giving up. */
 const CALL_TIMEOUT_MS = 5 * 60_000;
 

@@ -5,8 +5,9 @@
  * what came so far.
  */
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
-import { type LoadingProgress, streamChat, toWidgetError, type WidgetError } from "@/lib/widget-call";
+import type { LoadingProgress, WidgetFailureInfo } from "@/lib/widget-call";
 import type { ChatTurn } from "@/lib/widget-inputs";
+import { failureOf, loadCalls } from "./load-calls";
 import type { WidgetTarget } from "./task-form-widget";
 import { WidgetFailure, WidgetLoading } from "./widget-status";
 
@@ -17,7 +18,7 @@ export function ChatWidget({ target, sample }: { target: WidgetTarget; sample: C
 	const [draft, setDraft] = useState(lastUser?.content ?? "");
 	const [streaming, setStreaming] = useState(false);
 	const [progress, setProgress] = useState<LoadingProgress | undefined>();
-	const [error, setError] = useState<WidgetError | null>(null);
+	const [error, setError] = useState<WidgetFailureInfo | null>(null);
 	const [stopped, setStopped] = useState(false);
 	const controller = useRef<AbortController | null>(null);
 	const log = useRef<HTMLOListElement>(null);
@@ -45,6 +46,7 @@ export function ChatWidget({ target, sample }: { target: WidgetTarget; sample: C
 		controller.current = own;
 		let answer = "";
 		try {
+			const { streamChat } = await loadCalls();
 			for await (const piece of streamChat(conversation, { ...target, signal: own.signal, onLoading: setProgress })) {
 				setProgress(undefined);
 				answer += piece;
@@ -55,7 +57,7 @@ export function ChatWidget({ target, sample }: { target: WidgetTarget; sample: C
 			if (own.signal.aborted) {
 				setStopped(true);
 			} else {
-				setError(toWidgetError(failure));
+				setError(await failureOf(failure));
 				// An answer that never started leaves no empty bubble behind.
 				if (!answer) setTurns(conversation);
 			}

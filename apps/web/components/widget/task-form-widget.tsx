@@ -5,11 +5,12 @@
  * progress), the result, or the server's error.
  */
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
-import { type LoadingProgress, runWidget, toWidgetError, type WidgetError } from "@/lib/widget-call";
+import type { LoadingProgress, WidgetFailureInfo } from "@/lib/widget-call";
 import type { WidgetSample } from "@/lib/widget-inputs";
 import { takesImage, type WidgetKind } from "@/lib/widget-kinds";
 import type { WidgetResult } from "@/lib/widget-outputs";
 import { ImageInput, type Picture } from "./image-input";
+import { failureOf, loadCalls } from "./load-calls";
 import { WidgetOutput } from "./widget-output";
 import { WidgetFailure, WidgetLoading } from "./widget-status";
 
@@ -23,7 +24,7 @@ type Phase =
 	| { phase: "idle" }
 	| { phase: "loading"; progress?: LoadingProgress }
 	| { phase: "result"; result: WidgetResult }
-	| { phase: "error"; error: WidgetError };
+	| { phase: "error"; error: WidgetFailureInfo };
 
 const TEXT_LABELS: Partial<Record<WidgetKind, string>> = {
 	"text-to-image": "Prompt",
@@ -89,6 +90,7 @@ export function TaskFormWidget({
 		controller.current = own;
 		show({ phase: "loading" });
 		try {
+			const { runWidget } = await loadCalls();
 			const result = await runWidget(
 				kind,
 				{ text, context, labels, sentences, json, image: picture?.blob, imageUrl: picture?.url },
@@ -104,7 +106,8 @@ export function TaskFormWidget({
 			else if (result.type === "image" || result.type === "audio") URL.revokeObjectURL(result.url);
 		} catch (error) {
 			if (controller.current !== own) return;
-			show(own.signal.aborted ? { phase: "idle" } : { phase: "error", error: toWidgetError(error) });
+			const failure = own.signal.aborted ? undefined : await failureOf(error);
+			if (controller.current === own) show(failure ? { phase: "error", error: failure } : { phase: "idle" });
 		} finally {
 			if (controller.current === own) controller.current = null;
 		}

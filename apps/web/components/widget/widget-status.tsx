@@ -5,7 +5,7 @@
  * shows the server's own message, and what to do when there is something to do.
  */
 import { useEffect, useState } from "react";
-import type { LoadingProgress, WidgetError } from "@/lib/widget-call";
+import type { LoadingProgress, WidgetFailureInfo } from "@/lib/widget-call";
 
 function useSecondsSince(since: number): number {
 	const [now, setNow] = useState(() => Date.now());
@@ -56,7 +56,7 @@ export function WidgetLoading({ progress, onStop }: { progress?: LoadingProgress
 	);
 }
 
-function titleOf(error: WidgetError): string {
+function titleOf(error: WidgetFailureInfo): string {
 	if (error.code === "RateLimited" || error.status === 429) return "Too many requests";
 	if (error.code === "TokenRequired" || error.code === "InvalidToken" || error.status === 401) return "Sign-in needed";
 	if (error.code === "NoInput") return "Nothing to send yet";
@@ -64,7 +64,7 @@ function titleOf(error: WidgetError): string {
 	return "The model could not answer";
 }
 
-export function WidgetFailure({ error }: { error: WidgetError }) {
+export function WidgetFailure({ error }: { error: WidgetFailureInfo }) {
 	return (
 		<div className="widget-error" role="alert" data-testid="widget-error" data-code={error.code}>
 			<p className="widget-error-title">{titleOf(error)}</p>
