@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FilesHub, startFilesHub } from "./files-fixture.js";
+import { ENGINES } from "./support/engines.js";
 
 const SECRET = "TOP-SECRET-0f9e8d7c";
 
@@ -28,7 +29,7 @@ function rawGet(
 	});
 }
 
-describe("file routes never serve anything outside the store", () => {
+describe.each(ENGINES)("file routes never serve anything outside the store on %s", (engine) => {
 	let files: FilesHub;
 	// A file outside the data the hub owns, that a traversal would aim for (made now: the cases name its path).
 	const secretDirectory = mkdtempSync(join(tmpdir(), "hubkit-secret-"));
@@ -36,7 +37,7 @@ describe("file routes never serve anything outside the store", () => {
 	writeFileSync(secretPath, SECRET);
 
 	beforeAll(async () => {
-		files = await startFilesHub("sqlite", [{ id: "acme/tiny", commits: [{ "config.json": "{}" }] }]);
+		files = await startFilesHub(engine, [{ id: "acme/tiny", commits: [{ "config.json": "{}" }] }]);
 		writeFileSync(join(files.storeRoot, "secret.txt"), SECRET);
 	});
 	afterAll(async () => {

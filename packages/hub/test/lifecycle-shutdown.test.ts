@@ -4,13 +4,14 @@
  * headers at once, answers requests in flight with `Connection: close` (and
  * serves nothing more on that connection), aborts provider calls so their callers
  * get an answer, and exits 0 once everything is answered, or 1 when the grace
- * period (HUBKIT_SHUTDOWN_GRACE_MS) runs out with a request still open.
+ * period (HUBKIT_SHUTDOWN_GRACE_MS) runs out with a request still open. On both
+ * engines: the hub closes its database (and writes tokens' last use) on the way out.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { LOCAL_SENTIMENT_MODEL } from "../src/seed/catalogue/local-models.js";
 import { fakeProvider } from "./router-fakes.js";
 import { runCli, type ServingCli, serveCli } from "./support/cli.js";
-import { startTestDatabase, type TestDatabase } from "./support/engines.js";
+import { ENGINES, startTestDatabase, type TestDatabase } from "./support/engines.js";
 import { rawConnect, statusLines } from "./support/raw-http.js";
 
 const DRAINED = "Stopped: every request in flight was answered";
@@ -29,15 +30,16 @@ const SLOW_POST = [
 	"",
 ].join("\r\n");
 
-describe("shutting `hubkit serve` down", () => {
+describe.each(ENGINES)("shutting `hubkit serve` down on %s", (engine) => {
 	let testDb: TestDatabase;
 	let token = "";
 	const running: ServingCli[] = [];
 	beforeAll(async () => {
-		testDb = await startTestDatabase("sqlite");
+		testDb = await startTestDatabase(engine);
 		const data = ["--data", testDb.config.dataDir];
-		expect((await runCli(["seed", ...data])).code).toBe(0);
-		const created = await runCli(["token", "create", "--user", "alice", ...data]);
+		const seeded = await runCli(["seed", ...data], databaseEnv());
+		expect(seeded.code, seeded.output).toBe(0);
+		const created = await runCli(["token", "create", "--user", "alice", ...data], databaseEnv());
 		token = /hf_\w+/.exec(created.output)?.[0] ?? "";
 		expect(token).not.toBe("");
 	});
@@ -48,8 +50,15 @@ describe("shutting `hubkit serve` down", () => {
 		await testDb.cleanup();
 	});
 
+	/** On PostgreSQL, the test database's URL (one pooled connection: PGlite runs one query at a time). */
+	function databaseEnv(): Record<string, string> {
+		const url = testDb.config.databaseUrl;
+		return url ? { DATABASE_URL: url, HUBKIT_DATABASE_POOL_SIZE: "1" } : {};
+	}
+
 	async function serve(graceMs: number, env: Record<string, string> = {}): Promise<ServingCli> {
 		const hub = await serveCli(["--data", testDb.config.dataDir], {
+			...databaseEnv(),
 			HUBKIT_SHUTDOWN_GRACE_MS: String(graceMs),
 			...env,
 		});

@@ -9,14 +9,14 @@ import { createHubApp } from "../src/app.js";
 import { createAccessToken } from "../src/auth/tokens.js";
 import { loadSeed } from "../src/seed/load.js";
 import { answerJson, type FakeProvider, fakeProvider, OPERATOR_KEY } from "./router-fakes.js";
-import { startTestDatabase, type TestDatabase } from "./support/engines.js";
+import { ENGINES, startTestDatabase, type TestDatabase } from "./support/engines.js";
 import { type Listening, listen, openTestHub, type TestHub } from "./support/hub.js";
 import { seedModel } from "./support/seed-records.js";
 
 const HUB_MODEL = "meta-llama/Llama-3.1-8B-Instruct";
 const TOGETHER_MODEL = "meta-llama/Meta-Llama-3.1-8B-Instruct-Turbo";
 
-describe("the router in the hub", () => {
+describe.each(ENGINES)("the router in the hub on %s", (engine) => {
 	let testDb: TestDatabase;
 	let hub: TestHub;
 	let server: Listening;
@@ -33,7 +33,7 @@ describe("the router in the hub", () => {
 				choices: [{ index: 0, message: { role: "assistant", content: "from together" }, finish_reason: "stop" }],
 			}),
 		);
-		testDb = await startTestDatabase("sqlite");
+		testDb = await startTestDatabase(engine);
 		hub = await openTestHub(testDb.config);
 		await loadSeed(hub.deps, [
 			seedModel(HUB_MODEL, {
