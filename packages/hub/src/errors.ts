@@ -4,8 +4,18 @@
  * Python client picks its exception from that header, whatever the status.
  */
 
-/** Codes existing clients read from `X-Error-Code` (reference/hub-api.md §0). */
-export type HubErrorCode = "RepoNotFound" | "RevisionNotFound" | "EntryNotFound" | "GatedRepo";
+/**
+ * Codes existing clients read from `X-Error-Code` (reference/hub-api.md §0), and the token codes
+ * the router's answers use too (`InvalidToken`, `TokenRequired`), so a client branches the same
+ * way whichever part refused it.
+ */
+export type HubErrorCode =
+	| "RepoNotFound"
+	| "RevisionNotFound"
+	| "EntryNotFound"
+	| "GatedRepo"
+	| "InvalidToken"
+	| "TokenRequired";
 
 export class HubError extends Error {
 	readonly status: number;
@@ -49,6 +59,12 @@ export function entryNotFound(repoId: string, path: string, commitSha?: string):
 	});
 }
 
-export function unauthorized(message = "Invalid credentials in Authorization header"): HubError {
-	return new HubError(401, message);
+/** A token that is malformed, unknown or revoked. */
+export function unauthorized(): HubError {
+	return new HubError(401, "Invalid credentials in Authorization header", { code: "InvalidToken" });
+}
+
+/** A route that needs a token, asked without one. */
+export function tokenRequired(): HubError {
+	return new HubError(401, "A token is required: send Authorization: Bearer hf_…", { code: "TokenRequired" });
 }

@@ -80,6 +80,9 @@ describe.each(ENGINES)("the router in the hub on %s", (engine) => {
 			body: "{}",
 		});
 		expect(forged.status).toBe(401);
+		// The code the router's README promises, though the hub's own token check answers first.
+		expect(forged.headers.get("x-error-code")).toBe("InvalidToken");
+		expect(await forged.json()).toEqual({ error: "Invalid credentials in Authorization header" });
 		const local = await fetch(`${server.url}/v1/chat/completions`, {
 			method: "POST",
 			headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },

@@ -1,13 +1,13 @@
 import { Hono } from "hono";
 import type { HubDeps, HubEnv } from "../deps.js";
-import { unauthorized } from "../errors.js";
+import { tokenRequired } from "../errors.js";
 import { publicBaseUrl } from "../public-url.js";
 import { whoamiBody } from "../services/whoami.js";
 
 export function whoamiRoutes(deps: HubDeps): Hono<HubEnv> {
 	return new Hono<HubEnv>().get("/api/whoami-v2", (c) => {
 		const caller = c.get("caller");
-		if (!caller) throw unauthorized("A token is required: send Authorization: Bearer hf_…");
+		if (!caller) throw tokenRequired();
 		return c.json(whoamiBody(caller, publicBaseUrl(c, deps.config)));
 	});
 }
