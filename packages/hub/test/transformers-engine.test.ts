@@ -10,6 +10,7 @@ import { InferenceClient } from "@hubkit/inference";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHubApp } from "../src/app.js";
 import { createAccessToken } from "../src/auth/tokens.js";
+import { entailmentFiles } from "../src/runtime/entailment-model.js";
 import { createLocalRuntime, type HubLocalRuntime } from "../src/runtime/local-runtime.js";
 import {
 	bpeClassifierFiles,
@@ -31,6 +32,7 @@ const EMBEDDER = "acme/tiny-embedder";
 const FEATURES = "acme/tiny-features";
 const FILL_MASK = "acme/tiny-fill-mask";
 const QA = "acme/tiny-qa";
+const ZERO_SHOT = "acme/tiny-nli";
 
 /** `actual` is `expected` to six decimals, element by element. */
 function expectVector(actual: number[] | undefined, expected: number[]): void {
@@ -54,6 +56,29 @@ const embedder = embedderFiles({
 });
 
 const MODELS: SeedModel[] = [
+	localModel(
+		ZERO_SHOT,
+		"zero-shot-classification",
+		entailmentFiles({
+			vocabulary: [
+				"a",
+				"late",
+				"goal",
+				"won",
+				"the",
+				"match",
+				"heavy",
+				"rain",
+				"sport",
+				"weather",
+				"this",
+				"example",
+				"is",
+				".",
+			],
+			vectors: { goal: [3, 0], match: [3, 0], sport: [1, 0], rain: [0, 3], weather: [0, 1] },
+		}),
+	),
 	localModel(
 		BPE_SENTIMENT,
 		"text-classification",
@@ -245,6 +270,28 @@ describe.each(ENGINES)("the transformers.js engine on a hub on loopback (%s)", (
 		expect(answer).toMatchObject({ answer: "Paris", start: 15, end: 20 });
 		expect(context.slice(answer.start, answer.end)).toBe("Paris");
 		expect(answer.score).toBeGreaterThan(0.9);
+	});
+
+	it("classifies by labels it was never trained on (zero-shot, entailment of 'This example is {label}.')", async () => {
+		const sport = await client.zeroShotClassification({
+			model: ZERO_SHOT,
+			inputs: "A late goal won the match",
+			parameters: { candidate_labels: ["weather", "sport"] },
+		});
+		expect(sport.map((item) => item.label)).toEqual(["sport", "weather"]);
+		expect(sport[0]?.score).toBeGreaterThan(0.99);
+		const rain = await post(`/hf-inference/models/${ZERO_SHOT}`, {
+			inputs: "heavy rain",
+			parameters: { candidate_labels: "sport, weather", multi_label: true },
+		});
+		expect(rain.status).toBe(200);
+		const [first, second] = rain.body as { label: string; score: number }[];
+		expect(first?.label).toBe("weather");
+		// Each label on its own: entailment against contradiction (9 vs -9) for weather, 0 vs 0 for sport.
+		expect(first?.score).toBeGreaterThan(0.99);
+		expect(second).toEqual({ label: "sport", score: expect.closeTo(0.5, 6) });
+		const noLabels = await post(`/hf-inference/models/${ZERO_SHOT}`, { inputs: "rain", parameters: {} });
+		expect(noLabels).toMatchObject({ status: 400, body: { error: expect.stringMatching(/candidate_labels/) } });
 	});
 
 	it("refuses bad input with a 400 (400 for an unknown task, 413 when too large) and keeps serving", async () => {

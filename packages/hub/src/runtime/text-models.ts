@@ -127,13 +127,23 @@ function tableModelFiles(model: TableModel): ModelFile[] {
 			outputs: [output.name],
 		})),
 	};
+	return bertFolder(tokens, model.architecture, model.extraConfig ?? {}, graph);
+}
+
+/** A BERT-style folder: `config.json`, a lower-casing WordPiece tokenizer over `tokens`, and `graph` as the weights. */
+export function bertFolder(
+	tokens: string[],
+	architecture: string,
+	extraConfig: Record<string, unknown>,
+	graph: OnnxGraph,
+): ModelFile[] {
 	const config = {
-		architectures: [model.architecture],
+		architectures: [architecture],
 		model_type: "bert",
 		vocab_size: tokens.length,
 		max_position_embeddings: MAX_LENGTH,
 		pad_token_id: 0,
-		...model.extraConfig,
+		...extraConfig,
 	};
 	const tokenizerConfig = {
 		tokenizer_class: "BertTokenizer",
