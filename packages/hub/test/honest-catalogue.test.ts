@@ -48,7 +48,25 @@ const REQUESTS: Record<string, (widget: Record<string, unknown>) => { body: unkn
 			expect(ranked?.every((item) => typeof item.label === "string" && item.score >= 0 && item.score <= 1)).toBe(true);
 		},
 	}),
+	"token-classification": (widget) => ({
+		body: { inputs: widget.text },
+		check(answer) {
+			const entities = answer as { entity_group: string; word: string; start: number; end: number }[];
+			expect(entities.length).toBeGreaterThan(0);
+			for (const entity of entities) expect(String(widget.text).slice(entity.start, entity.end)).toBe(entity.word);
+		},
+	}),
 };
+
+/** The models whose files are real, so they run here: the generated sentiment model and the packaged ones. */
+const REAL_MODELS = [
+	"hubkit-demo/compromise-entities",
+	"hubkit-demo/lande-language-id",
+	LOCAL_SENTIMENT_MODEL,
+	"hubkit-demo/wink-pos",
+	"hubkit-demo/wink-sentiment",
+];
+const LOCAL_NER_MODEL = "hubkit-demo/compromise-entities";
 
 describe.each(ENGINES)("an honest sample catalogue on %s", (engine) => {
 	let testDb: TestDatabase;
@@ -109,17 +127,17 @@ describe.each(ENGINES)("an honest sample catalogue on %s", (engine) => {
 			check(await response.json());
 			tasks.add(mapping?.task ?? "");
 		}
-		expect([...tasks]).toEqual(["text-classification"]);
+		expect([...tasks].sort()).toEqual(["text-classification", "token-classification"]);
 	});
 
 	it("labels every placeholder model, in its tags and its card, and maps none of them to hf-inference", async () => {
 		const everything = await listing("sort=id");
 		const placeholders = await listing(`filter=${encodeURIComponent(PLACEHOLDER_TAG)}`);
-		// Everything but the model whose files are real is a placeholder.
-		expect(placeholders.length).toBe(everything.length - 1);
-		expect(everything.filter((model) => !model.tags.includes(PLACEHOLDER_TAG)).map((model) => model.id)).toEqual([
-			LOCAL_SENTIMENT_MODEL,
-		]);
+		// Everything but the models whose files are real is a placeholder.
+		expect(placeholders.length).toBe(everything.length - REAL_MODELS.length);
+		expect(everything.filter((model) => !model.tags.includes(PLACEHOLDER_TAG)).map((model) => model.id)).toEqual(
+			REAL_MODELS,
+		);
 		for (const model of placeholders) {
 			expect(model.inferenceProviderMapping?.map((mapping) => mapping.provider) ?? [], model.id).not.toContain(
 				"hf-inference",
@@ -134,7 +152,7 @@ describe.each(ENGINES)("an honest sample catalogue on %s", (engine) => {
 		expect(real).not.toContain(PLACEHOLDER_LINE);
 	});
 
-	it("puts the model it runs first for text-classification in /api/tasks, and says other tasks have none", async () => {
+	it("puts a model it runs first for text- and token-classification in /api/tasks, and says other tasks have none", async () => {
 		const tasks = await getJson<Record<string, TaskEntry>>(`${server.url}/api/tasks`);
 		const classification = tasks["text-classification"] as TaskEntry;
 		expect(classification.localModel).toBe(LOCAL_SENTIMENT_MODEL);
@@ -144,8 +162,11 @@ describe.each(ENGINES)("an honest sample catalogue on %s", (engine) => {
 		const page = TASKS_DATA["text-classification"];
 		expect(classification.models.slice(1)).toEqual(page?.models);
 		expect(classification.widgetModels.slice(1)).toEqual(page?.widgetModels);
+		// Token classification's is the packaged named-entity model.
+		expect(tasks["token-classification"]?.localModel).toBe(LOCAL_NER_MODEL);
+		expect(tasks["token-classification"]?.widgetModels[0]).toBe(LOCAL_NER_MODEL);
 		for (const [tag, entry] of Object.entries(tasks)) {
-			if (tag === "text-classification") continue;
+			if (tag === "text-classification" || tag === "token-classification") continue;
 			expect(entry.localModel, tag).toBeNull();
 			expect(entry.widgetModels, tag).toEqual(TASKS_DATA[tag as keyof typeof TASKS_DATA]?.widgetModels);
 			expect(entry.models, tag).toEqual(TASKS_DATA[tag as keyof typeof TASKS_DATA]?.models);

@@ -7,10 +7,9 @@
  * and its snippets print the model's answer. Media snippets fetch their sample
  * input from the hub's own demo files (`/assets/demo/…`).
  */
-import { spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { getInferenceSnippets, type InferenceSnippet } from "@hubkit/inference";
+import { getInferenceSnippets } from "@hubkit/inference";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHubApp } from "../src/app.js";
 import { createAccessToken } from "../src/auth/tokens.js";
@@ -20,40 +19,13 @@ import { loadSeed } from "../src/seed/load.js";
 import { type FakeProvider, fakeProvider, OPERATOR_KEY } from "./router-fakes.js";
 import { startTestDatabase, type TestDatabase } from "./support/engines.js";
 import { type Listening, listen, openTestHub, type TestHub } from "./support/hub.js";
+import { RUNS_ROOT, runSnippet as run } from "./support/run-snippet.js";
 import { seedModel } from "./support/seed-records.js";
 
-// Inside the package, so `import … from "@hubkit/inference"` in a snippet resolves to the workspace.
-const RUNS_ROOT = new URL("../.snippet-runs/", import.meta.url).pathname;
 const CHAT_MODEL = "acme/chat-7b";
 const PROVIDER_MODEL = "acme/Chat-7B-Turbo";
 const ANIMATE_MODEL = "acme/animate";
 const DEMO_DIR = new URL("../../tasks/assets/demo/", import.meta.url).pathname;
-
-interface Ran {
-	code: number | null;
-	/** Standard output and error together (curl's progress meter goes to the latter). */
-	output: string;
-	stdout: string;
-}
-
-function run(snippet: InferenceSnippet, dir: string, token: string): Promise<Ran> {
-	const file = join(dir, `${snippet.client.replace(/\W/g, "_")}-${Math.random().toString(36).slice(2)}`);
-	const [program, script] = snippet.language === "js" ? [process.execPath, `${file}.mjs`] : ["bash", `${file}.sh`];
-	writeFileSync(script, snippet.content);
-	return new Promise((resolve) => {
-		const child = spawn(program, [script], { cwd: dir, env: { ...process.env, HF_TOKEN: token } });
-		let output = "";
-		let stdout = "";
-		child.stdout.on("data", (chunk) => {
-			output += chunk;
-			stdout += chunk;
-		});
-		child.stderr.on("data", (chunk) => {
-			output += chunk;
-		});
-		child.on("close", (code) => resolve({ code, output, stdout }));
-	});
-}
 
 describe("inference snippets against a hub on loopback", () => {
 	let testDb: TestDatabase;

@@ -10,6 +10,7 @@
  */
 
 import { MAX_WEIGHTS_BYTES } from "./transformers/model-store.js";
+import { packagedTextCapability } from "./packaged/text-capability.js";
 import { TRANSFORMERS_TASKS, WEIGHT_CHOICES } from "./transformers-engine.js";
 
 export interface CandidateFile {
@@ -100,7 +101,14 @@ export const CHECKS: Readonly<Record<string, Check>> = {
 	...Object.fromEntries(TRANSFORMERS_TASKS.map(({ task }) => [task, transformers(task)])),
 };
 
+/** Checks that claim a model by its files (as engine-host.ts's FIRST_CHOICES do), asked before CHECKS. */
+const FIRST_CHECKS: Array<(model: LocalCandidate) => Promise<LocalCapability | undefined>> = [packagedTextCapability];
+
 export async function canRunLocally(model: LocalCandidate): Promise<LocalCapability> {
+	for (const check of FIRST_CHECKS) {
+		const verdict = await check(model);
+		if (verdict) return verdict;
+	}
 	const task = model.pipelineTag;
 	const check = task !== undefined && Object.hasOwn(CHECKS, task) ? CHECKS[task] : undefined;
 	if (task === undefined || !check) {

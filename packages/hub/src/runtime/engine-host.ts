@@ -7,6 +7,7 @@
  */
 import type { LocalEngine, ModelFiles } from "./engine.js";
 import { RuntimeError } from "./errors.js";
+import { PACKAGED_TEXT_ENGINES } from "./packaged/text-engines.js";
 import { transformersEngines } from "./transformers-engine.js";
 import type { WorkerAnswer, WorkerCall } from "./worker-protocol.js";
 
@@ -19,7 +20,16 @@ const ENGINES: Record<string, AnyEngine> = {
 	...Object.fromEntries(transformersEngines.map((engine) => [engine.task, engine])),
 };
 
-export const LOCAL_TASKS = Object.keys(ENGINES);
+/**
+ * Engines that take a model by its files (`accepts`), asked in order before the task's engine
+ * above: the first that accepts a model runs it.
+ */
+const FIRST_CHOICES: AnyEngine[] = [
+	// Models whose weights ship in npm packages (a hubkit.json in the repo): wink-nlp, lande, compromise.
+	...PACKAGED_TEXT_ENGINES,
+];
+
+export const LOCAL_TASKS = [...new Set([...Object.keys(ENGINES), ...FIRST_CHOICES.map((engine) => engine.task)])];
 
 export interface EngineHostDeps {
 	/** The files of one model revision. */
@@ -81,8 +91,22 @@ export function createEngineHost(deps: EngineHostDeps): EngineHost {
 		return entry;
 	}
 
+	/** The loaded model's engine, else the first of FIRST_CHOICES that accepts the files, else the task's. */
+	async function engineFor(call: Extract<WorkerCall, { kind: "run" }>): Promise<AnyEngine | undefined> {
+		if (call.task === undefined) return undefined;
+		if (call.commit) {
+			const held = loaded.get(`${call.task} ${call.commit}`);
+			if (held) return held.engine;
+			const files = deps.files(call.model, call.commit);
+			for (const engine of FIRST_CHOICES) {
+				if (engine.task === call.task && (await engine.accepts?.(files))) return engine;
+			}
+		}
+		return ENGINES[call.task];
+	}
+
 	async function run(call: Extract<WorkerCall, { kind: "run" }>): Promise<unknown> {
-		const engine = call.task === undefined ? undefined : ENGINES[call.task];
+		const engine = await engineFor(call);
 		if (!engine) {
 			throw new RuntimeError(
 				"unsupported",

@@ -9,6 +9,7 @@ import type { SeedModel } from "../types.js";
 import { tinyChat } from "./demo-models.js";
 import { tinySentiment } from "./local-models.js";
 import { model } from "./model.js";
+import { packagedModels } from "./packaged-models.js";
 import { readSpecs } from "./read-specs.js";
 
 export { CHAT_FORMATS } from "./chat-formats.js";
@@ -18,5 +19,5 @@ export { DEMO_MEDIA_BASE } from "./widgets.js";
 
 /** A fresh copy of the sample catalogue, in a stable order: the data files' records, then the generated models. */
 export function sampleCatalogue(): SeedModel[] {
-	return [...readSpecs().map((spec) => model(spec)), tinyChat(), tinySentiment()];
+	return [...readSpecs().map((spec) => model(spec)), tinyChat(), tinySentiment(), ...packagedModels()];
 }

@@ -1,0 +1,263 @@
+/**
+ * Every command the root README and packages/hub/README.md quote works as written
+ * from a clone. The commands are read from the READMEs themselves (shell code
+ * blocks, and inline code that starts with npm, npx, node or curl); each one is
+ * either run here — with a temporary data directory (HUBKIT_DATA_DIR) and free
+ * loopback ports in place of 8787 — or listed in NOT_RUN with the reason. A new
+ * command in a README fails the first test until it is one or the other.
+ */
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, describe, expect, it } from "vitest";
+// @ts-expect-error plain ESM helper shared with scripts/start.mjs, no type declarations
+import { freePort } from "./lib/site.mjs";
+
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
+const READMES = ["README.md", "packages/hub/README.md"];
+
+/** Quoted commands that are deliberately not run, and why. */
+const NOT_RUN: Record<string, string> = {
+	"npm install && npm start": "npm install is CI's own first step (.ci/run); npm start is run below",
+	"npm test": "it is the command that runs this test",
+	"npx vitest run --project hub": "a test runner: npm test runs the same tests",
+	"npm run check": "npm test runs it before any test",
+	"npm run format": "it rewrites the repository's files",
+	"npm run bench": "benchmarks take minutes and want a quiet machine (bench/README.md)",
+	"node scripts/make-demo-assets.mjs": "it rewrites the demo assets in the repository and needs espeak-ng",
+	"npm install": "CI's own first step (.ci/run)",
+	"npm run hubkit -- <command>": "a pattern: every hubkit command quoted is run below",
+	"npm run -s hubkit -- …": "a pattern: run below as TOKEN=$(npm run -s hubkit -- token create --user you)",
+	"npm run catalogue -- <tag>": "a pattern: run below with token-classification, the README's own example",
+	"npm run hubkit -- …": "a pattern: every hubkit command quoted is run below",
+	"node packages/hub/dist/cli.js": "what npm run hubkit runs: every hubkit command quoted is run through it below",
+};
+
+/** The quoted commands the tests below run (kept in step by the first and last tests). */
+const EXPECTED_RUN = new Set([
+	"npm run build",
+	"npm run catalogue",
+	"npm run catalogue -- token-classification",
+	"npm run hubkit -- seed",
+	"npm run hubkit -- seed --synthetic 100000 [--seed 1]",
+	"npm run hubkit -- token create --user NAME [--role read|write] [--name LABEL]",
+	"npm run hubkit -- token list --user NAME",
+	"npm run hubkit -- token revoke ID",
+	"TOKEN=$(npm run -s hubkit -- token create --user you)",
+	"npm run hubkit -- token create --user you",
+	"npm run hubkit -- serve [--port 8787] [--host 127.0.0.1] [--data .hubkit]",
+	"npm start",
+	"npm start -- --port 9000",
+	'curl -X POST http://127.0.0.1:8787/hf-inference/models/hubkit-demo/tiny-sentiment -H "Content-Type: application/json" -d \'{"inputs": "a wonderful film"}\'',
+]);
+
+/** The quoted commands the tests below ran, checked against EXPECTED_RUN at the end. */
+const ran = new Set<string>();
+
+function quotedCommands(): string[] {
+	const commands: string[] = [];
+	for (const file of READMES) {
+		const text = readFileSync(join(ROOT, file), "utf8");
+		for (const block of text.matchAll(/```(?:sh|bash|shell)\n([\s\S]*?)```/g)) {
+			for (const line of (block[1] ?? "").split("\n")) {
+				const command = line.replace(/\s+#.*$/, "").trim();
+				if (command) commands.push(command);
+			}
+		}
+		const prose = text.replace(/```[\s\S]*?```/g, "");
+		for (const span of prose.matchAll(/`([^`]+)`/g)) {
+			const command = (span[1] ?? "").replace(/\s+/g, " ").trim();
+			if (/^(?:[A-Z_]+=\$\()?(?:npm|npx|node|curl) /.test(command)) commands.push(command);
+		}
+	}
+	return [...new Set(commands)];
+}
+
+interface Result {
+	status: number | null;
+	stdout: string;
+	stderr: string;
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), "hubkit-readme-"));
+/** No inherited database or public URL: the commands must work from a plain shell. */
+const ENV = { ...process.env, HUBKIT_DATA_DIR: dataDir, DATABASE_URL: "", HUBKIT_PUBLIC_URL: "", HF_TOKEN: "" };
+
+/** Runs `command` with bash from the repository root, as a person would type it. */
+function sh(quoted: string, command = quoted, env: Record<string, string> = {}): Result {
+	ran.add(quoted);
+	const result = spawnSync("bash", ["-c", command], {
+		cwd: ROOT,
+		env: { ...ENV, ...env },
+		encoding: "utf8",
+		timeout: 300_000,
+	});
+	return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+interface Background {
+	child: ChildProcess;
+	output: () => string;
+	url: Promise<string>;
+	stop(): Promise<void>;
+}
+
+/** Starts a long-running command in its own process group and resolves its URL from the line it prints. */
+function background(quoted: string, command: string, urlLine: RegExp): Background {
+	ran.add(quoted);
+	const child = spawn("bash", ["-c", command], { cwd: ROOT, env: ENV, detached: true });
+	let output = "";
+	const url = new Promise<string>((resolve, reject) => {
+		const read = (chunk: Buffer) => {
+			output += chunk;
+			const match = urlLine.exec(output);
+			if (match?.[1]) resolve(match[1]);
+		};
+		child.stdout?.on("data", read);
+		child.stderr?.on("data", read);
+		child.on("exit", (code) => reject(new Error(`${command} exited (${code}) before printing its URL:\n${output}`)));
+	});
+	const stop = () =>
+		new Promise<void>((resolve) => {
+			if (child.exitCode !== null || child.signalCode !== null) return resolve();
+			child.once("exit", () => resolve());
+			// The whole group: npm, the shell and the node processes under it.
+			process.kill(-(child.pid as number), "SIGTERM");
+		});
+	return { child, output: () => output, url, stop };
+}
+
+/** The token `token create` printed and the id it named on stderr. */
+function created(result: Result): { token: string; id: string } {
+	const token = result.stdout.match(/hf_[A-Za-z0-9]+/)?.[0] ?? "";
+	const id = result.stderr.match(/Token (\S+) for/)?.[1] ?? "";
+	return { token, id };
+}
+
+afterAll(() => {
+	rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe("README commands", () => {
+	it("are each run by this test or listed as not run, with a reason", () => {
+		const quoted = quotedCommands();
+		expect(quoted.length).toBeGreaterThan(15);
+		const planned = new Set([...Object.keys(NOT_RUN), ...EXPECTED_RUN]);
+		expect(quoted.filter((command) => !planned.has(command))).toEqual([]);
+		// No stale entries: everything listed is still quoted somewhere.
+		expect([...planned].filter((command) => !quoted.includes(command))).toEqual([]);
+	});
+
+	it("npm run build, npm run catalogue (all, and one task)", () => {
+		expect(sh("npm run build").status).toBe(0);
+		const all = sh("npm run catalogue");
+		expect(all.status, all.stderr).toBe(0);
+		expect(all.stdout).toMatch(/Hubkit task catalogue: \d+ pipeline tags/);
+		const one = sh("npm run catalogue -- token-classification");
+		expect(one.status, one.stderr).toBe(0);
+		expect(one.stdout).toContain("Token Classification (token-classification)");
+	});
+
+	it("hubkit seed, and seed --synthetic (a few hundred models, not 100,000)", () => {
+		const seed = sh("npm run hubkit -- seed");
+		expect(seed.status, seed.stderr).toBe(0);
+		expect(`${seed.stdout}${seed.stderr}`).toMatch(/Seeding the sample catalogue/);
+		const synthetic = sh(
+			"npm run hubkit -- seed --synthetic 100000 [--seed 1]",
+			"npm run hubkit -- seed --synthetic 300 --seed 1",
+		);
+		expect(synthetic.status, synthetic.stderr).toBe(0);
+	});
+
+	it("hubkit token create, list and revoke; TOKEN=$(npm run -s hubkit -- …) holds the token alone", () => {
+		const made = sh(
+			"npm run hubkit -- token create --user NAME [--role read|write] [--name LABEL]",
+			"npm run hubkit -- token create --user readme-user --role write --name readme",
+		);
+		expect(made.status, made.stderr).toBe(0);
+		const { token, id } = created(made);
+		expect(token).toMatch(/^hf_/);
+		const listed = sh("npm run hubkit -- token list --user NAME", "npm run hubkit -- token list --user readme-user");
+		expect(listed.status, listed.stderr).toBe(0);
+		expect(listed.stdout).toContain(id);
+		expect(listed.stdout).toContain("readme");
+		expect(listed.stdout).not.toContain(token);
+		const revoked = sh("npm run hubkit -- token revoke ID", `npm run hubkit -- token revoke ${id}`);
+		expect(revoked.status, revoked.stderr).toBe(0);
+
+		const captured = sh(
+			"TOKEN=$(npm run -s hubkit -- token create --user you)",
+			'TOKEN=$(npm run -s hubkit -- token create --user you) && printf "%s" "$TOKEN"',
+		);
+		expect(captured.status, captured.stderr).toBe(0);
+		expect(captured.stdout).toMatch(/^hf_[A-Za-z0-9]+$/);
+		expect(sh("npm run hubkit -- token create --user you").status).toBe(0);
+	});
+
+	it("hubkit serve [--port] [--host] [--data] answers the API, and stops on SIGTERM", async () => {
+		const port = await freePort();
+		const serve = background(
+			"npm run hubkit -- serve [--port 8787] [--host 127.0.0.1] [--data .hubkit]",
+			`npm run hubkit -- serve --port ${port} --host 127.0.0.1 --data ${dataDir}`,
+			/listening on (http:\/\/\S+)/,
+		);
+		try {
+			const url = await serve.url;
+			expect(url).toBe(`http://127.0.0.1:${port}`);
+			expect((await fetch(`${url}/readyz`)).status).toBe(200);
+			const tasks = await fetch(`${url}/api/tasks`);
+			expect(tasks.headers.get("content-type")).toContain("application/json");
+		} finally {
+			await serve.stop();
+		}
+	});
+
+	it("npm start -- --port N serves pages and the API from one URL; the README's curl works there", async () => {
+		const port = await freePort();
+		const start = background("npm start -- --port 9000", `npm start -- --port ${port}`, /running at (http:\/\/\S+)/);
+		ran.add("npm start");
+		try {
+			const url = await start.url;
+			expect(url).toBe(`http://127.0.0.1:${port}`);
+			const home = await fetch(`${url}/`);
+			expect(home.status).toBe(200);
+			expect(home.headers.get("content-type")).toContain("text/html");
+			const tasks = await fetch(`${url}/api/tasks`);
+			expect(tasks.headers.get("content-type")).toContain("application/json");
+			expect(Object.keys((await tasks.json()) as object)).toContain("text-classification");
+
+			// The curl line as quoted, with this hub's port: anonymous, then with a token.
+			const curl = quotedCommands().find((command) => command.startsWith("curl -X POST")) as string;
+			expect(curl).toContain("http://127.0.0.1:8787/hf-inference/models/hubkit-demo/tiny-sentiment");
+			const here = curl.replace("http://127.0.0.1:8787", url);
+			const anonymous = sh(curl, `${here} --fail-with-body --silent`);
+			expect(anonymous.status, anonymous.stdout).toBe(0);
+			// One list of labels per input, as hf-inference answers text classification.
+			expect(JSON.parse(anonymous.stdout)[0]).toEqual(
+				expect.arrayContaining([expect.objectContaining({ label: "POSITIVE", score: expect.any(Number) })]),
+			);
+			const { token } = created(sh("npm run hubkit -- token create --user you"));
+			const authorised = sh(
+				curl,
+				`${here} -H "Authorization: Bearer $HF_TOKEN" --fail-with-body --silent --write-out ' %{http_code}'`,
+				{ HF_TOKEN: token },
+			);
+			expect(authorised.stdout.endsWith(" 200")).toBe(true);
+		} finally {
+			await start.stop();
+		}
+		// Stopped: nothing answers on the port any more (the processes under npm exit as they finish).
+		const answering = () =>
+			fetch(`http://127.0.0.1:${port}/`).then(
+				() => "answering",
+				() => "stopped",
+			);
+		await expect.poll(answering, { timeout: 30_000, interval: 250 }).toBe("stopped");
+	});
+
+	it("ran every command it planned to run", () => {
+		expect([...EXPECTED_RUN].filter((command) => !ran.has(command))).toEqual([]);
+	});
+});
