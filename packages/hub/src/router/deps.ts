@@ -40,7 +40,7 @@ export interface LocalCompletionRequest {
 
 /**
  * The hub's own inference (hf-inference). It answers with a complete Response,
- * streams included, and itself says 503 when a model is not loaded.
+ * streams included, and itself says why a model cannot run (a 400; it loads models on first call).
  */
 export interface LocalRuntime {
 	run(request: LocalTaskRequest): Promise<Response>;
@@ -77,7 +77,7 @@ export interface RouterDeps {
 	 * an answer (502 HubShuttingDown) before the shutdown deadline instead of a cut connection.
 	 */
 	shutdownSignal?: AbortSignal;
-	/** hf-inference; without it those routes answer 503. */
+	/** hf-inference; without it those routes answer 400 ProviderNotConfigured. */
 	localRuntime?: LocalRuntime;
 	logger?: RouterLogger;
 	/** Request bodies above this many bytes get a 413. Default: DEFAULT_MAX_BODY_BYTES. */
