@@ -1,6 +1,6 @@
 import { readdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { startTestDatabase } from "../test/support/engines.js";
+import { ENGINES, startTestDatabase } from "../test/support/engines.js";
 import { openTestHub } from "../test/support/hub.js";
 import { seedModel } from "../test/support/seed-records.js";
 import { isReservedName, ownerNameProblem, RESERVED_NAMES } from "./reserved-names.js";
@@ -61,8 +61,8 @@ describe("where owner names are checked", () => {
 		expect(modelIdProblem("tasks")).toBeUndefined();
 	});
 
-	it("seeding refuses a record under a reserved namespace and writes nothing", async () => {
-		const testDb = await startTestDatabase("sqlite");
+	it.each(ENGINES)("seeding refuses a record under a reserved namespace and writes nothing (%s)", async (engine) => {
+		const testDb = await startTestDatabase(engine);
 		const hub = await openTestHub(testDb.config);
 		try {
 			await expect(loadSeed(hub.deps, [seedModel("login/trap")])).rejects.toThrow(/"login" is reserved/);
