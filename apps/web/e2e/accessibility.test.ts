@@ -45,6 +45,45 @@ const PAGES: { name: string; path: string; prepare?: (page: Page) => Promise<voi
 		},
 	},
 	{ name: "model files", path: "/openai/gpt-oss-120b/tree/main" },
+	// Widget states (components/widget/): a result, a refused call, an upload rejection, the canvas editor.
+	{
+		name: "widget with a result",
+		path: "/hubkit-demo/tiny-sentiment",
+		prepare: async (page) => {
+			await page.getByTestId("model-widget").getByRole("button", { name: "Run" }).click();
+			await page.getByTestId("widget-chart").waitFor();
+		},
+	},
+	{
+		name: "widget with an error",
+		path: "/black-forest-labs/FLUX.1-dev",
+		prepare: async (page) => {
+			await page.getByTestId("model-widget").getByRole("button", { name: "Run" }).click();
+			await page.getByTestId("widget-error").waitFor();
+		},
+	},
+	{
+		name: "image widget with a rejected file",
+		path: "/black-forest-labs/FLUX.1-Kontext-dev",
+		prepare: async (page) => {
+			const widget = page.getByTestId("model-widget");
+			await widget.getByRole("button", { name: "Change picture" }).click();
+			await widget.locator('input[type="file"]').setInputFiles({
+				name: "notes.txt",
+				mimeType: "text/plain",
+				buffer: Buffer.from("not a picture"),
+			});
+			await widget.getByRole("alert").waitFor();
+		},
+	},
+	{
+		name: "canvas editor",
+		path: "/black-forest-labs/FLUX.1-Kontext-dev",
+		prepare: async (page) => {
+			await page.getByTestId("model-widget").getByRole("button", { name: "Edit", exact: true }).click();
+			await page.getByRole("application", { name: "Drawing area" }).waitFor();
+		},
+	},
 	{ name: "libraries", path: "/libraries" },
 	{ name: "a library", path: "/libraries/transformers" },
 	{ name: "docs", path: "/docs/api" },

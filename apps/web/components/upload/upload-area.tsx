@@ -122,13 +122,16 @@ export function UploadArea({
 				/>
 			</label>
 			{rejections.length > 0 ? (
-				<ul className="upload-rejections" role="alert">
-					{rejections.map((rejection) => (
-						<li key={`${rejection.code}-${rejection.name ?? ""}`} data-code={rejection.code}>
-							{rejection.message}
-						</li>
-					))}
-				</ul>
+				// The alert wraps the list: a role on the list itself would take away its list semantics.
+				<div role="alert" className="upload-rejections">
+					<ul>
+						{rejections.map((rejection) => (
+							<li key={`${rejection.code}-${rejection.name ?? ""}`} data-code={rejection.code}>
+								{rejection.message}
+							</li>
+						))}
+					</ul>
+				</div>
 			) : null}
 		</div>
 	);
