@@ -15,6 +15,12 @@ export interface HubConfig {
 	databasePoolSize: number;
 	/** Worker threads of the local runtime (hf-inference); undefined: 2, or 1 on a one-core machine. */
 	localRuntimeWorkers?: number;
+	/** GGUF chat: seconds without calls before the warm model is released (default 300). */
+	llamaIdleSeconds?: number;
+	/** GGUF chat: llama.cpp's CPU threads (undefined: node-llama-cpp's default). */
+	llamaThreads?: number;
+	/** GGUF chat: calls that may wait for the warm model; one more gets a 429 (default 8). */
+	llamaQueue?: number;
 	/** The hub API's own JSON routes (`/api/…`): bodies above this many bytes get 413. */
 	bodyLimitBytes: number;
 	/** Inference calls through the router (base64 images and audio inside JSON): above this, 413. */
@@ -77,6 +83,9 @@ export function loadConfig(
 		databaseUrl: env.DATABASE_URL || undefined,
 		databasePoolSize: positiveInteger("HUBKIT_DATABASE_POOL_SIZE", env.HUBKIT_DATABASE_POOL_SIZE, 10) || 1,
 		localRuntimeWorkers: positiveInteger("HUBKIT_LOCAL_WORKERS", env.HUBKIT_LOCAL_WORKERS, 0) || undefined,
+		llamaIdleSeconds: positiveInteger("HUBKIT_LLAMA_IDLE_SECONDS", env.HUBKIT_LLAMA_IDLE_SECONDS, 0) || undefined,
+		llamaThreads: positiveInteger("HUBKIT_LLAMA_THREADS", env.HUBKIT_LLAMA_THREADS, 0) || undefined,
+		llamaQueue: env.HUBKIT_LLAMA_QUEUE ? positiveInteger("HUBKIT_LLAMA_QUEUE", env.HUBKIT_LLAMA_QUEUE, 8) : undefined,
 		bodyLimitBytes: positiveInteger("HUBKIT_BODY_LIMIT_BYTES", env.HUBKIT_BODY_LIMIT_BYTES, DEFAULT_BODY_LIMIT_BYTES),
 		routerBodyLimitBytes: positiveInteger(
 			"HUBKIT_ROUTER_BODY_LIMIT_BYTES",

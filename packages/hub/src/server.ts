@@ -98,7 +98,12 @@ export async function startHub(config: HubConfig, logger: Logger): Promise<Runni
 				`Seeded the sample catalogue: ${seeded.loaded} models (sample data) in ${seeded.seconds.toFixed(1)} s`,
 			);
 		const providerKeys = loadProviderKeys(process.env, config.providersFile);
-		const localRuntime = createLocalRuntime(hub.deps, { workers: config.localRuntimeWorkers });
+		const localRuntime = createLocalRuntime(hub.deps, {
+			workers: config.localRuntimeWorkers,
+			completionIdleMs: config.llamaIdleSeconds === undefined ? undefined : config.llamaIdleSeconds * 1000,
+			completionThreads: config.llamaThreads,
+			maxQueuedCompletions: config.llamaQueue,
+		});
 		const shutdown = new AbortController();
 		const app = createHubApp(hub.deps, { router: { providerKeys, localRuntime, shutdownSignal: shutdown.signal } });
 		const { server, shutdown: drain } = await startHubServer(app, config.host, config.port);

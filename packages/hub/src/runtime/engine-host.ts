@@ -7,6 +7,7 @@
  */
 import type { LocalEngine, ModelFiles } from "./engine.js";
 import { RuntimeError } from "./errors.js";
+import { type AnswerStream, createLlamaEngine } from "./llama-engine.js";
 import { PACKAGED_TEXT_ENGINES } from "./packaged/text-engines.js";
 import { transformersEngines } from "./transformers-engine.js";
 import type { WorkerAnswer, WorkerCall } from "./worker-protocol.js";
@@ -36,6 +37,10 @@ export interface EngineHostDeps {
 	files(model: string, commit: string): ModelFiles;
 	log: { info(message: string): void; error(message: string, error?: unknown): void };
 	maxLoadedModels: number;
+	/** The warm GGUF model is released after this long without calls. Default 5 minutes. */
+	completionIdleMs?: number;
+	/** CPU threads for llama.cpp; default node-llama-cpp's. */
+	completionThreads?: number;
 }
 
 interface LoadedEntry {
@@ -55,7 +60,8 @@ function releaseIfIdle(entry: LoadedEntry): void {
 }
 
 export interface EngineHost {
-	answer(call: WorkerCall): Promise<WorkerAnswer>;
+	/** Undefined when the answer went to `stream` (a streamed chat or completion). */
+	answer(call: WorkerCall, stream?: AnswerStream): Promise<WorkerAnswer | undefined>;
 	/** Releases every loaded model. */
 	close(): Promise<void>;
 }
@@ -63,6 +69,12 @@ export interface EngineHost {
 export function createEngineHost(deps: EngineHostDeps): EngineHost {
 	/** `{task} {commit}` → the loading or loaded model; insertion order is recency. Tasks of one revision load apart. */
 	const loaded = new Map<string, LoadedEntry>();
+	// Chat and completion calls: GGUF models through llama.cpp (one warm model, in the completion worker).
+	const llama = createLlamaEngine({
+		idleMs: deps.completionIdleMs ?? 300_000,
+		threads: deps.completionThreads,
+		log: deps.log.info,
+	});
 
 	function entryFor(engine: AnyEngine, model: string, commit: string): LoadedEntry {
 		const key = `${engine.task} ${commit}`;
@@ -140,13 +152,18 @@ export function createEngineHost(deps: EngineHostDeps): EngineHost {
 		}
 	}
 
-	async function answer(call: WorkerCall): Promise<WorkerAnswer> {
+	async function answer(call: WorkerCall, stream?: AnswerStream): Promise<WorkerAnswer | undefined> {
 		try {
 			if (call.kind === "run") return { status: 200, body: JSON.stringify(await run(call)) };
-			throw new RuntimeError(
-				"unsupported",
-				`Model ${call.model} cannot run on this hub: the local runtime runs ${LOCAL_TASKS.join(", ")} models, not chat or text completion`,
+			if (!call.commit) throw new RuntimeError("unsupported", `Model ${call.model} has no main branch`);
+			const { kind, model, commit, body } = call;
+			const sink = stream ?? { open: noStream, write: noStream, signal: new AbortController().signal };
+			const output = await llama.answer(
+				{ kind, model, commit, body, paths: call.paths ?? [] },
+				deps.files(model, commit),
+				sink,
 			);
+			return output === undefined ? undefined : { status: 200, body: JSON.stringify(output) };
 		} catch (error) {
 			if (error instanceof RuntimeError) {
 				if (error.kind === "failed") deps.log.error(`Local runtime: ${error.message}`);
@@ -160,6 +177,7 @@ export function createEngineHost(deps: EngineHostDeps): EngineHost {
 	return {
 		answer,
 		async close() {
+			await llama.close();
 			const all = [...loaded.values()];
 			loaded.clear();
 			for (const entry of all) {
@@ -169,4 +187,8 @@ export function createEngineHost(deps: EngineHostDeps): EngineHost {
 			await Promise.all(all.map((entry) => entry.model.catch(() => undefined)));
 		},
 	};
+}
+
+function noStream(): never {
+	throw new RuntimeError("input", "This call cannot be streamed here");
 }

@@ -19,7 +19,7 @@ import { FileService } from "../services/files.js";
 import { canSee, resolveRevision } from "../services/repo-access.js";
 import type { BlobStore } from "../storage/blob-store.js";
 import { RuntimeBusyError, RuntimeError } from "./errors.js";
-import { WorkerPool, type WorkerPoolLoad } from "./worker-pool.js";
+import { WorkerPool, type WorkerPoolLoad, type WorkerPoolOptions } from "./worker-pool.js";
 import type { FileReply, FileRequest, WorkerCall } from "./worker-protocol.js";
 
 export { LOCAL_TASKS } from "./engine-host.js";
@@ -57,6 +57,16 @@ export interface LocalRuntimeOptions {
 	maxQueued?: number;
 	/** The worker's entry module. Default RUNTIME_WORKER_SCRIPT; tests wrap it. */
 	workerScript?: URL;
+	/** Chat and completion calls that may wait for the completion worker; one more gets a 429. Default 8. */
+	maxQueuedCompletions?: number;
+	/** The warm GGUF model is released after this long without calls. Default 5 minutes. */
+	completionIdleMs?: number;
+	/**
+	 * CPU threads llama.cpp computes with. Default: node-llama-cpp's (the machine's math cores).
+	 * On a machine busy with other work, fewer threads are faster: llama.cpp's threads wait for
+	 * each other by spinning, and a descheduled thread stalls the rest.
+	 */
+	completionThreads?: number;
 }
 
 export interface HubLocalRuntime extends LocalRuntime {
@@ -69,6 +79,9 @@ export interface HubLocalRuntime extends LocalRuntime {
 const defaultWorkerCount = (): number => Math.min(2, availableParallelism());
 
 const JSON_HEADERS = { "content-type": "application/json" };
+const EVENT_STREAM_HEADERS = { "content-type": "text/event-stream", "cache-control": "no-cache" };
+/** What a caller refused by the full completion queue is told to wait: a few short generations. */
+const COMPLETION_RETRY_AFTER_SECONDS = 5;
 
 function failure(error: unknown, logger: Logger): Response {
 	if (error instanceof RuntimeBusyError) {
@@ -114,11 +127,7 @@ export function createLocalRuntime(deps: LocalRuntimeDeps, options: LocalRuntime
 		}
 	}
 
-	const pool = new WorkerPool({
-		script: options.workerScript ?? RUNTIME_WORKER_SCRIPT,
-		size: Math.max(1, options.workers ?? defaultWorkerCount()),
-		maxQueued: Math.max(0, options.maxQueued ?? 64),
-		workerOptions: { maxLoadedModels: options.maxLoadedModels ?? 4 },
+	const handlers: Pick<WorkerPoolOptions, "onMessage" | "onCrash"> = {
 		onMessage(message, reply) {
 			if (message.type === "log") {
 				if (message.level === "info") deps.logger.info(message.message);
@@ -130,11 +139,39 @@ export function createLocalRuntime(deps: LocalRuntimeDeps, options: LocalRuntime
 		onCrash(error) {
 			deps.logger.error("Local runtime: a worker stopped", error);
 		},
+	};
+
+	const pool = new WorkerPool({
+		script: options.workerScript ?? RUNTIME_WORKER_SCRIPT,
+		size: Math.max(1, options.workers ?? defaultWorkerCount()),
+		maxQueued: Math.max(0, options.maxQueued ?? 64),
+		workerOptions: { maxLoadedModels: options.maxLoadedModels ?? 4 },
+		...handlers,
 	});
 
-	async function inWorker(call: WorkerCall): Promise<Response> {
-		const { status, body } = await pool.call(call);
-		return new Response(body, { status, headers: JSON_HEADERS });
+	/**
+	 * Chat and completion (GGUF through llama.cpp) run in one worker of their own: one warm model
+	 * serves every call, calls wait their turn in a short queue (a generation takes seconds, so a
+	 * long queue would only time out), and they never hold up the other tasks' workers.
+	 */
+	const completionPool = new WorkerPool({
+		script: options.workerScript ?? RUNTIME_WORKER_SCRIPT,
+		size: 1,
+		maxQueued: Math.max(0, options.maxQueuedCompletions ?? 8),
+		retryAfterSeconds: COMPLETION_RETRY_AFTER_SECONDS,
+		workerOptions: {
+			maxLoadedModels: 1,
+			completionIdleMs: options.completionIdleMs,
+			completionThreads: options.completionThreads,
+		},
+		...handlers,
+	});
+
+	async function inWorker(call: WorkerCall, lane = pool): Promise<Response> {
+		const answer = await lane.call(call);
+		if ("stream" in answer)
+			return new Response(answer.stream, { status: answer.status, headers: EVENT_STREAM_HEADERS });
+		return new Response(answer.body, { status: answer.status, headers: JSON_HEADERS });
 	}
 
 	/**
@@ -181,11 +218,18 @@ export function createLocalRuntime(deps: LocalRuntimeDeps, options: LocalRuntime
 		}
 	}
 
+	/** The revision's file paths (the completion engine picks its .gguf among them). */
+	async function filePaths(commit: string): Promise<string[]> {
+		const tree = await files.tree(commit);
+		return tree.list("", true).flatMap((entry) => (entry.type === "file" ? [entry.path] : []));
+	}
+
 	function completion(kind: "chat" | "complete") {
 		return async (request: LocalCompletionRequest): Promise<Response> => {
 			try {
 				const { row, commit } = await visibleModel(request.model, request.user);
-				return await inWorker({ kind, model: row.id, commit, body: request.body });
+				const paths = commit === undefined ? [] : await filePaths(commit);
+				return await inWorker({ kind, model: row.id, commit, body: request.body, paths }, completionPool);
 			} catch (error) {
 				return failure(error, deps.logger);
 			}
@@ -196,7 +240,9 @@ export function createLocalRuntime(deps: LocalRuntimeDeps, options: LocalRuntime
 		run,
 		chat: completion("chat"),
 		complete: completion("complete"),
-		close: () => pool.close(),
+		close: async () => {
+			await Promise.all([pool.close(), completionPool.close()]);
+		},
 		get load() {
 			return pool.load;
 		},

@@ -58,6 +58,8 @@ function modelFiles(model: string, commit: string): ModelFiles {
 const host = createEngineHost({
 	files: modelFiles,
 	maxLoadedModels: options.maxLoadedModels,
+	completionIdleMs: options.completionIdleMs,
+	completionThreads: options.completionThreads,
 	log: {
 		info: (message) => send({ type: "log", level: "info", message }),
 		error: (message, error) => {
@@ -67,6 +69,9 @@ const host = createEngineHost({
 	},
 });
 
+/** Aborts the call running now (a streamed answer whose client went away). */
+let cancel: AbortController | undefined;
+
 port.on("message", (message: ToWorker) => {
 	if (message.type === "file") {
 		const resolve = waiting.get(message.id);
@@ -74,5 +79,30 @@ port.on("message", (message: ToWorker) => {
 		resolve?.(message);
 		return;
 	}
-	host.answer(message.call).then(({ status, body }) => send({ type: "answer", status, body }));
+	if (message.type === "cancel") {
+		cancel?.abort();
+		return;
+	}
+	const controller = new AbortController();
+	cancel = controller;
+	let streaming = false;
+	const stream = {
+		open() {
+			streaming = true;
+			send({ type: "stream" });
+		},
+		write: (text: string) => send({ type: "chunk", text }),
+		signal: controller.signal,
+	};
+	host.answer(message.call, stream).then((answer) => {
+		if (cancel === controller) cancel = undefined;
+		if (streaming) {
+			// A failure after the stream began is one last event (the client reads `error` as a failed stream).
+			if (answer) send({ type: "chunk", text: `data: ${answer.body}\n\n` });
+			send({ type: "end" });
+			return;
+		}
+		if (!answer) throw new Error("An answer was streamed without opening the stream");
+		send({ type: "answer", status: answer.status, body: answer.body });
+	});
 });

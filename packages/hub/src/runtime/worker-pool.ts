@@ -13,15 +13,23 @@ import type { FromWorker, ToWorker, WorkerAnswer, WorkerCall, WorkerOptions } fr
 /** What a busy caller is told to wait: about how long a maximum-size call takes. */
 const RETRY_AFTER_SECONDS = 1;
 
+/** A worker's answer: status and body, or a stream of server-sent events that ends when the worker's call does. */
+export type PoolAnswer = WorkerAnswer | { status: 200; stream: ReadableStream<Uint8Array> };
+
+/** Worker messages the pool handles itself. */
+type PoolMessage = { type: "answer" | "stream" | "chunk" | "end" };
+
 export interface WorkerPoolOptions {
 	/** The worker's entry module (a built `.js` file). */
 	script: URL;
 	size: number;
 	maxQueued: number;
 	workerOptions: WorkerOptions;
+	/** Seconds a busy caller is told to wait (`Retry-After`). Default 1. */
+	retryAfterSeconds?: number;
 	/** A worker's messages other than answers: file requests and log lines. `reply` posts back to that worker. */
 	onMessage(
-		message: Exclude<FromWorker, { type: "answer" }>,
+		message: Exclude<FromWorker, PoolMessage>,
 		reply: (message: ToWorker, transfer?: ArrayBuffer[]) => void,
 	): void;
 	/** A worker died; `error` is its uncaught error, if it had one. */
@@ -30,7 +38,7 @@ export interface WorkerPoolOptions {
 
 interface Job {
 	call: WorkerCall;
-	resolve(answer: WorkerAnswer): void;
+	resolve(answer: PoolAnswer): void;
 	reject(error: unknown): void;
 }
 
@@ -39,6 +47,8 @@ interface Slot {
 	job: Job | undefined;
 	/** The uncaught error the worker died of, reported on exit. */
 	error?: unknown;
+	/** The streamed answer being written, if the job's answer is one. */
+	stream?: ReadableStreamDefaultController<Uint8Array>;
 }
 
 export interface WorkerPoolLoad {
@@ -58,7 +68,7 @@ export class WorkerPool {
 	}
 
 	/** Runs the call in a worker; rejects with RuntimeBusyError when the queue is full. */
-	call(call: WorkerCall): Promise<WorkerAnswer> {
+	call(call: WorkerCall): Promise<PoolAnswer> {
 		return new Promise((resolve, reject) => {
 			if (this.#closed) return reject(new RuntimeError("failed", "The local runtime is shut down"));
 			const job = { call, resolve, reject };
@@ -68,7 +78,7 @@ export class WorkerPool {
 				return reject(
 					new RuntimeBusyError(
 						"The local runtime is busy: every worker is running a call and the queue is full; try again shortly",
-						RETRY_AFTER_SECONDS,
+						this.#options.retryAfterSeconds ?? RETRY_AFTER_SECONDS,
 					),
 				);
 			}
@@ -97,6 +107,13 @@ export class WorkerPool {
 		this.#slots.add(slot);
 		const reply = (message: ToWorker, transfer: ArrayBuffer[] = []) => worker.postMessage(message, transfer);
 		worker.on("message", (message: FromWorker) => {
+			if (message.type === "stream") return this.#openStream(slot, reply);
+			if (message.type === "chunk") return this.#write(slot, message.text);
+			if (message.type === "end") {
+				this.#endStream(slot);
+				slot.job = undefined;
+				return this.#next(slot);
+			}
 			if (message.type !== "answer") return this.#options.onMessage(message, reply);
 			const job = slot.job;
 			slot.job = undefined;
@@ -108,6 +125,8 @@ export class WorkerPool {
 		});
 		worker.on("exit", () => {
 			this.#slots.delete(slot);
+			slot.stream?.error(new RuntimeError("failed", "The local runtime's worker stopped while streaming this answer"));
+			slot.stream = undefined;
 			if (this.#closed) {
 				slot.job?.reject(new RuntimeError("failed", "The local runtime shut down while running this call"));
 				return;
@@ -124,6 +143,31 @@ export class WorkerPool {
 			if (replacement) this.#next(replacement);
 		});
 		return slot;
+	}
+
+	/** The job's answer is a stream: the slot stays busy until the worker's `end`; a cancelled stream stops the call. */
+	#openStream(slot: Slot, reply: (message: ToWorker) => void): void {
+		const job = slot.job;
+		const stream = new ReadableStream<Uint8Array>({
+			start: (controller) => {
+				slot.stream = controller;
+			},
+			cancel: () => {
+				if (slot.job !== job) return;
+				slot.stream = undefined;
+				reply({ type: "cancel" });
+			},
+		});
+		job?.resolve({ status: 200, stream });
+	}
+
+	#write(slot: Slot, text: string): void {
+		slot.stream?.enqueue(new TextEncoder().encode(text));
+	}
+
+	#endStream(slot: Slot): void {
+		slot.stream?.close();
+		slot.stream = undefined;
 	}
 
 	#assign(slot: Slot, job: Job): void {

@@ -18,7 +18,14 @@ export type WorkerCall =
 			/** The request's Content-Type, as the client sent it. */
 			contentType?: string;
 	  }
-	| { kind: "chat" | "complete"; model: string; commit: string | undefined; body: Record<string, unknown> };
+	| {
+			kind: "chat" | "complete";
+			model: string;
+			commit: string | undefined;
+			body: Record<string, unknown>;
+			/** The revision's file paths: a completion engine picks its weights among them (a .gguf). */
+			paths?: string[];
+	  };
 
 /** What the client gets: an HTTP status and a JSON body, already serialised. */
 export interface WorkerAnswer {
@@ -45,14 +52,26 @@ export type FileReply =
 	| { type: "file"; id: number; exists: boolean; bytes?: Uint8Array }
 	| { type: "file"; id: number; error: SerializedError };
 
-export type ToWorker = { type: "call"; call: WorkerCall } | FileReply;
+export type ToWorker =
+	| { type: "call"; call: WorkerCall }
+	| FileReply
+	/** The client of the streamed answer went away: stop generating. */
+	| { type: "cancel" };
 
 export type FromWorker =
 	| ({ type: "answer" } & WorkerAnswer)
 	| FileRequest
-	| { type: "log"; level: "info" | "error"; message: string };
+	| { type: "log"; level: "info" | "error"; message: string }
+	/** A streamed answer instead of `answer`: `stream` (status 200, server-sent events), `chunk`s of event text, `end`. */
+	| { type: "stream" }
+	| { type: "chunk"; text: string }
+	| { type: "end" };
 
 /** What every worker is started with. */
 export interface WorkerOptions {
 	maxLoadedModels: number;
+	/** A completion worker's warm GGUF model is released after this long without calls. */
+	completionIdleMs?: number;
+	/** CPU threads for llama.cpp in a completion worker. */
+	completionThreads?: number;
 }
