@@ -88,7 +88,7 @@ describe("upload area", () => {
 
 		await input.setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hello") });
 		expect(await alert.textContent()).toBe(
-			"Invalid file type: notes.txt is a text/plain file. Use PNG, JPEG, WebP, GIF or BMP.",
+			"Invalid file type: notes.txt is of type text/plain. Use PNG, JPEG, WebP, GIF or BMP.",
 		);
 
 		await input.setInputFiles({ name: "huge.png", mimeType: "image/png", buffer: Buffer.alloc(11 * 1024 * 1024) });

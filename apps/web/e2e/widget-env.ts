@@ -17,3 +17,5 @@ export const WIDGET_TEST_ENV = {
 export const IMAGE_WIDGET_MODEL = "black-forest-labs/FLUX.1-Kontext-dev";
 /** fal-ai's text-to-image model: a prompt in. */
 export const TOKEN_REQUIRED_MODEL = "black-forest-labs/FLUX.1-dev";
+/** fal-ai's speech recognition model: a recording in. */
+export const AUDIO_WIDGET_MODEL = "openai/whisper-large-v3";

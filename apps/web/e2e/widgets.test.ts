@@ -2,13 +2,17 @@
  * Live widgets in Chromium against the sample hub: the model the hub runs
  * itself answers with a bar chart; a call the hub refuses (a provider's model
  * without a token, e2e/widget-env.ts) shows the hub's own words; a model no
- * provider here serves says why before anyone presses Run; a task page offers
- * a model the hub can run.
+ * provider here serves says why before anyone presses Run; a speech model takes
+ * a recording; a task page offers a model the hub can run.
  */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, newContext, screenshot, visit } from "./browser";
-import { TOKEN_REQUIRED_MODEL } from "./widget-env";
+import { AUDIO_WIDGET_MODEL, TOKEN_REQUIRED_MODEL } from "./widget-env";
+
+const ROOT = new URL("../../..", import.meta.url).pathname;
 
 let browser: Browser;
 beforeAll(async () => {
@@ -79,6 +83,37 @@ describe("widgets", () => {
 		expect(text).toContain("A hub access token is required");
 		expect(text).toContain("HTTP 401");
 		await screenshot(page, "widget-error-light");
+		await context.close();
+	});
+
+	it("takes a recording for speech recognition: the sample, a rejected picture, a chosen file", async () => {
+		const context = await newContext(browser);
+		const page = await context.newPage();
+		await visit(page, `/${AUDIO_WIDGET_MODEL}`);
+		const widget = page.getByTestId("model-widget");
+		expect(await widget.getAttribute("data-state")).toBe("ready");
+		// The task's sample recording is there to start with, in a player.
+		const recording = widget.getByTestId("widget-recording");
+		await recording.waitFor();
+		expect(await recording.locator("audio").count()).toBe(1);
+
+		await widget.getByRole("button", { name: "Change recording" }).click();
+		expect(await widget.getByTestId("upload-zone").textContent()).toContain("Drop a recording here");
+		const input = widget.getByLabel("Choose a recording");
+		await input.setInputFiles({ name: "photo.png", mimeType: "image/png", buffer: Buffer.from("png") });
+		expect(await widget.getByRole("alert").textContent()).toBe(
+			"Invalid file type: photo.png is of type image/png. Use WAV, MP3, FLAC, OGG, WebM or M4A.",
+		);
+		await input.setInputFiles({
+			name: "speech.wav",
+			mimeType: "audio/wav",
+			buffer: readFileSync(join(ROOT, "packages/tasks/assets/demo/automatic-speech-recognition-input.wav")),
+		});
+		await expect.poll(() => recording.textContent()).toContain("speech.wav");
+		// Through fal-ai a visitor needs a token: the hub says so before forwarding anything.
+		await widget.getByRole("button", { name: "Run" }).click();
+		await widget.getByTestId("widget-error").waitFor();
+		expect(await widget.getByTestId("widget-error").getAttribute("data-code")).toBe("TokenRequired");
 		await context.close();
 	});
 

@@ -1,11 +1,13 @@
 /**
- * The one place image-input limits are set: what the upload area accepts and
- * the words it rejects the rest with. The router takes request bodies up to
+ * The one place upload limits are set: what the upload area accepts and the
+ * words it rejects the rest with. The router takes request bodies up to
  * 32 MiB; pictures stay far below that, and a model sees a few hundred pixels a
  * side, so anything huge is a mistake rather than a need.
  */
 
 export const IMAGE_UPLOAD = {
+	/** What one file is called in messages. */
+	noun: "picture",
 	/** MIME types a browser can decode and a canvas can draw. */
 	acceptedTypes: ["image/png", "image/jpeg", "image/webp", "image/gif", "image/bmp"],
 	/** What the file picker offers, and what the types are called in messages. */
@@ -16,16 +18,38 @@ export const IMAGE_UPLOAD = {
 	minHeight: 32,
 	/** The widgets take one picture per run. */
 	maxFiles: 1,
-} as const;
+} as const satisfies UploadLimits;
 
-export type UploadLimits = {
+/** Recordings for the audio widgets (speech recognition, audio classification, voice activity …). */
+export const AUDIO_UPLOAD = {
+	noun: "recording",
+	acceptedTypes: [
+		"audio/wav",
+		"audio/x-wav",
+		"audio/wave",
+		"audio/mpeg",
+		"audio/flac",
+		"audio/x-flac",
+		"audio/ogg",
+		"audio/webm",
+		"audio/mp4",
+	],
+	acceptedLabel: "WAV, MP3, FLAC, OGG, WebM or M4A",
+	/** Minutes of compressed audio, and well inside the router's 32 MiB. */
+	maxBytes: 25 * 1024 * 1024,
+	maxFiles: 1,
+} as const satisfies UploadLimits;
+
+export interface UploadLimits {
+	noun: "picture" | "recording";
 	acceptedTypes: readonly string[];
 	acceptedLabel: string;
 	maxBytes: number;
-	minWidth: number;
-	minHeight: number;
+	/** Pictures only: the smallest size in pixels. */
+	minWidth?: number;
+	minHeight?: number;
 	maxFiles: number;
-};
+}
 
 /** 1536 → "1.5 KB", 10485760 → "10 MB". */
 export function formatBytes(bytes: number): string {

@@ -7,6 +7,9 @@
  * progress, and a failure's `X-Error-Code` is kept for the error shown.
  */
 import {
+	audioClassification,
+	audioToAudio,
+	automaticSpeechRecognition,
 	chatCompletionStream,
 	documentQuestionAnswering,
 	featureExtraction,
@@ -58,6 +61,7 @@ export interface WidgetValues {
 	image?: Blob;
 	/** An object URL of `image`, to draw boxes over. */
 	imageUrl?: string;
+	audio?: Blob;
 }
 
 export interface LoadingProgress {
@@ -163,6 +167,11 @@ function needImage(values: WidgetValues): Blob {
 	return values.image;
 }
 
+function needAudio(values: WidgetValues): Blob {
+	if (!values.audio) throw new WidgetError("Choose a recording first.", { code: "NoInput" });
+	return values.audio;
+}
+
 function needText(value: string, what: string): string {
 	if (!value.trim()) throw new WidgetError(`Write ${what} first.`, { code: "NoInput" });
 	return value;
@@ -259,6 +268,28 @@ async function run(kind: WidgetKind, values: WidgetValues, context: CallContext,
 			const call = context.task === "text-to-audio" ? textToAudio : textToSpeech;
 			const blob = await call({ ...base, inputs: needText(values.text, "some text") }, options);
 			return { type: "audio", url: URL.createObjectURL(blob) } satisfies WidgetResult;
+		}
+		case "speech-recognition": {
+			const output = await automaticSpeechRecognition({ ...base, data: needAudio(values) }, options);
+			return { type: "text", text: output.text } satisfies WidgetResult;
+		}
+		case "audio-labels": {
+			const output = await audioClassification({ ...base, data: needAudio(values) }, options);
+			return { type: "labels", rows: topScores(flattenClassification(output)) } satisfies WidgetResult;
+		}
+		case "audio-to-audio": {
+			const output = await audioToAudio({ ...base, data: needAudio(values) }, options);
+			const items = output.map((item) => ({
+				label: item.label,
+				url: `data:${item["content-type"]};base64,${item.blob}`,
+			}));
+			return { type: "audios", items } satisfies WidgetResult;
+		}
+		case "audio-json": {
+			// Sent as the raw body: hf-inference reads a recording that way for any task.
+			const args = { ...base, data: needAudio(values) };
+			const value = await request(args, { ...options, task: context.task as never });
+			return { type: "json", value } satisfies WidgetResult;
 		}
 		case "chat":
 			throw new WidgetError("Chat runs through streamChat.");

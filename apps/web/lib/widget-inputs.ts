@@ -35,6 +35,8 @@ export interface WidgetSample {
 	messages?: ChatTurn[];
 	/** A same-origin picture to start from (image kinds). */
 	imageUrl?: string;
+	/** A same-origin recording to start from (audio kinds). */
+	audioUrl?: string;
 	/** The request payload as JSON text (the JSON widget). */
 	json?: string;
 }
@@ -46,11 +48,13 @@ function sameOriginPath(src: string | undefined): string | undefined {
 	return src?.startsWith("/") && !src.startsWith("//") ? src : undefined;
 }
 
-function demoImage(task: string): string | undefined {
+function demoFile(task: string, type: "img" | "audio"): string | undefined {
 	const data = getTaskData(task);
-	const image = data?.demo.inputs.find((entry) => entry.type === "img");
-	return image && "filename" in image ? `/assets/demo/${image.filename}` : undefined;
+	const entry = data?.demo.inputs.find((input) => input.type === type);
+	return entry && "filename" in entry ? `/assets/demo/${entry.filename}` : undefined;
 }
+
+const AUDIO_FILE = /\.(wav|mp3|flac|ogg|webm|m4a)$/i;
 
 function chatMessages(widget: WidgetExample | undefined): ChatTurn[] {
 	const turns = (widget?.messages ?? []).flatMap((message): ChatTurn[] => {
@@ -75,7 +79,11 @@ export function widgetSample(model: ModelData, task: string, kind: WidgetKind): 
 	const example = getModelInputExample(asTask);
 	const defaultText = DEFAULT_TEXT[task as PipelineType] ?? "";
 	const text = typeof example === "string" ? example : (widget?.text ?? defaultText);
-	const imageUrl = sameOriginPath(widget?.src) ?? demoImage(task) ?? demoImage(model.pipeline_tag ?? "");
+	const ownSrc = sameOriginPath(widget?.src);
+	const ownAudio = ownSrc && AUDIO_FILE.test(ownSrc) ? ownSrc : undefined;
+	const ownImage = ownSrc && !ownAudio ? ownSrc : undefined;
+	const imageUrl = ownImage ?? demoFile(task, "img") ?? demoFile(model.pipeline_tag ?? "", "img");
+	const audioUrl = ownAudio ?? demoFile(task, "audio") ?? demoFile(model.pipeline_tag ?? "", "audio");
 
 	switch (kind) {
 		case "chat": {
@@ -102,6 +110,11 @@ export function widgetSample(model: ModelData, task: string, kind: WidgetKind): 
 		case "object-detection":
 		case "image-to-text":
 			return { text: "", imageUrl };
+		case "speech-recognition":
+		case "audio-labels":
+		case "audio-to-audio":
+		case "audio-json":
+			return { text: "", audioUrl };
 		case "json": {
 			const payload = getModelInputPayload(asTask) ?? { inputs: text };
 			return { text, json: JSON.stringify(payload, null, 2) };

@@ -22,6 +22,10 @@ export type WidgetKind =
 	| "image-to-image"
 	| "text-to-image"
 	| "speech"
+	| "speech-recognition"
+	| "audio-labels"
+	| "audio-to-audio"
+	| "audio-json"
 	| "json";
 
 const KIND_OF_TASK: Record<string, WidgetKind> = {
@@ -47,6 +51,11 @@ const KIND_OF_TASK: Record<string, WidgetKind> = {
 	"text-to-image": "text-to-image",
 	"text-to-speech": "speech",
 	"text-to-audio": "speech",
+	"automatic-speech-recognition": "speech-recognition",
+	"audio-classification": "audio-labels",
+	"audio-to-audio": "audio-to-audio",
+	// A recording in, the answer as JSON (segments with their times).
+	"voice-activity-detection": "audio-json",
 };
 
 export function widgetKindOf(task: string): WidgetKind {
@@ -65,4 +74,11 @@ const IMAGE_KINDS = new Set<WidgetKind>([
 /** Kinds whose input is a picture (the upload area and the canvas editor). */
 export function takesImage(kind: WidgetKind): boolean {
 	return IMAGE_KINDS.has(kind);
+}
+
+const AUDIO_KINDS = new Set<WidgetKind>(["speech-recognition", "audio-labels", "audio-to-audio", "audio-json"]);
+
+/** Kinds whose input is a recording (the upload area with the audio limits). */
+export function takesAudio(kind: WidgetKind): boolean {
+	return AUDIO_KINDS.has(kind);
 }

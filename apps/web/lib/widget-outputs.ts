@@ -32,6 +32,7 @@ export type WidgetResult =
 	| { type: "boxes"; imageUrl: string; boxes: DetectionBox[] }
 	| { type: "image"; url: string }
 	| { type: "audio"; url: string }
+	| { type: "audios"; items: { label: string; url: string }[] }
 	| { type: "json"; value: unknown };
 
 /** How many bars a chart shows: the rest are noise to a reader. */

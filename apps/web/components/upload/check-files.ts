@@ -1,7 +1,7 @@
 /**
  * Which of the offered files the upload area takes, and why it turns the rest
  * away, in the words people expect: invalid type, too large, too small, too
- * many files. The cheap checks (count, type, size) come first; only a file
+ * many files. The cheap checks (count, type, size) come first; only a picture
  * that passes them is decoded to learn its size in pixels.
  */
 import { formatBytes, type UploadLimits } from "@/lib/upload-config";
@@ -15,13 +15,14 @@ export interface Rejection {
 	name?: string;
 }
 
-export interface CheckedImage {
+export interface CheckedFile {
 	file: File;
-	width: number;
-	height: number;
+	/** Pictures only. */
+	width?: number;
+	height?: number;
 }
 
-export type CheckResult = { ok: true; image: CheckedImage } | { ok: false; rejections: Rejection[] };
+export type CheckResult = { ok: true; accepted: CheckedFile } | { ok: false; rejections: Rejection[] };
 
 /** The picture's size in pixels, or undefined when the browser cannot decode it. */
 async function pixelSize(file: Blob): Promise<{ width: number; height: number } | undefined> {
@@ -39,7 +40,7 @@ async function pixelSize(file: Blob): Promise<{ width: number; height: number } 
 function quickCheck(file: File, limits: UploadLimits): Rejection | undefined {
 	const name = file.name || "The file";
 	if (!limits.acceptedTypes.includes(file.type)) {
-		const what = file.type ? `a ${file.type} file` : "not a picture";
+		const what = file.type ? `of type ${file.type}` : `not a ${limits.noun}`;
 		return {
 			code: "invalid-type",
 			name,
@@ -57,10 +58,10 @@ function quickCheck(file: File, limits: UploadLimits): Rejection | undefined {
 	return undefined;
 }
 
-export async function checkImageFiles(files: readonly File[], limits: UploadLimits): Promise<CheckResult> {
+export async function checkFiles(files: readonly File[], limits: UploadLimits): Promise<CheckResult> {
 	if (files.length === 0) return { ok: false, rejections: [] };
 	if (files.length > limits.maxFiles) {
-		const allowed = limits.maxFiles === 1 ? "one picture" : `${limits.maxFiles} pictures`;
+		const allowed = limits.maxFiles === 1 ? `one ${limits.noun}` : `${limits.maxFiles} ${limits.noun}s`;
 		return {
 			ok: false,
 			rejections: [{ code: "too-many-files", message: `Too many files: choose ${allowed} at a time.` }],
@@ -70,6 +71,8 @@ export async function checkImageFiles(files: readonly File[], limits: UploadLimi
 	const quick = quickCheck(file, limits);
 	if (quick) return { ok: false, rejections: [quick] };
 	const name = file.name || "The file";
+	// A recording is left to the model to read; a picture is decoded here, as the editor will need it.
+	if (limits.noun !== "picture") return { ok: true, accepted: { file } };
 	const size = await pixelSize(file);
 	if (!size) {
 		return {
@@ -77,17 +80,19 @@ export async function checkImageFiles(files: readonly File[], limits: UploadLimi
 			rejections: [{ code: "unreadable", name, message: `${name} could not be read as a picture.` }],
 		};
 	}
-	if (size.width < limits.minWidth || size.height < limits.minHeight) {
+	const minWidth = limits.minWidth ?? 1;
+	const minHeight = limits.minHeight ?? 1;
+	if (size.width < minWidth || size.height < minHeight) {
 		return {
 			ok: false,
 			rejections: [
 				{
 					code: "too-small",
 					name,
-					message: `Image too small: ${name} is ${size.width}×${size.height} pixels; at least ${limits.minWidth}×${limits.minHeight} are needed.`,
+					message: `Image too small: ${name} is ${size.width}×${size.height} pixels; at least ${minWidth}×${minHeight} are needed.`,
 				},
 			],
 		};
 	}
-	return { ok: true, image: { file, ...size } };
+	return { ok: true, accepted: { file, ...size } };
 }

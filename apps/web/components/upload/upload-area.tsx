@@ -1,17 +1,17 @@
 "use client";
 /**
- * The one upload area for image inputs: click to choose, drop a file on it, or
- * paste a picture (anywhere on the page while no text field has focus). Files
- * are checked against lib/upload-config.ts and turned away with a message that
- * says why; an accepted picture goes to `onAccept`.
+ * The one upload area for image inputs (and, with AUDIO_UPLOAD, recordings):
+ * click to choose, drop a file on it, or paste one (anywhere on the page while
+ * no text field has focus). Files are checked against lib/upload-config.ts and
+ * turned away with a message that says why; an accepted file goes to `onAccept`.
  */
 import { type DragEvent, type ClipboardEvent as ReactClipboardEvent, useEffect, useId, useRef, useState } from "react";
 import { formatBytes, IMAGE_UPLOAD, type UploadLimits } from "@/lib/upload-config";
-import { type CheckedImage, checkImageFiles, type Rejection } from "./check-files";
+import { type CheckedFile, checkFiles, type Rejection } from "./check-files";
 import "./upload.css";
 
 interface UploadAreaProps {
-	onAccept: (image: CheckedImage) => void;
+	onAccept: (accepted: CheckedFile) => void;
 	limits?: UploadLimits;
 	/** What the area asks for, e.g. "Drop a picture to classify". */
 	prompt?: string;
@@ -26,12 +26,7 @@ function isTextField(element: Element | null): boolean {
 	return element instanceof HTMLElement && element.isContentEditable;
 }
 
-export function UploadArea({
-	onAccept,
-	limits = IMAGE_UPLOAD,
-	prompt = "Drop a picture here",
-	disabled,
-}: UploadAreaProps) {
+export function UploadArea({ onAccept, limits = IMAGE_UPLOAD, prompt, disabled }: UploadAreaProps) {
 	const inputId = useId();
 	const [dragging, setDragging] = useState(false);
 	const [rejections, setRejections] = useState<Rejection[]>([]);
@@ -42,10 +37,10 @@ export function UploadArea({
 
 	const offer = async (files: File[]) => {
 		if (disabled || files.length === 0) return;
-		const result = await checkImageFiles(files, limits);
+		const result = await checkFiles(files, limits);
 		if (result.ok) {
 			setRejections([]);
-			accept.current(result.image);
+			accept.current(result.accepted);
 		} else {
 			setRejections(result.rejections);
 		}
@@ -99,16 +94,16 @@ export function UploadArea({
 				onDrop={onDrop}
 				onPaste={onZonePaste}
 			>
-				<UploadIcon />
-				<span className="upload-prompt">{prompt}</span>
+				<UploadIcon recording={limits.noun === "recording"} />
+				<span className="upload-prompt">{prompt ?? `Drop a ${limits.noun} here`}</span>
 				<span className="upload-hint small muted" id={hintId}>
-					Click to choose, drop or paste a picture: {limits.acceptedLabel}, up to {formatBytes(limits.maxBytes)}.
+					Click to choose, drop or paste a {limits.noun}: {limits.acceptedLabel}, up to {formatBytes(limits.maxBytes)}.
 				</span>
 				<input
 					id={inputId}
 					type="file"
 					className="upload-input"
-					aria-label="Choose a picture"
+					aria-label={`Choose a ${limits.noun}`}
 					aria-describedby={hintId}
 					accept={limits.acceptedTypes.join(",")}
 					multiple={limits.maxFiles > 1}
@@ -137,7 +132,7 @@ export function UploadArea({
 	);
 }
 
-function UploadIcon() {
+function UploadIcon({ recording }: { recording: boolean }) {
 	return (
 		<svg
 			className="upload-icon"
@@ -151,9 +146,15 @@ function UploadIcon() {
 			strokeLinejoin="round"
 			aria-hidden
 		>
-			<rect x="3" y="3" width="18" height="18" rx="3" />
-			<circle cx="9" cy="9" r="2" />
-			<path d="m21 15-4.5-4.5L7 20" />
+			{recording ? (
+				<path d="M3 12h2M7 8v8M11 4v16M15 7v10M19 10v4M21 12h0" />
+			) : (
+				<>
+					<rect x="3" y="3" width="18" height="18" rx="3" />
+					<circle cx="9" cy="9" r="2" />
+					<path d="m21 15-4.5-4.5L7 20" />
+				</>
+			)}
 		</svg>
 	);
 }

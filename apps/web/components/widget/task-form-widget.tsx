@@ -7,8 +7,9 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import type { LoadingProgress, WidgetFailureInfo } from "@/lib/widget-call";
 import type { WidgetSample } from "@/lib/widget-inputs";
-import { takesImage, type WidgetKind } from "@/lib/widget-kinds";
+import { takesAudio, takesImage, type WidgetKind } from "@/lib/widget-kinds";
 import type { WidgetResult } from "@/lib/widget-outputs";
+import { AudioInput } from "./audio-input";
 import { ImageInput, type Picture } from "./image-input";
 import { failureOf, loadCalls } from "./load-calls";
 import { WidgetOutput } from "./widget-output";
@@ -56,6 +57,7 @@ export function TaskFormWidget({
 	const [sentences, setSentences] = useState<string[]>(sample.sentences?.length ? sample.sentences : [""]);
 	const [json, setJson] = useState(sample.json ?? "");
 	const [picture, setPicture] = useState<Picture | null>(null);
+	const [recording, setRecording] = useState<Picture | null>(null);
 	const [state, setState] = useState<Phase>({ phase: "idle" });
 	const controller = useRef<AbortController | null>(null);
 	const stateRef = useRef(state);
@@ -77,6 +79,7 @@ export function TaskFormWidget({
 	);
 
 	const image = takesImage(kind);
+	const audio = takesAudio(kind);
 	const changePicture = (next: Picture | null) => {
 		setPicture(next);
 		// Boxes drawn over the old picture would now be drawn over nothing.
@@ -93,7 +96,16 @@ export function TaskFormWidget({
 			const { runWidget } = await loadCalls();
 			const result = await runWidget(
 				kind,
-				{ text, context, labels, sentences, json, image: picture?.blob, imageUrl: picture?.url },
+				{
+					text,
+					context,
+					labels,
+					sentences,
+					json,
+					image: picture?.blob,
+					imageUrl: picture?.url,
+					audio: recording?.blob,
+				},
 				{
 					...target,
 					signal: own.signal,
@@ -129,13 +141,16 @@ export function TaskFormWidget({
 		if (event.key === "Enter" && (event.ctrlKey || event.metaKey) && !busy) void run();
 	};
 
-	const textNeeded = !image || kind === "image-question" || kind === "image-to-image";
+	const textNeeded = (!image && !audio) || kind === "image-question" || kind === "image-to-image";
 	const shortText = kind === "question-answering" || kind === "similarity" || kind === "image-question" || image;
 
 	return (
 		<form className="widget-form" onSubmit={run} onKeyDown={onKeyDown} aria-busy={busy}>
 			{image ? (
 				<ImageInput sampleUrl={sample.imageUrl} picture={picture} onChange={changePicture} disabled={busy} />
+			) : null}
+			{audio ? (
+				<AudioInput sampleUrl={sample.audioUrl} recording={recording} onChange={setRecording} disabled={busy} />
 			) : null}
 			{kind === "json" ? (
 				<div className="widget-field">

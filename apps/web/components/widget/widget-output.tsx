@@ -155,6 +155,19 @@ export function WidgetOutput({ result }: { result: WidgetResult }) {
 				// biome-ignore lint/a11y/useMediaCaption: generated speech or sound; there is no caption track to give.
 				<audio className="widget-audio" controls src={result.url} data-testid="widget-audio" />
 			);
+		case "audios":
+			return (
+				<ul className="widget-audios" data-testid="widget-audios">
+					{result.items.map((item, index) => (
+						// biome-ignore lint/suspicious/noArrayIndexKey: a result is drawn once; labels may repeat.
+						<li key={`${item.label}-${index}`}>
+							<span className="small">{item.label}</span>
+							{/* biome-ignore lint/a11y/useMediaCaption: separated or cleaned sound; there is no caption track to give. */}
+							<audio className="widget-audio" controls src={item.url} aria-label={item.label} />
+						</li>
+					))}
+				</ul>
+			);
 		case "json":
 			return (
 				// biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling block must be reachable by keyboard to scroll it.
