@@ -25,7 +25,7 @@
 import { fork } from "node:child_process";
 import { InferenceClient as PeerClient } from "@huggingface/inference";
 import { handParse } from "./lib/hand-sse.mjs";
-import { headerLine, hubkitBuilds, option, shuffler, stringOption } from "./lib/harness.mjs";
+import { headerLine, hubkitBuilds, median, option, shuffler, stringOption } from "./lib/harness.mjs";
 import { CHAT_MODEL, TOKEN, USER_AGENT } from "./lib/routes.mjs";
 import { completionChunks, consume, makeEvents, makePieces, streamOf } from "./lib/sse-fixture.mjs";
 
@@ -105,22 +105,26 @@ try {
 			}
 			for (let warm = 0; warm < 5; warm++) await calls[name]();
 		}
-		const totals = Object.fromEntries(names.map((name) => [name, 0]));
+		const times = Object.fromEntries(names.map((name) => [name, []]));
 		const shuffle = shuffler(passes);
 		for (let pass = 0; pass < passes; pass++) {
 			for (const name of shuffle(names)) {
 				if (collect) globalThis.gc();
 				const start = performance.now();
 				await calls[name]();
-				totals[name] += performance.now() - start;
+				times[name].push(performance.now() - start);
 			}
 		}
-		const hand = totals[names[0]];
+		const mean = (list) => list.reduce((sum, value) => sum + value, 0) / list.length;
+		const hand = times[names[0]];
 		console.log(`\nbytes arrive as: ${mode}${mode === "loopback" ? "" : `, ${pieces.length} pieces`}`);
-		console.log("| implementation | ms per stream | hand / this |");
-		console.log("| --- | ---: | ---: |");
+		console.log("| implementation | mean ms per stream | median ms | hand / this (mean) | hand / this (median) |");
+		console.log("| --- | ---: | ---: | ---: | ---: |");
 		for (const name of names) {
-			console.log(`| ${name} | ${(totals[name] / passes).toFixed(3)} | ${(hand / totals[name]).toFixed(3)} |`);
+			console.log(
+				`| ${name} | ${mean(times[name]).toFixed(3)} | ${median(times[name]).toFixed(3)} | ` +
+					`${(mean(hand) / mean(times[name])).toFixed(3)} | ${(median(hand) / median(times[name])).toFixed(3)} |`,
+			);
 		}
 	}
 } finally {

@@ -60,7 +60,7 @@ describe("the local runtime on a hub on loopback", () => {
 						: file,
 				),
 			}),
-			seedModel("acme/image-model", { pipeline_tag: "image-classification", files: topicFiles }),
+			seedModel("acme/depth-model", { pipeline_tag: "depth-estimation", files: topicFiles }),
 		]);
 		token = (await createAccessToken(hub.deps.db, "dana")).token;
 		otherToken = (await createAccessToken(hub.deps.db, "erin")).token;
@@ -153,7 +153,7 @@ describe("the local runtime on a hub on loopback", () => {
 			["acme/no-onnx", /no ONNX weights/],
 			["acme/placeholder-onnx", /placeholder/],
 			["acme/broken-tokenizer", /could not be loaded by transformers\.js: Tokenizer must contain a "decoder"/],
-			["acme/image-model", /runs text-classification, .* models, not image-classification/],
+			["acme/depth-model", /runs text-classification, .* models, not depth-estimation/],
 		];
 		for (const [model, reason] of cases) {
 			const { status, body } = await post(`/hf-inference/models/${model}`, { inputs: "x" });

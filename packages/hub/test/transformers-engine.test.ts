@@ -8,9 +8,14 @@
  */
 import { InferenceClient } from "@hubkit/inference";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+// @ts-expect-error: plain JavaScript modules of the demo-asset scripts, without types.
+import { Canvas } from "../../../scripts/demo-assets/canvas.mjs";
+// @ts-expect-error: as above.
+import { encodePNG } from "../../../scripts/demo-assets/png.mjs";
 import { createHubApp } from "../src/app.js";
 import { createAccessToken } from "../src/auth/tokens.js";
 import { entailmentFiles } from "../src/runtime/entailment-model.js";
+import { colourClassifierFiles } from "../src/runtime/image-models.js";
 import { createLocalRuntime, type HubLocalRuntime } from "../src/runtime/local-runtime.js";
 import {
 	bpeClassifierFiles,
@@ -33,6 +38,12 @@ const FEATURES = "acme/tiny-features";
 const FILL_MASK = "acme/tiny-fill-mask";
 const QA = "acme/tiny-qa";
 const ZERO_SHOT = "acme/tiny-nli";
+const COLOURS = "acme/tiny-colours";
+
+/** A PNG of one colour (the demo assets' own encoder). */
+function picture(rgb: [number, number, number]): Uint8Array {
+	return new Uint8Array(encodePNG(new Canvas(24, 16, [...rgb, 1])) as Buffer);
+}
 
 /** `actual` is `expected` to six decimals, element by element. */
 function expectVector(actual: number[] | undefined, expected: number[]): void {
@@ -56,6 +67,24 @@ const embedder = embedderFiles({
 });
 
 const MODELS: SeedModel[] = [
+	// A revision without its tokenizer: transformers.js finds nothing in the store and must not look elsewhere.
+	seedModel("acme/no-tokenizer", {
+		files: tokenClassifierFiles({ labels: ["O"], vocabulary: ["x"], tags: {} })
+			.filter((file) => file.path !== "tokenizer.json")
+			.map((file) =>
+				file.path === "config.json"
+					? {
+							path: file.path,
+							content: JSON.stringify({
+								architectures: ["BertForSequenceClassification"],
+								model_type: "bert",
+								id2label: { 0: "O" },
+							}),
+						}
+					: file,
+			),
+	}),
+	localModel(COLOURS, "image-classification", colourClassifierFiles()),
 	localModel(
 		ZERO_SHOT,
 		"zero-shot-classification",
@@ -294,6 +323,27 @@ describe.each(ENGINES)("the transformers.js engine on a hub on loopback (%s)", (
 		expect(noLabels).toMatchObject({ status: 400, body: { error: expect.stringMatching(/candidate_labels/) } });
 	});
 
+	it("classifies a picture by its colour (image as base64 JSON; no tokenizer, a preprocessor)", async () => {
+		const blue = picture([20, 40, 230]);
+		const answer = await post(`/hf-inference/models/${COLOURS}`, {
+			inputs: Buffer.from(blue).toString("base64"),
+			parameters: { top_k: 2 },
+		});
+		expect(answer.status).toBe(200);
+		expect((answer.body as { label: string }[]).map((item) => item.label)).toEqual(["blue", "green"]);
+		const red = await post(`/hf-inference/models/${COLOURS}`, {
+			inputs: Buffer.from(picture([240, 10, 10])).toString("base64"),
+		});
+		expect((red.body as { label: string; score: number }[])[0]).toEqual({ label: "red", score: expect.any(Number) });
+		const notImage = await post(`/hf-inference/models/${COLOURS}`, {
+			inputs: Buffer.from("not a picture").toString("base64"),
+		});
+		expect(notImage).toMatchObject({
+			status: 400,
+			body: { error: "The request body is not an image the local runtime can read" },
+		});
+	});
+
 	it("refuses bad input with a 400 (400 for an unknown task, 413 when too large) and keeps serving", async () => {
 		const path = `/hf-inference/models/${BPE_SENTIMENT}`;
 		const cases: [Awaited<ReturnType<typeof post>>, number, RegExp][] = [
@@ -316,6 +366,11 @@ describe.each(ENGINES)("the transformers.js engine on a hub on loopback (%s)", (
 				/`inputs` must be an object with `question` and `context`/,
 			],
 			[await post(path, { inputs: "x".repeat(70 * 1024) }), 413, /./],
+			[
+				await post("/hf-inference/models/acme/no-tokenizer", { inputs: "x" }),
+				400,
+				/^Model acme\/no-tokenizer has no tokenizer\.json$/,
+			],
 		];
 		for (const [answer, status, message] of cases) {
 			expect(answer.status, String(message)).toBe(status);

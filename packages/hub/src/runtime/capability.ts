@@ -62,11 +62,16 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 /** Tokenizer models transformers.js reads from tokenizer.json. */
 const TOKENIZER_MODELS = ["BPE", "WordPiece", "Unigram"];
 /** Tasks whose answers name the model's labels, so config.json must list them. */
-const LABELLED_TASKS = new Set(["text-classification", "token-classification", "zero-shot-classification"]);
+const LABELLED_TASKS = new Set([
+	"text-classification",
+	"token-classification",
+	"zero-shot-classification",
+	"image-classification",
+]);
 
 /** What transformers-engine.ts loads: ONNX weights, config.json (id2label where labels are answered), a tokenizer.json. */
 const transformers =
-	(task: string): Check =>
+	({ task, media }: { task: string; media?: "image" }): Check =>
 	async (model) => {
 		let onnx: (CandidateFile & { path: string }) | undefined;
 		for (const { path } of WEIGHT_CHOICES) {
@@ -86,6 +91,11 @@ const transformers =
 		if (LABELLED_TASKS.has(task) && (!isRecord(id2label) || Object.keys(id2label).length === 0)) {
 			return "config.json has no id2label";
 		}
+		// An image model reads pixels through its preprocessor, not text through a tokenizer.
+		if (media === "image") {
+			const preprocessor = await readJson(model, "preprocessor_config.json");
+			return "problem" in preprocessor ? preprocessor.problem : undefined;
+		}
 		const tokenizer = await readJson(model, "tokenizer.json");
 		if ("problem" in tokenizer) return tokenizer.problem;
 		const tokenizerModel = isRecord(tokenizer.value) ? tokenizer.value.model : undefined;
@@ -98,7 +108,7 @@ const transformers =
 
 /** A check per task the runtime's engines serve (engine-host.ts registers the engines themselves). */
 export const CHECKS: Readonly<Record<string, Check>> = {
-	...Object.fromEntries(TRANSFORMERS_TASKS.map(({ task }) => [task, transformers(task)])),
+	...Object.fromEntries(TRANSFORMERS_TASKS.map((spec) => [spec.task, transformers(spec)])),
 };
 
 /** Checks that claim a model by its files (as engine-host.ts's FIRST_CHOICES do), asked before CHECKS. */

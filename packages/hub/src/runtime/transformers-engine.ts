@@ -11,6 +11,7 @@ import type { PipelineType } from "@hubkit/tasks";
 import type { LocalEngine, ModelFiles } from "./engine.js";
 import { RuntimeError } from "./errors.js";
 import { EMBEDDING_TASKS } from "./transformers/embedding-tasks.js";
+import { IMAGE_TASKS } from "./transformers/image-tasks.js";
 import { withModelFiles } from "./transformers/model-store.js";
 import { TEXT_TASKS } from "./transformers/text-tasks.js";
 import type { Pipe, TransformersTask } from "./transformers/types.js";
@@ -23,7 +24,11 @@ export const WEIGHT_CHOICES = [
 	{ path: "model_quantized.onnx", subfolder: "", dtype: "q8" },
 ] as const;
 
-export const TRANSFORMERS_TASKS: readonly TransformersTask<unknown>[] = [...TEXT_TASKS, ...EMBEDDING_TASKS];
+export const TRANSFORMERS_TASKS: readonly TransformersTask<unknown>[] = [
+	...TEXT_TASKS,
+	...EMBEDDING_TASKS,
+	...IMAGE_TASKS,
+];
 
 async function loadPipeline(spec: TransformersTask<unknown>, files: ModelFiles): Promise<Pipe> {
 	let weights: (typeof WEIGHT_CHOICES)[number] | undefined;
@@ -58,6 +63,7 @@ async function loadPipeline(spec: TransformersTask<unknown>, files: ModelFiles):
 function engineFor(spec: TransformersTask<unknown>): LocalEngine<Pipe, unknown> {
 	return {
 		task: spec.task as PipelineType,
+		...(spec.media ? { media: spec.media } : {}),
 		parseRequest: spec.parseRequest,
 		async load(files, log) {
 			const started = performance.now();

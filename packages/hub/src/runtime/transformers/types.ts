@@ -25,7 +25,10 @@ export interface TransformersTask<Request> {
 		| "fill-mask"
 		| "question-answering"
 		| "zero-shot-classification"
-		| "feature-extraction";
+		| "feature-extraction"
+		| "image-classification";
+	/** Takes images (raw bodies or base64 JSON) rather than text; the model has a preprocessor, not a tokenizer. */
+	media?: "image";
 	/** The head the model's `architectures` must name (`…ForTokenClassification`); undefined: any. */
 	architecture?: RegExp;
 	parseRequest(body: unknown): Request;
