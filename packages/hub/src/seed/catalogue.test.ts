@@ -196,9 +196,10 @@ describe("sample catalogue", () => {
 				expect(local, record.id).toBe(false);
 			}
 		}
-		// Real files: the generated sentiment model and the packaged models (weights in npm packages).
+		// Real files: the generated sentiment model, the packaged models (weights in npm packages) and
+		// the static embeddings converted from one.
 		const packaged = catalogue.filter((record) => record.tags.includes("packaged"));
-		expect(placeholders).toBe(catalogue.length - 1 - packaged.length);
+		expect(placeholders).toBe(catalogue.length - 2 - packaged.length);
 		expect(byId.get(`${DEMO_AUTHOR}/tiny-sentiment`)?.tags).not.toContain(PLACEHOLDER_TAG);
 	});
 

@@ -11,6 +11,7 @@ import { tinySentiment } from "./local-models.js";
 import { model } from "./model.js";
 import { packagedModels } from "./packaged-models.js";
 import { readSpecs } from "./read-specs.js";
+import { staticEmbeddings } from "./static-embeddings.js";
 
 export { CHAT_FORMATS } from "./chat-formats.js";
 export { DEMO_AUTHOR } from "./demo-models.js";
@@ -19,5 +20,11 @@ export { DEMO_MEDIA_BASE } from "./widgets.js";
 
 /** A fresh copy of the sample catalogue, in a stable order: the data files' records, then the generated models. */
 export function sampleCatalogue(): SeedModel[] {
-	return [...readSpecs().map((spec) => model(spec)), tinyChat(), tinySentiment(), ...packagedModels()];
+	return [
+		...readSpecs().map((spec) => model(spec)),
+		tinyChat(),
+		tinySentiment(),
+		...packagedModels(),
+		...staticEmbeddings(),
+	];
 }

