@@ -164,7 +164,7 @@ describe("the local runtime on a hub on loopback", () => {
 			messages: [{ role: "user", content: "hi" }],
 		});
 		expect(chat.status).toBe(400);
-		expect((chat.body as { error: string }).error).toMatch(/not chat or text completion/);
+		expect((chat.body as { error: string }).error).toMatch(/has no \.gguf file to run: chat and text completion/);
 	});
 
 	it("hides private models from other users, anonymous callers and unknown ones alike", async () => {
