@@ -10,7 +10,7 @@ import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, newContext, screenshot, visit } from "./browser";
-import { AUDIO_WIDGET_MODEL, TOKEN_REQUIRED_MODEL } from "./widget-env";
+import { AUDIO_WIDGET_MODEL, CHAT_WIDGET_MODEL, TOKEN_REQUIRED_MODEL } from "./widget-env";
 
 const ROOT = new URL("../../..", import.meta.url).pathname;
 
@@ -114,6 +114,25 @@ describe("widgets", () => {
 		await widget.getByRole("button", { name: "Run" }).click();
 		await widget.getByTestId("widget-error").waitFor();
 		expect(await widget.getByTestId("widget-error").getAttribute("data-code")).toBe("TokenRequired");
+		await context.close();
+	});
+
+	it("chats from the keyboard, and a refused message goes back to the box", async () => {
+		const context = await newContext(browser, { colorScheme: "dark" });
+		const page = await context.newPage();
+		await visit(page, `/${CHAT_WIDGET_MODEL}`);
+		const widget = page.getByTestId("model-widget");
+		expect(await widget.getAttribute("data-state")).toBe("ready");
+		const box = widget.getByLabel("Message");
+		await box.fill("Name a river in Africa.");
+		await box.press("Enter");
+		const error = widget.getByTestId("widget-error");
+		await error.waitFor();
+		expect(await error.getAttribute("data-code")).toBe("TokenRequired");
+		// No answer came: the message is back in the box and the conversation is as it was.
+		expect(await box.inputValue()).toBe("Name a river in Africa.");
+		expect(await widget.getByTestId("widget-chat-log").count()).toBe(0);
+		await screenshot(page, "widget-chat-error-dark");
 		await context.close();
 	});
 

@@ -56,10 +56,15 @@ export function ChatWidget({ target, sample }: { target: WidgetTarget; sample: C
 		} catch (failure) {
 			if (own.signal.aborted) {
 				setStopped(true);
+				// Stopped before a word came: no empty bubble stays behind.
+				if (!answer) setTurns(conversation);
 			} else {
 				setError(await failureOf(failure));
-				// An answer that never started leaves no empty bubble behind.
-				if (!answer) setTurns(conversation);
+				// A message that got no answer at all goes back to the box, ready to send again.
+				if (!answer) {
+					setTurns(turns);
+					setDraft(content);
+				}
 			}
 		} finally {
 			setStreaming(false);
