@@ -7,6 +7,8 @@
  * the files come from the hub's store (transformers/model-store.ts), never
  * from the network.
  */
+import { availableParallelism } from "node:os";
+import { isMainThread } from "node:worker_threads";
 import type { PipelineType } from "@hubkit/tasks";
 import type { LocalEngine, ModelFiles } from "./engine.js";
 import { RuntimeError } from "./errors.js";
@@ -30,6 +32,21 @@ export const TRANSFORMERS_TASKS: readonly TransformersTask<unknown>[] = [
 	...IMAGE_TASKS,
 ];
 
+/**
+ * onnxruntime threads per session, in the hub's workers: each runs one call at a time, and
+ * there are HUBKIT_LOCAL_WORKERS of them (default two, or one on a one-core machine). A session
+ * whose thread pool is as wide as the machine would make the workers' pools fight over the same
+ * cores (twice the throughput with a share each: bench/HISTORY.md), so each gets its share.
+ * Outside a worker (benches, tests in process) onnxruntime decides.
+ */
+function sessionThreads(): number | undefined {
+	if (isMainThread) return undefined;
+	const cores = availableParallelism();
+	const configured = Number(process.env.HUBKIT_LOCAL_WORKERS);
+	const workers = Number.isInteger(configured) && configured > 0 ? configured : Math.min(2, cores);
+	return Math.max(1, Math.floor(cores / workers));
+}
+
 async function loadPipeline(spec: TransformersTask<unknown>, files: ModelFiles): Promise<Pipe> {
 	let weights: (typeof WEIGHT_CHOICES)[number] | undefined;
 	for (const choice of WEIGHT_CHOICES) {
@@ -50,11 +67,13 @@ async function loadPipeline(spec: TransformersTask<unknown>, files: ModelFiles):
 	}
 	const { pipeline } = await import("@huggingface/transformers");
 	const chosen = weights;
+	const threads = sessionThreads();
 	return withModelFiles(files, async (id) => {
 		const loaded = await pipeline(spec.pipeline, id, {
 			subfolder: chosen.subfolder,
 			dtype: chosen.dtype,
 			device: "cpu",
+			...(threads === undefined ? {} : { session_options: { intraOpNumThreads: threads } }),
 		});
 		return loaded as unknown as Pipe;
 	});
