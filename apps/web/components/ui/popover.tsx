@@ -1,27 +1,127 @@
 "use client";
 /**
- * Popover on Radix's primitive: opens from its button with Enter or Space, moves
- * focus inside, closes on Escape or an outside click and returns focus to the button.
+ * A non-modal popover (a labelled dialog) opened by its button: Enter or Space
+ * (the button's own keys) opens it and moves focus to its first control; Escape
+ * closes it and gives focus back to the button; a click or focus outside closes
+ * it. It is placed below the button, its right edge on the button's, kept 8 px
+ * inside the window. Written here rather than taken from a primitives library:
+ * this much behaviour is small, and it kept a model page's first-load
+ * JavaScript within its budget (bench/README.md).
  */
-import * as RadixPopover from "@radix-ui/react-popover";
-import type { ReactNode } from "react";
+import {
+	type CSSProperties,
+	cloneElement,
+	type ReactElement,
+	type ReactNode,
+	type RefObject,
+	useCallback,
+	useEffect,
+	useId,
+	useLayoutEffect,
+	useRef,
+	useState,
+} from "react";
+import { createPortal } from "react-dom";
 
 interface PopoverProps {
-	trigger: ReactNode;
+	/** The button that opens it. */
+	trigger: ReactElement<{ onClick?: () => void; ref?: RefObject<HTMLButtonElement | null> }>;
 	/** Names the dialog for screen readers. */
 	label: string;
 	children: ReactNode;
 }
 
+const GAP = 8;
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex="0"], summary';
+
+/** Hidden until placed: the first paint must not show it at the page's corner. */
+const UNPLACED: CSSProperties = { position: "absolute", top: 0, left: 0, visibility: "hidden" };
+
+/** Puts `content` below the button, right edges aligned, within the window (page coordinates), and shows it. */
+function place(trigger: HTMLElement, content: HTMLElement) {
+	const anchor = trigger.getBoundingClientRect();
+	const width = content.offsetWidth;
+	const left = Math.max(GAP, Math.min(anchor.right - width, window.innerWidth - width - GAP));
+	content.style.top = `${anchor.bottom + GAP + window.scrollY}px`;
+	content.style.left = `${left + window.scrollX}px`;
+	content.style.visibility = "visible";
+}
+
 export function Popover({ trigger, label, children }: PopoverProps) {
+	const [open, setOpen] = useState(false);
+	const triggerRef = useRef<HTMLButtonElement>(null);
+	const contentRef = useRef<HTMLDivElement>(null);
+	const id = useId();
+
+	const close = useCallback((returnFocus: boolean) => {
+		setOpen(false);
+		if (returnFocus) triggerRef.current?.focus();
+	}, []);
+
+	// Placed before paint (set on the element itself, so it is visible, and focusable, at once),
+	// then focus goes to the first control inside.
+	useLayoutEffect(() => {
+		const content = contentRef.current;
+		const button = triggerRef.current;
+		if (!open || !content || !button) return;
+		const replace = () => place(button, content);
+		replace();
+		const first = [...content.querySelectorAll<HTMLElement>(FOCUSABLE)].find((element) => element.tabIndex >= 0);
+		(first ?? content).focus();
+		window.addEventListener("resize", replace);
+		return () => window.removeEventListener("resize", replace);
+	}, [open]);
+
+	// Escape anywhere closes it and returns focus; a press outside closes it (focus stays where the person clicked).
+	useEffect(() => {
+		if (!open) return;
+		const onKeyDown = (event: KeyboardEvent) => {
+			if (event.key === "Escape") close(true);
+		};
+		const onPointerDown = (event: PointerEvent) => {
+			const target = event.target as Node;
+			if (!contentRef.current?.contains(target) && !triggerRef.current?.contains(target)) close(false);
+		};
+		document.addEventListener("keydown", onKeyDown);
+		document.addEventListener("pointerdown", onPointerDown);
+		return () => {
+			document.removeEventListener("keydown", onKeyDown);
+			document.removeEventListener("pointerdown", onPointerDown);
+		};
+	}, [open, close]);
+
+	const button = cloneElement(trigger, {
+		ref: triggerRef,
+		"aria-haspopup": "dialog",
+		"aria-expanded": open,
+		"aria-controls": open ? id : undefined,
+		onClick: () => (open ? close(false) : setOpen(true)),
+	} as Record<string, unknown>);
+
 	return (
-		<RadixPopover.Root>
-			<RadixPopover.Trigger asChild>{trigger}</RadixPopover.Trigger>
-			<RadixPopover.Portal>
-				<RadixPopover.Content className="popover" aria-label={label} align="end" sideOffset={8} collisionPadding={8}>
-					{children}
-				</RadixPopover.Content>
-			</RadixPopover.Portal>
-		</RadixPopover.Root>
+		<>
+			{button}
+			{open
+				? createPortal(
+						<div
+							ref={contentRef}
+							id={id}
+							role="dialog"
+							aria-label={label}
+							tabIndex={-1}
+							className="popover"
+							style={UNPLACED}
+							onBlur={(event) => {
+								// Focus leaving for anywhere but the button (Tab past the end) closes it.
+								const next = event.relatedTarget as Node | null;
+								if (next && !event.currentTarget.contains(next) && next !== triggerRef.current) close(false);
+							}}
+						>
+							{children}
+						</div>,
+						document.body,
+					)
+				: null}
+		</>
 	);
 }
