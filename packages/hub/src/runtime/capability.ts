@@ -10,6 +10,7 @@
  */
 
 import { MAX_WEIGHTS_BYTES } from "./transformers/model-store.js";
+import { ggufCapability } from "./llama-capability.js";
 import { packagedTextCapability } from "./packaged/text-capability.js";
 import { TRANSFORMERS_TASKS, WEIGHT_CHOICES } from "./transformers-engine.js";
 
@@ -26,6 +27,10 @@ export interface CandidateFiles {
 	file(path: string): Promise<CandidateFile | undefined>;
 	/** A real, small file's text. */
 	text(path: string): Promise<string>;
+	/** Every file path of the revision (a GGUF repository is known by its .gguf file); optional. */
+	paths?(): Promise<string[]>;
+	/** Up to `length` bytes from the start of a real file (a GGUF's header); optional. */
+	head?(path: string, length: number): Promise<Uint8Array>;
 }
 
 export interface LocalCandidate {
@@ -112,7 +117,11 @@ export const CHECKS: Readonly<Record<string, Check>> = {
 };
 
 /** Checks that claim a model by its files (as engine-host.ts's FIRST_CHOICES do), asked before CHECKS. */
-const FIRST_CHECKS: Array<(model: LocalCandidate) => Promise<LocalCapability | undefined>> = [packagedTextCapability];
+const FIRST_CHECKS: Array<(model: LocalCandidate) => Promise<LocalCapability | undefined>> = [
+	packagedTextCapability,
+	// A .gguf file: chat and completion through llama.cpp (llama-capability.ts).
+	ggufCapability,
+];
 
 export async function canRunLocally(model: LocalCandidate): Promise<LocalCapability> {
 	for (const check of FIRST_CHECKS) {

@@ -32,6 +32,13 @@ function seedFiles(files: SeedFile[]): CandidateFiles {
 			const content = find(path)?.content;
 			return typeof content === "string" ? content : decoder.decode(content);
 		},
+		async paths() {
+			return [...new Set(files.map((file) => file.path))];
+		},
+		async head(path, length) {
+			const content = find(path)?.content ?? "";
+			return (typeof content === "string" ? new TextEncoder().encode(content) : content).subarray(0, length);
+		},
 	};
 }
 
