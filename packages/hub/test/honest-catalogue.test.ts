@@ -65,6 +65,18 @@ const REQUESTS: Record<string, (widget: Record<string, unknown>) => { body: unkn
 			expect(scores.every((score) => score >= -1 && score <= 1)).toBe(true);
 		},
 	}),
+	"zero-shot-classification": (widget) => ({
+		body: { inputs: widget.text, parameters: { candidate_labels: widget.candidate_labels } },
+		check(answer) {
+			const ranked = answer as { label: string; score: number }[];
+			expect(ranked.map((item) => item.label).sort()).toEqual(
+				String(widget.candidate_labels)
+					.split(",")
+					.map((label) => label.trim())
+					.sort(),
+			);
+		},
+	}),
 };
 
 /** The models whose files are real, so they run here: the generated sentiment model and the packaged ones. */
@@ -75,6 +87,7 @@ const REAL_MODELS = [
 	"hubkit-demo/wink-pos",
 	"hubkit-demo/wink-sentiment",
 	"hubkit-demo/wink-static-embeddings-100d",
+	"hubkit-demo/wink-static-zero-shot",
 ];
 const LOCAL_NER_MODEL = "hubkit-demo/compromise-entities";
 
@@ -137,7 +150,12 @@ describe.each(ENGINES)("an honest sample catalogue on %s", (engine) => {
 			check(await response.json());
 			tasks.add(mapping?.task ?? "");
 		}
-		expect([...tasks].sort()).toEqual(["sentence-similarity", "text-classification", "token-classification"]);
+		expect([...tasks].sort()).toEqual([
+			"sentence-similarity",
+			"text-classification",
+			"token-classification",
+			"zero-shot-classification",
+		]);
 	});
 
 	it("labels every placeholder model, in its tags and its card, and maps none of them to hf-inference", async () => {
@@ -175,8 +193,10 @@ describe.each(ENGINES)("an honest sample catalogue on %s", (engine) => {
 		expect(tasks["token-classification"]?.localModel).toBe(LOCAL_NER_MODEL);
 		expect(tasks["token-classification"]?.widgetModels[0]).toBe(LOCAL_NER_MODEL);
 		expect(tasks["sentence-similarity"]?.localModel).toBe("hubkit-demo/wink-static-embeddings-100d");
+		expect(tasks["zero-shot-classification"]?.localModel).toBe("hubkit-demo/wink-static-zero-shot");
 		for (const [tag, entry] of Object.entries(tasks)) {
-			if (["text-classification", "token-classification", "sentence-similarity"].includes(tag)) continue;
+			const runs = ["text-classification", "token-classification", "sentence-similarity", "zero-shot-classification"];
+			if (runs.includes(tag)) continue;
 			expect(entry.localModel, tag).toBeNull();
 			expect(entry.widgetModels, tag).toEqual(TASKS_DATA[tag as keyof typeof TASKS_DATA]?.widgetModels);
 			expect(entry.models, tag).toEqual(TASKS_DATA[tag as keyof typeof TASKS_DATA]?.models);

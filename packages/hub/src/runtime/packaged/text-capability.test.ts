@@ -43,6 +43,14 @@ describe("packagedTextCapability", () => {
 		});
 	});
 
+	it("refuses a zero-shot model over converted vectors whose repository lacks them", async () => {
+		expect(
+			await packagedTextCapability(
+				candidate("zero-shot-classification", { engine: "static-embeddings-zero-shot", package: "x" }),
+			),
+		).toEqual({ ok: false, reason: "Model acme/packaged: it has no vocab.txt" });
+	});
+
 	it("leaves models that are not packaged text models to the other checks", async () => {
 		for (const manifest of [undefined, { engine: "nsfwjs", package: "nsfwjs" }, { engine: "wink-sentiment" }, []]) {
 			expect(await packagedTextCapability(candidate("text-classification", manifest)), JSON.stringify(manifest)).toBe(

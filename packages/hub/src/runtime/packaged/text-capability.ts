@@ -29,6 +29,11 @@ export async function packagedTextCapability(model: LocalCandidate): Promise<Loc
 			`its ${MANIFEST_PATH} names a ${definition.task} model, but its pipeline tag is ${model.pipelineTag}`,
 		);
 	}
+	for (const path of definition.files ?? []) {
+		const file = await model.files.file(path);
+		if (!file) return refuse(`it has no ${path}`);
+		if (!file.real) return refuse(`${path} is a sample placeholder, not the real file`);
+	}
 	const missing = definition.packages.filter((name) => !packageInstalled(name));
 	if (missing.length > 0) return refuse(`it needs the npm package ${missing.join(", ")}, which is not installed`);
 	return { ok: true, task: definition.task };

@@ -6,6 +6,8 @@
  *                         one list of { label, score } per input, best first
  *   token-classification: { inputs: string | string[] } → { entity_group, score, word, start, end }[]
  *                         for a string, one such list per input for an array
+ *   zero-shot-classification: { inputs: string, parameters: { candidate_labels, multi_label?,
+ *                         hypothesis_template? } } → [{ label, score }], best first
  */
 import type { LocalEngine, ModelFiles } from "../engine.js";
 import { RuntimeError } from "../errors.js";
@@ -72,13 +74,44 @@ async function loadPackaged<Run>(
 			`Model ${files.model} needs the npm package ${missing.join(", ")}, which is not installed`,
 		);
 	}
-	const run = await definition.load();
+	const run = await definition.load(files);
 	log(`Local runtime: loaded ${files.model} (${definition.packages.join(", ")})`);
 	return run as Run;
 }
 
 type Classify = (text: string) => Scored[];
 type Tag = (text: string) => Entity[];
+type ZeroShot = (text: string, labels: string[], multiLabel: boolean, template: string | undefined) => Scored[];
+
+interface ZeroShotRequest {
+	text: string;
+	labels: string[];
+	multiLabel: boolean;
+	template: string | undefined;
+}
+
+/** `candidate_labels`: a list, or one string of comma-separated labels (as the widgets send them). */
+function parseZeroShot(body: unknown): ZeroShotRequest {
+	const fail = (message: string) => new RuntimeError("input", message);
+	const { texts } = parseTexts(body);
+	if (texts.length !== 1) throw fail("`inputs` must be one string");
+	const parameters = (body as { parameters?: Record<string, unknown> }).parameters ?? {};
+	const raw = parameters.candidate_labels;
+	const labels = (typeof raw === "string" ? raw.split(",") : Array.isArray(raw) ? raw : [])
+		.filter((label): label is string => typeof label === "string")
+		.map((label) => label.trim())
+		.filter((label) => label !== "");
+	if (labels.length === 0 || labels.length > MAX_INPUTS) {
+		throw fail(`\`parameters.candidate_labels\` must name 1 to ${MAX_INPUTS} labels`);
+	}
+	const multiLabel = parameters.multi_label ?? false;
+	if (typeof multiLabel !== "boolean") throw fail("`parameters.multi_label` must be true or false");
+	const template = parameters.hypothesis_template ?? undefined;
+	if (template !== undefined && (typeof template !== "string" || !template.includes("{}"))) {
+		throw fail("`parameters.hypothesis_template` must be a string with {} where the label goes");
+	}
+	return { text: texts[0] as string, labels, multiLabel, template: template as string | undefined };
+}
 
 export const packagedClassificationEngine: LocalEngine<Classify, TextsRequest> = {
 	task: "text-classification",
@@ -106,5 +139,18 @@ export const packagedTokenEngine: LocalEngine<Tag, TextsRequest> = {
 	async release() {},
 };
 
+export const packagedZeroShotEngine: LocalEngine<ZeroShot, ZeroShotRequest> = {
+	task: "zero-shot-classification",
+	accepts: async (files) => (await definitionFor(files, "zero-shot-classification")) !== undefined,
+	parseRequest: parseZeroShot,
+	load: (files, log) => loadPackaged(files, "zero-shot-classification", log),
+	async run(classify, request) {
+		return classify(request.text, request.labels, request.multiLabel, request.template).sort(
+			(a, b) => b.score - a.score,
+		);
+	},
+	async release() {},
+};
+
 /** Tried before a task's other engines (engine-host.ts): they take only models whose hubkit.json names theirs. */
-export const PACKAGED_TEXT_ENGINES = [packagedClassificationEngine, packagedTokenEngine];
+export const PACKAGED_TEXT_ENGINES = [packagedClassificationEngine, packagedTokenEngine, packagedZeroShotEngine];

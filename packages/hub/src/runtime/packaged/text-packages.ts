@@ -6,8 +6,10 @@
  * returns the function that answers one text.
  */
 import type { PipelineType } from "@hubkit/tasks";
+import type { ModelFiles } from "../engine.js";
 import { compromiseEntities } from "./compromise-entities.js";
 import { landeLanguage } from "./lande-language.js";
+import { STATIC_ZERO_SHOT_ENGINE, staticZeroShot } from "./static-zero-shot.js";
 import { winkPartOfSpeech } from "./wink-part-of-speech.js";
 import { winkSentiment } from "./wink-sentiment.js";
 
@@ -25,25 +27,34 @@ export interface Entity {
 	end: number;
 }
 
-interface Packaged<Task extends PipelineType, Answer> {
+interface Packaged<Task extends PipelineType, Run> {
 	task: Task;
 	/** The npm packages whose code and weights answer. */
 	packages: string[];
 	labels: readonly string[];
-	load(): Promise<(text: string) => Answer>;
+	/** Files the repository must hold besides hubkit.json (real ones, not placeholders). */
+	files?: readonly string[];
+	/** `files` are the repository's, for a model whose weights were converted into it. */
+	load(files: ModelFiles): Promise<Run>;
 }
 
 /** Scores for every label, in any order. */
-export type PackagedClassifier = Packaged<"text-classification", Scored[]>;
+export type PackagedClassifier = Packaged<"text-classification", (text: string) => Scored[]>;
 /** The entities or tokens of a text, in text order. */
-export type PackagedTagger = Packaged<"token-classification", Entity[]>;
-export type PackagedModel = PackagedClassifier | PackagedTagger;
+export type PackagedTagger = Packaged<"token-classification", (text: string) => Entity[]>;
+/** Scores for each candidate label (independent ones with `multiLabel`), in any order. */
+export type PackagedZeroShot = Packaged<
+	"zero-shot-classification",
+	(text: string, labels: string[], multiLabel: boolean, template: string | undefined) => Scored[]
+>;
+export type PackagedModel = PackagedClassifier | PackagedTagger | PackagedZeroShot;
 
 export const PACKAGED_MODELS: Readonly<Record<string, PackagedModel>> = {
 	"wink-sentiment": winkSentiment,
 	"lande-language": landeLanguage,
 	"compromise-entities": compromiseEntities,
 	"wink-part-of-speech": winkPartOfSpeech,
+	[STATIC_ZERO_SHOT_ENGINE]: staticZeroShot,
 };
 
 export function packagedModel(engine: string): PackagedModel | undefined {

