@@ -277,6 +277,28 @@ describe.each(ENGINES)("GGUF chat through llama.cpp on a hub on loopback (%s)", 
 		);
 	});
 
+	it("names the GGUF model in /api/tasks for text-generation; a hub without one says none ships and how to add one", async () => {
+		const tasks = await (await fetch(`${server.url}/api/tasks`)).json();
+		expect(tasks["text-generation"].localModel).toBe(CHAT_MODEL);
+		expect(tasks["text-generation"].widgetModels[0]).toBe(CHAT_MODEL);
+		expect(tasks["text-generation"].localNote).toBeUndefined();
+		const emptyDb = await startTestDatabase("sqlite");
+		const empty = await openTestHub(emptyDb.config);
+		const emptyRuntime = createLocalRuntime(empty.deps);
+		const emptyServer = await listen(createHubApp(empty.deps, { router: { localRuntime: emptyRuntime } }));
+		try {
+			const entry = (await (await fetch(`${emptyServer.url}/api/tasks`)).json())["text-generation"];
+			expect(entry.localModel).toBeNull();
+			expect(entry.localNote).toMatch(/^No chat model ships with this hub: GGUF models run here with llama\.cpp/);
+			expect(entry.localNote).toMatch(/Import one \(a \.gguf file in a model repository\)/);
+		} finally {
+			await emptyServer.close();
+			await emptyRuntime.close();
+			await empty.close();
+			await emptyDb.cleanup();
+		}
+	});
+
 	it("releases the warm model after the idle time and loads it again on the next call", async () => {
 		const lines: string[] = [];
 		const idle = createLocalRuntime(

@@ -13,7 +13,15 @@ import type { Database } from "../db/schema.js";
 export interface TaskEntry extends TaskData {
 	/** A model this hub runs for the task (first in `models` and `widgetModels`), or null when it runs none. */
 	localModel: string | null;
+	/** Why the hub runs no model for the task, where that is worth saying (chat: no model ships with it). */
+	localNote?: string;
 }
+
+/** Tasks whose local engine is installed but whose models never ship with the hub. */
+const NO_LOCAL_MODEL_NOTES: Partial<Record<string, string>> = {
+	"text-generation":
+		"No chat model ships with this hub: GGUF models run here with llama.cpp, and none is in any package the registries serve. Import one (a .gguf file in a model repository) to chat with it.",
+};
 
 /** Shown for a model the hub runs that the task page does not list. */
 export const LOCAL_MODEL_DESCRIPTION =
@@ -49,8 +57,11 @@ async function localModels(db: Kysely<Database>): Promise<Map<string, string>> {
 	return byTask;
 }
 
-function withLocalModel(page: TaskData, id: string | undefined): TaskEntry {
-	if (id === undefined) return { ...page, localModel: null };
+function withLocalModel(page: TaskData, id: string | undefined, local: boolean): TaskEntry {
+	if (id === undefined) {
+		const note = local ? NO_LOCAL_MODEL_NOTES[page.id] : undefined;
+		return note === undefined ? { ...page, localModel: null } : { ...page, localModel: null, localNote: note };
+	}
 	const listed = page.models.find((entry) => entry.id === id);
 	return {
 		...page,
@@ -63,5 +74,5 @@ function withLocalModel(page: TaskData, id: string | undefined): TaskEntry {
 /** `local`: whether this hub runs models itself (a local runtime is attached to its router). */
 export async function taskCatalogue(db: Kysely<Database>, local: boolean): Promise<Record<string, TaskEntry>> {
 	const runnable = local ? await localModels(db) : new Map<string, string>();
-	return Object.fromEntries(taskPages().map(([tag, page]) => [tag, withLocalModel(page, runnable.get(tag))]));
+	return Object.fromEntries(taskPages().map(([tag, page]) => [tag, withLocalModel(page, runnable.get(tag), local)]));
 }

@@ -133,10 +133,14 @@ function header(metadata: Record<string, GgufValue>, tensors: readonly GgufTenso
 	return out.bytes();
 }
 
+/** One float's bits, reused for every conversion. */
+const scratch = new Float32Array(1);
+const scratchBits = new Uint32Array(scratch.buffer);
+
 /** IEEE 754 half precision, rounded to nearest (enough for random weights and norms of 1). */
 function toHalf(value: number): number {
-	const f32 = new Float32Array([value]);
-	const bits = new Uint32Array(f32.buffer)[0] as number;
+	scratch[0] = value;
+	const bits = scratchBits[0] as number;
 	const sign = (bits >>> 16) & 0x8000;
 	const exponent = ((bits >>> 23) & 0xff) - 127 + 15;
 	const mantissa = bits & 0x7fffff;
