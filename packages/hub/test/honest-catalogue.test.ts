@@ -11,10 +11,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHubApp } from "../src/app.js";
 import { createAccessToken } from "../src/auth/tokens.js";
 import { createLocalRuntime, type HubLocalRuntime } from "../src/runtime/local-runtime.js";
+import { pocketsphinxMissing } from "../src/runtime/packaged/pocketsphinx.js";
 import { PLACEHOLDER_LINE } from "../src/seed/catalogue/card.js";
 import { sampleCatalogue } from "../src/seed/catalogue/index.js";
 import { LOCAL_SENTIMENT_MODEL } from "../src/seed/catalogue/local-models.js";
 import { PLACEHOLDER_TAG } from "../src/seed/catalogue/model.js";
+import { PACKAGED_MEDIA_MODELS } from "../src/seed/catalogue/packaged-media-models.js";
 import { loadSeed } from "../src/seed/load.js";
 import { LOCAL_MODEL_DESCRIPTION } from "../src/services/tasks.js";
 import { ENGINES, startTestDatabase, type TestDatabase } from "./support/engines.js";
@@ -77,6 +79,51 @@ const REQUESTS: Record<string, (widget: Record<string, unknown>) => { body: unkn
 			);
 		},
 	}),
+	// The media models: a widget's picture or recording (`src`) comes base64-encoded in `media`.
+	"image-classification": (widget) => ({
+		body: { inputs: widget.media },
+		check(answer) {
+			const ranked = answer as { label: string; score: number }[];
+			expect(ranked.length).toBeGreaterThan(0);
+			expect(ranked.every((item) => typeof item.label === "string" && item.score >= 0 && item.score <= 1)).toBe(true);
+		},
+	}),
+	"image-to-text": (widget) => ({
+		body: { inputs: widget.media },
+		check(answer) {
+			// The OCR model's widget is the demo invoice.
+			expect((answer as { generated_text: string }[])[0]?.generated_text).toMatch(/Date: 2026/);
+		},
+	}),
+	"text-to-speech": (widget) => ({
+		body: { inputs: widget.text },
+		check(answer) {
+			// Speech comes as the WAV file's bytes, not JSON.
+			expect(new TextDecoder().decode((answer as Uint8Array).subarray(0, 4))).toBe("RIFF");
+		},
+	}),
+	"voice-activity-detection": (widget) => ({
+		body: { inputs: widget.media },
+		check(answer) {
+			// The demo clip holds two phrases.
+			expect((answer as { label: string }[]).map((segment) => segment.label)).toEqual(["speech", "speech"]);
+		},
+	}),
+	"automatic-speech-recognition": (widget) => ({
+		body: { inputs: widget.media },
+		check(answer) {
+			expect((answer as { text: string }).text.length).toBeGreaterThan(0);
+		},
+	}),
+};
+
+/** The packaged media models by task (speech recognition only where PocketSphinx is installed). */
+const MEDIA_TASKS: Record<string, string> = {
+	"image-classification": PACKAGED_MEDIA_MODELS.imageClassification,
+	"image-to-text": PACKAGED_MEDIA_MODELS.ocr,
+	"text-to-speech": PACKAGED_MEDIA_MODELS.speech,
+	"voice-activity-detection": PACKAGED_MEDIA_MODELS.vad,
+	...(pocketsphinxMissing() ? {} : { "automatic-speech-recognition": PACKAGED_MEDIA_MODELS.speechRecognition }),
 };
 
 /** The models whose files are real, so they run here: the generated sentiment model and the packaged ones. */
@@ -88,7 +135,8 @@ const REAL_MODELS = [
 	"hubkit-demo/wink-sentiment",
 	"hubkit-demo/wink-static-embeddings-100d",
 	"hubkit-demo/wink-static-zero-shot",
-];
+	...Object.values(PACKAGED_MEDIA_MODELS),
+].sort();
 const LOCAL_NER_MODEL = "hubkit-demo/compromise-entities";
 
 describe.each(ENGINES)("an honest sample catalogue on %s", (engine) => {
@@ -140,22 +188,31 @@ describe.each(ENGINES)("an honest sample catalogue on %s", (engine) => {
 			expect(mapping?.status, model.id).toBe("live");
 			const request = REQUESTS[mapping?.task ?? ""];
 			if (!request) throw new Error(`${model.id}: no request written for ${mapping?.task}`);
-			const { body, check } = request(model.widgetData?.[0] ?? {});
+			const widget = { ...model.widgetData?.[0] };
+			if (typeof widget.src === "string") {
+				const media = await fetch(`${server.url}${widget.src}`);
+				widget.media = Buffer.from(await media.arrayBuffer()).toString("base64");
+			}
+			const { body, check } = request(widget);
 			const response = await fetch(`${server.url}/hf-inference/models/${model.id}`, {
 				method: "POST",
 				headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
 				body: JSON.stringify(body),
 			});
 			expect(response.status, `${model.id}: ${await response.clone().text()}`).toBe(200);
-			check(await response.json());
+			const json = response.headers.get("content-type")?.startsWith("application/json");
+			check(json ? await response.json() : new Uint8Array(await response.arrayBuffer()));
 			tasks.add(mapping?.task ?? "");
 		}
-		expect([...tasks].sort()).toEqual([
-			"sentence-similarity",
-			"text-classification",
-			"token-classification",
-			"zero-shot-classification",
-		]);
+		expect([...tasks].sort()).toEqual(
+			[
+				"sentence-similarity",
+				"text-classification",
+				"token-classification",
+				"zero-shot-classification",
+				...Object.keys(MEDIA_TASKS),
+			].sort(),
+		);
 	});
 
 	it("labels every placeholder model, in its tags and its card, and maps none of them to hf-inference", async () => {
@@ -197,6 +254,11 @@ describe.each(ENGINES)("an honest sample catalogue on %s", (engine) => {
 		for (const [tag, entry] of Object.entries(tasks)) {
 			const runs = ["text-classification", "token-classification", "sentence-similarity", "zero-shot-classification"];
 			if (runs.includes(tag)) continue;
+			// Each packaged media model is its task's local model.
+			if (tag in MEDIA_TASKS) {
+				expect(entry.localModel, tag).toBe(MEDIA_TASKS[tag]);
+				continue;
+			}
 			expect(entry.localModel, tag).toBeNull();
 			expect(entry.widgetModels, tag).toEqual(TASKS_DATA[tag as keyof typeof TASKS_DATA]?.widgetModels);
 			expect(entry.models, tag).toEqual(TASKS_DATA[tag as keyof typeof TASKS_DATA]?.models);

@@ -9,9 +9,10 @@
  * same refusals, but nothing heavier than a small JSON file is read.
  */
 
-import { MAX_WEIGHTS_BYTES } from "./transformers/model-store.js";
 import { ggufCapability } from "./llama-capability.js";
+import { packagedMediaCapability } from "./packaged/media-engines.js";
 import { packagedTextCapability } from "./packaged/text-capability.js";
+import { MAX_WEIGHTS_BYTES } from "./transformers/model-store.js";
 import { TRANSFORMERS_TASKS, WEIGHT_CHOICES } from "./transformers-engine.js";
 
 export interface CandidateFile {
@@ -119,6 +120,7 @@ export const CHECKS: Readonly<Record<string, Check>> = {
 /** Checks that claim a model by its files (as engine-host.ts's FIRST_CHOICES do), asked before CHECKS. */
 const FIRST_CHECKS: Array<(model: LocalCandidate) => Promise<LocalCapability | undefined>> = [
 	packagedTextCapability,
+	packagedMediaCapability,
 	// A .gguf file: chat and completion through llama.cpp (llama-capability.ts).
 	ggufCapability,
 ];

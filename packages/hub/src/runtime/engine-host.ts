@@ -5,9 +5,10 @@
  * every outcome into an answer (status and JSON text). Nothing here touches the
  * database or the blob store: files come through `ModelFiles`.
  */
-import type { LocalEngine, ModelFiles } from "./engine.js";
+import { BinaryAnswer, type LocalEngine, MediaBody, type ModelFiles } from "./engine.js";
 import { RuntimeError } from "./errors.js";
 import { type AnswerStream, createLlamaEngine } from "./llama-engine.js";
+import { PACKAGED_MEDIA_ENGINES } from "./packaged/media-engines.js";
 import { PACKAGED_TEXT_ENGINES } from "./packaged/text-engines.js";
 import { transformersEngines } from "./transformers-engine.js";
 import type { WorkerAnswer, WorkerCall } from "./worker-protocol.js";
@@ -28,6 +29,8 @@ const ENGINES: Record<string, AnyEngine> = {
 const FIRST_CHOICES: AnyEngine[] = [
 	// Models whose weights ship in npm packages (a hubkit.json in the repo): wink-nlp, lande, compromise.
 	...PACKAGED_TEXT_ENGINES,
+	// … and on images and recordings: nsfwjs, tesseract.js, espeak-ng, silero VAD.
+	...PACKAGED_MEDIA_ENGINES,
 ];
 
 export const LOCAL_TASKS = [...new Set([...Object.keys(ENGINES), ...FIRST_CHOICES.map((engine) => engine.task)])];
@@ -125,8 +128,9 @@ export function createEngineHost(deps: EngineHostDeps): EngineHost {
 				`Model ${call.model} cannot run on this hub: the local runtime runs ${LOCAL_TASKS.join(", ")} models, not ${call.task ?? "models without a task"}`,
 			);
 		}
-		// The engines take JSON bodies; a body declared as something else (an image, a form) is not theirs.
 		const mediaType = call.contentType?.split(";")[0]?.trim().toLowerCase();
+		if (engine.media) return await runOn(engine, call, mediaBodyFor(engine.media, call, mediaType));
+		// The engines take JSON bodies; a body declared as something else (an image, a form) is not theirs.
 		if (mediaType && mediaType !== "application/json" && !mediaType.endsWith("+json")) {
 			throw new RuntimeError(
 				"input",
@@ -139,6 +143,10 @@ export function createEngineHost(deps: EngineHostDeps): EngineHost {
 		} catch {
 			throw new RuntimeError("input", "The request body is not valid JSON");
 		}
+		return await runOn(engine, call, body);
+	}
+
+	async function runOn(engine: AnyEngine, call: Extract<WorkerCall, { kind: "run" }>, body: unknown): Promise<unknown> {
 		const request = engine.parseRequest(body);
 		if (!call.commit) throw new RuntimeError("unsupported", `Model ${call.model} has no main branch`);
 		// The model is not released (even if evicted meanwhile) until this call is done with it.
@@ -154,7 +162,11 @@ export function createEngineHost(deps: EngineHostDeps): EngineHost {
 
 	async function answer(call: WorkerCall, stream?: AnswerStream): Promise<WorkerAnswer | undefined> {
 		try {
-			if (call.kind === "run") return { status: 200, body: JSON.stringify(await run(call)) };
+			if (call.kind === "run") {
+				const output = await run(call);
+				if (output instanceof BinaryAnswer) return { status: 200, body: output.bytes, contentType: output.contentType };
+				return { status: 200, body: JSON.stringify(output) };
+			}
 			if (!call.commit) throw new RuntimeError("unsupported", `Model ${call.model} has no main branch`);
 			const { kind, model, commit, body } = call;
 			const sink = stream ?? { open: noStream, write: noStream, signal: new AbortController().signal };
@@ -187,6 +199,33 @@ export function createEngineHost(deps: EngineHostDeps): EngineHost {
 			await Promise.all(all.map((entry) => entry.model.catch(() => undefined)));
 		},
 	};
+}
+
+/**
+ * An engine that takes images or recordings gets the raw body as a MediaBody when it is one
+ * (image/* or audio/* as the engine takes, application/octet-stream, or no content type: a
+ * client's Blob without a type), the parsed JSON for application/json (base64 `inputs`), and
+ * a 400 for anything else.
+ */
+function mediaBodyFor(
+	kind: "image" | "audio",
+	call: Extract<WorkerCall, { kind: "run" }>,
+	mediaType: string | undefined,
+): unknown {
+	if (!mediaType || mediaType === "application/octet-stream" || mediaType.startsWith(`${kind}/`)) {
+		return new MediaBody(call.body, call.contentType);
+	}
+	if (mediaType === "application/json" || mediaType.endsWith("+json")) {
+		try {
+			return JSON.parse(new TextDecoder().decode(call.body));
+		} catch {
+			throw new RuntimeError("input", "The request body is not valid JSON");
+		}
+	}
+	throw new RuntimeError(
+		"input",
+		`Model ${call.model} takes ${kind === "image" ? "an image (image/*)" : "a recording (audio/*)"} or JSON with base64 \`inputs\`, not ${mediaType.slice(0, 80)}`,
+	);
 }
 
 function noStream(): never {

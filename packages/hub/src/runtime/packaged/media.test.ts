@@ -8,8 +8,9 @@ function wav(rate: number, channels: number, bits: 8 | 16, frames: number[][], f
 	const width = bits / 8;
 	const size = frames.length * channels * width;
 	const view = new DataView(new ArrayBuffer(44 + size));
-	const ascii = (at: number, text: string) =>
-		[...text].forEach((char, index) => view.setUint8(at + index, char.charCodeAt(0)));
+	const ascii = (at: number, text: string) => {
+		for (let index = 0; index < text.length; index++) view.setUint8(at + index, text.charCodeAt(index));
+	};
 	ascii(0, "RIFF");
 	view.setUint32(4, 36 + size, true);
 	ascii(8, "WAVE");

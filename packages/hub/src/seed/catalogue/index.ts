@@ -9,6 +9,7 @@ import type { SeedModel } from "../types.js";
 import { tinyChat } from "./demo-models.js";
 import { tinySentiment } from "./local-models.js";
 import { model } from "./model.js";
+import { packagedMediaModels } from "./packaged-media-models.js";
 import { packagedModels } from "./packaged-models.js";
 import { readSpecs } from "./read-specs.js";
 import { staticEmbeddings } from "./static-embeddings.js";
@@ -26,5 +27,6 @@ export function sampleCatalogue(): SeedModel[] {
 		tinySentiment(),
 		...packagedModels(),
 		...staticEmbeddings(),
+		...packagedMediaModels(),
 	];
 }

