@@ -67,6 +67,13 @@ const REQUESTS: Record<string, (widget: Record<string, unknown>) => { body: unkn
 			expect(scores.every((score) => score >= -1 && score <= 1)).toBe(true);
 		},
 	}),
+	"text-ranking": (widget) => ({
+		body: { query: widget.source_sentence, texts: widget.sentences },
+		check(answer) {
+			const ranked = answer as { index: number; score: number }[];
+			expect(ranked.map((item) => item.index).sort()).toEqual((widget.sentences as string[]).map((_, index) => index));
+		},
+	}),
 	"zero-shot-classification": (widget) => ({
 		body: { inputs: widget.text, parameters: { candidate_labels: widget.candidate_labels } },
 		check(answer) {
@@ -134,6 +141,7 @@ const REAL_MODELS = [
 	"hubkit-demo/wink-pos",
 	"hubkit-demo/wink-sentiment",
 	"hubkit-demo/wink-static-embeddings-100d",
+	"hubkit-demo/wink-static-ranking",
 	"hubkit-demo/wink-static-zero-shot",
 	...Object.values(PACKAGED_MEDIA_MODELS),
 ].sort();
@@ -208,6 +216,7 @@ describe.each(ENGINES)("an honest sample catalogue on %s", (engine) => {
 			[
 				"sentence-similarity",
 				"text-classification",
+				"text-ranking",
 				"token-classification",
 				"zero-shot-classification",
 				...Object.keys(MEDIA_TASKS),
@@ -251,8 +260,15 @@ describe.each(ENGINES)("an honest sample catalogue on %s", (engine) => {
 		expect(tasks["token-classification"]?.widgetModels[0]).toBe(LOCAL_NER_MODEL);
 		expect(tasks["sentence-similarity"]?.localModel).toBe("hubkit-demo/wink-static-embeddings-100d");
 		expect(tasks["zero-shot-classification"]?.localModel).toBe("hubkit-demo/wink-static-zero-shot");
+		expect(tasks["text-ranking"]?.localModel).toBe("hubkit-demo/wink-static-ranking");
 		for (const [tag, entry] of Object.entries(tasks)) {
-			const runs = ["text-classification", "token-classification", "sentence-similarity", "zero-shot-classification"];
+			const runs = [
+				"text-classification",
+				"token-classification",
+				"sentence-similarity",
+				"zero-shot-classification",
+				"text-ranking",
+			];
 			if (runs.includes(tag)) continue;
 			// Each packaged media model is its task's local model.
 			if (tag in MEDIA_TASKS) {

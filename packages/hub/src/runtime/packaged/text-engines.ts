@@ -8,6 +8,8 @@
  *                         for a string, one such list per input for an array
  *   zero-shot-classification: { inputs: string, parameters: { candidate_labels, multi_label?,
  *                         hypothesis_template? } } → [{ label, score }], best first
+ *   text-ranking:         { query, texts } (or under `inputs`, or as { source_sentence, sentences }) → [{ index, score }], best
+ *                         first (the reranking shape of text-embeddings-inference)
  */
 import type { LocalEngine, ModelFiles } from "../engine.js";
 import { RuntimeError } from "../errors.js";
@@ -152,5 +154,41 @@ export const packagedZeroShotEngine: LocalEngine<ZeroShot, ZeroShotRequest> = {
 	async release() {},
 };
 
+type Rank = (query: string, texts: string[]) => { index: number; score: number }[];
+
+interface RankingRequest {
+	query: string;
+	texts: string[];
+}
+
+function parseRanking(body: unknown): RankingRequest {
+	const fail = (message: string) => new RuntimeError("input", message);
+	if (!isRecord(body)) throw fail("The request body must be a JSON object with `query` and `texts`");
+	const fields = isRecord(body.inputs) ? body.inputs : body;
+	// The task widget's shape too: { source_sentence, sentences }.
+	const query = fields.query ?? fields.source_sentence;
+	const texts = fields.texts ?? fields.sentences;
+	if (typeof query !== "string" || query === "") throw fail("`query` must be a non-empty string");
+	const { texts: list } = parseTexts({ inputs: texts });
+	if (!Array.isArray(texts)) throw fail("`texts` must be a non-empty array of strings");
+	return { query, texts: list };
+}
+
+export const packagedRankingEngine: LocalEngine<Rank, RankingRequest> = {
+	task: "text-ranking",
+	accepts: async (files) => (await definitionFor(files, "text-ranking")) !== undefined,
+	parseRequest: parseRanking,
+	load: (files, log) => loadPackaged(files, "text-ranking", log),
+	async run(rank, request) {
+		return rank(request.query, request.texts).sort((a, b) => b.score - a.score);
+	},
+	async release() {},
+};
+
 /** Tried before a task's other engines (engine-host.ts): they take only models whose hubkit.json names theirs. */
-export const PACKAGED_TEXT_ENGINES = [packagedClassificationEngine, packagedTokenEngine, packagedZeroShotEngine];
+export const PACKAGED_TEXT_ENGINES = [
+	packagedClassificationEngine,
+	packagedTokenEngine,
+	packagedZeroShotEngine,
+	packagedRankingEngine,
+];

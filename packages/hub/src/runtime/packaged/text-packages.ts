@@ -9,6 +9,7 @@ import type { PipelineType } from "@hubkit/tasks";
 import type { ModelFiles } from "../engine.js";
 import { compromiseEntities } from "./compromise-entities.js";
 import { landeLanguage } from "./lande-language.js";
+import { STATIC_RANKING_ENGINE, staticRanking } from "./static-ranking.js";
 import { STATIC_ZERO_SHOT_ENGINE, staticZeroShot } from "./static-zero-shot.js";
 import { winkPartOfSpeech } from "./wink-part-of-speech.js";
 import { winkSentiment } from "./wink-sentiment.js";
@@ -47,7 +48,12 @@ export type PackagedZeroShot = Packaged<
 	"zero-shot-classification",
 	(text: string, labels: string[], multiLabel: boolean, template: string | undefined) => Scored[]
 >;
-export type PackagedModel = PackagedClassifier | PackagedTagger | PackagedZeroShot;
+/** A score for each text by its relevance to the query, in the texts' order. */
+export type PackagedRanker = Packaged<
+	"text-ranking",
+	(query: string, texts: string[]) => { index: number; score: number }[]
+>;
+export type PackagedModel = PackagedClassifier | PackagedTagger | PackagedZeroShot | PackagedRanker;
 
 export const PACKAGED_MODELS: Readonly<Record<string, PackagedModel>> = {
 	"wink-sentiment": winkSentiment,
@@ -55,6 +61,7 @@ export const PACKAGED_MODELS: Readonly<Record<string, PackagedModel>> = {
 	"compromise-entities": compromiseEntities,
 	"wink-part-of-speech": winkPartOfSpeech,
 	[STATIC_ZERO_SHOT_ENGINE]: staticZeroShot,
+	[STATIC_RANKING_ENGINE]: staticRanking,
 };
 
 export function packagedModel(engine: string): PackagedModel | undefined {

