@@ -30,6 +30,8 @@ export interface RecordedRequest {
 	body: Buffer;
 	/** Order of arrival, from 0. */
 	index: number;
+	/** The client's port: requests with the same one came over the same connection. */
+	clientPort: number | undefined;
 	/** Settles when the answer is finished or the connection is gone (a client that gave up). */
 	closed: Promise<void>;
 	text(): string;
@@ -331,6 +333,7 @@ export async function startFakeServer(): Promise<FakeServer> {
 				headers: incoming.headers,
 				body,
 				index: requests.length,
+				clientPort: incoming.socket.remotePort,
 				closed,
 				text: () => body.toString("utf8"),
 				json: () => JSON.parse(body.toString("utf8")),

@@ -313,6 +313,22 @@ describe("chatCompletionStream through the server", () => {
 		expect((error as InferenceClientAbortError).reason).toBe("timeout");
 	});
 
+	it("a stream read to [DONE] leaves its connection open for the next request", async () => {
+		server.route("POST", CHAT_PATH, reply.sse([sseText([chatChunk("a")])]));
+		for (let round = 0; round < 4; round++) {
+			expect((await drain(stream())).error).toBeUndefined();
+			// The answer's end (it comes after [DONE]), a moment for the client to take the connection back,
+			// then the next request: over a connection already open, unless the client closed it at [DONE].
+			await server.requestsTo(CHAT_PATH).at(-1)?.closed;
+			await new Promise((resolve) => setTimeout(resolve, 20));
+		}
+		const [first, ...later] = server.requestsTo(CHAT_PATH);
+		const opened = new Set(
+			server.requests.filter((request) => request.index <= (first?.index ?? 0)).map((r) => r.clientPort),
+		);
+		for (const request of later) expect(opened, `port ${request.clientPort}`).toContain(request.clientPort);
+	});
+
 	it("leaving the loop early closes the connection", { timeout: 10_000 }, async () => {
 		server.route("POST", CHAT_PATH, reply.sse([sseText([chatChunk("a")], { done: false })], { end: "hang" }));
 		for await (const item of stream()) {

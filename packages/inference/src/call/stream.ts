@@ -57,7 +57,11 @@ async function* streamCall<T>(args: RequestArgs, options: ResolveOptions): Async
 			}
 			const { done, value } = chunk;
 			for (const { data, event } of done ? decoder.end() : decoder.push(value)) {
-				if (data === "[DONE]") return;
+				if (data === "[DONE]") {
+					// The server ends the response here: cancelling would close a connection that is about to go back to the pool.
+					finished = true;
+					return;
+				}
 				yield completionPayload(data, event, url, status, args.accessToken) as T;
 			}
 			if (done) {
@@ -66,7 +70,7 @@ async function* streamCall<T>(args: RequestArgs, options: ResolveOptions): Async
 			}
 		}
 	} finally {
-		// Closes the connection when the loop is left before the stream's end ([DONE], an error, a break).
+		// Closes the connection when the loop is left before the stream's end (an error, a break).
 		if (!finished) await reader.cancel().catch(() => undefined);
 		reader.releaseLock();
 	}

@@ -115,7 +115,8 @@ export async function readBody(response: Response, signal?: AbortSignal): Promis
 
 /** A body's text as JSON when its type says so or it starts like an object or array; the text otherwise. */
 export function parseBody(text: string, response: Response): unknown {
-	const json = /^\s*[[{]/.test(text) || (response.headers.get("content-type") ?? "").includes("json");
+	const first = text.trimStart()[0];
+	const json = first === "{" || first === "[" || (response.headers.get("content-type") ?? "").includes("json");
 	if (!json) return text;
 	try {
 		return JSON.parse(text);

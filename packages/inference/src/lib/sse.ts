@@ -24,8 +24,10 @@ export class SseDecoder {
 	#rest = "";
 	/** The last line ended with CR: an LF starting the next chunk belongs to it. */
 	#afterCR = false;
+	/** The event type buffer. */
 	#type = "";
-	#data: string[] = [];
+	/** The data buffer: the event's `data:` lines joined with LF; undefined before the first. */
+	#data: string | undefined;
 
 	/** The events completed by this chunk. */
 	push(bytes: Uint8Array): ServerSentEvent[] {
@@ -69,10 +71,9 @@ export class SseDecoder {
 	/** One line: a blank one dispatches the event, others are a field or a comment. */
 	#line(line: string, events: ServerSentEvent[]): void {
 		if (line === "") {
-			const data = this.#data.join("\n");
-			if (data !== "") events.push({ event: this.#type || "message", data });
+			if (this.#data) events.push({ event: this.#type || "message", data: this.#data });
 			this.#type = "";
-			this.#data = [];
+			this.#data = undefined;
 			return;
 		}
 		if (line.startsWith(":")) return;
@@ -80,7 +81,7 @@ export class SseDecoder {
 		const field = colon === -1 ? line : line.slice(0, colon);
 		// The value follows the colon, without one leading space.
 		const value = colon === -1 ? "" : line.slice(line.charCodeAt(colon + 1) === SPACE ? colon + 2 : colon + 1);
-		if (field === "data") this.#data.push(value);
+		if (field === "data") this.#data = this.#data === undefined ? value : `${this.#data}\n${value}`;
 		else if (field === "event") this.#type = value;
 		// `id` and `retry` steer reconnecting, which a completion stream never does; unknown fields are ignored.
 	}
