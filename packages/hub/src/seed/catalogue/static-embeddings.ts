@@ -98,7 +98,11 @@ export function staticEmbeddings(): SeedModel[] {
 	// Without the package there is nothing real to convert: no record rather than a fake one.
 	if (!embeddings) return [];
 	// The folder is written once per process too; each record gets its own file entries around the same bytes.
-	folder ??= embedderFiles({ vocabulary: embeddings.words, vectors: embeddings.vectors });
+	// [CLS], [SEP] and [UNK] get a tiny constant vector: a text of unknown words only (the package has
+	// no "a", for one) then has a direction, where a zero vector would be normalised into NaNs.
+	const tiny = Array<number>(DIMENSIONS).fill(1e-3);
+	const vectors = { ...embeddings.vectors, "[CLS]": tiny, "[SEP]": tiny, "[UNK]": tiny };
+	folder ??= embedderFiles({ vocabulary: embeddings.words, vectors });
 	const files = folder.map((file) => ({ ...file }));
 	const record = model(
 		{
