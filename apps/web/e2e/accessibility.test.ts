@@ -134,6 +134,9 @@ describe.each(VARIANTS)("axe-core, $colorScheme theme, $width px wide", (variant
 		const page = await context.newPage();
 		try {
 			await visit(page, path);
+			// A not-found page under a streamed segment can replace the document after the head script ran;
+			// the theme toggle sets the theme again when it mounts, so wait for that before reading it.
+			await page.waitForFunction(() => document.documentElement.dataset.theme !== undefined);
 			expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(variant.colorScheme);
 			await prepare?.(page);
 			expect(await seriousViolations(page), siteUrl(path)).toEqual([]);

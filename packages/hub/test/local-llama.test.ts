@@ -249,7 +249,7 @@ describe.each(ENGINES)("GGUF chat through llama.cpp on a hub on loopback (%s)", 
 		const running = await fetch(`${server.url}/hf-inference/models/${CHAT_MODEL}/v1/chat/completions`, {
 			method: "POST",
 			headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
-			body: JSON.stringify({ messages: MESSAGES, max_tokens: 1900, stream: true }),
+			body: JSON.stringify({ messages: MESSAGES, max_tokens: 1000, stream: true }),
 			signal: controller.signal,
 		});
 		const reader = running.body?.getReader();
@@ -267,7 +267,7 @@ describe.each(ENGINES)("GGUF chat through llama.cpp on a hub on loopback (%s)", 
 		const stoppedAfter = Number(
 			/stopped after (\d+) tokens/.exec(logLines.find((line) => line.includes("the client left")) ?? "")?.[1],
 		);
-		expect(stoppedAfter).toBeLessThan(1900);
+		expect(stoppedAfter).toBeLessThan(1000);
 		await vi.waitFor(
 			async () => {
 				const next = await post("/v1/chat/completions", { model: CHAT_MODEL, messages: MESSAGES, max_tokens: 2 });

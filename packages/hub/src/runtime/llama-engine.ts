@@ -96,17 +96,22 @@ export function createLlamaEngine(options: LlamaEngineOptions): LlamaEngine {
 	let warm: Promise<Warm> | undefined;
 	let warmKey: string | undefined;
 	let idleTimer: NodeJS.Timeout | undefined;
+	/** Releases run one after another, and a load waits for them (the idle timer's release may race a new call). */
+	let releasing: Promise<void> = Promise.resolve();
 
-	async function release(): Promise<void> {
+	function release(): Promise<void> {
 		const current = warm;
 		warm = undefined;
 		warmKey = undefined;
-		const loaded = await current?.catch(() => undefined);
-		if (!loaded) return;
-		options.log(`Local runtime: released ${loaded.name}`);
-		await loaded.context.dispose();
-		await loaded.model.dispose();
-		await rm(loaded.directory, { recursive: true, force: true });
+		releasing = releasing.then(async () => {
+			const loaded = await current?.catch(() => undefined);
+			if (!loaded) return;
+			options.log(`Local runtime: released ${loaded.name}`);
+			// The model and its context are dropped, not disposed: disposing them and then loading a model
+			// again in the same worker aborted the process (a native Napi::Error from node-llama-cpp 3.22.1).
+			await rm(loaded.directory, { recursive: true, force: true });
+		});
+		return releasing;
 	}
 
 	async function load(files: ModelFiles, key: string, path: string): Promise<Warm> {
