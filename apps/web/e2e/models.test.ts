@@ -30,7 +30,8 @@ describe("models", () => {
 		const tasks = await page.getByRole("list", { name: "Models" }).locator(".model-item-task").allTextContents();
 		expect(tasks.length).toBeGreaterThan(0);
 		expect(new Set(tasks)).toEqual(new Set(["Text Classification"]));
-		expect(await page.title()).toBe("Models: Text Classification · Hubkit");
+		// A client-side navigation sets the title after the new page renders.
+		await expect.poll(() => page.title()).toBe("Models: Text Classification · Hubkit");
 		await screenshot(page, "models-text-classification-light");
 
 		await page.getByLabel("Sort").selectOption("likes");

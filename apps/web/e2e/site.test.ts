@@ -72,7 +72,8 @@ describe("site", () => {
 		await page.getByRole("contentinfo").getByRole("link", { name: "API reference" }).click();
 		await page.waitForURL("**/docs/api");
 		await page.getByRole("heading", { name: "API reference" }).first().waitFor();
-		expect(await page.title()).toBe("API reference · Hubkit");
+		// A client-side navigation sets the title after the new page renders.
+		await expect.poll(() => page.title()).toBe("API reference · Hubkit");
 		await screenshot(page, "docs-api-light");
 		await context.close();
 	});

@@ -30,7 +30,8 @@ describe("tasks", () => {
 		await demo.waitFor();
 		// The chart of the demo's output draws one bar per label.
 		expect(await demo.locator(".chart-row").count()).toBeGreaterThan(1);
-		expect(await page.title()).toBe("Text Classification · Hubkit");
+		// A client-side navigation sets the title after the new page renders.
+		await expect.poll(() => page.title()).toBe("Text Classification · Hubkit");
 		await screenshot(page, "task-text-classification-light");
 		await context.close();
 	});
