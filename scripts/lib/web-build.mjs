@@ -1,8 +1,8 @@
 /**
  * Builds the site (apps/web) only when something it is built from changed. The
  * stamp is a sha256 over the site's sources and config, the built output of the
- * workspace packages it imports (@hubkit/tasks, @hubkit/inference), and the
- * installed versions of its dependencies; it is written into `.next/` after a
+ * workspace packages it imports (@hubkit/tasks, @hubkit/inference), the hub README
+ * (the docs pages), and the installed versions of its dependencies; it is written into `.next/` after a
  * successful `next build`, so deleting `.next` also forces a build.
  * Shared by `npm start` (scripts/start.mjs) and the browser tests' set-up.
  */
@@ -44,6 +44,8 @@ export function webBuildStamp() {
 		...filesUnder(WEB_DIR, SKIPPED),
 		...filesUnder(join(ROOT, "packages/tasks/dist")),
 		...filesUnder(join(ROOT, "packages/inference/dist")),
+		// The docs pages are the hub's README, rendered at build time.
+		join(ROOT, "packages/hub/README.md"),
 	];
 	for (const file of inputs) {
 		hash.update(`${relative(ROOT, file)}\0`);
