@@ -18,6 +18,7 @@ import { loadProviderKeys } from "./router/index.js";
 import { createLocalRuntime } from "./runtime/local-runtime.js";
 import { sampleCatalogue } from "./seed/catalogue/index.js";
 import { loadSeed, type SeedLoadResult } from "./seed/load.js";
+import { recordFingerprint, refreshSampleCatalogue } from "./seed/refresh.js";
 import { DiskBlobStore } from "./storage/disk-store.js";
 
 export interface OpenHub {
@@ -74,7 +75,10 @@ function makeDataDirectory(path: string, logger: Logger): void {
 export async function seedSampleOnFirstStart(deps: HubDeps): Promise<SeedLoadResult | undefined> {
 	const any = await deps.db.selectFrom("models").select("id").limit(1).executeTakeFirst();
 	if (any) return undefined;
-	return await loadSeed(deps, sampleCatalogue());
+	const seeded = await loadSeed(deps, sampleCatalogue());
+	// What it was seeded against, so the next start knows there is nothing to refresh (seed/refresh.ts).
+	await recordFingerprint(deps.db);
+	return seeded;
 }
 
 export interface RunningHub {
@@ -97,6 +101,11 @@ export async function startHub(config: HubConfig, logger: Logger): Promise<Runni
 			logger.info(
 				`Seeded the sample catalogue: ${seeded.loaded} models (sample data) in ${seeded.seconds.toFixed(1)} s`,
 			);
+		const refreshed = seeded ? undefined : await refreshSampleCatalogue(hub.deps);
+		if (refreshed) {
+			const changed = refreshed.remapped.join(", ") || "none";
+			logger.info(`Sample catalogue refreshed: ${refreshed.added} models added; local mappings changed: ${changed}`);
+		}
 		const providerKeys = loadProviderKeys(process.env, config.providersFile);
 		const localRuntime = createLocalRuntime(hub.deps, {
 			workers: config.localRuntimeWorkers,

@@ -126,6 +126,11 @@ export interface RouterFollowUpsTable {
 	created_at: string;
 }
 
+export interface HubSettingsTable {
+	key: string;
+	value: string;
+}
+
 export interface Database {
 	models: ModelsTable;
 	model_tags: ModelTagsTable;
@@ -138,4 +143,5 @@ export interface Database {
 	users: UsersTable;
 	access_tokens: AccessTokensTable;
 	router_follow_ups: RouterFollowUpsTable;
+	hub_settings: HubSettingsTable;
 }

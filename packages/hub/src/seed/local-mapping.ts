@@ -48,15 +48,23 @@ export function seedCapability(record: SeedModel): Promise<LocalCapability> {
 
 /** The record's provider mappings with hf-inference as the runtime finds it (the record itself is not changed). */
 export async function withLocalMapping(record: SeedModel): Promise<SeedProviderMapping[]> {
-	const capability = await seedCapability(record);
-	const declared = record.inferenceProviderMapping;
+	return mappingsWithLocal(record.inferenceProviderMapping, await seedCapability(record), record.id);
+}
+
+/**
+ * `declared` with hf-inference set to what `capability` says: dropped when the runtime cannot
+ * run the model; otherwise live for the runtime's task, keeping a declared entry's place in the
+ * preference order and its status. Other providers' entries stay as they are.
+ */
+export function mappingsWithLocal(
+	declared: SeedProviderMapping[],
+	capability: LocalCapability,
+	id: string,
+): SeedProviderMapping[] {
 	if (!capability.ok) return declared.filter((mapping) => mapping.provider !== LOCAL_PROVIDER);
 	const own = declared.find((mapping) => mapping.provider === LOCAL_PROVIDER);
 	if (own) {
-		// The record's place in the preference order and its status stay; the task is the runtime's.
-		return declared.map((mapping) =>
-			mapping === own ? { ...own, providerId: record.id, task: capability.task } : mapping,
-		);
+		return declared.map((mapping) => (mapping === own ? { ...own, providerId: id, task: capability.task } : mapping));
 	}
-	return [...declared, { provider: LOCAL_PROVIDER, providerId: record.id, task: capability.task, status: "live" }];
+	return [...declared, { provider: LOCAL_PROVIDER, providerId: id, task: capability.task, status: "live" }];
 }

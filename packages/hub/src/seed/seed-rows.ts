@@ -8,7 +8,7 @@ import type { Insertable } from "kysely";
 import type { CommitFilesTable, ModelsTable, ProviderMappingsTable } from "../db/schema.js";
 import { localAppsOf, parameterCountOf } from "../services/model-derived.js";
 import type { SeedBlob } from "./seed-blobs.js";
-import type { SeedModel } from "./types.js";
+import type { SeedModel, SeedProviderMapping } from "./types.js";
 
 export interface SeedRows {
 	model: Insertable<ModelsTable>;
@@ -24,6 +24,20 @@ export interface SeedFileBlob {
 	/** The size listings show (a placeholder may store fewer bytes). */
 	size: number;
 	blob: SeedBlob;
+}
+
+/** A model's provider mappings as rows, in preference order. */
+export function mappingRows(modelId: string, mappings: SeedProviderMapping[]): Insertable<ProviderMappingsTable>[] {
+	return mappings.map((mapping, position) => ({
+		model_id: modelId,
+		position,
+		provider: mapping.provider,
+		provider_id: mapping.providerId,
+		task: mapping.task,
+		status: mapping.status,
+		adapter: mapping.adapter ?? null,
+		adapter_weights_path: mapping.adapterWeightsPath ?? null,
+	}));
 }
 
 const json = (value: unknown) => (value === undefined ? null : JSON.stringify(value));
@@ -79,16 +93,7 @@ export function seedRows(record: SeedModel, files: SeedFileBlob[], now: Date): S
 			cardData: record.cardData,
 			paths: files.map((file) => file.path),
 		}).map((app) => ({ model_id: record.id, app })),
-		mappings: record.inferenceProviderMapping.map((mapping, position) => ({
-			model_id: record.id,
-			position,
-			provider: mapping.provider,
-			provider_id: mapping.providerId,
-			task: mapping.task,
-			status: mapping.status,
-			adapter: mapping.adapter ?? null,
-			adapter_weights_path: mapping.adapterWeightsPath ?? null,
-		})),
+		mappings: mappingRows(record.id, record.inferenceProviderMapping),
 		commit: { repo_id: record.id, sha, parent_sha: null, message: "Initial commit", created_at: record.createdAt },
 		files: files.map((file) => ({
 			commit_sha: sha,

@@ -9,6 +9,7 @@ import { routerFollowUpsMigration } from "./0002-router-follow-ups.js";
 import { tokenLastUsedMigration } from "./0003-token-last-used.js";
 import { modelSizesAndAppsMigration } from "./0004-model-sizes-and-apps.js";
 import { maintenanceMigration } from "./0005-maintenance.js";
+import { hubSettingsMigration } from "./0006-hub-settings.js";
 
 export function allMigrations(engine: DatabaseEngine): Record<string, Migration> {
 	return {
@@ -17,5 +18,6 @@ export function allMigrations(engine: DatabaseEngine): Record<string, Migration>
 		"0003-token-last-used": tokenLastUsedMigration,
 		"0004-model-sizes-and-apps": modelSizesAndAppsMigration,
 		"0005-maintenance": maintenanceMigration,
+		"0006-hub-settings": hubSettingsMigration,
 	};
 }

@@ -1,0 +1,136 @@
+/**
+ * A data directory keeps what the hub that seeded it wrote. After an upgrade
+ * its sample catalogue lacks the new demo models, and its hf-inference mappings
+ * say what the old runtime could run: a placeholder still mapped live answers
+ * every call with an error, a model a new engine runs is not offered. So on
+ * start, when the catalogue, the local engines or the hub's version differ from
+ * what the data directory was last checked against (a fingerprint in
+ * `hub_settings`), the hub adds the catalogue's missing models and decides the
+ * hf-inference mapping again, from the stored files, for every catalogue model
+ * and every model mapped to hf-inference. Other providers' mappings, and
+ * everything else about a model, stay as they are.
+ *
+ * Only a data directory that holds the sample catalogue is refreshed: one
+ * seeded with synthetic models alone (`hubkit seed --synthetic`) keeps to itself.
+ */
+import { createHash } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import type { Kysely, Selectable } from "kysely";
+import type { Database, ProviderMappingsTable } from "../db/schema.js";
+import type { HubDeps } from "../deps.js";
+import { CHECKS, canRunLocally } from "../runtime/capability.js";
+import { packageInstalled } from "../runtime/packaged/manifest.js";
+import { MEDIA_ENGINES } from "../runtime/packaged/media-engines.js";
+import { storeCandidate } from "../runtime/store-candidate.js";
+import { FileService } from "../services/files.js";
+import { sampleCatalogue } from "./catalogue/index.js";
+import { CATALOGUE_DATA, readSpecs } from "./catalogue/read-specs.js";
+import { loadSeed } from "./load.js";
+import { LOCAL_PROVIDER, mappingsWithLocal } from "./local-mapping.js";
+import { mappingRows } from "./seed-rows.js";
+import type { SeedModel, SeedProviderMapping } from "./types.js";
+
+const FINGERPRINT_KEY = "sample-catalogue-fingerprint";
+const HUB_PACKAGE = new URL("../../package.json", import.meta.url);
+
+/**
+ * What the catalogue's records and mappings are made from, cheaply: the hub's version, the
+ * catalogue's data files, the tasks the local engines serve, and which packaged engines can run
+ * on this machine (an optional system package installed later changes it).
+ */
+export function catalogueFingerprint(): string {
+	const hash = createHash("sha256");
+	hash.update(`hub ${(JSON.parse(readFileSync(HUB_PACKAGE, "utf8")) as { version: string }).version}\n`);
+	for (const name of readdirSync(CATALOGUE_DATA).sort()) {
+		hash.update(`${name}\0`);
+		hash.update(readFileSync(fileURLToPath(new URL(name, CATALOGUE_DATA))));
+	}
+	hash.update(`tasks ${Object.keys(CHECKS).sort().join(",")}\n`);
+	for (const [name, { packages, system }] of Object.entries(MEDIA_ENGINES)) {
+		const runs = system ? system() === undefined : packages.every(packageInstalled);
+		hash.update(`${name} ${runs}\n`);
+	}
+	return hash.digest("hex");
+}
+
+export async function recordFingerprint(db: Kysely<Database>, fingerprint = catalogueFingerprint()): Promise<void> {
+	await db
+		.insertInto("hub_settings")
+		.values({ key: FINGERPRINT_KEY, value: fingerprint })
+		.onConflict((conflict) => conflict.column("key").doUpdateSet({ value: fingerprint }))
+		.execute();
+}
+
+export interface RefreshResult {
+	/** Catalogue models the data directory did not have. */
+	added: number;
+	/** Models whose hf-inference mapping changed. */
+	remapped: string[];
+}
+
+function fromRow(row: Selectable<ProviderMappingsTable>): SeedProviderMapping {
+	return {
+		provider: row.provider,
+		providerId: row.provider_id,
+		task: row.task,
+		status: row.status === "staging" ? "staging" : "live",
+		...(row.adapter === "lora" ? { adapter: "lora" as const } : {}),
+		...(row.adapter_weights_path ? { adapterWeightsPath: row.adapter_weights_path } : {}),
+	};
+}
+
+/** Undefined when the data directory was already checked against this catalogue, or holds none of it. */
+export async function refreshSampleCatalogue(
+	deps: Pick<HubDeps, "db" | "blobStore">,
+	catalogue: () => SeedModel[] = sampleCatalogue,
+): Promise<RefreshResult | undefined> {
+	const fingerprint = catalogueFingerprint();
+	const stored = await deps.db
+		.selectFrom("hub_settings")
+		.select("value")
+		.where("key", "=", FINGERPRINT_KEY)
+		.executeTakeFirst();
+	if (stored?.value === fingerprint) return undefined;
+	if (!stored) {
+		const ids = readSpecs().map((spec) => spec.id);
+		const any = await deps.db.selectFrom("models").select("id").where("id", "in", ids).limit(1).executeTakeFirst();
+		if (!any) {
+			await recordFingerprint(deps.db, fingerprint);
+			return undefined;
+		}
+	}
+
+	const records = catalogue();
+	const { loaded } = await loadSeed(deps, records);
+	const mapped = await deps.db
+		.selectFrom("provider_mappings")
+		.select("model_id")
+		.where("provider", "=", LOCAL_PROVIDER)
+		.execute();
+	const ids = [...new Set([...records.map((record) => record.id), ...mapped.map((row) => row.model_id)])];
+	const files = new FileService(deps.db);
+	const remapped: string[] = [];
+	for (const id of ids) {
+		const model = await deps.db.selectFrom("models").select("pipeline_tag").where("id", "=", id).executeTakeFirst();
+		if (!model) continue;
+		const rows = await deps.db
+			.selectFrom("provider_mappings")
+			.selectAll()
+			.where("model_id", "=", id)
+			.orderBy("position")
+			.execute();
+		const current = rows.map(fromRow);
+		const candidate = await storeCandidate(deps, { id, pipelineTag: model.pipeline_tag ?? undefined }, files);
+		const wanted = mappingsWithLocal(current, await canRunLocally(candidate), id);
+		if (JSON.stringify(wanted) === JSON.stringify(current)) continue;
+		await deps.db.transaction().execute(async (trx) => {
+			await trx.deleteFrom("provider_mappings").where("model_id", "=", id).execute();
+			if (wanted.length === 0) return;
+			await trx.insertInto("provider_mappings").values(mappingRows(id, wanted)).execute();
+		});
+		remapped.push(id);
+	}
+	await recordFingerprint(deps.db, fingerprint);
+	return { added: loaded, remapped };
+}
