@@ -149,6 +149,8 @@ describe.each(ENGINES)("GGUF chat through llama.cpp on a hub on loopback (%s)", 
 		const other = await chatText(settings, OTHER_TEMPLATE_MODEL);
 		expect(other.text).not.toBe(chatml.text);
 		expect(other.output.usage?.prompt_tokens).not.toBe(chatml.output.usage?.prompt_tokens);
+		// The second model ran in the worker that replaced the first one's (its memory freed so), which is no crash.
+		expect(logLines.filter((line) => line.includes("worker stopped"))).toEqual([]);
 	});
 
 	it("streams the same answer as server-sent chunks, ending with the finish reason and usage", async () => {
@@ -299,7 +301,7 @@ describe.each(ENGINES)("GGUF chat through llama.cpp on a hub on loopback (%s)", 
 		}
 	});
 
-	it("releases the warm model after the idle time and loads it again on the next call", async () => {
+	it("ends the worker that held a released model (idle or another model called) and loads it again in a fresh one", async () => {
 		const lines: string[] = [];
 		const idle = createLocalRuntime(
 			{ ...hub.deps, logger: recordingLogger(lines) },
@@ -315,8 +317,16 @@ describe.each(ENGINES)("GGUF chat through llama.cpp on a hub on loopback (%s)", 
 			const call = () => idleClient.chatCompletion({ model: CHAT_MODEL, messages: MESSAGES, max_tokens: 2 });
 			await call();
 			await vi.waitFor(() => expect(lines.some((line) => line.includes(`released ${CHAT_MODEL}`))).toBe(true));
+			// Its memory is freed only with the worker that held it: the worker ends, and it is no crash.
+			await vi.waitFor(() => expect(idle.completionLoad.workers).toBe(0));
 			await call();
 			expect(lines.filter((line) => line.includes(`loaded ${CHAT_MODEL} `))).toHaveLength(2);
+			// A call for another model runs in a fresh worker too, and the one after it as well.
+			const other = await idleClient.chatCompletion({ model: OTHER_TEMPLATE_MODEL, messages: MESSAGES, max_tokens: 2 });
+			expect(other.choices[0]?.finish_reason).toBe("length");
+			await call();
+			expect(lines.filter((line) => line.includes(`loaded ${CHAT_MODEL} `))).toHaveLength(3);
+			expect(lines.filter((line) => line.includes("worker stopped"))).toEqual([]);
 		} finally {
 			await idleServer.close();
 			await idle.close();

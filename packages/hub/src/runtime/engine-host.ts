@@ -7,7 +7,7 @@
  */
 import { BinaryAnswer, type LocalEngine, MediaBody, type ModelFiles } from "./engine.js";
 import { RuntimeError } from "./errors.js";
-import { type AnswerStream, createLlamaEngine } from "./llama-engine.js";
+import { type AnswerStream, createLlamaEngine, FreshWorkerNeeded } from "./llama-engine.js";
 import { PACKAGED_MEDIA_ENGINES } from "./packaged/media-engines.js";
 import { PACKAGED_TEXT_ENGINES } from "./packaged/text-engines.js";
 import { transformersEngines } from "./transformers-engine.js";
@@ -44,6 +44,8 @@ export interface EngineHostDeps {
 	completionIdleMs?: number;
 	/** CPU threads for llama.cpp; default node-llama-cpp's. */
 	completionThreads?: number;
+	/** Ends this worker once idle, to free a released GGUF model's memory (llama-engine.ts); in a worker only. */
+	retire?: () => void;
 }
 
 interface LoadedEntry {
@@ -63,8 +65,11 @@ function releaseIfIdle(entry: LoadedEntry): void {
 }
 
 export interface EngineHost {
-	/** Undefined when the answer went to `stream` (a streamed chat or completion). */
-	answer(call: WorkerCall, stream?: AnswerStream): Promise<WorkerAnswer | undefined>;
+	/**
+	 * Undefined when the answer went to `stream` (a streamed chat or completion); "fresh-worker"
+	 * when the call must run in another worker (a GGUF model other than the one this worker holds).
+	 */
+	answer(call: WorkerCall, stream?: AnswerStream): Promise<WorkerAnswer | undefined | "fresh-worker">;
 	/** Releases every loaded model. */
 	close(): Promise<void>;
 }
@@ -77,6 +82,7 @@ export function createEngineHost(deps: EngineHostDeps): EngineHost {
 		idleMs: deps.completionIdleMs ?? 300_000,
 		threads: deps.completionThreads,
 		log: deps.log.info,
+		retire: deps.retire,
 	});
 
 	function entryFor(engine: AnyEngine, model: string, commit: string): LoadedEntry {
@@ -160,7 +166,7 @@ export function createEngineHost(deps: EngineHostDeps): EngineHost {
 		}
 	}
 
-	async function answer(call: WorkerCall, stream?: AnswerStream): Promise<WorkerAnswer | undefined> {
+	async function answer(call: WorkerCall, stream?: AnswerStream): Promise<WorkerAnswer | undefined | "fresh-worker"> {
 		try {
 			if (call.kind === "run") {
 				const output = await run(call);
@@ -177,6 +183,7 @@ export function createEngineHost(deps: EngineHostDeps): EngineHost {
 			);
 			return output === undefined ? undefined : { status: 200, body: JSON.stringify(output) };
 		} catch (error) {
+			if (error instanceof FreshWorkerNeeded) return "fresh-worker";
 			if (error instanceof RuntimeError) {
 				if (error.kind === "failed") deps.log.error(`Local runtime: ${error.message}`);
 				return { status: error.status, body: JSON.stringify({ error: error.message }) };

@@ -7,9 +7,17 @@
  *
  * It runs in the runtime's one completion worker (local-runtime.ts), so one
  * warm model serves every call and calls wait their turn in that worker's
- * bounded queue. A call for another model releases the warm one first; the warm
- * model is released after `idleMs` without calls. llama.cpp loads from a file,
+ * bounded queue. The warm model is released after `idleMs` without calls, and a
+ * call for another model needs it released first. llama.cpp loads from a file,
  * so the GGUF is copied from the hub's store to a temporary file while loaded.
+ *
+ * Releasing a model in place does not give its memory back: disposing it and
+ * loading another in the same thread aborted the process (a native Napi::Error
+ * from node-llama-cpp 3.22.1), and a model only dropped keeps its weights
+ * mapped (a 400 MB model: 599 MB resident before, 503 MB after a forced GC).
+ * So in a worker (`retire` given) a released model ends the worker: after an
+ * idle release the worker retires, and a call for another model is handed back
+ * (FreshWorkerNeeded) to run in the worker that replaces it.
  */
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -85,8 +93,21 @@ export interface LlamaEngine {
 	close(): Promise<void>;
 }
 
+/** The call needs a worker with no model loaded: the warm one must go first, and only ending the worker frees it. */
+export class FreshWorkerNeeded extends Error {
+	constructor() {
+		super("This call runs in a fresh worker");
+		this.name = "FreshWorkerNeeded";
+	}
+}
+
 export interface LlamaEngineOptions {
 	idleMs: number;
+	/**
+	 * Ends this worker once it is idle (the pool starts another when a call comes). Given in a
+	 * worker thread; without it (in process) models are released in place.
+	 */
+	retire?: () => void;
 	/** CPU threads llama.cpp computes with; undefined: node-llama-cpp's default (the machine's math cores). */
 	threads?: number;
 	log(message: string): void;
@@ -107,9 +128,9 @@ export function createLlamaEngine(options: LlamaEngineOptions): LlamaEngine {
 			const loaded = await current?.catch(() => undefined);
 			if (!loaded) return;
 			options.log(`Local runtime: released ${loaded.name}`);
-			// The model and its context are dropped, not disposed: disposing them and then loading a model
-			// again in the same worker aborted the process (a native Napi::Error from node-llama-cpp 3.22.1).
+			// Dropped, not disposed (see the top of this file); ending the worker frees the memory.
 			await rm(loaded.directory, { recursive: true, force: true });
+			options.retire?.();
 		});
 		return releasing;
 	}
@@ -141,6 +162,7 @@ export function createLlamaEngine(options: LlamaEngineOptions): LlamaEngine {
 
 	async function warmModel(files: ModelFiles, key: string, path: string): Promise<Warm> {
 		if (warm && warmKey === key) return warm;
+		if (warm && options.retire) throw new FreshWorkerNeeded();
 		await release();
 		warmKey = key;
 		warm = load(files, key, path);

@@ -74,6 +74,8 @@ export interface HubLocalRuntime extends LocalRuntime {
 	close(): Promise<void>;
 	/** Workers started, calls running and calls waiting, now. */
 	readonly load: WorkerPoolLoad;
+	/** The same for chat and completion calls (GGUF models), which have a worker of their own. */
+	readonly completionLoad: WorkerPoolLoad;
 }
 
 const defaultWorkerCount = (): number => Math.min(2, availableParallelism());
@@ -249,6 +251,9 @@ export function createLocalRuntime(deps: LocalRuntimeDeps, options: LocalRuntime
 		},
 		get load() {
 			return pool.load;
+		},
+		get completionLoad() {
+			return completionPool.load;
 		},
 	};
 }

@@ -60,6 +60,7 @@ const host = createEngineHost({
 	maxLoadedModels: options.maxLoadedModels,
 	completionIdleMs: options.completionIdleMs,
 	completionThreads: options.completionThreads,
+	retire: () => send({ type: "retire", retry: false }),
 	log: {
 		info: (message) => send({ type: "log", level: "info", message }),
 		error: (message, error) => {
@@ -96,6 +97,7 @@ port.on("message", (message: ToWorker) => {
 	};
 	host.answer(message.call, stream).then((answer) => {
 		if (cancel === controller) cancel = undefined;
+		if (answer === "fresh-worker") return send({ type: "retire", retry: true });
 		if (streaming) {
 			// A failure after the stream began is one last event (the client reads `error` as a failed stream).
 			if (answer && typeof answer.body === "string") send({ type: "chunk", text: `data: ${answer.body}\n\n` });

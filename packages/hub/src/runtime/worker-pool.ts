@@ -4,7 +4,9 @@
  * never runs a model starts none). Calls beyond the workers wait in a bounded
  * queue; past it a call fails at once with RuntimeBusyError. A worker that dies
  * (an uncaught error, an exit) fails only the call it was running; the next call
- * starts a fresh worker. `close` ends every worker.
+ * starts a fresh worker. A worker may ask to retire (to free memory only its end
+ * frees): it is ended once its call is done, or at once with its call handed to
+ * the worker that replaces it. `close` ends every worker.
  */
 import { Worker } from "node:worker_threads";
 import { RuntimeBusyError, RuntimeError } from "./errors.js";
@@ -17,7 +19,7 @@ const RETRY_AFTER_SECONDS = 1;
 export type PoolAnswer = WorkerAnswer | { status: 200; stream: ReadableStream<Uint8Array> };
 
 /** Worker messages the pool handles itself. */
-type PoolMessage = { type: "answer" | "stream" | "chunk" | "end" };
+type PoolMessage = { type: "answer" | "stream" | "chunk" | "end" | "retire" };
 
 export interface WorkerPoolOptions {
 	/** The worker's entry module (a built `.js` file). */
@@ -49,6 +51,8 @@ interface Slot {
 	error?: unknown;
 	/** The streamed answer being written, if the job's answer is one. */
 	stream?: ReadableStreamDefaultController<Uint8Array>;
+	/** Asked to retire: takes no new call, and is ended once idle. */
+	retiring?: boolean;
 }
 
 export interface WorkerPoolLoad {
@@ -72,7 +76,7 @@ export class WorkerPool {
 		return new Promise((resolve, reject) => {
 			if (this.#closed) return reject(new RuntimeError("failed", "The local runtime is shut down"));
 			const job = { call, resolve, reject };
-			const slot = [...this.#slots].find((candidate) => !candidate.job) ?? this.#startWorker();
+			const slot = [...this.#slots].find((candidate) => !candidate.job && !candidate.retiring) ?? this.#startWorker();
 			if (slot) return this.#assign(slot, job);
 			if (this.#queue.length >= this.#options.maxQueued) {
 				return reject(
@@ -114,6 +118,7 @@ export class WorkerPool {
 				slot.job = undefined;
 				return this.#next(slot);
 			}
+			if (message.type === "retire") return this.#retire(slot, message.retry);
 			if (message.type !== "answer") return this.#options.onMessage(message, reply);
 			const job = slot.job;
 			slot.job = undefined;
@@ -125,6 +130,12 @@ export class WorkerPool {
 		});
 		worker.on("exit", () => {
 			this.#slots.delete(slot);
+			if (slot.retiring && !slot.job && !this.#closed) {
+				// Asked for: not a crash. Calls waiting for a worker get the replacement.
+				const replacement = this.#queue.length > 0 ? this.#startWorker() : undefined;
+				if (replacement) this.#next(replacement);
+				return;
+			}
 			slot.stream?.error(new RuntimeError("failed", "The local runtime's worker stopped while streaming this answer"));
 			slot.stream = undefined;
 			if (this.#closed) {
@@ -179,7 +190,21 @@ export class WorkerPool {
 		slot.worker.postMessage({ type: "call", call: job.call } satisfies ToWorker, transfer);
 	}
 
+	#retire(slot: Slot, retry: boolean): void {
+		slot.retiring = true;
+		if (retry && slot.job) {
+			// First in line: it was this worker's turn already.
+			this.#queue.unshift(slot.job);
+			slot.job = undefined;
+		}
+		if (!slot.job) void slot.worker.terminate();
+	}
+
 	#next(slot: Slot): void {
+		if (slot.retiring) {
+			if (!slot.job) void slot.worker.terminate();
+			return;
+		}
 		const job = this.#queue.shift();
 		if (job) this.#assign(slot, job);
 	}

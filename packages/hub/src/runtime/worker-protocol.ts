@@ -68,7 +68,12 @@ export type FromWorker =
 	/** A streamed answer instead of `answer`: `stream` (status 200, server-sent events), `chunk`s of event text, `end`. */
 	| { type: "stream" }
 	| { type: "chunk"; text: string }
-	| { type: "end" };
+	| { type: "end" }
+	/**
+	 * End this worker once its call is done (a released GGUF model's memory is freed only so);
+	 * `retry`: the call it holds was not run, and goes to the worker that replaces it.
+	 */
+	| { type: "retire"; retry: boolean };
 
 /** What every worker is started with. */
 export interface WorkerOptions {
