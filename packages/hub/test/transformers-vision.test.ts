@@ -8,7 +8,9 @@
  * SQLite and on PostgreSQL (the runtime reads the model's row and files through
  * the database).
  */
-import { InferenceClient } from "@hubkit/inference";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { getInferenceSnippets, InferenceClient } from "@hubkit/inference";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 // @ts-expect-error: plain JavaScript modules of the demo-asset scripts, without types.
@@ -24,6 +26,7 @@ import { loadSeed } from "../src/seed/load.js";
 import type { SeedModel } from "../src/seed/types.js";
 import { ENGINES, startTestDatabase, type TestDatabase } from "./support/engines.js";
 import { type Listening, listen, openTestHub, type TestHub } from "./support/hub.js";
+import { RUNS_ROOT, runSnippet } from "./support/run-snippet.js";
 import { seedModel } from "./support/seed-records.js";
 import { clipFiles, depthFiles, detectorFiles, segmenterFiles } from "./support/vision-models.js";
 
@@ -88,7 +91,12 @@ const MODELS: SeedModel[] = [
 	localModel(DETECTOR, "object-detection", detectorFiles()),
 	localModel(DEPTH, "depth-estimation", depthFiles()),
 	localModel(SEGMENTER, "image-segmentation", segmenterFiles()),
-	localModel(CLIP, "zero-shot-image-classification", clipFiles()),
+	{
+		...localModel(CLIP, "zero-shot-image-classification", clipFiles()),
+		widgetData: [
+			{ src: "/assets/demo/zero-shot-image-classification-input.png", candidate_labels: "blue, green, red" },
+		],
+	},
 	// Revisions lacking a file their pipeline needs (no mapping: the router runs them by their tag, and refuses).
 	seedModel(NO_PREPROCESSOR, {
 		pipeline_tag: "object-detection",
@@ -107,6 +115,8 @@ describe.each(ENGINES)("transformers.js vision tasks on a hub on loopback (%s)",
 	let server: Listening;
 	let token: string;
 	let client: InferenceClient;
+	/** Where the snippets run. */
+	let dir: string;
 
 	beforeAll(async () => {
 		testDb = await startTestDatabase(engine);
@@ -116,6 +126,8 @@ describe.each(ENGINES)("transformers.js vision tasks on a hub on loopback (%s)",
 		runtime = createLocalRuntime(hub.deps, { workers: 1 });
 		server = await listen(createHubApp(hub.deps, { router: { localRuntime: runtime } }));
 		client = new InferenceClient(token, { provider: "hf-inference", hubUrl: server.url, routerUrl: server.url });
+		mkdirSync(RUNS_ROOT, { recursive: true });
+		dir = mkdtempSync(join(RUNS_ROOT, "vision-"));
 	});
 
 	afterAll(async () => {
@@ -123,6 +135,7 @@ describe.each(ENGINES)("transformers.js vision tasks on a hub on loopback (%s)",
 		await runtime?.close();
 		await hub?.close();
 		await testDb?.cleanup();
+		if (dir) rmSync(dir, { recursive: true, force: true });
 	});
 
 	async function post(model: string, body: unknown, contentType = "application/json") {
@@ -235,6 +248,48 @@ describe.each(ENGINES)("transformers.js vision tasks on a hub on loopback (%s)",
 		});
 		expect(red.status).toBe(200);
 		expect((red.body as unknown as { label: string }[]).map((item) => item.label)).toEqual(["red", "green"]);
+	});
+
+	it("runs each model's js and curl snippets unchanged against the hub, on the demo pictures it serves", async () => {
+		// The demo scene (384×256): a red car and roof under a blue sky; the cat picture is warm grey, red before green.
+		const checks: Record<string, (answer: unknown) => void | Promise<void>> = {
+			[DETECTOR](answer) {
+				const found = answer as { label: string; box: { xmin: number; ymin: number; xmax: number; ymax: number } }[];
+				expect(found.map((item) => item.label).sort()).toEqual(["blue", "red"]);
+				for (const { box } of found) {
+					expect(0 <= box.xmin && box.xmin < box.xmax && box.xmax <= 384, JSON.stringify(box)).toBe(true);
+					expect(0 <= box.ymin && box.ymin < box.ymax && box.ymax <= 256, JSON.stringify(box)).toBe(true);
+				}
+			},
+			async [SEGMENTER](answer) {
+				// The sky is not blue enough (B − G under 0.5) to beat the background.
+				const segments = answer as { label: string; mask: string }[];
+				expect(segments.map((segment) => segment.label)).toEqual(["background", "red"]);
+				const red = await greyPixels(segments[1]?.mask ?? "");
+				// The car's door is red, the sky above the house is not.
+				expect([red.pixels[205 * 384 + 190], red.pixels[20 * 384 + 50]]).toEqual([255, 0]);
+			},
+			[CLIP](answer) {
+				expect((answer as { label: string }[]).map((item) => item.label)).toEqual(["red", "green", "blue"]);
+			},
+		};
+		for (const [model, check] of Object.entries(checks)) {
+			const response = await fetch(
+				`${server.url}/api/models/${model}?expand[]=inferenceProviderMapping&expand[]=pipeline_tag&expand[]=tags&expand[]=widgetData`,
+			);
+			const snippets = getInferenceSnippets(await response.json(), "hf-inference", undefined, {
+				hubUrl: server.url,
+				routerUrl: server.url,
+			});
+			const runnable = snippets.filter((snippet) => ["@hubkit/inference", "fetch", "curl"].includes(snippet.client));
+			expect(runnable.map((snippet) => snippet.client)).toEqual(["@hubkit/inference", "fetch", "curl"]);
+			for (const snippet of runnable) {
+				const result = await runSnippet(snippet, dir, token);
+				expect(result.code, `${model} ${snippet.client}: ${result.output}`).toBe(0);
+				await check(JSON.parse(result.stdout));
+				expect(result.output).not.toContain(token);
+			}
+		}
 	});
 
 	it("refuses what is not an image, bad parameters and models lacking a file, with a 400 that says why", async () => {
