@@ -147,6 +147,27 @@ describe.each(ENGINES)("transformers.js vision tasks on a hub on loopback (%s)",
 		return { status: response.status, body: (await response.json()) as { error?: string } };
 	}
 
+	it("is mapped to hf-inference, live, for each task its files run; a model lacking a file is not", async () => {
+		const mappings = async (model: string) => {
+			const response = await fetch(`${server.url}/api/models/${model}?expand[]=inferenceProviderMapping`);
+			return ((await response.json()) as { inferenceProviderMapping: Record<string, unknown> })
+				.inferenceProviderMapping;
+		};
+		const tasks: [string, string][] = [
+			[DETECTOR, "object-detection"],
+			[DEPTH, "depth-estimation"],
+			[SEGMENTER, "image-segmentation"],
+			[CLIP, "zero-shot-image-classification"],
+		];
+		for (const [model, task] of tasks) {
+			expect(await mappings(model), model).toEqual({
+				"hf-inference": expect.objectContaining({ status: "live", task }),
+			});
+		}
+		expect(await mappings(NO_PREPROCESSOR)).toEqual({});
+		expect(await mappings(NO_TOKENIZER)).toEqual({});
+	});
+
 	it("finds the red and the blue patch, each boxed where it was drawn, in pixels", async () => {
 		const red: Patch = { x0: 8, y0: 16, x1: 24, y1: 32, colour: RED };
 		const blue: Patch = { x0: 40, y0: 4, x1: 60, y1: 12, colour: BLUE };
