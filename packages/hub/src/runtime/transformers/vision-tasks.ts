@@ -4,7 +4,8 @@
  * @hubkit/inference reads. The image comes as the raw body (image/*) or as
  * base64 in JSON (`{ "inputs": "<base64>", "parameters": … }`):
  *   object-detection   → [{ label, score, box: { xmin, ymin, xmax, ymax } }] in pixels; `parameters.threshold` (0.5)
- *   depth-estimation   → { depth: <base64 PNG, nearer is brighter>, predicted_depth: number[][] } at the image's size
+ *   depth-estimation   → { depth: <base64 PNG, the prediction scaled to 0–255>, predicted_depth: number[][] },
+ *                        both at the image's size (relative-depth models predict nearer as larger)
  *   image-segmentation → [{ label, mask: <base64 PNG, 255 inside> }] (semantic: one per label present)
  *   zero-shot-image-classification → [{ label, score }], best first; `parameters.candidate_labels`,
  *                        `parameters.hypothesis_template` ("This is a photo of {}.")
@@ -92,7 +93,8 @@ interface Detection {
 const objectDetection: TransformersTask<DetectionRequest> = {
 	task: "object-detection",
 	pipeline: "object-detection",
-	architecture: /ForObjectDetection$/,
+	// DETR's kin; not the zero-shot detectors (OWL-ViT, Grounding DINO), which need the labels as text.
+	architecture: /^(?!OwlViT|Owlv2|GroundingDino).*ForObjectDetection$/,
 	media: "image",
 	needs: [PREPROCESSOR],
 	parseRequest(body) {
