@@ -60,7 +60,7 @@ describe("the local runtime on a hub on loopback", () => {
 						: file,
 				),
 			}),
-			seedModel("acme/depth-model", { pipeline_tag: "depth-estimation", files: topicFiles }),
+			seedModel("acme/keypoint-model", { pipeline_tag: "keypoint-detection", files: topicFiles }),
 		]);
 		token = (await createAccessToken(hub.deps.db, "dana")).token;
 		otherToken = (await createAccessToken(hub.deps.db, "erin")).token;
@@ -153,7 +153,7 @@ describe("the local runtime on a hub on loopback", () => {
 			["acme/no-onnx", /no ONNX weights/],
 			["acme/placeholder-onnx", /placeholder/],
 			["acme/broken-tokenizer", /could not be loaded by transformers\.js: Tokenizer must contain a "decoder"/],
-			["acme/depth-model", /runs text-classification, .* models, not depth-estimation/],
+			["acme/keypoint-model", /runs text-classification, .* models, not keypoint-detection/],
 		];
 		for (const [model, reason] of cases) {
 			const { status, body } = await post(`/hf-inference/models/${model}`, { inputs: "x" });

@@ -90,7 +90,7 @@ describe("canRunLocally", () => {
 	});
 
 	it("refuses a task no engine runs, a model without a task, and never reads prototype keys", async () => {
-		for (const tag of ["depth-estimation", undefined, "constructor", "__proto__", "toString"]) {
+		for (const tag of ["keypoint-detection", undefined, "constructor", "__proto__", "toString"]) {
 			const capability = await canRunLocally(candidate(classifier, tag));
 			expect(capability, String(tag)).toEqual({
 				ok: false,

@@ -73,11 +73,25 @@ const LABELLED_TASKS = new Set([
 	"token-classification",
 	"zero-shot-classification",
 	"image-classification",
+	"object-detection",
+	"image-segmentation",
 ]);
+
+const PREPROCESSOR_PATH = "preprocessor_config.json";
 
 /** What transformers-engine.ts loads: ONNX weights, config.json (id2label where labels are answered), a tokenizer.json. */
 const transformers =
-	({ task, media }: { task: string; media?: "image" }): Check =>
+	({
+		task,
+		media,
+		needs,
+		architecture,
+	}: {
+		task: string;
+		media?: "image";
+		needs?: readonly string[];
+		architecture?: RegExp;
+	}): Check =>
 	async (model) => {
 		let onnx: (CandidateFile & { path: string }) | undefined;
 		for (const { path } of WEIGHT_CHOICES) {
@@ -93,14 +107,27 @@ const transformers =
 			return `${onnx.path} is empty or larger than the runtime loads`;
 		const config = await readJson(model, "config.json");
 		if ("problem" in config) return config.problem;
+		// As the engine does: a head named in config.json must be one that does the task.
+		const architectures = isRecord(config.value) ? config.value.architectures : undefined;
+		const named = Array.isArray(architectures) ? architectures.filter((name) => typeof name === "string") : [];
+		if (architecture && named.length > 0 && !named.some((name) => architecture.test(name))) {
+			return `it is a ${named.join(", ")}: it does not do ${task}`;
+		}
 		const id2label = isRecord(config.value) ? config.value.id2label : undefined;
 		if (LABELLED_TASKS.has(task) && (!isRecord(id2label) || Object.keys(id2label).length === 0)) {
 			return "config.json has no id2label";
 		}
 		// An image model reads pixels through its preprocessor, not text through a tokenizer.
 		if (media === "image") {
-			const preprocessor = await readJson(model, "preprocessor_config.json");
-			return "problem" in preprocessor ? preprocessor.problem : undefined;
+			const preprocessor = await readJson(model, PREPROCESSOR_PATH);
+			if ("problem" in preprocessor) return preprocessor.problem;
+			// transformers.js picks the image processor by these names, and loads none without one.
+			const named = isRecord(preprocessor.value) ? preprocessor.value : {};
+			if (!["image_processor_type", "feature_extractor_type", "processor_class"].some((key) => named[key])) {
+				return `${PREPROCESSOR_PATH} names no image_processor_type (or feature_extractor_type)`;
+			}
+			// CLIP-style models read the candidate labels as text as well.
+			if (!needs?.includes("tokenizer.json")) return undefined;
 		}
 		const tokenizer = await readJson(model, "tokenizer.json");
 		if ("problem" in tokenizer) return tokenizer.problem;

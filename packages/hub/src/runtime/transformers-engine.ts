@@ -17,6 +17,7 @@ import { IMAGE_TASKS } from "./transformers/image-tasks.js";
 import { withModelFiles } from "./transformers/model-store.js";
 import { TEXT_TASKS } from "./transformers/text-tasks.js";
 import type { Pipe, TransformersTask } from "./transformers/types.js";
+import { VISION_TASKS } from "./transformers/vision-tasks.js";
 
 /** Where the weights may be, best first: the folder, and the dtype whose file name it is. */
 export const WEIGHT_CHOICES = [
@@ -30,6 +31,7 @@ export const TRANSFORMERS_TASKS: readonly TransformersTask<unknown>[] = [
 	...TEXT_TASKS,
 	...EMBEDDING_TASKS,
 	...IMAGE_TASKS,
+	...VISION_TASKS,
 ];
 
 /**
@@ -58,6 +60,9 @@ async function loadPipeline(spec: TransformersTask<unknown>, files: ModelFiles):
 	if (!weights) {
 		const paths = WEIGHT_CHOICES.map((choice) => choice.path).join(", ");
 		throw new RuntimeError("unsupported", `Model ${files.model} has no ONNX weights (${paths})`);
+	}
+	for (const path of spec.needs ?? []) {
+		if (!(await files.has(path))) throw new RuntimeError("unsupported", `Model ${files.model} has no ${path}`);
 	}
 	const config = await files.json("config.json");
 	const architectures = (config as { architectures?: unknown })?.architectures;

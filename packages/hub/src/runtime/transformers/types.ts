@@ -26,9 +26,18 @@ export interface TransformersTask<Request> {
 		| "question-answering"
 		| "zero-shot-classification"
 		| "feature-extraction"
-		| "image-classification";
+		| "image-classification"
+		| "object-detection"
+		| "depth-estimation"
+		| "image-segmentation"
+		| "zero-shot-image-classification";
 	/** Takes images (raw bodies or base64 JSON) rather than text; the model has a preprocessor, not a tokenizer. */
 	media?: "image";
+	/**
+	 * Files the pipeline reads besides the weights and config.json, refused by name when missing
+	 * (transformers.js would load without them and fail on the first call): a preprocessor, a tokenizer.
+	 */
+	needs?: readonly string[];
 	/** The head the model's `architectures` must name (`…ForTokenClassification`); undefined: any. */
 	architecture?: RegExp;
 	parseRequest(body: unknown): Request;
