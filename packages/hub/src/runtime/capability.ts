@@ -73,11 +73,12 @@ const LABELLED_TASKS = new Set([
 	"token-classification",
 	"zero-shot-classification",
 	"image-classification",
+	"audio-classification",
 ]);
 
 /** What transformers-engine.ts loads: ONNX weights, config.json (id2label where labels are answered), a tokenizer.json. */
 const transformers =
-	({ task, media }: { task: string; media?: "image" }): Check =>
+	({ task, media, architecture }: { task: string; media?: "image" | "audio"; architecture?: RegExp }): Check =>
 	async (model) => {
 		let onnx: (CandidateFile & { path: string }) | undefined;
 		for (const { path } of WEIGHT_CHOICES) {
@@ -97,11 +98,13 @@ const transformers =
 		if (LABELLED_TASKS.has(task) && (!isRecord(id2label) || Object.keys(id2label).length === 0)) {
 			return "config.json has no id2label";
 		}
-		// An image model reads pixels through its preprocessor, not text through a tokenizer.
-		if (media === "image") {
+		// An image or audio model reads pixels or samples through its preprocessor, not text through a tokenizer.
+		if (media) {
 			const preprocessor = await readJson(model, "preprocessor_config.json");
-			return "problem" in preprocessor ? preprocessor.problem : undefined;
+			if ("problem" in preprocessor) return preprocessor.problem;
 		}
+		if (media === "image" || task === "audio-classification") return undefined;
+		if (task === "automatic-speech-recognition") return await ctcProblem(model, config.value, architecture);
 		const tokenizer = await readJson(model, "tokenizer.json");
 		if ("problem" in tokenizer) return tokenizer.problem;
 		const tokenizerModel = isRecord(tokenizer.value) ? tokenizer.value.model : undefined;
@@ -111,6 +114,25 @@ const transformers =
 		}
 		return undefined;
 	};
+
+/**
+ * Speech recognition as transformers/audio-tasks.ts runs it: a CTC head (config.json's
+ * architectures, when it names them, as the load checks), spelled by a tokenizer.json whose
+ * decoder is CTC, and a tokenizer_config.json (without it transformers.js loads no tokenizer).
+ */
+async function ctcProblem(model: LocalCandidate, config: unknown, architecture?: RegExp): Promise<string | undefined> {
+	const architectures = isRecord(config) && Array.isArray(config.architectures) ? config.architectures : [];
+	const named = architectures.filter((name): name is string => typeof name === "string");
+	if (architecture && named.length > 0 && !named.some((name) => architecture.test(name))) {
+		return `it is a ${named.join(", ")}: the local runtime recognises speech with CTC models (…ForCTC) only`;
+	}
+	const tokenizer = await readJson(model, "tokenizer.json");
+	if ("problem" in tokenizer) return tokenizer.problem;
+	const decoder = isRecord(tokenizer.value) ? tokenizer.value.decoder : undefined;
+	if (!isRecord(decoder) || decoder.type !== "CTC") return "tokenizer.json has no CTC decoder";
+	const tokenizerConfig = await readJson(model, "tokenizer_config.json");
+	return "problem" in tokenizerConfig ? tokenizerConfig.problem : undefined;
+}
 
 /** A check per task the runtime's engines serve (engine-host.ts registers the engines themselves). */
 export const CHECKS: Readonly<Record<string, Check>> = {

@@ -12,6 +12,7 @@ import { isMainThread } from "node:worker_threads";
 import type { PipelineType } from "@hubkit/tasks";
 import type { LocalEngine, ModelFiles } from "./engine.js";
 import { RuntimeError } from "./errors.js";
+import { AUDIO_TASKS } from "./transformers/audio-tasks.js";
 import { EMBEDDING_TASKS } from "./transformers/embedding-tasks.js";
 import { IMAGE_TASKS } from "./transformers/image-tasks.js";
 import { withModelFiles } from "./transformers/model-store.js";
@@ -30,6 +31,7 @@ export const TRANSFORMERS_TASKS: readonly TransformersTask<unknown>[] = [
 	...TEXT_TASKS,
 	...EMBEDDING_TASKS,
 	...IMAGE_TASKS,
+	...AUDIO_TASKS,
 ];
 
 /**
@@ -64,6 +66,9 @@ async function loadPipeline(spec: TransformersTask<unknown>, files: ModelFiles):
 	const named = Array.isArray(architectures) ? architectures.filter((name) => typeof name === "string") : [];
 	if (spec.architecture && named.length > 0 && !named.some((name) => spec.architecture?.test(name))) {
 		throw new RuntimeError("unsupported", `Model ${files.model} is a ${named.join(", ")}: it does not do ${spec.task}`);
+	}
+	for (const path of spec.files ?? []) {
+		if (!(await files.has(path))) throw new RuntimeError("unsupported", `Model ${files.model} has no ${path}`);
 	}
 	const { pipeline } = await import("@huggingface/transformers");
 	const chosen = weights;

@@ -26,9 +26,16 @@ export interface TransformersTask<Request> {
 		| "question-answering"
 		| "zero-shot-classification"
 		| "feature-extraction"
-		| "image-classification";
-	/** Takes images (raw bodies or base64 JSON) rather than text; the model has a preprocessor, not a tokenizer. */
-	media?: "image";
+		| "image-classification"
+		| "audio-classification"
+		| "automatic-speech-recognition";
+	/** Takes images or recordings (raw bodies or base64 JSON) rather than text; the model has a preprocessor. */
+	media?: "image" | "audio";
+	/**
+	 * Files the pipeline needs besides the weights and config.json, which a load refuses without:
+	 * transformers.js skips a missing preprocessor or tokenizer quietly and fails only when it is used.
+	 */
+	files?: readonly string[];
 	/** The head the model's `architectures` must name (`…ForTokenClassification`); undefined: any. */
 	architecture?: RegExp;
 	parseRequest(body: unknown): Request;
