@@ -16,6 +16,11 @@ import type { Pipe, TransformersTask } from "./types.js";
 
 /** Ten minutes: a longer recording is for a batch job, not a request that holds a worker. */
 const MAX_SECONDS = 600;
+/**
+ * A tenth of a second: shorter there is nothing to hear, and a model's convolutional front end
+ * (wav2vec2's reads 25 ms windows) may fail outright, when transformers.js logs the samples.
+ */
+const MIN_SECONDS = 0.1;
 
 /** The parts of an audio pipeline used here besides those every pipeline has. */
 type AudioPipe = Pipe & {
@@ -39,6 +44,10 @@ function parseRecording(body: unknown): AudioRequest {
 	const parameters = isRecord(body) && isRecord(body.parameters) ? body.parameters : {};
 	const recording = decodeWav(mediaBytes(body, "a recording"));
 	if (recording.samples.length === 0) throw new RuntimeError("input", "The recording holds no samples");
+	if (recording.samples.length / recording.rate < MIN_SECONDS) {
+		const milliseconds = Math.round((recording.samples.length * 1000) / recording.rate);
+		throw new RuntimeError("input", `The recording is ${milliseconds} ms long: send at least ${MIN_SECONDS * 1000} ms`);
+	}
 	if (recording.samples.length / recording.rate > MAX_SECONDS) {
 		throw new RuntimeError("input", `The recording is longer than ${MAX_SECONDS / 60} minutes`);
 	}
@@ -110,8 +119,7 @@ const speechRecognition: TransformersTask<AudioRequest> = {
 	parseRequest: parseRecording,
 	async run(pipe, request) {
 		const audio = pipe as AudioPipe;
-		const inputs = await audio.processor(samplesFor(audio, request.recording));
-		const { logits } = await audio.model(inputs);
+		const { logits } = await audio.model(await audio.processor(samplesFor(audio, request.recording)));
 		if (!logits) throw new RuntimeError("unsupported", "The model answered no logits");
 		return { text: greedyTranscript(audio, logits) };
 	},
