@@ -7,7 +7,9 @@
  * model without its preprocessor, canRunLocally's reasons). On SQLite and on
  * PostgreSQL (the runtime reads the model's row and files through the database).
  */
-import { InferenceClient } from "@hubkit/inference";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { getInferenceSnippets, InferenceClient } from "@hubkit/inference";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHubApp } from "../src/app.js";
 import { createAccessToken } from "../src/auth/tokens.js";
@@ -20,11 +22,13 @@ import { clip, ctcRecogniserFiles, loudnessClassifierFiles, type Stretch, TONE }
 import { ENGINES, startTestDatabase, type TestDatabase } from "./support/engines.js";
 import { type Listening, listen, openTestHub, type TestHub } from "./support/hub.js";
 import { wavFile } from "./support/media-samples.js";
+import { RUNS_ROOT, runSnippet } from "./support/run-snippet.js";
 import { seedModel } from "./support/seed-records.js";
 
 const LOUDNESS = "acme/tiny-loudness";
 const SPEECH = "acme/tiny-ctc";
 const NO_PREPROCESSOR = "acme/loudness-without-preprocessor";
+const DEMO_DIR = new URL("../../tasks/assets/demo/", import.meta.url).pathname;
 
 /** A model the hub maps to hf-inference for its task, as the seed loader would for a runnable one. */
 function localModel(id: string, task: string, files: SeedModel["files"]): SeedModel {
@@ -237,5 +241,73 @@ describe("canRunLocally for audio models", () => {
 				reason: `Model acme/audio: ${reason}`,
 			});
 		}
+	});
+});
+
+/** The model pages' snippets (js @hubkit/inference, js fetch, sh curl), run unchanged: they send the tasks' demo WAVs. */
+describe("inference snippets of the audio models", () => {
+	let testDb: TestDatabase;
+	let hub: TestHub;
+	let runtime: HubLocalRuntime;
+	let server: Listening;
+	let token: string;
+	let dir: string;
+
+	beforeAll(async () => {
+		testDb = await startTestDatabase("sqlite");
+		hub = await openTestHub(testDb.config);
+		// Mapped by the seed loader itself (no declared mapping): it asks canRunLocally.
+		await loadSeed(hub.deps, [
+			seedModel(LOUDNESS, { pipeline_tag: "audio-classification", files: loudnessClassifierFiles() }),
+			seedModel(SPEECH, { pipeline_tag: "automatic-speech-recognition", files: ctcRecogniserFiles() }),
+		]);
+		token = (await createAccessToken(hub.deps.db, "dana")).token;
+		runtime = createLocalRuntime(hub.deps, { workers: 1 });
+		server = await listen(createHubApp(hub.deps, { router: { localRuntime: runtime } }));
+		mkdirSync(RUNS_ROOT, { recursive: true });
+		dir = mkdtempSync(join(RUNS_ROOT, "audio-"));
+	});
+
+	afterAll(async () => {
+		await server?.close();
+		await runtime?.close();
+		await hub?.close();
+		await testDb?.cleanup();
+		if (dir) rmSync(dir, { recursive: true, force: true });
+	});
+
+	async function snippetOutputs(id: string): Promise<unknown[]> {
+		const response = await fetch(
+			`${server.url}/api/models/${id}?expand[]=inferenceProviderMapping&expand[]=pipeline_tag&expand[]=tags&expand[]=widgetData`,
+		);
+		const model = (await response.json()) as Parameters<typeof getInferenceSnippets>[0];
+		const snippets = getInferenceSnippets(model, "hf-inference", undefined, {
+			hubUrl: server.url,
+			routerUrl: server.url,
+		}).filter((snippet) => ["@hubkit/inference", "fetch", "curl"].includes(snippet.client));
+		expect(snippets.map((snippet) => snippet.client)).toEqual(["@hubkit/inference", "fetch", "curl"]);
+		const outputs: unknown[] = [];
+		for (const snippet of snippets) {
+			const result = await runSnippet(snippet, dir, token);
+			expect(result.code, `${id} ${snippet.client}: ${result.output}`).toBe(0);
+			expect(result.output).not.toContain(token);
+			outputs.push(JSON.parse(result.stdout));
+		}
+		return outputs;
+	}
+
+	it("classify the demo clip as loud (its mean energy is 0.044, above the 0.01 line)", async () => {
+		for (const answer of await snippetOutputs(LOUDNESS)) {
+			expect((answer as { label: string }[]).map((item) => item.label)).toEqual(["loud", "quiet"]);
+		}
+	});
+
+	it("transcribe the demo recording as the hub does for the same file", async () => {
+		const client = new InferenceClient(token, { provider: "hf-inference", hubUrl: server.url, routerUrl: server.url });
+		const demo = readFileSync(join(DEMO_DIR, "automatic-speech-recognition-input.wav"));
+		const expected = await client.automaticSpeechRecognition({ model: SPEECH, data: wav(new Uint8Array(demo)) });
+		// Spoken words, soft and medium-loud: the recogniser's letters, no spaces (nothing is that loud).
+		expect(expected.text).toMatch(/^[hi]{5,}$/);
+		for (const answer of await snippetOutputs(SPEECH)) expect(answer).toEqual(expected);
 	});
 });
