@@ -76,7 +76,10 @@ const LABELLED_TASKS = new Set([
 	"audio-classification",
 ]);
 
-/** What transformers-engine.ts loads: ONNX weights, config.json (id2label where labels are answered), a tokenizer.json. */
+/**
+ * What transformers-engine.ts loads: ONNX weights, config.json (id2label where labels are answered),
+ * a tokenizer.json, or for images and audio a preprocessor_config.json (and for speech both).
+ */
 const transformers =
 	({ task, media, architecture }: { task: string; media?: "image" | "audio"; architecture?: RegExp }): Check =>
 	async (model) => {
