@@ -75,11 +75,15 @@ const LABELLED_TASKS = new Set([
 	"image-classification",
 	"object-detection",
 	"image-segmentation",
+	"audio-classification",
 ]);
 
 const PREPROCESSOR_PATH = "preprocessor_config.json";
 
-/** What transformers-engine.ts loads: ONNX weights, config.json (id2label where labels are answered), a tokenizer.json. */
+/**
+ * What transformers-engine.ts loads: ONNX weights, config.json (id2label where labels are answered),
+ * a tokenizer.json, or for images and audio a preprocessor_config.json (and for CLIP and speech both).
+ */
 const transformers =
 	({
 		task,
@@ -88,7 +92,7 @@ const transformers =
 		architecture,
 	}: {
 		task: string;
-		media?: "image";
+		media?: "image" | "audio";
 		needs?: readonly string[];
 		architecture?: RegExp;
 	}): Check =>
@@ -107,6 +111,11 @@ const transformers =
 			return `${onnx.path} is empty or larger than the runtime loads`;
 		const config = await readJson(model, "config.json");
 		if ("problem" in config) return config.problem;
+		if (task === "automatic-speech-recognition") {
+			const preprocessor = await readJson(model, PREPROCESSOR_PATH);
+			if ("problem" in preprocessor) return preprocessor.problem;
+			return await ctcProblem(model, config.value, architecture);
+		}
 		// As the engine does: a head named in config.json must be one that does the task.
 		const architectures = isRecord(config.value) ? config.value.architectures : undefined;
 		const named = Array.isArray(architectures) ? architectures.filter((name) => typeof name === "string") : [];
@@ -117,13 +126,16 @@ const transformers =
 		if (LABELLED_TASKS.has(task) && (!isRecord(id2label) || Object.keys(id2label).length === 0)) {
 			return "config.json has no id2label";
 		}
-		// An image model reads pixels through its preprocessor, not text through a tokenizer.
-		if (media === "image") {
+		// An image or audio model reads pixels or samples through its preprocessor, not text through a tokenizer.
+		if (media) {
 			const preprocessor = await readJson(model, PREPROCESSOR_PATH);
 			if ("problem" in preprocessor) return preprocessor.problem;
 			// transformers.js picks the image processor by these names, and loads none without one.
-			const named = isRecord(preprocessor.value) ? preprocessor.value : {};
-			if (!["image_processor_type", "feature_extractor_type", "processor_class"].some((key) => named[key])) {
+			const fields = isRecord(preprocessor.value) ? preprocessor.value : {};
+			if (
+				media === "image" &&
+				!["image_processor_type", "feature_extractor_type", "processor_class"].some((key) => fields[key])
+			) {
 				return `${PREPROCESSOR_PATH} names no image_processor_type (or feature_extractor_type)`;
 			}
 			// CLIP-style models read the candidate labels as text as well.
@@ -138,6 +150,25 @@ const transformers =
 		}
 		return undefined;
 	};
+
+/**
+ * Speech recognition as transformers/audio-tasks.ts runs it: a CTC head (config.json's
+ * architectures, when it names them, as the load checks), spelled by a tokenizer.json whose
+ * decoder is CTC, and a tokenizer_config.json (without it transformers.js loads no tokenizer).
+ */
+async function ctcProblem(model: LocalCandidate, config: unknown, architecture?: RegExp): Promise<string | undefined> {
+	const architectures = isRecord(config) && Array.isArray(config.architectures) ? config.architectures : [];
+	const named = architectures.filter((name): name is string => typeof name === "string");
+	if (architecture && named.length > 0 && !named.some((name) => architecture.test(name))) {
+		return `it is a ${named.join(", ")}: the local runtime recognises speech with CTC models (…ForCTC) only`;
+	}
+	const tokenizer = await readJson(model, "tokenizer.json");
+	if ("problem" in tokenizer) return tokenizer.problem;
+	const decoder = isRecord(tokenizer.value) ? tokenizer.value.decoder : undefined;
+	if (!isRecord(decoder) || decoder.type !== "CTC") return "tokenizer.json has no CTC decoder";
+	const tokenizerConfig = await readJson(model, "tokenizer_config.json");
+	return "problem" in tokenizerConfig ? tokenizerConfig.problem : undefined;
+}
 
 /** A check per task the runtime's engines serve (engine-host.ts registers the engines themselves). */
 export const CHECKS: Readonly<Record<string, Check>> = {

@@ -12,6 +12,7 @@ import { isMainThread } from "node:worker_threads";
 import type { PipelineType } from "@hubkit/tasks";
 import type { LocalEngine, ModelFiles } from "./engine.js";
 import { RuntimeError } from "./errors.js";
+import { AUDIO_TASKS } from "./transformers/audio-tasks.js";
 import { EMBEDDING_TASKS } from "./transformers/embedding-tasks.js";
 import { IMAGE_TASKS } from "./transformers/image-tasks.js";
 import { withModelFiles } from "./transformers/model-store.js";
@@ -32,6 +33,7 @@ export const TRANSFORMERS_TASKS: readonly TransformersTask<unknown>[] = [
 	...EMBEDDING_TASKS,
 	...IMAGE_TASKS,
 	...VISION_TASKS,
+	...AUDIO_TASKS,
 ];
 
 /**

@@ -30,9 +30,11 @@ export interface TransformersTask<Request> {
 		| "object-detection"
 		| "depth-estimation"
 		| "image-segmentation"
-		| "zero-shot-image-classification";
-	/** Takes images (raw bodies or base64 JSON) rather than text; the model has a preprocessor, not a tokenizer. */
-	media?: "image";
+		| "zero-shot-image-classification"
+		| "audio-classification"
+		| "automatic-speech-recognition";
+	/** Takes images or recordings (raw bodies or base64 JSON) rather than text; the model has a preprocessor. */
+	media?: "image" | "audio";
 	/**
 	 * Files the pipeline reads besides the weights and config.json, refused by name when missing
 	 * (transformers.js would load without them and fail on the first call): a preprocessor, a tokenizer.
