@@ -13,6 +13,7 @@ import { ggufCapability } from "./llama-capability.js";
 import { packagedMediaCapability } from "./packaged/media-engines.js";
 import { packagedTextCapability } from "./packaged/text-capability.js";
 import { MAX_WEIGHTS_BYTES } from "./transformers/model-store.js";
+import type { TransformersTask } from "./transformers/types.js";
 import { TRANSFORMERS_TASKS, WEIGHT_CHOICES } from "./transformers-engine.js";
 
 export interface CandidateFile {
@@ -77,7 +78,7 @@ const LABELLED_TASKS = new Set([
 
 /** What transformers-engine.ts loads: ONNX weights, config.json (id2label where labels are answered), a tokenizer.json. */
 const transformers =
-	({ task, media }: { task: string; media?: "image" }): Check =>
+	({ task, media, checkConfig }: Pick<TransformersTask<unknown>, "task" | "media" | "checkConfig">): Check =>
 	async (model) => {
 		let onnx: (CandidateFile & { path: string }) | undefined;
 		for (const { path } of WEIGHT_CHOICES) {
@@ -97,6 +98,8 @@ const transformers =
 		if (LABELLED_TASKS.has(task) && (!isRecord(id2label) || Object.keys(id2label).length === 0)) {
 			return "config.json has no id2label";
 		}
+		const configProblem = checkConfig?.(config.value);
+		if (configProblem !== undefined) return configProblem;
 		// An image model reads pixels through its preprocessor, not text through a tokenizer.
 		if (media === "image") {
 			const preprocessor = await readJson(model, "preprocessor_config.json");

@@ -13,6 +13,7 @@ import type { PipelineType } from "@hubkit/tasks";
 import type { LocalEngine, ModelFiles } from "./engine.js";
 import { RuntimeError } from "./errors.js";
 import { EMBEDDING_TASKS } from "./transformers/embedding-tasks.js";
+import { GENERATION_TASKS } from "./transformers/generation-task.js";
 import { IMAGE_TASKS } from "./transformers/image-tasks.js";
 import { withModelFiles } from "./transformers/model-store.js";
 import { TEXT_TASKS } from "./transformers/text-tasks.js";
@@ -30,6 +31,7 @@ export const TRANSFORMERS_TASKS: readonly TransformersTask<unknown>[] = [
 	...TEXT_TASKS,
 	...EMBEDDING_TASKS,
 	...IMAGE_TASKS,
+	...GENERATION_TASKS,
 ];
 
 /**

@@ -26,11 +26,14 @@ export interface TransformersTask<Request> {
 		| "question-answering"
 		| "zero-shot-classification"
 		| "feature-extraction"
-		| "image-classification";
+		| "image-classification"
+		| "text-generation";
 	/** Takes images (raw bodies or base64 JSON) rather than text; the model has a preprocessor, not a tokenizer. */
 	media?: "image";
 	/** The head the model's `architectures` must name (`…ForTokenClassification`); undefined: any. */
 	architecture?: RegExp;
 	parseRequest(body: unknown): Request;
+	/** A further look at config.json for capability.ts (the reason the model cannot run, or undefined). */
+	checkConfig?(config: unknown): string | undefined;
 	run(pipe: Pipe, request: Request): Promise<unknown>;
 }
