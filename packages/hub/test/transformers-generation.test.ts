@@ -6,7 +6,9 @@
  * `max_new_tokens` and stop sequences respected, sampling repeatable by seed, bad parameters
  * a 400, folders it cannot run refused with the reason, on SQLite and on PostgreSQL.
  */
-import { InferenceClient } from "@hubkit/inference";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { getInferenceSnippets, InferenceClient } from "@hubkit/inference";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHubApp } from "../src/app.js";
 import { createAccessToken } from "../src/auth/tokens.js";
@@ -18,6 +20,7 @@ import type { SeedModel } from "../src/seed/types.js";
 import { ENGINES, startTestDatabase, type TestDatabase } from "./support/engines.js";
 import { generationModelFiles } from "./support/generation-model.js";
 import { type Listening, listen, openTestHub, type TestHub } from "./support/hub.js";
+import { RUNS_ROOT, runSnippet } from "./support/run-snippet.js";
 import { seedModel } from "./support/seed-records.js";
 
 const GENERATOR = "acme/tiny-gpt2";
@@ -50,6 +53,7 @@ function generationModel(id: string, modelFiles: SeedModel["files"]): SeedModel 
 		library_name: "transformers.js",
 		tags: ["transformers.js", "onnx", "text-generation"],
 		files: modelFiles,
+		widgetData: [{ text: "one two" }],
 		inferenceProviderMapping: [{ provider: "hf-inference", providerId: id, task: "text-generation", status: "live" }],
 	});
 }
@@ -106,6 +110,7 @@ describe.each(ENGINES)("text-generation with transformers.js on a hub on loopbac
 	let server: Listening;
 	let token: string;
 	let client: InferenceClient;
+	let dir: string;
 
 	beforeAll(async () => {
 		testDb = await startTestDatabase(engine);
@@ -115,6 +120,8 @@ describe.each(ENGINES)("text-generation with transformers.js on a hub on loopbac
 		runtime = createLocalRuntime(hub.deps, { workers: 1 });
 		server = await listen(createHubApp(hub.deps, { router: { localRuntime: runtime } }));
 		client = new InferenceClient(token, { provider: "hf-inference", hubUrl: server.url, routerUrl: server.url });
+		mkdirSync(RUNS_ROOT, { recursive: true });
+		dir = mkdtempSync(join(RUNS_ROOT, "generation-"));
 	});
 
 	afterAll(async () => {
@@ -122,6 +129,7 @@ describe.each(ENGINES)("text-generation with transformers.js on a hub on loopbac
 		await runtime?.close();
 		await hub?.close();
 		await testDb?.cleanup();
+		if (dir) rmSync(dir, { recursive: true, force: true });
 	});
 
 	async function post(path: string, body: unknown) {
@@ -307,5 +315,26 @@ describe.each(ENGINES)("text-generation with transformers.js on a hub on loopbac
 			"hf-inference": { status: "live", task: "text-generation" },
 		});
 		expect(await generate("four")).toBe(" five");
+	});
+
+	it("runs the model's js and curl snippets as a user would: they print the known continuation", async () => {
+		const response = await fetch(
+			`${server.url}/api/models/${GENERATOR}?expand[]=inferenceProviderMapping&expand[]=pipeline_tag&expand[]=tags&expand[]=widgetData`,
+		);
+		const snippets = getInferenceSnippets(await response.json(), "hf-inference", undefined, {
+			hubUrl: server.url,
+			routerUrl: server.url,
+		});
+		const runnable = snippets.filter((snippet) => ["@hubkit/inference", "fetch", "curl"].includes(snippet.client));
+		expect(runnable.map((snippet) => snippet.client)).toEqual(["@hubkit/inference", "fetch", "curl"]);
+		for (const snippet of runnable) {
+			const result = await runSnippet(snippet, dir, token);
+			expect(result.code, `${snippet.client}: ${result.output}`).toBe(0);
+			const printed = JSON.parse(result.stdout);
+			// The client reads the completion as { generated_text }; fetch and curl print it as it came.
+			const text = snippet.client === "@hubkit/inference" ? printed.generated_text : printed.choices[0].text;
+			expect(text, snippet.client).toBe(" three four five");
+			expect(result.output).not.toContain(token);
+		}
 	});
 });
