@@ -185,6 +185,12 @@ describe.each(ENGINES)("text-generation with transformers.js on a hub on loopbac
 			choices: [{ text: "one two three four five", finish_reason: "stop" }],
 			usage: { prompt_tokens: 2, completion_tokens: 3 },
 		});
+		// 62 tokens of prompt leave room for two in the model's 64: the answer is cut there.
+		const crowded = await post(path, { prompt: Array(62).fill("one").join(" "), max_tokens: 10 });
+		expect(crowded.body).toMatchObject({
+			choices: [{ text: " two three", finish_reason: "length" }],
+			usage: { prompt_tokens: 62, completion_tokens: 2 },
+		});
 		const response = await fetch(`${server.url}${path}`, {
 			method: "POST",
 			headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
@@ -197,6 +203,16 @@ describe.each(ENGINES)("text-generation with transformers.js on a hub on loopbac
 		const payloads = events.slice(0, -1).map((event) => JSON.parse(event.slice(6)));
 		expect(payloads.map((payload) => payload.choices[0].text)).toEqual([" three", " four", " five", ""]);
 		expect(payloads.at(-1)).toMatchObject({ choices: [{ finish_reason: "stop" }], usage: { completion_tokens: 3 } });
+		const echoed = await fetch(`${server.url}${path}`, {
+			method: "POST",
+			headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+			body: JSON.stringify({ prompt: "one two", max_tokens: 1, stream: true, echo: true }),
+		});
+		const echoedTexts = (await echoed.text())
+			.split("\n\n")
+			.filter((event) => event.startsWith("data: {"))
+			.map((event) => JSON.parse(event.slice(6)).choices[0].text);
+		expect(echoedTexts).toEqual(["one two three", ""]);
 		const pieces: string[] = [];
 		const stream = client.textGenerationStream({
 			model: GENERATOR,
@@ -274,6 +290,13 @@ describe.each(ENGINES)("text-generation with transformers.js on a hub on loopbac
 			const answer = await post(completions, body);
 			expect(answer.status, String(message)).toBe(400);
 			expect(answer.body.error, String(message)).toMatch(message);
+		}
+		// The model reads 64 tokens; a longer prompt is refused, streamed or not, before any event is sent.
+		const long = Array(70).fill("one").join(" ");
+		for (const stream of [false, true]) {
+			const answer = await post(completions, { prompt: long, stream });
+			expect(answer.status).toBe(400);
+			expect(answer.body.error).toBe("The prompt is 70 tokens: this model reads at most 64, the answer included");
 		}
 		// Through the client: max_new_tokens travels as max_tokens, and the 400 comes back as an error.
 		await expect(generate("one", { max_new_tokens: 5000 })).rejects.toThrow(/max_tokens/);

@@ -304,14 +304,19 @@ export async function answerCompletion(
 		const counts = usage(generated.promptTokens, generated.completionTokens);
 		return answer.whole(`${prefix}${generated.text}`, generated.finish, counts);
 	}
-	stream.open();
-	let first = true;
+	// The stream opens with the first text (the echoed prompt goes with it), so a prompt refused
+	// while generation starts (too long for the model) is still a plain 400.
+	let opened = false;
+	let pending = prefix;
 	const write = (text: string) => {
-		stream.write(answer.piece(text, first));
-		first = false;
+		if (!opened) stream.open();
+		stream.write(answer.piece(`${pending}${text}`, !opened));
+		opened = true;
+		pending = "";
 	};
-	if (prefix) write(prefix);
 	const generated = await generate(pipe, call, write, stream.signal);
+	if (pending) write("");
+	if (!opened) stream.open();
 	stream.write(answer.end(generated.finish, usage(generated.promptTokens, generated.completionTokens)));
 	return undefined;
 }
