@@ -24,6 +24,7 @@ import { RUNS_ROOT, runSnippet } from "./support/run-snippet.js";
 import { seedModel } from "./support/seed-records.js";
 
 const GENERATOR = "acme/tiny-gpt2";
+const LLAMA = "acme/tiny-llama-onnx";
 const NO_WEIGHTS = "acme/gpt2-no-onnx";
 const NO_TOKENIZER = "acme/gpt2-no-tokenizer";
 const NOT_CAUSAL = "acme/gpt2-as-bert";
@@ -60,6 +61,7 @@ function generationModel(id: string, modelFiles: SeedModel["files"]): SeedModel 
 
 const MODELS: SeedModel[] = [
 	generationModel(GENERATOR, files),
+	generationModel(LLAMA, generationModelFiles({ sentence: "one two three four five", style: "llama" })),
 	generationModel(
 		NO_WEIGHTS,
 		files.filter((file) => !file.path.endsWith(".onnx")),
@@ -76,6 +78,7 @@ describe("canRunLocally for ONNX text-generation folders", () => {
 	it("runs the GPT-2-style folder and says why it cannot run the others", async () => {
 		const verdicts = await Promise.all(MODELS.map(seedCapability));
 		expect(verdicts).toEqual([
+			{ ok: true, task: "text-generation" },
 			{ ok: true, task: "text-generation" },
 			{
 				ok: false,
@@ -153,6 +156,19 @@ describe.each(ENGINES)("text-generation with transformers.js on a hub on loopbac
 		expect(await generate("one two", { max_new_tokens: 1, return_full_text: true })).toBe("one two three");
 		// Words the model does not know end the text at once.
 		expect(await generate("hello")).toBe("");
+	});
+
+	it("runs a Llama-style folder too: positions fed, a start token before the prompt and never in the text", async () => {
+		const llama = (inputs: string, parameters: Record<string, unknown>) =>
+			client.textGeneration({ model: LLAMA, inputs, parameters }).then((output) => output.generated_text);
+		expect(await llama("one two", { max_new_tokens: 3 })).toBe(" three four five");
+		expect(await llama("one two", { return_full_text: true })).toBe("one two three four five");
+		const completion = await post(`/hf-inference/models/${LLAMA}/v1/completions`, { prompt: "one two", max_tokens: 1 });
+		// <s>, one, ␣two.
+		expect(completion.body).toMatchObject({
+			choices: [{ text: " three", finish_reason: "length" }],
+			usage: { prompt_tokens: 3, completion_tokens: 1 },
+		});
 	});
 
 	it("answers the task API with [{ generated_text }], stopping at a stop sequence", async () => {

@@ -1,16 +1,16 @@
 /**
- * A tiny GPT-2-style text-generation model folder, written rather than trained,
- * so what it says is known in advance: each word's logits favour the word that
- * follows it in `sentence` (the last one favours <|endoftext|>), so greedy
+ * A tiny GPT-2-style (or Llama-style) text-generation model folder, written rather
+ * than trained, so what it says is known in advance: each word's logits favour the
+ * word that follows it in `sentence` (the last one favours the end token), so greedy
  * decoding of "one two" goes on " three four …" and stops at the sentence's end.
  * `alternatives` give a word a runner-up (a lower logit), for sampling and
  * repetition-penalty tests.
  *
  * The layout is the one transformers.js text-generation repositories use:
- * `config.json` (model_type gpt2: n_layer, n_head, n_embd), `generation_config.json`,
+ * `config.json` (gpt2: n_layer, n_head, n_embd; llama: num_hidden_layers …), `generation_config.json`,
  * a byte-level BPE `tokenizer.json` (GPT-2's byte alphabet, `Ġ` for a space),
  * `tokenizer_config.json`, and `onnx/model.onnx` with a KV cache: inputs
- * `input_ids`, `attention_mask`, `past_key_values.0.key` / `.value`
+ * `input_ids`, `attention_mask` (llama: `position_ids`), `past_key_values.0.key` / `.value`
  * ([batch_size, heads, past_sequence_length, head_size]); outputs `logits` and
  * `present.0.key` / `.value` (the past with this call's tokens appended). The
  * one layer's keys and values are a per-token table; the logits a next-word table.
@@ -80,6 +80,12 @@ export interface GenerationModelSpec {
 	alternatives?: Record<string, string>;
 	/** Words that predict themselves first (the sentence's next word, if any, is then the runner-up). */
 	repeating?: string[];
+	/**
+	 * gpt2 (the default): config n_layer / n_head / n_embd, <|endoftext|> ends the text, no start token.
+	 * llama: config num_hidden_layers / num_attention_heads / num_key_value_heads / head_dim, a
+	 * `position_ids` input, and a tokenizer that starts every prompt with <s> (ending at </s>).
+	 */
+	style?: "gpt2" | "llama";
 }
 
 export function generationModelFiles(spec: GenerationModelSpec): ModelFile[] {
@@ -95,13 +101,18 @@ export function generationModelFiles(spec: GenerationModelSpec): ModelFile[] {
 			for (const merged of spellWhole(spelled, merges)) if (!tokens.includes(merged)) tokens.push(merged);
 		}
 	}
-	tokens.push(END_OF_TEXT);
+	const llama = spec.style === "llama";
+	const start = llama ? "<s>" : undefined;
+	const end = llama ? "</s>" : END_OF_TEXT;
+	const specials = start ? [start, end] : [end];
+	tokens.push(...specials);
 	const id = (token: string) => {
 		const found = tokens.indexOf(token);
 		if (found < 0) throw new Error(`No token ${JSON.stringify(token)}`);
 		return found;
 	};
-	const endId = id(END_OF_TEXT);
+	const endId = id(end);
+	const startId = start === undefined ? endId : id(start);
 	const vocabulary = tokens.length;
 
 	/** The next token's logits after `token`: its word's successor favoured; anything else ends the text. */
@@ -109,13 +120,13 @@ export function generationModelFiles(spec: GenerationModelSpec): ModelFile[] {
 		const row = new Array<number>(vocabulary).fill(0);
 		const word = token.startsWith(SPACE) ? token.slice(SPACE.length) : token;
 		const at = words.indexOf(word);
-		const successor = at < 0 ? undefined : at + 1 < words.length ? `${SPACE}${words[at + 1]}` : END_OF_TEXT;
+		const successor = at < 0 ? undefined : at + 1 < words.length ? `${SPACE}${words[at + 1]}` : end;
 		const choices: string[] = [];
 		if (spec.repeating?.includes(word)) choices.push(`${SPACE}${word}`);
 		if (successor) choices.push(successor);
 		const alternative = spec.alternatives?.[word];
 		if (alternative) choices.push(`${SPACE}${alternative}`);
-		if (choices.length === 0) choices.push(END_OF_TEXT);
+		if (choices.length === 0) choices.push(end);
 		const [first, second] = choices;
 		if (first) row[id(first)] = FAVOURED;
 		if (second) row[id(second)] = RUNNER_UP;
@@ -123,10 +134,12 @@ export function generationModelFiles(spec: GenerationModelSpec): ModelFile[] {
 	};
 
 	const graph: OnnxGraph = {
-		name: "next_word_gpt2",
+		name: `next_word_${spec.style ?? "gpt2"}`,
 		inputs: [
 			{ name: "input_ids", type: "int64", shape: ["batch_size", "sequence_length"] },
 			{ name: "attention_mask", type: "int64", shape: ["batch_size", "total_sequence_length"] },
+			// transformers.js feeds positions to a model that takes them (counted from the attention mask).
+			...(llama ? [{ name: "position_ids", type: "int64" as const, shape: ["batch_size", "sequence_length"] }] : []),
 			{ name: "past_key_values.0.key", type: "float", shape: ["batch_size", HEADS, "past_sequence_length", HEAD_SIZE] },
 			{
 				name: "past_key_values.0.value",
@@ -169,36 +182,64 @@ export function generationModelFiles(spec: GenerationModelSpec): ModelFile[] {
 		],
 	};
 
-	const config = {
+	const gpt2Config = {
 		architectures: ["GPT2LMHeadModel"],
 		model_type: "gpt2",
-		vocab_size: vocabulary,
 		n_positions: MAX_POSITIONS,
 		n_ctx: MAX_POSITIONS,
 		n_embd: HEADS * HEAD_SIZE,
 		n_head: HEADS,
 		n_layer: 1,
-		bos_token_id: endId,
+	};
+	const llamaConfig = {
+		architectures: ["LlamaForCausalLM"],
+		model_type: "llama",
+		max_position_embeddings: MAX_POSITIONS,
+		hidden_size: HEADS * HEAD_SIZE,
+		num_attention_heads: HEADS,
+		num_key_value_heads: HEADS,
+		head_dim: HEAD_SIZE,
+		num_hidden_layers: 1,
+	};
+	const config = {
+		...(llama ? llamaConfig : gpt2Config),
+		vocab_size: vocabulary,
+		bos_token_id: startId,
 		eos_token_id: endId,
+	};
+	const special = (token: string) => ({
+		id: id(token),
+		content: token,
+		single_word: false,
+		lstrip: false,
+		rstrip: false,
+		normalized: false,
+		special: true,
+	});
+	// A llama tokenizer puts <s> before the text; GPT-2's adds nothing.
+	const startTemplate = start && {
+		type: "TemplateProcessing",
+		single: [{ SpecialToken: { id: start, type_id: 0 } }, { Sequence: { id: "A", type_id: 0 } }],
+		pair: [
+			{ SpecialToken: { id: start, type_id: 0 } },
+			{ Sequence: { id: "A", type_id: 0 } },
+			{ Sequence: { id: "B", type_id: 1 } },
+		],
+		special_tokens: { [start]: { id: start, ids: [startId], tokens: [start] } },
 	};
 	const tokenizer = {
 		version: "1.0",
 		truncation: null,
 		padding: null,
-		added_tokens: [
-			{
-				id: endId,
-				content: END_OF_TEXT,
-				single_word: false,
-				lstrip: false,
-				rstrip: false,
-				normalized: true,
-				special: true,
-			},
-		],
+		added_tokens: specials.map(special),
 		normalizer: null,
 		pre_tokenizer: { type: "ByteLevel", add_prefix_space: false, trim_offsets: true, use_regex: true },
-		post_processor: { type: "ByteLevel", add_prefix_space: true, trim_offsets: false, use_regex: true },
+		post_processor: startTemplate || {
+			type: "ByteLevel",
+			add_prefix_space: true,
+			trim_offsets: false,
+			use_regex: true,
+		},
 		decoder: { type: "ByteLevel", add_prefix_space: true, trim_offsets: true, use_regex: true },
 		model: {
 			type: "BPE",
@@ -213,16 +254,16 @@ export function generationModelFiles(spec: GenerationModelSpec): ModelFile[] {
 		},
 	};
 	const tokenizerConfig = {
-		tokenizer_class: "GPT2Tokenizer",
+		tokenizer_class: llama ? "PreTrainedTokenizerFast" : "GPT2Tokenizer",
 		add_prefix_space: false,
-		bos_token: END_OF_TEXT,
-		eos_token: END_OF_TEXT,
-		unk_token: END_OF_TEXT,
+		...(start ? { add_bos_token: true, bos_token: start } : { bos_token: end }),
+		eos_token: end,
+		unk_token: end,
 		model_max_length: MAX_POSITIONS,
 	};
 	return [
 		{ path: "config.json", content: json(config) },
-		{ path: "generation_config.json", content: json({ bos_token_id: endId, eos_token_id: endId }) },
+		{ path: "generation_config.json", content: json({ bos_token_id: startId, eos_token_id: endId }) },
 		{ path: "tokenizer.json", content: JSON.stringify(tokenizer) },
 		{ path: "tokenizer_config.json", content: json(tokenizerConfig) },
 		{ path: "onnx/model.onnx", content: encodeOnnxModel(graph) },
