@@ -245,7 +245,10 @@ export async function generate(
 		const sequence = ids[0] ?? [];
 		generatedIds = sequence.slice(promptIds.length);
 		const decoded = tokenizer.decode(sequence, { skip_special_tokens: true });
-		text = decoded.startsWith(promptText) ? decoded.slice(promptText.length) : decoded;
+		// Should the prompt decode differently inside the whole, the new tokens are decoded alone.
+		text = decoded.startsWith(promptText)
+			? decoded.slice(promptText.length)
+			: tokenizer.decode(generatedIds, { skip_special_tokens: true });
 		const at = stopAt(text, request.stop);
 		if (at >= 0) {
 			text = text.slice(0, at);
