@@ -1,10 +1,11 @@
 /**
  * text-generation with transformers.js over real HTTP on 127.0.0.1, called through
  * @hubkit/inference's textGeneration (which speaks /v1/completions to hf-inference) and the
- * task API: a GPT-2-style ONNX folder the test writes (support/generation-model.ts), whose
- * next word is set by hand, so every answer is known in advance. Greedy by default,
- * `max_new_tokens` and stop sequences respected, sampling repeatable by seed, bad parameters
- * a 400, folders it cannot run refused with the reason, on SQLite and on PostgreSQL.
+ * task API: GPT-2-style and Llama-style ONNX folders the test writes (support/generation-model.ts),
+ * whose next word is set by hand, so every answer is known in advance. Greedy by default,
+ * `max_new_tokens` and stop sequences respected, sampling repeatable by seed, streaming, bad
+ * parameters a 400, folders it cannot run refused with the reason (and not mapped), the model's
+ * snippets run as a user would, on SQLite and on PostgreSQL.
  */
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { join } from "node:path";
