@@ -13,6 +13,7 @@ import { ggufCapability } from "./llama-capability.js";
 import { packagedMediaCapability } from "./packaged/media-engines.js";
 import { packagedTextCapability } from "./packaged/text-capability.js";
 import { MAX_WEIGHTS_BYTES } from "./transformers/model-store.js";
+import type { TransformersTask } from "./transformers/types.js";
 import { TRANSFORMERS_TASKS, WEIGHT_CHOICES } from "./transformers-engine.js";
 
 export interface CandidateFile {
@@ -90,11 +91,13 @@ const transformers =
 		media,
 		needs,
 		architecture,
+		checkConfig,
 	}: {
 		task: string;
 		media?: "image" | "audio";
 		needs?: readonly string[];
 		architecture?: RegExp;
+		checkConfig?: TransformersTask<unknown>["checkConfig"];
 	}): Check =>
 	async (model) => {
 		let onnx: (CandidateFile & { path: string }) | undefined;
@@ -126,6 +129,8 @@ const transformers =
 		if (LABELLED_TASKS.has(task) && (!isRecord(id2label) || Object.keys(id2label).length === 0)) {
 			return "config.json has no id2label";
 		}
+		const configProblem = checkConfig?.(config.value);
+		if (configProblem !== undefined) return configProblem;
 		// An image or audio model reads pixels or samples through its preprocessor, not text through a tokenizer.
 		if (media) {
 			const preprocessor = await readJson(model, PREPROCESSOR_PATH);

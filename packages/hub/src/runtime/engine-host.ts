@@ -7,10 +7,12 @@
  */
 import { BinaryAnswer, type LocalEngine, MediaBody, type ModelFiles } from "./engine.js";
 import { RuntimeError } from "./errors.js";
-import { type AnswerStream, createLlamaEngine, FreshWorkerNeeded } from "./llama-engine.js";
+import { type AnswerStream, createLlamaEngine, FreshWorkerNeeded, ggufPath } from "./llama-engine.js";
 import { PACKAGED_MEDIA_ENGINES } from "./packaged/media-engines.js";
 import { PACKAGED_TEXT_ENGINES } from "./packaged/text-engines.js";
-import { transformersEngines } from "./transformers-engine.js";
+import { answerCompletion, parseCompletionCall } from "./transformers/generation-task.js";
+import type { Pipe } from "./transformers/types.js";
+import { transformersEngines, WEIGHT_CHOICES } from "./transformers-engine.js";
 import type { WorkerAnswer, WorkerCall } from "./worker-protocol.js";
 
 // biome-ignore lint/suspicious/noExplicitAny: engines differ in model and request types; each is used consistently below.
@@ -154,16 +156,35 @@ export function createEngineHost(deps: EngineHostDeps): EngineHost {
 
 	async function runOn(engine: AnyEngine, call: Extract<WorkerCall, { kind: "run" }>, body: unknown): Promise<unknown> {
 		const request = engine.parseRequest(body);
+		return withModel(engine, call, (model) => engine.run(model, request));
+	}
+
+	async function withModel<T>(
+		engine: AnyEngine,
+		call: { model: string; commit: string | undefined },
+		use: (model: unknown) => Promise<T>,
+	): Promise<T> {
 		if (!call.commit) throw new RuntimeError("unsupported", `Model ${call.model} has no main branch`);
 		// The model is not released (even if evicted meanwhile) until this call is done with it.
 		const entry = entryFor(engine, call.model, call.commit);
 		entry.active++;
 		try {
-			return await engine.run(await entry.model, request);
+			return await use(await entry.model);
 		} finally {
 			entry.active--;
 			releaseIfIdle(entry);
 		}
+	}
+
+	/** A text completion for an ONNX model folder (no .gguf): transformers.js's text-generation engine. */
+	async function completeWithOnnx(
+		call: Exclude<WorkerCall, { kind: "run" }>,
+		stream: AnswerStream,
+	): Promise<WorkerAnswer | undefined> {
+		const engine = ENGINES["text-generation"] as AnyEngine;
+		const request = parseCompletionCall(call.body);
+		const output = await withModel(engine, call, (pipe) => answerCompletion(pipe as Pipe, request, call.model, stream));
+		return output === undefined ? undefined : { status: 200, body: JSON.stringify(output) };
 	}
 
 	async function answer(call: WorkerCall, stream?: AnswerStream): Promise<WorkerAnswer | undefined | "fresh-worker"> {
@@ -173,9 +194,13 @@ export function createEngineHost(deps: EngineHostDeps): EngineHost {
 				if (output instanceof BinaryAnswer) return { status: 200, body: output.bytes, contentType: output.contentType };
 				return { status: 200, body: JSON.stringify(output) };
 			}
+			const sink = stream ?? { open: noStream, write: noStream, signal: new AbortController().signal };
+			const paths = call.paths ?? [];
+			if (call.kind === "complete" && !ggufPath(paths) && WEIGHT_CHOICES.some(({ path }) => paths.includes(path))) {
+				return await completeWithOnnx(call, sink);
+			}
 			if (!call.commit) throw new RuntimeError("unsupported", `Model ${call.model} has no main branch`);
 			const { kind, model, commit, body } = call;
-			const sink = stream ?? { open: noStream, write: noStream, signal: new AbortController().signal };
 			const output = await llama.answer(
 				{ kind, model, commit, body, paths: call.paths ?? [] },
 				deps.files(model, commit),

@@ -152,7 +152,8 @@ export function createLocalRuntime(deps: LocalRuntimeDeps, options: LocalRuntime
 	});
 
 	/**
-	 * Chat and completion (GGUF through llama.cpp) run in one worker of their own: one warm model
+	 * Chat and completion (GGUF through llama.cpp; text completion of an ONNX folder through
+	 * transformers.js, transformers/generation-task.ts) run in one worker of their own: one warm model
 	 * serves every call, calls wait their turn in a short queue (a generation takes seconds, so a
 	 * long queue would only time out), and they never hold up the other tasks' workers.
 	 */

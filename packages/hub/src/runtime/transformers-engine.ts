@@ -14,6 +14,7 @@ import type { LocalEngine, ModelFiles } from "./engine.js";
 import { RuntimeError } from "./errors.js";
 import { AUDIO_TASKS } from "./transformers/audio-tasks.js";
 import { EMBEDDING_TASKS } from "./transformers/embedding-tasks.js";
+import { GENERATION_TASKS } from "./transformers/generation-task.js";
 import { IMAGE_TASKS } from "./transformers/image-tasks.js";
 import { withModelFiles } from "./transformers/model-store.js";
 import { TEXT_TASKS } from "./transformers/text-tasks.js";
@@ -34,6 +35,7 @@ export const TRANSFORMERS_TASKS: readonly TransformersTask<unknown>[] = [
 	...IMAGE_TASKS,
 	...VISION_TASKS,
 	...AUDIO_TASKS,
+	...GENERATION_TASKS,
 ];
 
 /**

@@ -29,7 +29,7 @@ export class CompletionAnswer {
 	readonly #chat: boolean;
 
 	constructor(
-		request: CompletionRequest,
+		request: Pick<CompletionRequest, "kind">,
 		readonly model: string,
 	) {
 		this.#chat = request.kind === "chat";

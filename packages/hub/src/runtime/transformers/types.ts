@@ -32,7 +32,8 @@ export interface TransformersTask<Request> {
 		| "image-segmentation"
 		| "zero-shot-image-classification"
 		| "audio-classification"
-		| "automatic-speech-recognition";
+		| "automatic-speech-recognition"
+		| "text-generation";
 	/** Takes images or recordings (raw bodies or base64 JSON) rather than text; the model has a preprocessor. */
 	media?: "image" | "audio";
 	/**
@@ -43,5 +44,7 @@ export interface TransformersTask<Request> {
 	/** The head the model's `architectures` must name (`…ForTokenClassification`); undefined: any. */
 	architecture?: RegExp;
 	parseRequest(body: unknown): Request;
+	/** A further look at config.json for capability.ts (the reason the model cannot run, or undefined). */
+	checkConfig?(config: unknown): string | undefined;
 	run(pipe: Pipe, request: Request): Promise<unknown>;
 }
