@@ -1,8 +1,8 @@
 /**
  * Once per test run: build the site if its inputs changed (the same stamp as
- * `npm start`), fill a temporary data directory (the sample catalogue plus a
- * hostile model card), and start hub + site on free loopback ports exactly as
- * `npm start` does. Tests read the URL with `inject("siteUrl")`.
+ * `npm start`), fill a temporary data directory (the sample catalogue, a
+ * hostile model card, a GGUF chat model the hub runs), and start hub + site on
+ * free loopback ports exactly as `npm start` does. Tests read the URL with `inject("siteUrl")`.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -13,6 +13,7 @@ import type { TestProject } from "vitest/node";
 import { freePort, startSite } from "../../../scripts/lib/site.mjs";
 // @ts-expect-error plain ESM helpers shared with scripts/start.mjs, no type declarations
 import { buildWebIfChanged, ROOT } from "../../../scripts/lib/web-build.mjs";
+import { localChatModel } from "./chat-model";
 import { hostileModel } from "./hostile-model";
 import { snippetMarkupModel } from "./snippet-model";
 import { WIDGET_TEST_ENV } from "./widget-env";
@@ -32,11 +33,20 @@ export default async function setup(project: TestProject) {
 		await seedSampleOnFirstStart(hub.deps);
 		await loadSeed(hub.deps, [hostileModel(join(ROOT, "packages/tasks/assets/demo/image-classification-input.png"))]);
 		await loadSeed(hub.deps, [snippetMarkupModel()]);
+		await loadSeed(hub.deps, [await localChatModel(dataDir)]);
 	} finally {
 		await hub.close();
 	}
 	const hubPort = await freePort();
-	const env = { ...process.env, DATABASE_URL: "", HUBKIT_PUBLIC_URL: "", ...WIDGET_TEST_ENV };
+	// One llama.cpp thread: on a machine busy with the browser and the site, threads spinning for each
+	// other stall the chat model's tokens (HUBKIT_LLAMA_THREADS in the hub's README).
+	const env = {
+		...process.env,
+		DATABASE_URL: "",
+		HUBKIT_PUBLIC_URL: "",
+		HUBKIT_LLAMA_THREADS: "1",
+		...WIDGET_TEST_ENV,
+	};
 	const site = await startSite({ hubPort, hubArgs: ["--port", String(hubPort), "--data", dataDir], env });
 	project.provide("siteUrl", site.url);
 	return async () => {

@@ -147,9 +147,11 @@ describe("widget calls", () => {
 		expect(seen).toHaveLength(0);
 	});
 
-	it("streams a chat answer piece by piece, and Stop closes the connection", async () => {
+	it("streams a chat answer piece by piece, of the length asked for, and Stop closes the connection", async () => {
 		let closed: Promise<unknown> = Promise.resolve();
-		handler = (request, response) => {
+		let asked: unknown;
+		handler = (request, response, body) => {
+			asked = JSON.parse(body);
 			response.writeHead(200, { "content-type": "text/event-stream" });
 			const chunk = (content: string) =>
 				`data: ${JSON.stringify({ id: "1", created: 1, model: "m", choices: [{ index: 0, delta: { content } }] })}\n\n`;
@@ -160,11 +162,15 @@ describe("widget calls", () => {
 		};
 		const controller = new AbortController();
 		const pieces: string[] = [];
-		const chat = streamChat([{ role: "user", content: "Name a bakery" }], {
-			...context(undefined, controller.signal),
-			model: "acme/chat",
-			task: "conversational",
-		});
+		const chat = streamChat(
+			[{ role: "user", content: "Name a bakery" }],
+			{
+				...context(undefined, controller.signal),
+				model: "acme/chat",
+				task: "conversational",
+			},
+			64,
+		);
 		const failure = await (async () => {
 			for await (const piece of chat) {
 				pieces.push(piece);
@@ -175,5 +181,10 @@ describe("widget calls", () => {
 		expect(failure).toMatchObject({ code: "Aborted" });
 		await closed;
 		expect(seen.at(-1)?.url).toBe("/hf-inference/models/acme/chat/v1/chat/completions");
+		expect(asked).toMatchObject({
+			max_tokens: 64,
+			stream: true,
+			messages: [{ role: "user", content: "Name a bakery" }],
+		});
 	});
 });

@@ -334,12 +334,19 @@ export async function runWidget(kind: WidgetKind, values: WidgetValues, context:
 	}
 }
 
-/** A chat answer, piece by piece as the server streams it. Throws a WidgetError; stop with the context's signal. */
-export async function* streamChat(messages: ChatTurn[], context: CallContext): AsyncGenerator<string> {
+/**
+ * A chat answer, piece by piece as the server streams it, of at most `maxTokens`
+ * tokens. Throws a WidgetError; stop with the context's signal.
+ */
+export async function* streamChat(
+	messages: ChatTurn[],
+	context: CallContext,
+	maxTokens: number,
+): AsyncGenerator<string> {
 	const codes: { last?: string } = {};
 	try {
 		const stream = chatCompletionStream(
-			{ model: context.model, provider: context.provider as InferenceProvider, messages, max_tokens: 512 },
+			{ model: context.model, provider: context.provider as InferenceProvider, messages, max_tokens: maxTokens },
 			callOptions(context, codes),
 		);
 		for await (const chunk of stream) {

@@ -119,6 +119,8 @@ describe.each(ENGINES)("path ownership on %s", (engine) => {
 		expect(byId.get("fal-ai")).toMatchObject({ kind: "remote", configured: false });
 		expect(byId.get("openai")).toMatchObject({ kind: "client-only", configured: false });
 		expect(byId.get("hf-inference")).toMatchObject({ kind: "local", configured: false });
+		// Its own engines' tasks, and chat (GGUF models through llama.cpp).
+		expect(byId.get("hf-inference")?.tasks).toEqual(expect.arrayContaining(["text-classification", "conversational"]));
 		expect(providers).toHaveLength(23);
 	});
 });

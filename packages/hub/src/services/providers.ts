@@ -7,6 +7,7 @@
 import { INFERENCE_ROUTES, type InferenceProvider, type InferenceTask } from "@hubkit/inference";
 import type { ProviderKeys } from "../router/index.js";
 import { PROVIDER_UPSTREAMS } from "../router/providers.js";
+import { GGUF_TASK } from "../runtime/llama-capability.js";
 import { LOCAL_TASKS } from "../runtime/local-runtime.js";
 
 export interface ProviderSummary {
@@ -29,7 +30,8 @@ export function providerSummaries(setup: ProviderSetup): ProviderSummary[] {
 		const { kind } = PROVIDER_UPSTREAMS[id];
 		const keys = setup.providerKeys as Partial<Record<string, { key?: string }>> | undefined;
 		const configured = kind === "remote" ? Boolean(keys?.[id]?.key) : kind === "local" && Boolean(setup.localRuntime);
-		const tasks: readonly string[] = kind === "local" ? LOCAL_TASKS : routedTasks(id);
+		// The runtime's engines, and chat: GGUF models answer on the chat route (llama-capability.ts).
+		const tasks: readonly string[] = kind === "local" ? [...LOCAL_TASKS, GGUF_TASK] : routedTasks(id);
 		return { id, kind, configured, tasks: [...tasks].sort() as InferenceTask[] };
 	});
 }
