@@ -119,6 +119,9 @@ const transformers =
 			if ("problem" in preprocessor) return preprocessor.problem;
 			return await ctcProblem(model, config.value, architecture);
 		}
+		// A task's own look at config.json says best what is wrong (a text generator given a T5).
+		const configProblem = checkConfig?.(config.value);
+		if (configProblem !== undefined) return configProblem;
 		// As the engine does: a head named in config.json must be one that does the task.
 		const architectures = isRecord(config.value) ? config.value.architectures : undefined;
 		const named = Array.isArray(architectures) ? architectures.filter((name) => typeof name === "string") : [];
@@ -129,8 +132,6 @@ const transformers =
 		if (LABELLED_TASKS.has(task) && (!isRecord(id2label) || Object.keys(id2label).length === 0)) {
 			return "config.json has no id2label";
 		}
-		const configProblem = checkConfig?.(config.value);
-		if (configProblem !== undefined) return configProblem;
 		// An image or audio model reads pixels or samples through its preprocessor, not text through a tokenizer.
 		if (media) {
 			const preprocessor = await readJson(model, PREPROCESSOR_PATH);
