@@ -292,7 +292,7 @@ describe.each(ENGINES)("GGUF chat through llama.cpp on a hub on loopback (%s)", 
 			const entry = (await (await fetch(`${emptyServer.url}/api/tasks`)).json())["text-generation"];
 			expect(entry.localModel).toBeNull();
 			expect(entry.localNote).toMatch(/^No chat model ships with this hub: GGUF models run here with llama\.cpp/);
-			expect(entry.localNote).toMatch(/Import one \(a \.gguf file in a model repository\)/);
+			expect(entry.localNote).toMatch(/Import one \(a \.gguf file, or an ONNX folder, in a model repository\)/);
 		} finally {
 			await emptyServer.close();
 			await emptyRuntime.close();

@@ -20,7 +20,7 @@ export interface TaskEntry extends TaskData {
 /** Tasks whose local engine is installed but whose models never ship with the hub. */
 const NO_LOCAL_MODEL_NOTES: Partial<Record<string, string>> = {
 	"text-generation":
-		"No chat model ships with this hub: GGUF models run here with llama.cpp, and none is in any package the registries serve. Import one (a .gguf file in a model repository) to chat with it.",
+		"No chat model ships with this hub: GGUF models run here with llama.cpp (and ONNX text-generation folders with transformers.js), and none is in any package the registries serve. Import one (a .gguf file, or an ONNX folder, in a model repository) to chat with it or complete text.",
 };
 
 /** Shown for a model the hub runs that the task page does not list. */
