@@ -13,7 +13,8 @@ import { ggufCapability } from "./llama-capability.js";
 import { packagedMediaCapability } from "./packaged/media-engines.js";
 import { packagedTextCapability } from "./packaged/text-capability.js";
 import { MAX_WEIGHTS_BYTES } from "./transformers/model-store.js";
-import { TRANSFORMERS_TASKS, WEIGHT_CHOICES } from "./transformers-engine.js";
+import type { WeightLayout } from "./transformers/types.js";
+import { findWeights, TRANSFORMERS_TASKS, weightLayoutsOf } from "./transformers-engine.js";
 
 export interface CandidateFile {
 	/** Bytes the file has (or claims, for a placeholder). */
@@ -77,20 +78,18 @@ const LABELLED_TASKS = new Set([
 
 /** What transformers-engine.ts loads: ONNX weights, config.json (id2label where labels are answered), a tokenizer.json. */
 const transformers =
-	({ task, media }: { task: string; media?: "image" }): Check =>
+	({ task, media, weights }: { task: string; media?: "image"; weights?: readonly WeightLayout[] }): Check =>
 	async (model) => {
-		let onnx: (CandidateFile & { path: string }) | undefined;
-		for (const { path } of WEIGHT_CHOICES) {
-			const file = await model.files.file(path);
-			if (file) {
-				onnx = { ...file, path };
-				break;
-			}
+		const found = await findWeights(
+			weightLayoutsOf({ weights }),
+			async (path) => (await model.files.file(path)) !== undefined,
+		);
+		if ("problem" in found) return `it ${found.problem}`;
+		for (const path of found.layout.paths) {
+			const onnx = await model.files.file(path);
+			if (!onnx?.real) return `${path} is a sample placeholder, not the real file`;
+			if (onnx.size === 0 || onnx.size > MAX_WEIGHTS_BYTES) return `${path} is empty or larger than the runtime loads`;
 		}
-		if (!onnx) return `it has no ONNX weights (${WEIGHT_CHOICES.map(({ path }) => path).join(", ")})`;
-		if (!onnx.real) return `${onnx.path} is a sample placeholder, not the real file`;
-		if (onnx.size === 0 || onnx.size > MAX_WEIGHTS_BYTES)
-			return `${onnx.path} is empty or larger than the runtime loads`;
 		const config = await readJson(model, "config.json");
 		if ("problem" in config) return config.problem;
 		const id2label = isRecord(config.value) ? config.value.id2label : undefined;

@@ -15,6 +15,13 @@ export interface Pipe {
 	dispose(): Promise<void>;
 }
 
+/** One way a model's weights may be laid out: every file in `paths`, loaded from `subfolder` as `dtype`. */
+export interface WeightLayout {
+	paths: readonly string[];
+	subfolder: string;
+	dtype: "fp32" | "q8";
+}
+
 /** One task the engine serves: the transformers.js pipeline it builds, its request check, its run. */
 export interface TransformersTask<Request> {
 	task: string;
@@ -26,11 +33,18 @@ export interface TransformersTask<Request> {
 		| "question-answering"
 		| "zero-shot-classification"
 		| "feature-extraction"
-		| "image-classification";
+		| "image-classification"
+		| "summarization"
+		| "translation";
 	/** Takes images (raw bodies or base64 JSON) rather than text; the model has a preprocessor, not a tokenizer. */
 	media?: "image";
 	/** The head the model's `architectures` must name (`…ForTokenClassification`); undefined: any. */
 	architecture?: RegExp;
+	/**
+	 * The ONNX files it loads, when not the one `model.onnx` of WEIGHT_CHOICES (an encoder and a
+	 * decoder, say): the layouts it takes, best first. The capability check asks for the same files.
+	 */
+	weights?: readonly WeightLayout[];
 	parseRequest(body: unknown): Request;
 	run(pipe: Pipe, request: Request): Promise<unknown>;
 }

@@ -1,0 +1,139 @@
+/**
+ * Text-to-text generation on encoder-decoder models (T5, BART, Marian …),
+ * answering in hf-inference's shapes:
+ *   summarization  { inputs: string | string[], parameters?: { max_new_tokens, generate_parameters? } }
+ *                  → [{ summary_text }], one per input
+ *   translation    { inputs: string | string[], parameters?: { src_lang, tgt_lang, max_new_tokens, generate_parameters? } }
+ *                  → [{ translation_text }], one per input
+ * Decoding is greedy. The model is two ONNX files, an encoder and a decoder with its
+ * cache branch merged in (`decoder_model_merged.onnx`): what transformers.js v4 loads
+ * for a sequence-to-sequence model (it never reads `decoder_with_past_model.onnx`).
+ */
+import { RuntimeError } from "../errors.js";
+import { bodyObject, isRecord, optionalPositiveInteger, parametersOf, textList } from "./requests.js";
+import type { Pipe, TransformersTask, WeightLayout } from "./types.js";
+
+/** Tokens one call may generate per input: beyond it a request is refused rather than left to hold a worker. */
+export const MAX_NEW_TOKENS = 512;
+/** What transformers.js's text-to-text pipelines generate when not told. */
+const DEFAULT_NEW_TOKENS = 256;
+/** Inputs per call: each is a generation of its own, far heavier than a classification. */
+export const MAX_GENERATION_INPUTS = 16;
+
+/** Encoder and merged decoder, full precision first; in `onnx/` as transformers.js repositories have them, or at the top. */
+export const ENCODER_DECODER_WEIGHTS: readonly WeightLayout[] = [
+	{ paths: ["onnx/encoder_model.onnx", "onnx/decoder_model_merged.onnx"], subfolder: "onnx", dtype: "fp32" },
+	{
+		paths: ["onnx/encoder_model_quantized.onnx", "onnx/decoder_model_merged_quantized.onnx"],
+		subfolder: "onnx",
+		dtype: "q8",
+	},
+	{ paths: ["encoder_model.onnx", "decoder_model_merged.onnx"], subfolder: "", dtype: "fp32" },
+	{ paths: ["encoder_model_quantized.onnx", "decoder_model_merged_quantized.onnx"], subfolder: "", dtype: "q8" },
+];
+
+/** The heads that generate text from an encoded input: `T5ForConditionalGeneration`, `MarianMTModel` … */
+const SEQ2SEQ_HEAD = /(ForConditionalGeneration|MTModel)$/;
+
+interface GenerationRequest {
+	inputs: string[];
+	maxNewTokens: number;
+}
+
+interface TranslationRequest extends GenerationRequest {
+	sourceLanguage?: string;
+	targetLanguage?: string;
+}
+
+const fail = (message: string): never => {
+	throw new RuntimeError("input", message);
+};
+
+/**
+ * `max_new_tokens` in `parameters` or, as the task specification has it, in
+ * `parameters.generate_parameters`; bounded by MAX_NEW_TOKENS.
+ */
+function generationOf(body: unknown): GenerationRequest & { parameters: Record<string, unknown> } {
+	const object = bodyObject(body);
+	const parameters = parametersOf(object);
+	const inputs = textList(object.inputs);
+	if (inputs.length > MAX_GENERATION_INPUTS) fail(`At most ${MAX_GENERATION_INPUTS} inputs per request`);
+	const nested = parameters.generate_parameters ?? {};
+	if (!isRecord(nested)) fail("`parameters.generate_parameters` must be an object");
+	const maxNewTokens =
+		optionalPositiveInteger(parameters, "max_new_tokens") ??
+		optionalPositiveInteger(nested as Record<string, unknown>, "max_new_tokens") ??
+		DEFAULT_NEW_TOKENS;
+	if (maxNewTokens > MAX_NEW_TOKENS) fail(`\`max_new_tokens\` must be at most ${MAX_NEW_TOKENS}`);
+	return { inputs, maxNewTokens, parameters };
+}
+
+function optionalText(parameters: Record<string, unknown>, name: string): string | undefined {
+	const value = parameters[name];
+	if (value === undefined || value === null) return undefined;
+	return typeof value === "string" && value.length > 0
+		? value
+		: fail(`\`parameters.${name}\` must be a non-empty string`);
+}
+
+/** The pipeline's answers, checked: one `{ [key]: string }` per input. */
+async function generate(pipe: Pipe, inputs: string[], key: string, options: Record<string, unknown>) {
+	const answers = (await pipe(inputs, { ...options, do_sample: false, num_beams: 1 })) as Record<string, unknown>[];
+	if (!Array.isArray(answers) || answers.length !== inputs.length) {
+		throw new RuntimeError("failed", "The model did not answer one text per input");
+	}
+	return answers.map((answer) => ({ [key]: String(answer[key] ?? "") }));
+}
+
+const summarization: TransformersTask<GenerationRequest> = {
+	task: "summarization",
+	pipeline: "summarization",
+	architecture: SEQ2SEQ_HEAD,
+	weights: ENCODER_DECODER_WEIGHTS,
+	parseRequest(body) {
+		const { inputs, maxNewTokens } = generationOf(body);
+		return { inputs, maxNewTokens };
+	},
+	run: (pipe, request) => generate(pipe, request.inputs, "summary_text", { max_new_tokens: request.maxNewTokens }),
+};
+
+/**
+ * A multilingual model (NLLB, M2M100, mBART: its tokenizer lists `language_codes`) is told the
+ * languages, and refuses codes it does not know; a model of one language pair (Marian, T5 with
+ * a prefix) has nothing to choose, so `src_lang` and `tgt_lang` are ignored, as hf-inference does.
+ */
+const translation: TransformersTask<TranslationRequest> = {
+	task: "translation",
+	pipeline: "translation",
+	architecture: SEQ2SEQ_HEAD,
+	weights: ENCODER_DECODER_WEIGHTS,
+	parseRequest(body) {
+		const { inputs, maxNewTokens, parameters } = generationOf(body);
+		return {
+			inputs,
+			maxNewTokens,
+			sourceLanguage: optionalText(parameters, "src_lang"),
+			targetLanguage: optionalText(parameters, "tgt_lang"),
+		};
+	},
+	async run(pipe, request) {
+		const codes = (pipe.tokenizer as { language_codes?: unknown }).language_codes;
+		const options: Record<string, unknown> = { max_new_tokens: request.maxNewTokens };
+		if (Array.isArray(codes)) {
+			if (!request.targetLanguage)
+				fail("This model translates into several languages: `parameters.tgt_lang` is needed");
+			for (const [name, code] of [
+				["src_lang", request.sourceLanguage],
+				["tgt_lang", request.targetLanguage],
+			] as const) {
+				if (code !== undefined && !codes.includes(code)) {
+					fail(`\`parameters.${name}\` must be a language code this model knows (${codes.slice(0, 8).join(", ")} …)`);
+				}
+			}
+			Object.assign(options, { src_lang: request.sourceLanguage, tgt_lang: request.targetLanguage });
+		}
+		return generate(pipe, request.inputs, "translation_text", options);
+	},
+};
+
+export const GENERATION_TASKS = [summarization, translation] as TransformersTask<unknown>[];

@@ -1,0 +1,213 @@
+/**
+ * Encoder-decoder models on the transformers.js engine, over real HTTP on
+ * 127.0.0.1 through @hubkit/inference: summarization (a T5 folder) and
+ * translation (a Marian folder), each an encoder and a merged decoder the test
+ * writes (support/seq2seq-models.ts) so greedy decoding's answer is known in
+ * advance; bad input and bounded generation; a folder without its decoder
+ * refused, by the runtime and by canRunLocally. On SQLite and on PostgreSQL.
+ */
+import { InferenceClient } from "@hubkit/inference";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createHubApp } from "../src/app.js";
+import { createAccessToken } from "../src/auth/tokens.js";
+import { canRunLocally, type LocalCandidate } from "../src/runtime/capability.js";
+import { createLocalRuntime, type HubLocalRuntime } from "../src/runtime/local-runtime.js";
+import type { ModelFile } from "../src/runtime/pooled-classifier.js";
+import { MAX_NEW_TOKENS } from "../src/runtime/transformers/generation-tasks.js";
+import { loadSeed } from "../src/seed/load.js";
+import type { SeedModel } from "../src/seed/types.js";
+import { ENGINES, startTestDatabase, type TestDatabase } from "./support/engines.js";
+import { type Listening, listen, openTestHub, type TestHub } from "./support/hub.js";
+import { seedModel } from "./support/seed-records.js";
+import { seq2seqFiles } from "./support/seq2seq-models.js";
+
+const SUMMARIZER = "acme/tiny-summarizer";
+const TRANSLATOR = "acme/tiny-en-fr";
+const NO_DECODER = "acme/encoder-only-t5";
+
+/** Keeps the content words in order: articles and "today" are left out. */
+const summarizer = seq2seqFiles({
+	kind: "t5",
+	words: ["the", "a", "cat", "sat", "on", "mat", "today", "dog", "barked"],
+	drop: ["the", "a", "today"],
+});
+
+/** Word for word, English to French. */
+const translator = seq2seqFiles({
+	kind: "marian",
+	words: ["the", "cat", "sleeps", "dog", "eats"],
+	map: { the: "le", cat: "chat", sleeps: "dort", dog: "chien", eats: "mange" },
+});
+
+const withoutDecoder = summarizer.filter((file) => file.path !== "onnx/decoder_model_merged.onnx");
+
+function localModel(id: string, task: string, files: SeedModel["files"]): SeedModel {
+	return seedModel(id, {
+		pipeline_tag: task,
+		library_name: "transformers.js",
+		tags: ["transformers.js", "onnx", task],
+		files,
+		inferenceProviderMapping: [{ provider: "hf-inference", providerId: id, task, status: "live" }],
+	});
+}
+
+/** Files as canRunLocally sees them: with content they are real, with only a size a placeholder. */
+function candidate(id: string, task: string, files: (ModelFile | { path: string; size: number })[]): LocalCandidate {
+	const find = (path: string) => files.find((file) => file.path === path);
+	return {
+		id,
+		pipelineTag: task,
+		files: {
+			async file(path) {
+				const file = find(path);
+				if (!file) return undefined;
+				if ("size" in file) return { size: file.size, real: false };
+				const bytes = typeof file.content === "string" ? new TextEncoder().encode(file.content) : file.content;
+				return { size: bytes.byteLength, real: true };
+			},
+			async text(path) {
+				const file = find(path);
+				return file && "content" in file && typeof file.content === "string" ? file.content : "";
+			},
+		},
+	};
+}
+
+describe("canRunLocally for encoder-decoder models", () => {
+	it("says yes for an encoder and a merged decoder, and no, with the reason, for what the engine would not load", async () => {
+		expect(await canRunLocally(candidate(SUMMARIZER, "summarization", summarizer))).toEqual({
+			ok: true,
+			task: "summarization",
+		});
+		expect(await canRunLocally(candidate(TRANSLATOR, "translation", translator))).toEqual({
+			ok: true,
+			task: "translation",
+		});
+		const refusals: [(ModelFile | { path: string; size: number })[], string][] = [
+			[withoutDecoder, `Model ${NO_DECODER}: it has onnx/encoder_model.onnx but no onnx/decoder_model_merged.onnx`],
+			[
+				// A single model.onnx is what the classifiers load, not a sequence-to-sequence model.
+				[...summarizer.filter((file) => !file.path.startsWith("onnx/")), { path: "onnx/model.onnx", content: "x" }],
+				`Model ${NO_DECODER}: it has no ONNX weights (onnx/encoder_model.onnx + onnx/decoder_model_merged.onnx, ` +
+					"onnx/encoder_model_quantized.onnx + onnx/decoder_model_merged_quantized.onnx, " +
+					"encoder_model.onnx + decoder_model_merged.onnx, encoder_model_quantized.onnx + decoder_model_merged_quantized.onnx)",
+			],
+			[
+				[...withoutDecoder, { path: "onnx/decoder_model_merged.onnx", size: 1_000_000 }],
+				`Model ${NO_DECODER}: onnx/decoder_model_merged.onnx is a sample placeholder, not the real file`,
+			],
+			[summarizer.filter((file) => file.path !== "tokenizer.json"), `Model ${NO_DECODER}: it has no tokenizer.json`],
+		];
+		for (const [files, reason] of refusals) {
+			expect(await canRunLocally(candidate(NO_DECODER, "summarization", files))).toEqual({ ok: false, reason });
+		}
+	});
+});
+
+describe.each(ENGINES)("encoder-decoder models on a hub on loopback (%s)", (engine) => {
+	let testDb: TestDatabase;
+	let hub: TestHub;
+	let runtime: HubLocalRuntime;
+	let server: Listening;
+	let token: string;
+	let client: InferenceClient;
+
+	beforeAll(async () => {
+		testDb = await startTestDatabase(engine);
+		hub = await openTestHub(testDb.config);
+		await loadSeed(hub.deps, [
+			localModel(SUMMARIZER, "summarization", summarizer),
+			localModel(TRANSLATOR, "translation", translator),
+			localModel(NO_DECODER, "summarization", withoutDecoder),
+		]);
+		token = (await createAccessToken(hub.deps.db, "dana")).token;
+		runtime = createLocalRuntime(hub.deps, { workers: 1 });
+		server = await listen(createHubApp(hub.deps, { router: { localRuntime: runtime } }));
+		client = new InferenceClient(token, { provider: "hf-inference", hubUrl: server.url, routerUrl: server.url });
+	});
+
+	afterAll(async () => {
+		await server?.close();
+		await runtime?.close();
+		await hub?.close();
+		await testDb?.cleanup();
+	});
+
+	async function post(path: string, body: unknown) {
+		const response = await fetch(`${server.url}${path}`, {
+			method: "POST",
+			headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+			body: JSON.stringify(body),
+		});
+		return { status: response.status, body: await response.json() };
+	}
+
+	it("summarizes: the content words, in order (greedy decoding through encoder and decoder)", async () => {
+		const summary = await client.summarization({ model: SUMMARIZER, inputs: "The cat sat on the mat today" });
+		expect(summary).toEqual({ summary_text: "cat sat on mat" });
+		// On the wire: a list of one object per input, as hf-inference answers.
+		const raw = await post(`/hf-inference/models/${SUMMARIZER}`, {
+			inputs: ["a dog barked", "the cat sat"],
+			parameters: { generate_parameters: { max_new_tokens: 10 } },
+		});
+		expect(raw).toEqual({ status: 200, body: [{ summary_text: "dog barked" }, { summary_text: "cat sat" }] });
+	});
+
+	it("stops at max_new_tokens", async () => {
+		const cut = await client.summarization({
+			model: SUMMARIZER,
+			inputs: "The cat sat on the mat",
+			parameters: { max_new_tokens: 2 },
+		});
+		expect(cut).toEqual({ summary_text: "cat sat" });
+	});
+
+	it("translates word for word; a one-pair model takes src_lang and tgt_lang and has nothing to choose", async () => {
+		const french = await client.translation({ model: TRANSLATOR, inputs: "The cat sleeps" });
+		expect(french).toEqual({ translation_text: "le chat dort" });
+		const named = await client.translation({
+			model: TRANSLATOR,
+			inputs: "the dog eats",
+			parameters: { src_lang: "en", tgt_lang: "fr" },
+		});
+		expect(named).toEqual({ translation_text: "le chien mange" });
+	});
+
+	it("refuses bad input with a 400 before generating, and keeps serving", async () => {
+		const cases: [string, unknown, RegExp][] = [
+			[SUMMARIZER, {}, /`inputs` must be a string or a non-empty array of strings/],
+			[SUMMARIZER, { inputs: 42 }, /`inputs` must be a string/],
+			[SUMMARIZER, { inputs: "x", parameters: { max_new_tokens: 0 } }, /max_new_tokens` must be a positive integer/],
+			[
+				SUMMARIZER,
+				{ inputs: "x", parameters: { max_new_tokens: MAX_NEW_TOKENS + 1 } },
+				new RegExp(`\`max_new_tokens\` must be at most ${MAX_NEW_TOKENS}`),
+			],
+			[SUMMARIZER, { inputs: "x", parameters: { generate_parameters: "long" } }, /generate_parameters` must be an/],
+			[SUMMARIZER, { inputs: Array(17).fill("the cat") }, /At most 16 inputs/],
+			[TRANSLATOR, { inputs: "the cat", parameters: { tgt_lang: 7 } }, /`parameters.tgt_lang` must be a non-empty/],
+		];
+		for (const [model, body, message] of cases) {
+			const answer = await post(`/hf-inference/models/${model}`, body);
+			expect(answer.status, String(message)).toBe(400);
+			expect(answer.body.error, String(message)).toMatch(message);
+		}
+		await expect(client.summarization({ model: SUMMARIZER, inputs: "the dog barked" })).resolves.toEqual({
+			summary_text: "dog barked",
+		});
+	});
+
+	it("refuses a folder without its decoder, naming the missing file", async () => {
+		const answer = await post(`/hf-inference/models/${NO_DECODER}`, { inputs: "the cat sat" });
+		expect(answer).toEqual({
+			status: 400,
+			body: { error: `Model ${NO_DECODER} has onnx/encoder_model.onnx but no onnx/decoder_model_merged.onnx` },
+		});
+		// A summarizer is not a text classifier, and says so.
+		const wrongTask = await post(`/hf-inference/models/${SUMMARIZER}/pipeline/text-classification`, {
+			inputs: "the cat",
+		});
+		expect(wrongTask.status).toBe(400);
+		expect(wrongTask.body.error).toMatch(/no ONNX weights|does not do text-classification/);
+	});
+});
