@@ -1,13 +1,18 @@
 /**
  * Encoder-decoder models on the transformers.js engine, over real HTTP on
- * 127.0.0.1 through @hubkit/inference: summarization (a T5 folder) and
- * translation (a Marian folder), each an encoder and a merged decoder the test
+ * 127.0.0.1 through @hubkit/inference: summarization (a T5 folder),
+ * translation (a Marian folder) and image-to-text (a VisionEncoderDecoder
+ * folder), each an encoder and a merged decoder the test
  * writes (support/seq2seq-models.ts) so greedy decoding's answer is known in
  * advance; bad input and bounded generation; a folder without its decoder
  * refused, by the runtime and by canRunLocally. On SQLite and on PostgreSQL.
  */
 import { InferenceClient } from "@hubkit/inference";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+// @ts-expect-error: plain JavaScript modules of the demo-asset scripts, without types.
+import { Canvas } from "../../../scripts/demo-assets/canvas.mjs";
+// @ts-expect-error: as above.
+import { encodePNG } from "../../../scripts/demo-assets/png.mjs";
 import { createHubApp } from "../src/app.js";
 import { createAccessToken } from "../src/auth/tokens.js";
 import { canRunLocally, type LocalCandidate } from "../src/runtime/capability.js";
@@ -19,11 +24,17 @@ import type { SeedModel } from "../src/seed/types.js";
 import { ENGINES, startTestDatabase, type TestDatabase } from "./support/engines.js";
 import { type Listening, listen, openTestHub, type TestHub } from "./support/hub.js";
 import { seedModel } from "./support/seed-records.js";
-import { seq2seqFiles } from "./support/seq2seq-models.js";
+import { captionerFiles, seq2seqFiles } from "./support/seq2seq-models.js";
 
 const SUMMARIZER = "acme/tiny-summarizer";
 const TRANSLATOR = "acme/tiny-en-fr";
 const NO_DECODER = "acme/encoder-only-t5";
+const CAPTIONER = "acme/tiny-captioner";
+
+/** A PNG of one colour (the demo assets' own encoder). */
+function picture(rgb: [number, number, number]): Uint8Array {
+	return new Uint8Array(encodePNG(new Canvas(24, 16, [...rgb, 1])) as Buffer);
+}
 
 /** Keeps the content words in order: articles and "today" are left out. */
 const summarizer = seq2seqFiles({
@@ -38,6 +49,8 @@ const translator = seq2seqFiles({
 	words: ["the", "cat", "sleeps", "dog", "eats"],
 	map: { the: "le", cat: "chat", sleeps: "dort", dog: "chien", eats: "mange" },
 });
+
+const captioner = captionerFiles();
 
 const withoutDecoder = summarizer.filter((file) => file.path !== "onnx/decoder_model_merged.onnx");
 
@@ -83,6 +96,10 @@ describe("canRunLocally for encoder-decoder models", () => {
 			ok: true,
 			task: "translation",
 		});
+		expect(await canRunLocally(candidate(CAPTIONER, "image-to-text", captioner))).toEqual({
+			ok: true,
+			task: "image-to-text",
+		});
 		const refusals: [(ModelFile | { path: string; size: number })[], string][] = [
 			[withoutDecoder, `Model ${NO_DECODER}: it has onnx/encoder_model.onnx but no onnx/decoder_model_merged.onnx`],
 			[
@@ -100,6 +117,14 @@ describe("canRunLocally for encoder-decoder models", () => {
 		];
 		for (const [files, reason] of refusals) {
 			expect(await canRunLocally(candidate(NO_DECODER, "summarization", files))).toEqual({ ok: false, reason });
+		}
+		// A captioner reads the image through its preprocessor and writes words through its tokenizer: it needs both.
+		for (const path of ["preprocessor_config.json", "tokenizer.json"]) {
+			const files = captioner.filter((file) => file.path !== path);
+			expect(await canRunLocally(candidate(CAPTIONER, "image-to-text", files))).toEqual({
+				ok: false,
+				reason: `Model ${CAPTIONER}: it has no ${path}`,
+			});
 		}
 	});
 });
@@ -119,6 +144,7 @@ describe.each(ENGINES)("encoder-decoder models on a hub on loopback (%s)", (engi
 			localModel(SUMMARIZER, "summarization", summarizer),
 			localModel(TRANSLATOR, "translation", translator),
 			localModel(NO_DECODER, "summarization", withoutDecoder),
+			localModel(CAPTIONER, "image-to-text", captioner),
 		]);
 		token = (await createAccessToken(hub.deps.db, "dana")).token;
 		runtime = createLocalRuntime(hub.deps, { workers: 1 });
@@ -209,5 +235,28 @@ describe.each(ENGINES)("encoder-decoder models on a hub on loopback (%s)", (engi
 		});
 		expect(wrongTask.status).toBe(400);
 		expect(wrongTask.body.error).toMatch(/no ONNX weights|does not do text-classification/);
+	});
+
+	it("captions a picture by its colour (VisionEncoderDecoder: pixels encoded, words decoded)", async () => {
+		const red = await client.imageToText({ model: CAPTIONER, data: new Blob([picture([240, 10, 10])]) });
+		expect(red).toEqual({ generated_text: "a red picture" });
+		const blue = await post(`/hf-inference/models/${CAPTIONER}`, {
+			inputs: Buffer.from(picture([20, 40, 230])).toString("base64"),
+			parameters: { max_new_tokens: 2 },
+		});
+		expect(blue).toEqual({ status: 200, body: [{ generated_text: "a blue" }] });
+		const cases: [unknown, RegExp][] = [
+			[{ inputs: Buffer.from("not a picture").toString("base64") }, /^The request body is not an image/],
+			[{ inputs: "" }, /as base64 in a JSON body/],
+			[
+				{ inputs: Buffer.from(picture([0, 200, 0])).toString("base64"), parameters: { max_new_tokens: 10_000 } },
+				/`max_new_tokens` must be at most/,
+			],
+		];
+		for (const [body, message] of cases) {
+			const answer = await post(`/hf-inference/models/${CAPTIONER}`, body);
+			expect(answer.status, String(message)).toBe(400);
+			expect(answer.body.error, String(message)).toMatch(message);
+		}
 	});
 });

@@ -13,7 +13,7 @@ import { ggufCapability } from "./llama-capability.js";
 import { packagedMediaCapability } from "./packaged/media-engines.js";
 import { packagedTextCapability } from "./packaged/text-capability.js";
 import { MAX_WEIGHTS_BYTES } from "./transformers/model-store.js";
-import type { WeightLayout } from "./transformers/types.js";
+import type { TransformersTask } from "./transformers/types.js";
 import { findWeights, TRANSFORMERS_TASKS, weightLayoutsOf } from "./transformers-engine.js";
 
 export interface CandidateFile {
@@ -76,9 +76,17 @@ const LABELLED_TASKS = new Set([
 	"image-classification",
 ]);
 
-/** What transformers-engine.ts loads: ONNX weights, config.json (id2label where labels are answered), a tokenizer.json. */
+/**
+ * What transformers-engine.ts loads: ONNX weights (the task's layouts), config.json (id2label where
+ * labels are answered), a tokenizer.json, or a preprocessor for images (and a tokenizer too when it writes text).
+ */
 const transformers =
-	({ task, media, weights }: { task: string; media?: "image"; weights?: readonly WeightLayout[] }): Check =>
+	({
+		task,
+		media,
+		writesText,
+		weights,
+	}: Pick<TransformersTask<unknown>, "task" | "media" | "writesText" | "weights">): Check =>
 	async (model) => {
 		const found = await findWeights(
 			weightLayoutsOf({ weights }),
@@ -99,7 +107,8 @@ const transformers =
 		// An image model reads pixels through its preprocessor, not text through a tokenizer.
 		if (media === "image") {
 			const preprocessor = await readJson(model, "preprocessor_config.json");
-			return "problem" in preprocessor ? preprocessor.problem : undefined;
+			if ("problem" in preprocessor) return preprocessor.problem;
+			if (!writesText) return undefined;
 		}
 		const tokenizer = await readJson(model, "tokenizer.json");
 		if ("problem" in tokenizer) return tokenizer.problem;

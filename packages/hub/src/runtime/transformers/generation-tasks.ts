@@ -5,11 +5,15 @@
  *                  → [{ summary_text }], one per input
  *   translation    { inputs: string | string[], parameters?: { src_lang, tgt_lang, max_new_tokens, generate_parameters? } }
  *                  → [{ translation_text }], one per input
+ *   image-to-text  an image (raw body, or base64 `inputs` with `parameters?: { max_new_tokens, generate_parameters? }`)
+ *                  → [{ generated_text }]
  * Decoding is greedy. The model is two ONNX files, an encoder and a decoder with its
  * cache branch merged in (`decoder_model_merged.onnx`): what transformers.js v4 loads
- * for a sequence-to-sequence model (it never reads `decoder_with_past_model.onnx`).
+ * for a sequence-to-sequence model (it never reads `decoder_with_past_model.onnx`); an
+ * image-to-text model (VisionEncoderDecoder) encodes pixels, through its preprocessor.
  */
 import { RuntimeError } from "../errors.js";
+import { mediaBytes } from "../packaged/media.js";
 import { bodyObject, isRecord, optionalPositiveInteger, parametersOf, textList } from "./requests.js";
 import type { Pipe, TransformersTask, WeightLayout } from "./types.js";
 
@@ -53,11 +57,7 @@ const fail = (message: string): never => {
  * `max_new_tokens` in `parameters` or, as the task specification has it, in
  * `parameters.generate_parameters`; bounded by MAX_NEW_TOKENS.
  */
-function generationOf(body: unknown): GenerationRequest & { parameters: Record<string, unknown> } {
-	const object = bodyObject(body);
-	const parameters = parametersOf(object);
-	const inputs = textList(object.inputs);
-	if (inputs.length > MAX_GENERATION_INPUTS) fail(`At most ${MAX_GENERATION_INPUTS} inputs per request`);
+function maxNewTokensOf(parameters: Record<string, unknown>): number {
 	const nested = parameters.generate_parameters ?? {};
 	if (!isRecord(nested)) fail("`parameters.generate_parameters` must be an object");
 	const maxNewTokens =
@@ -65,7 +65,15 @@ function generationOf(body: unknown): GenerationRequest & { parameters: Record<s
 		optionalPositiveInteger(nested as Record<string, unknown>, "max_new_tokens") ??
 		DEFAULT_NEW_TOKENS;
 	if (maxNewTokens > MAX_NEW_TOKENS) fail(`\`max_new_tokens\` must be at most ${MAX_NEW_TOKENS}`);
-	return { inputs, maxNewTokens, parameters };
+	return maxNewTokens;
+}
+
+function generationOf(body: unknown): GenerationRequest & { parameters: Record<string, unknown> } {
+	const object = bodyObject(body);
+	const parameters = parametersOf(object);
+	const inputs = textList(object.inputs);
+	if (inputs.length > MAX_GENERATION_INPUTS) fail(`At most ${MAX_GENERATION_INPUTS} inputs per request`);
+	return { inputs, maxNewTokens: maxNewTokensOf(parameters), parameters };
 }
 
 function optionalText(parameters: Record<string, unknown>, name: string): string | undefined {
@@ -136,4 +144,35 @@ const translation: TransformersTask<TranslationRequest> = {
 	},
 };
 
-export const GENERATION_TASKS = [summarization, translation] as TransformersTask<unknown>[];
+async function decodeImage(bytes: Uint8Array): Promise<unknown> {
+	// Imported here, not at the top: capability.ts (on the hub's main thread) reads this module's task list.
+	const { RawImage } = await import("@huggingface/transformers");
+	try {
+		return await RawImage.fromBlob(new Blob([bytes as Uint8Array<ArrayBuffer>]));
+	} catch {
+		throw new RuntimeError("input", "The request body is not an image the local runtime can read");
+	}
+}
+
+/** A VisionEncoderDecoder model: the image is encoded once, then the caption generated from it. */
+const imageToText: TransformersTask<{ bytes: Uint8Array; maxNewTokens: number }> = {
+	task: "image-to-text",
+	pipeline: "image-to-text",
+	architecture: /^VisionEncoderDecoderModel$/,
+	media: "image",
+	writesText: true,
+	weights: ENCODER_DECODER_WEIGHTS,
+	parseRequest(body) {
+		const parameters = isRecord(body) ? parametersOf(body) : {};
+		return { bytes: mediaBytes(body, "an image"), maxNewTokens: maxNewTokensOf(parameters) };
+	},
+	async run(pipe, request) {
+		const image = await decodeImage(request.bytes);
+		const answers = (await pipe(image, { max_new_tokens: request.maxNewTokens, do_sample: false, num_beams: 1 })) as {
+			generated_text?: unknown;
+		}[];
+		return answers.slice(0, 1).map((answer) => ({ generated_text: String(answer.generated_text ?? "") }));
+	},
+};
+
+export const GENERATION_TASKS = [summarization, translation, imageToText] as TransformersTask<unknown>[];

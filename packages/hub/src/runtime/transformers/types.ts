@@ -35,9 +35,12 @@ export interface TransformersTask<Request> {
 		| "feature-extraction"
 		| "image-classification"
 		| "summarization"
-		| "translation";
+		| "translation"
+		| "image-to-text";
 	/** Takes images (raw bodies or base64 JSON) rather than text; the model has a preprocessor, not a tokenizer. */
 	media?: "image";
+	/** An image task that answers in words: its model has a tokenizer (to decode them) as well as a preprocessor. */
+	writesText?: true;
 	/** The head the model's `architectures` must name (`…ForTokenClassification`); undefined: any. */
 	architecture?: RegExp;
 	/**
