@@ -7,7 +7,9 @@
  * advance; bad input and bounded generation; a folder without its decoder
  * refused, by the runtime and by canRunLocally. On SQLite and on PostgreSQL.
  */
-import { InferenceClient } from "@hubkit/inference";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { getInferenceSnippets, InferenceClient } from "@hubkit/inference";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 // @ts-expect-error: plain JavaScript modules of the demo-asset scripts, without types.
 import { Canvas } from "../../../scripts/demo-assets/canvas.mjs";
@@ -23,6 +25,7 @@ import { loadSeed } from "../src/seed/load.js";
 import type { SeedModel } from "../src/seed/types.js";
 import { ENGINES, startTestDatabase, type TestDatabase } from "./support/engines.js";
 import { type Listening, listen, openTestHub, type TestHub } from "./support/hub.js";
+import { RUNS_ROOT, runSnippet } from "./support/run-snippet.js";
 import { seedModel } from "./support/seed-records.js";
 import { captionerFiles, seq2seqFiles } from "./support/seq2seq-models.js";
 
@@ -54,9 +57,11 @@ const captioner = captionerFiles();
 
 const withoutDecoder = summarizer.filter((file) => file.path !== "onnx/decoder_model_merged.onnx");
 
-function localModel(id: string, task: string, files: SeedModel["files"]): SeedModel {
+/** `example`: the card's widget text, which the model's inference snippets send. */
+function localModel(id: string, task: string, files: SeedModel["files"], example?: string): SeedModel {
 	return seedModel(id, {
 		pipeline_tag: task,
+		...(example ? { widgetData: [{ text: example }] } : {}),
 		library_name: "transformers.js",
 		tags: ["transformers.js", "onnx", task],
 		files,
@@ -136,13 +141,14 @@ describe.each(ENGINES)("encoder-decoder models on a hub on loopback (%s)", (engi
 	let server: Listening;
 	let token: string;
 	let client: InferenceClient;
+	let dir: string;
 
 	beforeAll(async () => {
 		testDb = await startTestDatabase(engine);
 		hub = await openTestHub(testDb.config);
 		await loadSeed(hub.deps, [
-			localModel(SUMMARIZER, "summarization", summarizer),
-			localModel(TRANSLATOR, "translation", translator),
+			localModel(SUMMARIZER, "summarization", summarizer, "The cat sat on the mat today"),
+			localModel(TRANSLATOR, "translation", translator, "The dog sleeps"),
 			localModel(NO_DECODER, "summarization", withoutDecoder),
 			localModel(CAPTIONER, "image-to-text", captioner),
 		]);
@@ -150,6 +156,8 @@ describe.each(ENGINES)("encoder-decoder models on a hub on loopback (%s)", (engi
 		runtime = createLocalRuntime(hub.deps, { workers: 1 });
 		server = await listen(createHubApp(hub.deps, { router: { localRuntime: runtime } }));
 		client = new InferenceClient(token, { provider: "hf-inference", hubUrl: server.url, routerUrl: server.url });
+		mkdirSync(RUNS_ROOT, { recursive: true });
+		dir = mkdtempSync(join(RUNS_ROOT, "seq2seq-"));
 	});
 
 	afterAll(async () => {
@@ -157,6 +165,48 @@ describe.each(ENGINES)("encoder-decoder models on a hub on loopback (%s)", (engi
 		await runtime?.close();
 		await hub?.close();
 		await testDb?.cleanup();
+		if (dir) rmSync(dir, { recursive: true, force: true });
+	});
+
+	async function modelInfo(id: string) {
+		const expand = ["inferenceProviderMapping", "pipeline_tag", "tags", "widgetData"];
+		const response = await fetch(`${server.url}/api/models/${id}?${expand.map((key) => `expand[]=${key}`).join("&")}`);
+		return (await response.json()) as { inferenceProviderMapping: Record<string, unknown> };
+	}
+
+	it("is mapped to hf-inference, live, exactly where the runtime can run the model", async () => {
+		for (const [id, task] of [
+			[SUMMARIZER, "summarization"],
+			[TRANSLATOR, "translation"],
+			[CAPTIONER, "image-to-text"],
+		]) {
+			expect((await modelInfo(id as string)).inferenceProviderMapping, id).toEqual({
+				"hf-inference": expect.objectContaining({ status: "live", task }),
+			});
+		}
+		// The seed record asked for a mapping; without its decoder the loader gives none.
+		expect((await modelInfo(NO_DECODER)).inferenceProviderMapping).toEqual({});
+	});
+
+	it("runs the summarizer's and the translator's js and curl snippets unchanged against the hub", async () => {
+		for (const [id, answer] of [
+			[SUMMARIZER, "cat sat on mat"],
+			[TRANSLATOR, "le chien dort"],
+		] as const) {
+			const snippets = getInferenceSnippets(await modelInfo(id), "hf-inference", undefined, {
+				hubUrl: server.url,
+				routerUrl: server.url,
+			});
+			const runnable = snippets.filter((snippet) => ["@hubkit/inference", "fetch", "curl"].includes(snippet.client));
+			expect(runnable.map((snippet) => snippet.client)).toEqual(["@hubkit/inference", "fetch", "curl"]);
+			for (const snippet of runnable) {
+				const result = await runSnippet(snippet, dir, token);
+				expect(result.code, `${snippet.client}: ${result.output}`).toBe(0);
+				// The card's widget text, summarized or translated.
+				expect(result.stdout, snippet.client).toContain(answer);
+				expect(result.output).not.toContain(token);
+			}
+		}
 	});
 
 	async function post(path: string, body: unknown) {
