@@ -27,12 +27,13 @@ import { ENGINES, startTestDatabase, type TestDatabase } from "./support/engines
 import { type Listening, listen, openTestHub, type TestHub } from "./support/hub.js";
 import { RUNS_ROOT, runSnippet } from "./support/run-snippet.js";
 import { seedModel } from "./support/seed-records.js";
-import { captionerFiles, seq2seqFiles } from "./support/seq2seq-models.js";
+import { captionerFiles, multilingualFiles, seq2seqFiles } from "./support/seq2seq-models.js";
 
 const SUMMARIZER = "acme/tiny-summarizer";
 const TRANSLATOR = "acme/tiny-en-fr";
 const NO_DECODER = "acme/encoder-only-t5";
 const CAPTIONER = "acme/tiny-captioner";
+const MULTILINGUAL = "acme/tiny-nllb";
 
 /** A PNG of one colour (the demo assets' own encoder). */
 function picture(rgb: [number, number, number]): Uint8Array {
@@ -54,6 +55,15 @@ const translator = seq2seqFiles({
 });
 
 const captioner = captionerFiles();
+
+/** From English into French or German, as `tgt_lang` says. */
+const multilingual = multilingualFiles({
+	source: { code: "eng_Latn", words: ["the", "dog", "eats"] },
+	targets: {
+		fra_Latn: { the: "le", dog: "chien", eats: "mange" },
+		deu_Latn: { the: "der", dog: "hund", eats: "isst" },
+	},
+});
 
 const withoutDecoder = summarizer.filter((file) => file.path !== "onnx/decoder_model_merged.onnx");
 
@@ -151,6 +161,7 @@ describe.each(ENGINES)("encoder-decoder models on a hub on loopback (%s)", (engi
 			localModel(TRANSLATOR, "translation", translator, "The dog sleeps"),
 			localModel(NO_DECODER, "summarization", withoutDecoder),
 			localModel(CAPTIONER, "image-to-text", captioner),
+			localModel(MULTILINGUAL, "translation", multilingual),
 		]);
 		token = (await createAccessToken(hub.deps.db, "dana")).token;
 		runtime = createLocalRuntime(hub.deps, { workers: 1 });
@@ -247,6 +258,37 @@ describe.each(ENGINES)("encoder-decoder models on a hub on loopback (%s)", (engi
 			parameters: { src_lang: "en", tgt_lang: "fr" },
 		});
 		expect(named).toEqual({ translation_text: "le chien mange" });
+	});
+
+	it("translates into the language tgt_lang names, when the model knows several (NLLB's codes)", async () => {
+		const french = await client.translation({
+			model: MULTILINGUAL,
+			inputs: "The dog eats",
+			parameters: { src_lang: "eng_Latn", tgt_lang: "fra_Latn" },
+		});
+		expect(french).toEqual({ translation_text: "le chien mange" });
+		const german = await client.translation({
+			model: MULTILINGUAL,
+			inputs: "the dog eats",
+			parameters: { tgt_lang: "deu_Latn" },
+		});
+		expect(german).toEqual({ translation_text: "der hund isst" });
+		const cases: [unknown, RegExp][] = [
+			[{ inputs: "the dog" }, /^This model translates into several languages: `parameters.tgt_lang` is needed$/],
+			[
+				{ inputs: "the dog", parameters: { tgt_lang: "xx_Yyyy" } },
+				/^`parameters.tgt_lang` must be a language code this model knows \(eng_Latn, fra_Latn, deu_Latn\)$/,
+			],
+			[
+				{ inputs: "the dog", parameters: { src_lang: "french", tgt_lang: "fra_Latn" } },
+				/`parameters.src_lang` must be/,
+			],
+		];
+		for (const [body, message] of cases) {
+			const answer = await post(`/hf-inference/models/${MULTILINGUAL}`, body);
+			expect(answer.status, String(message)).toBe(400);
+			expect(answer.body.error, String(message)).toMatch(message);
+		}
 	});
 
 	it("refuses bad input with a 400 before generating, and keeps serving", async () => {

@@ -135,7 +135,8 @@ const translation: TransformersTask<TranslationRequest> = {
 				["tgt_lang", request.targetLanguage],
 			] as const) {
 				if (code !== undefined && !codes.includes(code)) {
-					fail(`\`parameters.${name}\` must be a language code this model knows (${codes.slice(0, 8).join(", ")} …)`);
+					const known = `${codes.slice(0, 8).join(", ")}${codes.length > 8 ? " …" : ""}`;
+					fail(`\`parameters.${name}\` must be a language code this model knows (${known})`);
 				}
 			}
 			Object.assign(options, { src_lang: request.sourceLanguage, tgt_lang: request.targetLanguage });
