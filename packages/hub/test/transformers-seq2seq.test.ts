@@ -63,6 +63,7 @@ const multilingual = multilingualFiles({
 		fra_Latn: { the: "le", dog: "chien", eats: "mange" },
 		deu_Latn: { the: "der", dog: "hund", eats: "isst" },
 	},
+	unread: ["spa_Latn"],
 });
 
 const withoutDecoder = summarizer.filter((file) => file.path !== "onnx/decoder_model_merged.onnx");
@@ -273,11 +274,25 @@ describe.each(ENGINES)("encoder-decoder models on a hub on loopback (%s)", (engi
 			parameters: { tgt_lang: "deu_Latn" },
 		});
 		expect(german).toEqual({ translation_text: "der hund isst" });
+		// Read as Spanish, which this model cannot read, the text translates to nothing; the next call,
+		// naming no source language, is read as the model's own (English) again.
+		const asSpanish = await client.translation({
+			model: MULTILINGUAL,
+			inputs: "the dog eats",
+			parameters: { src_lang: "spa_Latn", tgt_lang: "fra_Latn" },
+		});
+		expect(asSpanish).toEqual({ translation_text: "" });
+		const again = await client.translation({
+			model: MULTILINGUAL,
+			inputs: "the dog eats",
+			parameters: { tgt_lang: "fra_Latn" },
+		});
+		expect(again).toEqual({ translation_text: "le chien mange" });
 		const cases: [unknown, RegExp][] = [
 			[{ inputs: "the dog" }, /^This model translates into several languages: `parameters.tgt_lang` is needed$/],
 			[
 				{ inputs: "the dog", parameters: { tgt_lang: "xx_Yyyy" } },
-				/^`parameters.tgt_lang` must be a language code this model knows \(eng_Latn, fra_Latn, deu_Latn\)$/,
+				/^`parameters.tgt_lang` must be a language code this model knows \(eng_Latn, fra_Latn, deu_Latn, spa_Latn\)$/,
 			],
 			[
 				{ inputs: "the dog", parameters: { src_lang: "french", tgt_lang: "fra_Latn" } },

@@ -351,6 +351,8 @@ export interface MultilingualSpec {
 	source: { code: string; words: string[] };
 	/** Per target language code, each source word's translation. */
 	targets: Record<string, Record<string, string>>;
+	/** Codes the tokenizer lists whose text the model cannot read: opened by one, an input translates to nothing. */
+	unread?: string[];
 }
 
 /**
@@ -361,7 +363,8 @@ export interface MultilingualSpec {
  * from `tgt_lang`), so `tgt_lang` alone decides the language of the answer.
  */
 export function multilingualFiles(spec: MultilingualSpec): ModelFile[] {
-	const codes = [spec.source.code, ...Object.keys(spec.targets)];
+	const unread = spec.unread ?? [];
+	const codes = [spec.source.code, ...Object.keys(spec.targets), ...unread];
 	const targetWords = Object.values(spec.targets).flatMap((words) => Object.values(words));
 	const words = [...new Set([...spec.source.words, ...targetWords])];
 	const tokens = [PAD, EOS, UNK, ...codes, ...words.map((word) => `${SPACE}${word}`), SPACE];
@@ -370,7 +373,11 @@ export function multilingualFiles(spec: MultilingualSpec): ModelFile[] {
 	const word = (text: string) => id(`${SPACE}${text}`);
 	const [pad, eos] = [id(PAD), id(EOS)];
 	// A token's meaning: a source word for itself and for each of its translations; any language code: the start.
-	const meaning = new Map<number, number>([[eos, eos], ...codes.map((code) => [id(code), pad] as [number, number])]);
+	// An unread code means the end: no walk starts after it.
+	const meaning = new Map<number, number>([
+		[eos, eos],
+		...codes.map((code) => [id(code), unread.includes(code) ? eos : pad] as [number, number]),
+	]);
 	for (const source of spec.source.words) {
 		meaning.set(word(source), word(source));
 		for (const words of Object.values(spec.targets)) {

@@ -105,6 +105,28 @@ const summarization: TransformersTask<GenerationRequest> = {
 	run: (pipe, request) => generate(pipe, request.inputs, "summary_text", { max_new_tokens: request.maxNewTokens }),
 };
 
+/** The source language each loaded model opens its inputs with, as it came (see defaultSourceLanguage). */
+const sourceLanguages = new WeakMap<Pipe, string | undefined>();
+
+/**
+ * transformers.js sets `src_lang` by rewriting the tokenizer's template in place, so one call's
+ * source language would stay for every later call on the same loaded model: the model's own is
+ * read before the first call changes it, and given whenever a call names none.
+ */
+function defaultSourceLanguage(pipe: Pipe, codes: unknown[]): string | undefined {
+	if (!sourceLanguages.has(pipe)) {
+		const template = (pipe.tokenizer as { _tokenizer?: { post_processor?: { config?: { single?: unknown } } } })
+			._tokenizer?.post_processor?.config?.single;
+		const opening = Array.isArray(template)
+			? template
+					.map((item) => (item as { SpecialToken?: { id?: unknown } })?.SpecialToken?.id)
+					.find((token) => codes.includes(token))
+			: undefined;
+		sourceLanguages.set(pipe, typeof opening === "string" ? opening : undefined);
+	}
+	return sourceLanguages.get(pipe);
+}
+
 /**
  * A multilingual model (NLLB, M2M100, mBART: its tokenizer lists `language_codes`) is told the
  * languages, and refuses codes it does not know; a model of one language pair (Marian, T5 with
@@ -139,7 +161,8 @@ const translation: TransformersTask<TranslationRequest> = {
 					fail(`\`parameters.${name}\` must be a language code this model knows (${known})`);
 				}
 			}
-			Object.assign(options, { src_lang: request.sourceLanguage, tgt_lang: request.targetLanguage });
+			const sourceLanguage = request.sourceLanguage ?? defaultSourceLanguage(pipe, codes);
+			Object.assign(options, { src_lang: sourceLanguage, tgt_lang: request.targetLanguage });
 		}
 		return generate(pipe, request.inputs, "translation_text", options);
 	},
