@@ -34,6 +34,7 @@ const TRANSLATOR = "acme/tiny-en-fr";
 const NO_DECODER = "acme/encoder-only-t5";
 const CAPTIONER = "acme/tiny-captioner";
 const MULTILINGUAL = "acme/tiny-nllb";
+const HEADLINE = "acme/tiny-headline";
 
 /** A PNG of one colour (the demo assets' own encoder). */
 function picture(rgb: [number, number, number]): Uint8Array<ArrayBuffer> {
@@ -45,6 +46,14 @@ const summarizer = seq2seqFiles({
 	kind: "t5",
 	words: ["the", "a", "cat", "sat", "on", "mat", "today", "dog", "barked"],
 	drop: ["the", "a", "today"],
+});
+
+/** The summarizer's words, three at most: counted in the decoder's key-value cache, as real merged decoders carry it. */
+const headline = seq2seqFiles({
+	kind: "t5",
+	words: ["the", "a", "cat", "sat", "on", "mat", "today", "dog", "barked"],
+	drop: ["the", "a", "today"],
+	maxWords: 3,
 });
 
 /** Word for word, English to French. */
@@ -108,6 +117,10 @@ describe("canRunLocally for encoder-decoder models", () => {
 			ok: true,
 			task: "summarization",
 		});
+		expect(await canRunLocally(candidate(HEADLINE, "summarization", headline))).toEqual({
+			ok: true,
+			task: "summarization",
+		});
 		expect(await canRunLocally(candidate(TRANSLATOR, "translation", translator))).toEqual({
 			ok: true,
 			task: "translation",
@@ -163,6 +176,7 @@ describe.each(ENGINES)("encoder-decoder models on a hub on loopback (%s)", (engi
 			localModel(NO_DECODER, "summarization", withoutDecoder),
 			localModel(CAPTIONER, "image-to-text", captioner),
 			localModel(MULTILINGUAL, "translation", multilingual),
+			localModel(HEADLINE, "summarization", headline),
 		]);
 		token = (await createAccessToken(hub.deps.db, "dana")).token;
 		runtime = createLocalRuntime(hub.deps, { workers: 1 });
@@ -240,6 +254,13 @@ describe.each(ENGINES)("encoder-decoder models on a hub on loopback (%s)", (engi
 			parameters: { generate_parameters: { max_new_tokens: 10 } },
 		});
 		expect(raw).toEqual({ status: 200, body: [{ summary_text: "dog barked" }, { summary_text: "cat sat" }] });
+	});
+
+	it("carries a merged decoder's cache (past_key_values, use_cache_branch) from step to step", async () => {
+		const short = await client.summarization({ model: HEADLINE, inputs: "The cat sat on the mat today" });
+		expect(short).toEqual({ summary_text: "cat sat on" });
+		const batch = await post(`/hf-inference/models/${HEADLINE}`, { inputs: ["a dog barked", "the cat sat on a mat"] });
+		expect(batch).toEqual({ status: 200, body: [{ summary_text: "dog barked" }, { summary_text: "cat sat on" }] });
 	});
 
 	it("stops at max_new_tokens", async () => {

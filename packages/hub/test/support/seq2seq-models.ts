@@ -37,6 +37,12 @@ export interface Seq2SeqSpec {
 	map?: Record<string, string>;
 	/** Source words left out of the output. */
 	drop?: string[];
+	/**
+	 * Stop after this many words. The decoder then counts what it has written in a key-value cache,
+	 * as a real merged decoder does (`past_key_values.0.*` in, `present.0.*` out, `use_cache_branch`):
+	 * without the cache carried from step to step it would never stop early.
+	 */
+	maxWords?: number;
 }
 
 /** `languages`: language-code tokens (NLLB's `eng_Latn` …); the first opens every input, as NLLB's source language does. */
@@ -131,10 +137,10 @@ function encoderGraph(size: number, rows: { keys: number[]; drops: number[] }, p
 }
 
 /** The decoder: the value of the source position whose key is the last token, as logits. */
-function decoderGraph(size: number, eos: number): OnnxGraph {
+function decoderGraph(size: number, eos: number, maxWords?: number): OnnxGraph {
 	const ints = (name: string, values: number[]) => ({ name, type: "int64" as const, dims: [values.length], values });
 	const identity = Array.from({ length: size * size }, (_, index) => (index % (size + 1) === 0 ? 1 : 0));
-	return {
+	const graph: OnnxGraph = {
 		name: "lookup_decoder",
 		inputs: [
 			{ name: "input_ids", type: "int64", shape: ["batch", "decoder_sequence"] },
@@ -179,6 +185,93 @@ function decoderGraph(size: number, eos: number): OnnxGraph {
 			{ op: "MatMul", inputs: ["found", "values"], outputs: ["picked"] },
 			{ op: "Mul", inputs: ["picked", "confidence"], outputs: ["scaled"] },
 			{ op: "Add", inputs: ["scaled", "fallback"], outputs: ["logits"] },
+		],
+	};
+	return maxWords === undefined ? graph : withWordCount(graph, size, eos, maxWords);
+}
+
+/**
+ * `graph` with a one-layer cache whose decoder key holds a 1 per token seen (the start token and
+ * every word written): once it holds `maxWords` + 1, `</s>` outweighs any word. The encoder half of
+ * the cache is the encoder's output summed per position, computed on every step (transformers.js
+ * keeps the first step's); `use_cache_branch` is taken and not needed, since nothing is skipped.
+ */
+function withWordCount(graph: OnnxGraph, size: number, eos: number, maxWords: number): OnnxGraph {
+	const cache = (half: "decoder" | "encoder", length: string) =>
+		(["key", "value"] as const).map((kind) => ({
+			name: `past_key_values.0.${half}.${kind}`,
+			type: "float" as const,
+			shape: ["batch_size", 1, length, 1],
+		}));
+	const present = (half: string) => [`present.0.${half}.key`, `present.0.${half}.value`];
+	const outputShape = (name: string, length: string) => ({
+		name,
+		type: "float" as const,
+		shape: ["batch_size", 1, length, 1],
+	});
+	return {
+		...graph,
+		inputs: [
+			...graph.inputs,
+			{ name: "use_cache_branch", type: "bool", shape: [1] },
+			...cache("decoder", "past_decoder_sequence_length"),
+			...cache("encoder", "encoder_sequence_length_out"),
+		],
+		outputs: [
+			{ name: "logits", type: "float", shape: ["batch", "decoder_sequence", size] },
+			...present("decoder").map((name) => outputShape(name, "past_decoder_sequence_length + 1")),
+			...present("encoder").map((name) => outputShape(name, "encoder_sequence_length_out")),
+		],
+		initializers: [
+			...graph.initializers,
+			{ name: "last_axis", type: "int64", dims: [1], values: [2] },
+			{ name: "head_axis", type: "int64", dims: [1], values: [1] },
+			{ name: "all_axes", type: "int64", dims: [3], values: [1, 2, 3] },
+			{ name: "batch_axes", type: "int64", dims: [2], values: [1, 2] },
+			{ name: "word_limit", type: "float", dims: [], values: [maxWords] },
+			{ name: "stop_weight", type: "float", dims: [], values: [10 * CONFIDENCE] },
+			{
+				name: "stop_token",
+				type: "float",
+				dims: [size],
+				values: Array.from({ length: size }, (_, id) => (id === eos ? 1 : 0)),
+			},
+		],
+		nodes: [
+			...graph.nodes.map((node) =>
+				node.outputs.includes("logits") ? { ...node, outputs: ["unstopped_logits"] } : node,
+			),
+			// A 1 for each token of this step (each query row is one-hot), appended to the cache.
+			{ op: "ReduceSum", inputs: ["query", "last_axis"], outputs: ["step_tokens"], attributes: { keepdims: 1 } },
+			{ op: "Unsqueeze", inputs: ["step_tokens", "head_axis"], outputs: ["step_entry"] },
+			{
+				op: "Concat",
+				inputs: ["past_key_values.0.decoder.key", "step_entry"],
+				outputs: ["present.0.decoder.key"],
+				attributes: { axis: 2 },
+			},
+			{ op: "Identity", inputs: ["present.0.decoder.key"], outputs: ["present.0.decoder.value"] },
+			{
+				op: "ReduceSum",
+				inputs: ["encoder_hidden_states", "last_axis"],
+				outputs: ["encoded_sums"],
+				attributes: { keepdims: 1 },
+			},
+			{ op: "Unsqueeze", inputs: ["encoded_sums", "head_axis"], outputs: ["present.0.encoder.key"] },
+			{ op: "Identity", inputs: ["present.0.encoder.key"], outputs: ["present.0.encoder.value"] },
+			// Tokens seen beyond the start and `maxWords` words: past the limit, stop.
+			{
+				op: "ReduceSum",
+				inputs: ["present.0.decoder.key", "all_axes"],
+				outputs: ["seen"],
+				attributes: { keepdims: 0 },
+			},
+			{ op: "Sub", inputs: ["seen", "word_limit"], outputs: ["beyond"] },
+			{ op: "Relu", inputs: ["beyond"], outputs: ["over"] },
+			{ op: "Mul", inputs: ["over", "stop_weight"], outputs: ["stop_strength"] },
+			{ op: "Unsqueeze", inputs: ["stop_strength", "batch_axes"], outputs: ["stop_per_row"] },
+			{ op: "Mul", inputs: ["stop_per_row", "stop_token"], outputs: ["stop"] },
+			{ op: "Add", inputs: ["unstopped_logits", "stop"], outputs: ["logits"] },
 		],
 	};
 }
@@ -245,7 +338,7 @@ export function seq2seqFiles(spec: Seq2SeqSpec): ModelFile[] {
 		{ path: "tokenizer.json", content: JSON.stringify(tokenizerJson(tokens)) },
 		{ path: "tokenizer_config.json", content: json(tokenizerConfig) },
 		{ path: "onnx/encoder_model.onnx", content: encodeOnnxModel(encoderGraph(size, { keys, drops }, pad)) },
-		{ path: "onnx/decoder_model_merged.onnx", content: encodeOnnxModel(decoderGraph(size, eos)) },
+		{ path: "onnx/decoder_model_merged.onnx", content: encodeOnnxModel(decoderGraph(size, eos, spec.maxWords)) },
 	];
 }
 
