@@ -215,10 +215,12 @@ describe.each(ENGINES)("encoder-decoder models on a hub on loopback (%s)", (engi
 		expect((await modelInfo(NO_DECODER)).inferenceProviderMapping).toEqual({});
 	});
 
-	it("runs the summarizer's and the translator's js and curl snippets unchanged against the hub", async () => {
+	it("runs the models' js and curl snippets unchanged against the hub", async () => {
 		for (const [id, answer] of [
-			[SUMMARIZER, "cat sat on mat"],
-			[TRANSLATOR, "le chien dort"],
+			[SUMMARIZER, /cat sat on mat/],
+			[TRANSLATOR, /le chien dort/],
+			// The demo picture, fetched from the hub by the snippet: named by its brightest channel.
+			[CAPTIONER, /a (red|green|blue) picture/],
 		] as const) {
 			const snippets = getInferenceSnippets(await modelInfo(id), "hf-inference", undefined, {
 				hubUrl: server.url,
@@ -230,7 +232,7 @@ describe.each(ENGINES)("encoder-decoder models on a hub on loopback (%s)", (engi
 				const result = await runSnippet(snippet, dir, token);
 				expect(result.code, `${snippet.client}: ${result.output}`).toBe(0);
 				// The card's widget text, summarized or translated.
-				expect(result.stdout, snippet.client).toContain(answer);
+				expect(result.stdout, snippet.client).toMatch(answer);
 				expect(result.output).not.toContain(token);
 			}
 		}
