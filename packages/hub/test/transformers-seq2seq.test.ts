@@ -23,11 +23,13 @@ import type { ModelFile } from "../src/runtime/pooled-classifier.js";
 import { MAX_NEW_TOKENS } from "../src/runtime/transformers/generation-tasks.js";
 import { loadSeed } from "../src/seed/load.js";
 import type { SeedModel } from "../src/seed/types.js";
+import { captionerFiles } from "./support/caption-models.js";
 import { ENGINES, startTestDatabase, type TestDatabase } from "./support/engines.js";
 import { type Listening, listen, openTestHub, type TestHub } from "./support/hub.js";
+import { multilingualFiles } from "./support/multilingual-models.js";
 import { RUNS_ROOT, runSnippet } from "./support/run-snippet.js";
 import { seedModel } from "./support/seed-records.js";
-import { captionerFiles, multilingualFiles, seq2seqFiles } from "./support/seq2seq-models.js";
+import { seq2seqFiles } from "./support/seq2seq-models.js";
 
 const SUMMARIZER = "acme/tiny-summarizer";
 const TRANSLATOR = "acme/tiny-en-fr";

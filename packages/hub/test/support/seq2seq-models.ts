@@ -20,13 +20,13 @@
 import { encodeOnnxModel, type OnnxGraph } from "../../src/runtime/onnx-writer.js";
 import type { ModelFile } from "../../src/runtime/pooled-classifier.js";
 
-const PAD = "<pad>";
-const EOS = "</s>";
-const UNK = "<unk>";
-const SPACE = "\u2581";
+export const PAD = "<pad>";
+export const EOS = "</s>";
+export const UNK = "<unk>";
+export const SPACE = "\u2581";
 /** The decoder's logit for the looked-up token; `</s>` gets 1 as a fallback. */
-const CONFIDENCE = 10;
-const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
+export const CONFIDENCE = 10;
+export const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 
 export interface Seq2SeqSpec {
 	/** "t5" (T5ForConditionalGeneration) or "marian" (MarianMTModel): the config and tokenizer class. */
@@ -46,7 +46,7 @@ export interface Seq2SeqSpec {
 }
 
 /** `languages`: language-code tokens (NLLB's `eng_Latn` …); the first opens every input, as NLLB's source language does. */
-function tokenizerJson(tokens: string[], languages: string[] = []): Record<string, unknown> {
+export function tokenizerJson(tokens: string[], languages: string[] = []): Record<string, unknown> {
 	const special = (content: string, id: number) => ({
 		id,
 		content,
@@ -92,7 +92,7 @@ function tokenizerJson(tokens: string[], languages: string[] = []): Record<strin
 }
 
 /** The encoder: `last_hidden_state` is [key | value] per position, each a one-hot row over the vocabulary. */
-function encoderGraph(size: number, rows: { keys: number[]; drops: number[] }, pad: number): OnnxGraph {
+export function encoderGraph(size: number, rows: { keys: number[]; drops: number[] }, pad: number): OnnxGraph {
 	// `name`: input_ids shifted by one along the sequence, the gap filled with the pad (start) token.
 	const shifted = (name: string) => [
 		{ op: "Pad", inputs: ["input_ids", `${name}_pads`, "pad_id"], outputs: [`${name}_padded`] },
@@ -339,256 +339,5 @@ export function seq2seqFiles(spec: Seq2SeqSpec): ModelFile[] {
 		{ path: "tokenizer_config.json", content: json(tokenizerConfig) },
 		{ path: "onnx/encoder_model.onnx", content: encodeOnnxModel(encoderGraph(size, { keys, drops }, pad)) },
 		{ path: "onnx/decoder_model_merged.onnx", content: encodeOnnxModel(decoderGraph(size, eos, spec.maxWords)) },
-	];
-}
-
-const COLOURS = ["red", "green", "blue"];
-const PICTURE_SIZE = 8;
-
-/**
- * An image captioner (VisionEncoderDecoder): "a red picture", "a green picture" or "a blue picture".
- * The encoder's one hidden vector is the image's mean red, green and blue (0–1, from its
- * preprocessor); the decoder follows a fixed walk, start → "a" → colour → "picture" → `</s>`,
- * choosing the colour after "a" by the brightest channel.
- */
-export function captionerFiles(): ModelFile[] {
-	const tokens = [PAD, EOS, UNK, ...["a", ...COLOURS, "picture"].map((word) => `${SPACE}${word}`), SPACE];
-	const size = tokens.length;
-	const id = (token: string) => tokens.indexOf(token);
-	const word = (text: string) => id(`${SPACE}${text}`);
-	const next = new Map<number, number>([
-		[id(PAD), word("a")],
-		...COLOURS.map((colour) => [word(colour), word("picture")] as [number, number]),
-	]);
-	// After "a" no word is favoured: the image decides.
-	const transitions = tokens.flatMap((_, row) =>
-		tokens.map((__, column) => (row === word("a") ? 0 : column === (next.get(row) ?? id(EOS)) ? CONFIDENCE : 0)),
-	);
-	const colourWords = COLOURS.flatMap((colour) =>
-		tokens.map((_, column) => (column === word(colour) ? CONFIDENCE : 0)),
-	);
-	const encoder: OnnxGraph = {
-		name: "colour_encoder",
-		inputs: [{ name: "pixel_values", type: "float", shape: ["batch", 3, PICTURE_SIZE, PICTURE_SIZE] }],
-		outputs: [{ name: "last_hidden_state", type: "float", shape: ["batch", 1, 3] }],
-		initializers: [{ name: "token_axis", type: "int64", dims: [1], values: [1] }],
-		nodes: [
-			{ op: "ReduceMean", inputs: ["pixel_values"], outputs: ["means"], attributes: { axes: [2, 3], keepdims: 0 } },
-			{ op: "Unsqueeze", inputs: ["means", "token_axis"], outputs: ["last_hidden_state"] },
-		],
-	};
-	const decoder: OnnxGraph = {
-		name: "caption_decoder",
-		inputs: [
-			{ name: "input_ids", type: "int64", shape: ["batch", "decoder_sequence"] },
-			{ name: "encoder_hidden_states", type: "float", shape: ["batch", 1, 3] },
-		],
-		outputs: [{ name: "logits", type: "float", shape: ["batch", "decoder_sequence", size] }],
-		initializers: [
-			{ name: "transitions", type: "float", dims: [size, size], values: transitions },
-			{ name: "colour_words", type: "float", dims: [3, size], values: colourWords },
-			{
-				name: "colour_slot",
-				type: "float",
-				dims: [size, 1],
-				values: tokens.map((_, row) => (row === word("a") ? 1 : 0)),
-			},
-		],
-		nodes: [
-			{ op: "Gather", inputs: ["transitions", "input_ids"], outputs: ["walk"] },
-			{ op: "Gather", inputs: ["colour_slot", "input_ids"], outputs: ["slot"] },
-			{ op: "MatMul", inputs: ["encoder_hidden_states", "colour_words"], outputs: ["colour"] },
-			{ op: "Mul", inputs: ["slot", "colour"], outputs: ["chosen"] },
-			{ op: "Add", inputs: ["walk", "chosen"], outputs: ["logits"] },
-		],
-	};
-	const [pad, eos] = [id(PAD), id(EOS)];
-	const config = {
-		architectures: ["VisionEncoderDecoderModel"],
-		model_type: "vision-encoder-decoder",
-		is_encoder_decoder: true,
-		decoder_start_token_id: pad,
-		pad_token_id: pad,
-		eos_token_id: eos,
-		encoder: { model_type: "vit", hidden_size: 3, image_size: PICTURE_SIZE, num_channels: 3 },
-		decoder: { model_type: "gpt2", vocab_size: size, n_embd: 3, n_layer: 1, n_head: 1, add_cross_attention: true },
-	};
-	const preprocessor = {
-		image_processor_type: "ViTImageProcessor",
-		do_resize: true,
-		size: { height: PICTURE_SIZE, width: PICTURE_SIZE },
-		resample: 2,
-		do_rescale: true,
-		rescale_factor: 1 / 255,
-		do_normalize: false,
-	};
-	return [
-		{ path: "config.json", content: json(config) },
-		{
-			path: "generation_config.json",
-			content: json({ decoder_start_token_id: pad, eos_token_id: eos, pad_token_id: pad }),
-		},
-		{ path: "preprocessor_config.json", content: json(preprocessor) },
-		{ path: "tokenizer.json", content: JSON.stringify(tokenizerJson(tokens)) },
-		{
-			path: "tokenizer_config.json",
-			content: json({ tokenizer_class: "PreTrainedTokenizerFast", eos_token: EOS, pad_token: PAD, unk_token: UNK }),
-		},
-		{ path: "onnx/encoder_model.onnx", content: encodeOnnxModel(encoder) },
-		{ path: "onnx/decoder_model_merged.onnx", content: encodeOnnxModel(decoder) },
-	];
-}
-
-export interface MultilingualSpec {
-	/** The source language's code (NLLB's form, `eng_Latn`) and its words. */
-	source: { code: string; words: string[] };
-	/** Per target language code, each source word's translation. */
-	targets: Record<string, Record<string, string>>;
-	/** Codes the tokenizer lists whose text the model cannot read: opened by one, an input translates to nothing. */
-	unread?: string[];
-}
-
-/**
- * A many-language translator in NLLB's layout (M2M100ForConditionalGeneration, an NllbTokenizer whose
- * language codes are special tokens, the source code opening every input). The walk is the one of
- * seq2seqFiles over source words, but the decoder writes each word in the language of the token it
- * just emitted: the first is the target code itself, which transformers.js forces (forced_bos_token_id
- * from `tgt_lang`), so `tgt_lang` alone decides the language of the answer.
- */
-export function multilingualFiles(spec: MultilingualSpec): ModelFile[] {
-	const unread = spec.unread ?? [];
-	const codes = [spec.source.code, ...Object.keys(spec.targets), ...unread];
-	const targetWords = Object.values(spec.targets).flatMap((words) => Object.values(words));
-	const words = [...new Set([...spec.source.words, ...targetWords])];
-	const tokens = [PAD, EOS, UNK, ...codes, ...words.map((word) => `${SPACE}${word}`), SPACE];
-	const size = tokens.length;
-	const id = (token: string) => tokens.indexOf(token);
-	const word = (text: string) => id(`${SPACE}${text}`);
-	const [pad, eos] = [id(PAD), id(EOS)];
-	// A token's meaning: a source word for itself and for each of its translations; any language code: the start.
-	// An unread code means the end: no walk starts after it.
-	const meaning = new Map<number, number>([
-		[eos, eos],
-		...codes.map((code) => [id(code), unread.includes(code) ? eos : pad] as [number, number]),
-	]);
-	for (const source of spec.source.words) {
-		meaning.set(word(source), word(source));
-		for (const words of Object.values(spec.targets)) {
-			const translated = words[source];
-			if (translated) meaning.set(word(translated), word(source));
-		}
-	}
-	const meanings = tokens.flatMap((_, row) => tokens.map((__, column) => (column === meaning.get(row) ? 1 : 0)));
-	const ints = (name: string, values: number[]) => ({ name, type: "int64" as const, dims: [values.length], values });
-	// Per target language: whether a token is in it (its code or a word of it), and each meaning's word in it.
-	const languages = Object.entries(spec.targets).map(([code, words], index) => {
-		const own = new Set([id(code), ...Object.values(words).map(word)]);
-		return {
-			index,
-			member: tokens.map((_, row) => (own.has(row) ? 1 : 0)),
-			writes: tokens.flatMap((_, row) =>
-				tokens.map((__, column) => {
-					if (row === eos) return column === eos ? 1 : 0;
-					const translated = words[tokens[row]?.slice(1) ?? ""];
-					return translated !== undefined && column === word(translated) ? 1 : 0;
-				}),
-			),
-		};
-	});
-	const decoder: OnnxGraph = {
-		name: "multilingual_decoder",
-		inputs: [
-			{ name: "input_ids", type: "int64", shape: ["batch", "decoder_sequence"] },
-			{ name: "encoder_hidden_states", type: "float", shape: ["batch", "encoder_sequence", 2 * size] },
-			{ name: "encoder_attention_mask", type: "int64", shape: ["batch", "encoder_sequence"] },
-		],
-		outputs: [{ name: "logits", type: "float", shape: ["batch", "decoder_sequence", size] }],
-		initializers: [
-			{ name: "meanings", type: "float", dims: [size, size], values: meanings },
-			{ name: "confidence", type: "float", dims: [], values: [CONFIDENCE] },
-			{
-				name: "fallback",
-				type: "float",
-				dims: [size],
-				values: tokens.map((_, index) => (index === eos ? 1 : 0)),
-			},
-			...languages.flatMap((language) => [
-				{ name: `member_${language.index}`, type: "float" as const, dims: [size, 1], values: language.member },
-				{ name: `writes_${language.index}`, type: "float" as const, dims: [size, size], values: language.writes },
-			]),
-			ints("hidden_axis", [2]),
-			ints("key_start", [0]),
-			ints("key_end", [size]),
-			ints("value_start", [size]),
-			ints("value_end", [2 * size]),
-			ints("query_axis", [1]),
-		],
-		nodes: [
-			{ op: "Slice", inputs: ["encoder_hidden_states", "key_start", "key_end", "hidden_axis"], outputs: ["keys"] },
-			{
-				op: "Slice",
-				inputs: ["encoder_hidden_states", "value_start", "value_end", "hidden_axis"],
-				outputs: ["values"],
-			},
-			{ op: "Gather", inputs: ["meanings", "input_ids"], outputs: ["query"] },
-			{ op: "Transpose", inputs: ["keys"], outputs: ["keys_t"], attributes: { perm: [0, 2, 1] } },
-			{ op: "MatMul", inputs: ["query", "keys_t"], outputs: ["matches"] },
-			{ op: "Cast", inputs: ["encoder_attention_mask"], outputs: ["mask_float"], attributes: { to: 1 } },
-			{ op: "Unsqueeze", inputs: ["mask_float", "query_axis"], outputs: ["mask"] },
-			{ op: "Mul", inputs: ["matches", "mask"], outputs: ["found"] },
-			{ op: "MatMul", inputs: ["found", "values"], outputs: ["next_meaning"] },
-			...languages.flatMap((language) => [
-				{ op: "Gather", inputs: [`member_${language.index}`, "input_ids"], outputs: [`in_${language.index}`] },
-				{ op: "MatMul", inputs: ["next_meaning", `writes_${language.index}`], outputs: [`said_${language.index}`] },
-				{
-					op: "Mul",
-					inputs: [`said_${language.index}`, `in_${language.index}`],
-					outputs: [`chosen_${language.index}`],
-				},
-			]),
-			{
-				op: "Sum",
-				inputs: languages.map((language) => `chosen_${language.index}`),
-				outputs: ["picked"],
-			},
-			{ op: "Mul", inputs: ["picked", "confidence"], outputs: ["scaled"] },
-			{ op: "Add", inputs: ["scaled", "fallback"], outputs: ["logits"] },
-		],
-	};
-	const config = {
-		architectures: ["M2M100ForConditionalGeneration"],
-		model_type: "m2m_100",
-		vocab_size: size,
-		is_encoder_decoder: true,
-		pad_token_id: pad,
-		eos_token_id: eos,
-		decoder_start_token_id: pad,
-		d_model: 2 * size,
-		encoder_layers: 1,
-		decoder_layers: 1,
-		encoder_attention_heads: 1,
-		decoder_attention_heads: 1,
-		max_position_embeddings: 512,
-	};
-	const tokenizerConfig = {
-		tokenizer_class: "NllbTokenizer",
-		model_max_length: 512,
-		eos_token: EOS,
-		pad_token: PAD,
-		unk_token: UNK,
-		src_lang: spec.source.code,
-		additional_special_tokens: codes,
-	};
-	const drops = tokens.map(() => 0);
-	return [
-		{ path: "config.json", content: json(config) },
-		{
-			path: "generation_config.json",
-			content: json({ decoder_start_token_id: pad, eos_token_id: eos, pad_token_id: pad }),
-		},
-		{ path: "tokenizer.json", content: JSON.stringify(tokenizerJson(tokens, codes)) },
-		{ path: "tokenizer_config.json", content: json(tokenizerConfig) },
-		{ path: "onnx/encoder_model.onnx", content: encodeOnnxModel(encoderGraph(size, { keys: meanings, drops }, pad)) },
-		{ path: "onnx/decoder_model_merged.onnx", content: encodeOnnxModel(decoder) },
 	];
 }
