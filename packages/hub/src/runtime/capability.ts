@@ -104,7 +104,7 @@ const transformers =
 		if (LABELLED_TASKS.has(task) && (!isRecord(id2label) || Object.keys(id2label).length === 0)) {
 			return "config.json has no id2label";
 		}
-		// An image model reads pixels through its preprocessor, not text through a tokenizer.
+		// An image model reads pixels through its preprocessor; it needs a tokenizer only to write words (a captioner).
 		if (media === "image") {
 			const preprocessor = await readJson(model, "preprocessor_config.json");
 			if ("problem" in preprocessor) return preprocessor.problem;
