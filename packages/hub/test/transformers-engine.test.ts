@@ -354,7 +354,7 @@ describe.each(ENGINES)("the transformers.js engine on a hub on loopback (%s)", (
 				400,
 				/takes a JSON body \(Content-Type: application\/json\), not text\/plain/,
 			],
-			[await post(`${path}/pipeline/summarization`, { inputs: "x" }), 400, /runs .* models, not summarization/],
+			[await post(`${path}/pipeline/text-to-video`, { inputs: "x" }), 400, /runs .* models, not text-to-video/],
 			[
 				await post(`${path}/pipeline/token-classification`, { inputs: "x" }),
 				400,

@@ -14,7 +14,7 @@ import { packagedMediaCapability } from "./packaged/media-engines.js";
 import { packagedTextCapability } from "./packaged/text-capability.js";
 import { MAX_WEIGHTS_BYTES } from "./transformers/model-store.js";
 import type { TransformersTask } from "./transformers/types.js";
-import { TRANSFORMERS_TASKS, WEIGHT_CHOICES } from "./transformers-engine.js";
+import { findWeights, TRANSFORMERS_TASKS, weightLayoutsOf } from "./transformers-engine.js";
 
 export interface CandidateFile {
 	/** Bytes the file has (or claims, for a placeholder). */
@@ -82,7 +82,7 @@ const LABELLED_TASKS = new Set([
 const PREPROCESSOR_PATH = "preprocessor_config.json";
 
 /**
- * What transformers-engine.ts loads: ONNX weights, config.json (id2label where labels are answered),
+ * What transformers-engine.ts loads: ONNX weights (the task's layouts), config.json (id2label where labels are answered),
  * a tokenizer.json, or for images and audio a preprocessor_config.json (and for CLIP and speech both).
  */
 const transformers =
@@ -92,26 +92,26 @@ const transformers =
 		needs,
 		architecture,
 		checkConfig,
+		weights,
 	}: {
 		task: string;
 		media?: "image" | "audio";
 		needs?: readonly string[];
 		architecture?: RegExp;
 		checkConfig?: TransformersTask<unknown>["checkConfig"];
+		weights?: TransformersTask<unknown>["weights"];
 	}): Check =>
 	async (model) => {
-		let onnx: (CandidateFile & { path: string }) | undefined;
-		for (const { path } of WEIGHT_CHOICES) {
-			const file = await model.files.file(path);
-			if (file) {
-				onnx = { ...file, path };
-				break;
-			}
+		const found = await findWeights(
+			weightLayoutsOf({ weights }),
+			async (path) => (await model.files.file(path)) !== undefined,
+		);
+		if ("problem" in found) return `it ${found.problem}`;
+		for (const path of found.layout.paths) {
+			const onnx = await model.files.file(path);
+			if (!onnx?.real) return `${path} is a sample placeholder, not the real file`;
+			if (onnx.size === 0 || onnx.size > MAX_WEIGHTS_BYTES) return `${path} is empty or larger than the runtime loads`;
 		}
-		if (!onnx) return `it has no ONNX weights (${WEIGHT_CHOICES.map(({ path }) => path).join(", ")})`;
-		if (!onnx.real) return `${onnx.path} is a sample placeholder, not the real file`;
-		if (onnx.size === 0 || onnx.size > MAX_WEIGHTS_BYTES)
-			return `${onnx.path} is empty or larger than the runtime loads`;
 		const config = await readJson(model, "config.json");
 		if ("problem" in config) return config.problem;
 		if (task === "automatic-speech-recognition") {

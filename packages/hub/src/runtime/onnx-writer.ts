@@ -1,12 +1,12 @@
 /**
  * Writes ONNX model files: the protobuf encoding of a ModelProto, for the small
  * graphs this hub builds itself (the sample catalogue's local models, and test
- * models). Only what those graphs use is here: float and int64 tensors as raw
+ * models). Only what those graphs use is here: float, int64 and bool tensors as raw
  * little-endian bytes, int / ints / float attributes, one default-domain opset.
  * Field numbers are those of onnx.proto.
  */
 
-export type OnnxElementType = "float" | "int64";
+export type OnnxElementType = "float" | "int64" | "bool";
 
 export interface OnnxTensor {
 	name: string;
@@ -43,7 +43,7 @@ export interface OnnxGraph {
 const IR_VERSION = 8;
 export const ONNX_OPSET = 13;
 
-const ELEMENT_TYPE: Record<OnnxElementType, number> = { float: 1, int64: 7 };
+const ELEMENT_TYPE: Record<OnnxElementType, number> = { float: 1, int64: 7, bool: 9 };
 const ATTRIBUTE_FLOAT = 1;
 const ATTRIBUTE_INT = 2;
 const ATTRIBUTE_INTS = 7;
@@ -115,6 +115,7 @@ function tensorBytes(tensor: OnnxTensor): Uint8Array {
 	if (tensor.values.length !== count) {
 		throw new RangeError(`Tensor ${tensor.name}: ${tensor.values.length} values for dims [${tensor.dims.join(", ")}]`);
 	}
+	if (tensor.type === "bool") return Uint8Array.from(tensor.values, (value) => (value ? 1 : 0));
 	if (tensor.type === "float") {
 		const floats = Float32Array.from(tensor.values);
 		return new Uint8Array(floats.buffer);

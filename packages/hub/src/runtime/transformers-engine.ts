@@ -17,8 +17,9 @@ import { EMBEDDING_TASKS } from "./transformers/embedding-tasks.js";
 import { GENERATION_TASKS } from "./transformers/generation-task.js";
 import { IMAGE_TASKS } from "./transformers/image-tasks.js";
 import { withModelFiles } from "./transformers/model-store.js";
+import { SEQ2SEQ_TASKS } from "./transformers/seq2seq-tasks.js";
 import { TEXT_TASKS } from "./transformers/text-tasks.js";
-import type { Pipe, TransformersTask } from "./transformers/types.js";
+import type { Pipe, TransformersTask, WeightLayout } from "./transformers/types.js";
 import { VISION_TASKS } from "./transformers/vision-tasks.js";
 
 /** Where the weights may be, best first: the folder, and the dtype whose file name it is. */
@@ -35,8 +36,34 @@ export const TRANSFORMERS_TASKS: readonly TransformersTask<unknown>[] = [
 	...IMAGE_TASKS,
 	...VISION_TASKS,
 	...AUDIO_TASKS,
+	...SEQ2SEQ_TASKS,
 	...GENERATION_TASKS,
 ];
+
+/** The weight layouts a task loads, best first: its own, or one model.onnx (WEIGHT_CHOICES). */
+export function weightLayoutsOf(spec: { weights?: readonly WeightLayout[] }): readonly WeightLayout[] {
+	return spec.weights ?? WEIGHT_CHOICES.map(({ path, subfolder, dtype }) => ({ paths: [path], subfolder, dtype }));
+}
+
+/**
+ * The first layout whose files are all there, or what is wrong (a phrase after the model's name).
+ * A layout begun but not complete (an encoder without its decoder) is named: that is the file to add.
+ */
+export async function findWeights(
+	layouts: readonly WeightLayout[],
+	has: (path: string) => Promise<boolean>,
+): Promise<{ layout: WeightLayout } | { problem: string }> {
+	let partial: string | undefined;
+	for (const layout of layouts) {
+		const present = await Promise.all(layout.paths.map(has));
+		if (present.every(Boolean)) return { layout };
+		const found = layout.paths.filter((_, index) => present[index]);
+		const missing = layout.paths.filter((_, index) => !present[index]);
+		if (found.length > 0) partial ??= `has ${found.join(" and ")} but no ${missing.join(" or ")}`;
+	}
+	const all = layouts.map((layout) => layout.paths.join(" + ")).join(", ");
+	return { problem: partial ?? `has no ONNX weights (${all})` };
+}
 
 /**
  * onnxruntime threads per session, in the hub's workers: each runs one call at a time, and
@@ -54,17 +81,8 @@ function sessionThreads(): number | undefined {
 }
 
 async function loadPipeline(spec: TransformersTask<unknown>, files: ModelFiles): Promise<Pipe> {
-	let weights: (typeof WEIGHT_CHOICES)[number] | undefined;
-	for (const choice of WEIGHT_CHOICES) {
-		if (await files.has(choice.path)) {
-			weights = choice;
-			break;
-		}
-	}
-	if (!weights) {
-		const paths = WEIGHT_CHOICES.map((choice) => choice.path).join(", ");
-		throw new RuntimeError("unsupported", `Model ${files.model} has no ONNX weights (${paths})`);
-	}
+	const weights = await findWeights(weightLayoutsOf(spec), (path) => files.has(path));
+	if ("problem" in weights) throw new RuntimeError("unsupported", `Model ${files.model} ${weights.problem}`);
 	for (const path of spec.needs ?? []) {
 		if (!(await files.has(path))) throw new RuntimeError("unsupported", `Model ${files.model} has no ${path}`);
 	}
@@ -75,7 +93,7 @@ async function loadPipeline(spec: TransformersTask<unknown>, files: ModelFiles):
 		throw new RuntimeError("unsupported", `Model ${files.model} is a ${named.join(", ")}: it does not do ${spec.task}`);
 	}
 	const { pipeline } = await import("@huggingface/transformers");
-	const chosen = weights;
+	const chosen = weights.layout;
 	const threads = sessionThreads();
 	return withModelFiles(files, async (id) => {
 		const loaded = await pipeline(spec.pipeline, id, {

@@ -15,6 +15,13 @@ export interface Pipe {
 	dispose(): Promise<void>;
 }
 
+/** One way a model's weights may be laid out: every file in `paths`, loaded from `subfolder` as `dtype`. */
+export interface WeightLayout {
+	paths: readonly string[];
+	subfolder: string;
+	dtype: "fp32" | "q8";
+}
+
 /** One task the engine serves: the transformers.js pipeline it builds, its request check, its run. */
 export interface TransformersTask<Request> {
 	task: string;
@@ -33,7 +40,10 @@ export interface TransformersTask<Request> {
 		| "zero-shot-image-classification"
 		| "audio-classification"
 		| "automatic-speech-recognition"
-		| "text-generation";
+		| "text-generation"
+		| "summarization"
+		| "translation"
+		| "image-to-text";
 	/** Takes images or recordings (raw bodies or base64 JSON) rather than text; the model has a preprocessor. */
 	media?: "image" | "audio";
 	/**
@@ -43,6 +53,11 @@ export interface TransformersTask<Request> {
 	needs?: readonly string[];
 	/** The head the model's `architectures` must name (`…ForTokenClassification`); undefined: any. */
 	architecture?: RegExp;
+	/**
+	 * The ONNX files it loads, when not the one `model.onnx` of WEIGHT_CHOICES (an encoder and a
+	 * decoder, say): the layouts it takes, best first. The capability check asks for the same files.
+	 */
+	weights?: readonly WeightLayout[];
 	parseRequest(body: unknown): Request;
 	/** A further look at config.json for capability.ts (the reason the model cannot run, or undefined). */
 	checkConfig?(config: unknown): string | undefined;
