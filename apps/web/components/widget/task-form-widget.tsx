@@ -3,17 +3,25 @@
  * Every widget but chat: a form for the task's inputs (filled with the sample),
  * Run, and one of four states below it — idle, loading (a loading model shows
  * progress), the result, or the server's error.
+ *
+ * The picture and recording inputs (upload area, canvas editor) are loaded only
+ * by the widgets that take one, and the result's drawing only once Run is
+ * pressed: a text widget's page does not carry them.
  */
+import dynamic from "next/dynamic";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import type { LoadingProgress, WidgetFailureInfo } from "@/lib/widget-call";
 import type { WidgetSample } from "@/lib/widget-inputs";
 import { takesAudio, takesImage, type WidgetKind } from "@/lib/widget-kinds";
 import type { WidgetResult } from "@/lib/widget-outputs";
-import { AudioInput } from "./audio-input";
-import { ImageInput, type Picture } from "./image-input";
+import type { Picture } from "./image-input";
 import { failureOf, loadCalls } from "./load-calls";
-import { WidgetOutput } from "./widget-output";
 import { WidgetFailure, WidgetLoading } from "./widget-status";
+
+const ImageInput = dynamic(() => import("./image-input").then((module) => module.ImageInput));
+const AudioInput = dynamic(() => import("./audio-input").then((module) => module.AudioInput));
+const loadOutput = () => import("./widget-output");
+const WidgetOutput = dynamic(() => loadOutput().then((module) => module.WidgetOutput));
 
 export interface WidgetTarget {
 	model: string;
@@ -92,6 +100,8 @@ export function TaskFormWidget({
 		const own = new AbortController();
 		controller.current = own;
 		show({ phase: "loading" });
+		// The result's drawing is fetched while the model works, not after it answers.
+		void loadOutput().catch(() => {});
 		try {
 			const { runWidget } = await loadCalls();
 			const result = await runWidget(

@@ -1,5 +1,8 @@
-"use client";
-/** The interactive part of a widget: chat, or the task form. Everything it needs comes from the server as props. */
+/**
+ * A widget's interactive part: chat, or the task form. The choice is made here,
+ * on the server, so a page's browser loads only the one it shows (each is its
+ * own client component). Everything it needs comes from the server as props.
+ */
 import type { WidgetSample } from "@/lib/widget-inputs";
 import type { WidgetKind } from "@/lib/widget-kinds";
 import { ChatWidget } from "./chat-widget";
