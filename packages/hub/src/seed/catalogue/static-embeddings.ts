@@ -19,6 +19,7 @@ import { embedderFiles } from "../../runtime/text-models.js";
 import type { SeedModel } from "../types.js";
 import { DEMO_AUTHOR } from "./demo-models.js";
 import { model } from "./model.js";
+import type { Spec } from "./spec.js";
 import { json } from "./values.js";
 
 export const STATIC_EMBEDDINGS_MODEL = `${DEMO_AUTHOR}/wink-static-embeddings-100d`;
@@ -139,7 +140,6 @@ export function staticEmbeddings(): SeedModel[] {
 	return [record, zeroShot(embeddings), ranking(embeddings)];
 }
 
-/** The zero-shot classifier over the same converted vectors: a label scores by its cosine with the text. */
 /** The converted table as the repos of the vector models hold it, with their hubkit.json. */
 function vectorFiles(embeddings: Embeddings, engine: string) {
 	if (!table) {
@@ -154,16 +154,16 @@ function vectorFiles(embeddings: Embeddings, engine: string) {
 	];
 }
 
-/** The card's line on where a vector model's weights come from. */
-const vectorSource = (embeddings: Embeddings) =>
-	`**Where the weights come from:** the npm package \`${EMBEDDINGS_PACKAGE}\` ${embeddings.version} (GloVe vectors, PDDL), converted when the hub seeded this repository: the ${WORDS.toLocaleString("en")} most frequent words in \`${VOCABULARY_PATH}\`, their frequency-weighted vectors as little-endian float32 rows in \`${VECTORS_PATH}\`; \`${MANIFEST_PATH}\` names the engine. The hub runs it on its own CPU, offline.`;
+/** What sets a vector model apart: its engine (named in hubkit.json) and the card's first paragraph. */
+type VectorModel = Pick<Spec, "id" | "task" | "widget"> & { engine: string; summary: string };
 
-/** Text ranking over the same converted vectors: a text scores by its cosine with the query. */
-function ranking(embeddings: Embeddings): SeedModel {
+/** A repo over the converted table (vocab.txt, vectors.f32, hubkit.json), run by a packaged engine. */
+function vectorModel(embeddings: Embeddings, { id, task, engine, summary, widget }: VectorModel): SeedModel {
+	const source = `**Where the weights come from:** the npm package \`${EMBEDDINGS_PACKAGE}\` ${embeddings.version} (GloVe vectors, PDDL), converted when the hub seeded this repository: the ${WORDS.toLocaleString("en")} most frequent words in \`${VOCABULARY_PATH}\`, their frequency-weighted vectors as little-endian float32 rows in \`${VECTORS_PATH}\`; \`${MANIFEST_PATH}\` names the engine. The hub runs it on its own CPU, offline.`;
 	return model(
 		{
-			id: STATIC_RANKING_MODEL,
-			task: "text-ranking",
+			id,
+			task,
 			params: "2M",
 			dtype: "f32",
 			license: "pddl",
@@ -172,45 +172,40 @@ function ranking(embeddings: Embeddings): SeedModel {
 			layout: "files",
 			pop: 1,
 			created: "2025-11-24",
-			card: [
-				`Text ranking from the same static word vectors as [${STATIC_EMBEDDINGS_MODEL}](/${STATIC_EMBEDDINGS_MODEL}): the query and each text are sums of their words' vectors, and a text scores by the cosine between them. POST \`{"query": …, "texts": […]}\` (or the same under \`inputs\`); the answer is \`[{index, score}]\`, best first. It matches words that go together, not meaning: a reranker for a demo, not for search quality. \`@hubkit/inference\` has no text-ranking task: call it with \`request()\`.`,
-				vectorSource(embeddings),
-			].join("\n\n"),
-			widget: [
-				{
-					source_sentence: "how do I reset my password",
-					sentences: [
-						"Click 'Forgot password' on the sign-in page to get a reset link.",
-						"Our office is closed on public holidays.",
-					],
-				},
-			],
+			card: [summary, source].join("\n\n"),
+			widget,
 			providers: ["hf-inference"],
 		},
-		vectorFiles(embeddings, STATIC_RANKING_ENGINE),
+		vectorFiles(embeddings, engine),
 	);
 }
 
+/** Text ranking over the same converted vectors: a text scores by its cosine with the query. */
+function ranking(embeddings: Embeddings): SeedModel {
+	return vectorModel(embeddings, {
+		id: STATIC_RANKING_MODEL,
+		task: "text-ranking",
+		engine: STATIC_RANKING_ENGINE,
+		summary: `Text ranking from the same static word vectors as [${STATIC_EMBEDDINGS_MODEL}](/${STATIC_EMBEDDINGS_MODEL}): the query and each text are sums of their words' vectors, and a text scores by the cosine between them. POST \`{"query": …, "texts": […]}\` (or the same under \`inputs\`); the answer is \`[{index, score}]\`, best first. It matches words that go together, not meaning: a reranker for a demo, not for search quality. \`@hubkit/inference\` has no text-ranking task: call it with \`request()\`.`,
+		widget: [
+			{
+				source_sentence: "how do I reset my password",
+				sentences: [
+					"Click 'Forgot password' on the sign-in page to get a reset link.",
+					"Our office is closed on public holidays.",
+				],
+			},
+		],
+	});
+}
+
+/** The zero-shot classifier over the same converted vectors: a label scores by its cosine with the text. */
 function zeroShot(embeddings: Embeddings): SeedModel {
-	return model(
-		{
-			id: STATIC_ZERO_SHOT_MODEL,
-			task: "zero-shot-classification",
-			params: "2M",
-			dtype: "f32",
-			license: "pddl",
-			languages: ["en"],
-			tags: ["packaged", "static-embeddings", "glove"],
-			layout: "files",
-			pop: 1,
-			created: "2025-11-24",
-			card: [
-				`Zero-shot classification from the same static word vectors as [${STATIC_EMBEDDINGS_MODEL}](/${STATIC_EMBEDDINGS_MODEL}): the text and each candidate label (or \`hypothesis_template\` filled with it) are sums of their words' vectors, and a label scores by the cosine between them, a softmax over the cosines × 10 (with \`multi_label\`, (1 + cosine) / 2 for each label alone). It is no entailment model: it finds the label whose words sit nearest the text's, so "sports" for a match report and "politics" for a vote, but "not urgent" looks much like "urgent".`,
-				vectorSource(embeddings),
-			].join("\n\n"),
-			widget: [{ text: "The team won the match in the final minute.", candidate_labels: "sports, politics, cooking" }],
-			providers: ["hf-inference"],
-		},
-		vectorFiles(embeddings, STATIC_ZERO_SHOT_ENGINE),
-	);
+	return vectorModel(embeddings, {
+		id: STATIC_ZERO_SHOT_MODEL,
+		task: "zero-shot-classification",
+		engine: STATIC_ZERO_SHOT_ENGINE,
+		summary: `Zero-shot classification from the same static word vectors as [${STATIC_EMBEDDINGS_MODEL}](/${STATIC_EMBEDDINGS_MODEL}): the text and each candidate label (or \`hypothesis_template\` filled with it) are sums of their words' vectors, and a label scores by the cosine between them, a softmax over the cosines × 10 (with \`multi_label\`, (1 + cosine) / 2 for each label alone). It is no entailment model: it finds the label whose words sit nearest the text's, so "sports" for a match report and "politics" for a vote, but "not urgent" looks much like "urgent".`,
+		widget: [{ text: "The team won the match in the final minute.", candidate_labels: "sports, politics, cooking" }],
+	});
 }
