@@ -93,14 +93,7 @@ const transformers =
 		architecture,
 		checkConfig,
 		weights,
-	}: {
-		task: string;
-		media?: "image" | "audio";
-		needs?: readonly string[];
-		architecture?: RegExp;
-		checkConfig?: TransformersTask<unknown>["checkConfig"];
-		weights?: TransformersTask<unknown>["weights"];
-	}): Check =>
+	}: Pick<TransformersTask<unknown>, "task" | "media" | "needs" | "architecture" | "checkConfig" | "weights">): Check =>
 	async (model) => {
 		const found = await findWeights(
 			weightLayoutsOf({ weights }),
