@@ -1,13 +1,15 @@
 /**
  * Syntax-highlighted snippets: rendered on the server (the HTML arrives with the
  * page), coloured by the site's theme, markup in a model's sample shown as text,
- * and the copy button still copying the plain code. Also the highlighter's
+ * and the copy button still copying the plain code; a model card's code blocks
+ * highlighted the same way, their markup still text. Also the highlighter's
  * cache key and the hash its blocks travel under.
  */
 import type { Browser, Locator } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { codeKey, HighlightCache } from "../components/snippet/highlight-cache";
-import { launchBrowser, newContext, siteUrl, visit } from "./browser";
+import { launchBrowser, newContext, screenshot, siteUrl, visit } from "./browser";
+import { HOSTILE_MODEL_ID } from "./hostile-model";
 import { SNIPPET_MODEL_ID, SNIPPET_TEXT } from "./snippet-model";
 
 let browser: Browser;
@@ -56,6 +58,32 @@ describe("highlighted snippets", () => {
 		await code.locator("span").first().waitFor();
 		expect(await code.textContent()).toContain(SNIPPET_TEXT);
 		expect(await code.locator("b, img").count()).toBe(0);
+		await context.close();
+	});
+});
+
+describe("highlighted model cards", () => {
+	it("colour a card's code block in a known language on the server, as text, and leave others plain", async () => {
+		const html = await (await fetch(siteUrl(`/${HOSTILE_MODEL_ID}`))).text();
+		expect(html).toMatch(/<code class="language-python"><span class="hl-c"># &lt;b&gt;not bold&lt;\/b&gt;<\/span>/);
+
+		const context = await newContext(browser, { colorScheme: "dark" });
+		const page = await context.newPage();
+		await visit(page, `/${HOSTILE_MODEL_ID}`);
+		const card = page.getByTestId("model-card");
+		const python = card.locator("pre code.language-python");
+		expect(await python.locator(".hl-f").first().textContent()).toBe("print");
+		expect(await python.locator(".hl-s").count()).toBeGreaterThan(0);
+		// The markup in the code is shown as the author wrote it, and none of it is an element.
+		expect(await python.textContent()).toBe(
+			`# <b>not bold</b>\nprint("<img src=x onerror=\\"window.__pwned = 'code'\\">")\n`,
+		);
+		expect(await python.locator("b, img").count()).toBe(0);
+		const text = card.locator("pre code.language-text");
+		expect(await text.textContent()).toBe('<script>window.__pwned = "text";</script>\n');
+		expect(await text.locator("*").count()).toBe(0);
+		expect(await page.evaluate(() => (window as { __pwned?: string }).__pwned)).toBeUndefined();
+		await screenshot(page, "model-card-code-dark");
 		await context.close();
 	});
 });

@@ -1,7 +1,8 @@
 /**
  * A model whose card tries what a hostile author would: inline script, an image
- * with an error handler, a javascript: link, raw HTML, a third-party image. The
- * page must render the markdown around them and run none of it.
+ * with an error handler, a javascript: link, raw HTML, a third-party image,
+ * markup inside code blocks (highlighted and not). The page must render the
+ * markdown around them and run none of it.
  */
 import { readFileSync } from "node:fs";
 import type { SeedModel } from "@hubkit/hub";
@@ -34,6 +35,15 @@ A card that tries to run code. **None of it may execute.**
 | gfm    | table |
 
 - [x] task lists render
+
+\`\`\`python
+# <b>not bold</b>
+print("<img src=x onerror=\\"window.__pwned = 'code'\\">")
+\`\`\`
+
+\`\`\`text
+<script>window.__pwned = "text";</script>
+\`\`\`
 `;
 
 export function hostileModel(picture: string): SeedModel {

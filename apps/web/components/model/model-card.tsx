@@ -3,13 +3,27 @@
  * Cards are written by anyone, so: raw HTML is dropped (never parsed into the
  * page), link and image URLs go through react-markdown's scheme filter
  * (no `javascript:`), the front matter is cut, and images are only loaded from
- * this hub — any other image becomes a link.
+ * this hub — any other image becomes a link. Fenced code in a language the
+ * highlighter knows is coloured on the server like the inference snippets; its
+ * HTML is built from escaped text and our own spans only (highlight.ts).
  */
+import type { ReactNode } from "react";
 import type { Components } from "react-markdown";
 import Markdown from "react-markdown";
 import remarkGfm from "remark-gfm";
 import { hubImageSource, stripFrontMatter } from "@/lib/model-card";
+import { highlightCode } from "../snippet/highlight";
 import { ScrollablePre } from "../ui/scroll-region";
+import "../snippet/highlight.css";
+
+/** react-markdown's `code`: a fenced block names its language as `language-…`; inline code has none. */
+async function CardCode({ className, children }: { className?: string; children?: ReactNode }) {
+	const language = /(?:^|\s)language-(\S+)/.exec(className ?? "")?.[1];
+	const html = language && typeof children === "string" ? await highlightCode(children, language) : undefined;
+	if (html === undefined) return <code className={className}>{children}</code>;
+	// biome-ignore lint/security/noDangerouslySetInnerHtml: our highlighter's HTML; every character of the code is escaped there.
+	return <code className={className} dangerouslySetInnerHTML={{ __html: html }} />;
+}
 
 function components(modelId: string): Components {
 	return {
@@ -26,6 +40,7 @@ function components(modelId: string): Components {
 			return <img src={source} alt={alt ?? ""} loading="lazy" />;
 		},
 		pre: ScrollablePre,
+		code: CardCode,
 		a: ({ href, children }) => {
 			const external = typeof href === "string" && /^https?:\/\//.test(href);
 			return (
