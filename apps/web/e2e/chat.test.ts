@@ -135,9 +135,12 @@ describe("chat widget against the hub's own chat model", () => {
 		await visit(page, "/hubkit-demo/gemma-2-2b-it-GGUF");
 		const widget = page.getByTestId("model-widget");
 		expect(await widget.getAttribute("data-state")).toBe("unavailable");
-		const reason = await widget.getByTestId("widget-unavailable").textContent();
-		expect(reason).toContain("No provider serves this model");
+		// Its GGUF file is a sample placeholder: the hub's runtime does not take it, and no other provider is mapped.
+		expect(await widget.getByTestId("widget-unavailable").textContent()).toBe(
+			"No provider serves this modelNo inference provider serves this model: its record is mapped to none.",
+		);
 		expect(await widget.getByLabel("Message").count()).toBe(0);
+		expect(await widget.getByRole("button", { name: "Send" }).count()).toBe(0);
 		await screenshot(page, "widget-chat-unavailable-dark");
 		await context.close();
 	});
