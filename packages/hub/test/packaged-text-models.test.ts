@@ -7,18 +7,11 @@
  * snippets a model page shows for them (js @hubkit/inference, js fetch, sh curl),
  * run unchanged against the hub.
  */
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { join } from "node:path";
-import { getInferenceSnippets, InferenceClient } from "@hubkit/inference";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createHubApp } from "../src/app.js";
-import { createAccessToken } from "../src/auth/tokens.js";
-import { createLocalRuntime, type HubLocalRuntime } from "../src/runtime/local-runtime.js";
+import { describe, expect, it } from "vitest";
 import { packagedModels } from "../src/seed/catalogue/packaged-models.js";
-import { loadSeed } from "../src/seed/load.js";
-import { ENGINES, startTestDatabase, type TestDatabase } from "./support/engines.js";
-import { type Listening, listen, openTestHub, type TestHub } from "./support/hub.js";
-import { RUNS_ROOT, runSnippet } from "./support/run-snippet.js";
+import { ENGINES } from "./support/engines.js";
+import { useLocalHub } from "./support/local-hub.js";
+import { runModelSnippets } from "./support/run-snippet.js";
 import { seedModel } from "./support/seed-records.js";
 
 const SENTIMENT = "hubkit-demo/wink-sentiment";
@@ -28,35 +21,13 @@ const POS = "hubkit-demo/wink-pos";
 const UNKNOWN_ENGINE = "acme/unknown-packaged";
 
 describe.each(ENGINES)("packaged text models on a hub on loopback (%s)", (engine) => {
-	let testDb: TestDatabase;
-	let hub: TestHub;
-	let runtime: HubLocalRuntime;
-	let server: Listening;
-	let token: string;
-	let client: InferenceClient;
-
-	beforeAll(async () => {
-		testDb = await startTestDatabase(engine);
-		hub = await openTestHub(testDb.config);
-		await loadSeed(hub.deps, [
-			...packagedModels(),
-			seedModel(UNKNOWN_ENGINE, {
-				pipeline_tag: "text-classification",
-				files: [{ path: "hubkit.json", content: JSON.stringify({ engine: "mind-reader", package: "wink-nlp" }) }],
-			}),
-		]);
-		token = (await createAccessToken(hub.deps.db, "dana")).token;
-		runtime = createLocalRuntime(hub.deps);
-		server = await listen(createHubApp(hub.deps, { router: { localRuntime: runtime } }));
-		client = new InferenceClient(token, { provider: "hf-inference", hubUrl: server.url, routerUrl: server.url });
-	});
-
-	afterAll(async () => {
-		await server?.close();
-		await runtime?.close();
-		await hub?.close();
-		await testDb?.cleanup();
-	});
+	const hub = useLocalHub(engine, [
+		...packagedModels(),
+		seedModel(UNKNOWN_ENGINE, {
+			pipeline_tag: "text-classification",
+			files: [{ path: "hubkit.json", content: JSON.stringify({ engine: "mind-reader", package: "wink-nlp" }) }],
+		}),
+	]);
 
 	it("maps each packaged model to hf-inference, live, for its own task", async () => {
 		for (const [id, task] of [
@@ -65,22 +36,22 @@ describe.each(ENGINES)("packaged text models on a hub on loopback (%s)", (engine
 			[ENTITIES, "token-classification"],
 			[POS, "token-classification"],
 		]) {
-			const response = await fetch(`${server.url}/api/models/${id}?expand[]=inferenceProviderMapping`);
+			const response = await fetch(`${hub.url}/api/models/${id}?expand[]=inferenceProviderMapping`);
 			const body = (await response.json()) as { inferenceProviderMapping: Record<string, unknown> };
 			expect(body.inferenceProviderMapping, id).toEqual({
 				"hf-inference": expect.objectContaining({ status: "live", task, providerId: id }),
 			});
 		}
-		const unknown = await fetch(`${server.url}/api/models/${UNKNOWN_ENGINE}?expand[]=inferenceProviderMapping`);
+		const unknown = await fetch(`${hub.url}/api/models/${UNKNOWN_ENGINE}?expand[]=inferenceProviderMapping`);
 		expect(((await unknown.json()) as { inferenceProviderMapping: unknown }).inferenceProviderMapping).toEqual({});
 	});
 
 	it("tells a positive sentence from a negative one (wink-nlp)", async () => {
-		const positive = await client.textClassification({
+		const positive = await hub.client.textClassification({
 			model: SENTIMENT,
 			inputs: "I love this movie, the soundtrack is wonderful!",
 		});
-		const negative = await client.textClassification({ model: SENTIMENT, inputs: "The film was not good at all." });
+		const negative = await hub.client.textClassification({ model: SENTIMENT, inputs: "The film was not good at all." });
 		expect(positive.map((item) => item.label)).toEqual(["POSITIVE", "NEGATIVE"]);
 		expect(negative[0]?.label).toBe("NEGATIVE");
 		expect(positive[0]?.score).toBeGreaterThan(0.5);
@@ -88,11 +59,11 @@ describe.each(ENGINES)("packaged text models on a hub on loopback (%s)", (engine
 	});
 
 	it("tells French from English (lande), every language scored, best first", async () => {
-		const french = await client.textClassification({
+		const french = await hub.client.textClassification({
 			model: LANGUAGE,
 			inputs: "Le chat dort sur le canapé depuis ce matin.",
 		});
-		const english = await client.textClassification({
+		const english = await hub.client.textClassification({
 			model: LANGUAGE,
 			inputs: "The cat has been sleeping on the sofa since this morning.",
 		});
@@ -100,7 +71,7 @@ describe.each(ENGINES)("packaged text models on a hub on loopback (%s)", (engine
 		expect(english[0]?.label).toBe("eng");
 		expect(french).toHaveLength(50);
 		expect(french.reduce((sum, item) => sum + item.score, 0)).toBeCloseTo(1, 3);
-		const top = await client.textClassification(
+		const top = await hub.client.textClassification(
 			{ model: LANGUAGE, inputs: "Guten Morgen, wie geht es dir heute?" },
 			{},
 		);
@@ -109,7 +80,7 @@ describe.each(ENGINES)("packaged text models on a hub on loopback (%s)", (engine
 
 	it("finds a named person, with offsets into the text (compromise)", async () => {
 		const text = "Yesterday Marie Curie moved to Paris with her sister.";
-		const entities = await client.tokenClassification({ model: ENTITIES, inputs: text });
+		const entities = await hub.client.tokenClassification({ model: ENTITIES, inputs: text });
 		const person = entities.find((entity) => entity.entity_group === "PER");
 		expect(person?.word).toBe("Marie Curie");
 		expect(text.slice(person?.start, person?.end)).toBe("Marie Curie");
@@ -118,7 +89,7 @@ describe.each(ENGINES)("packaged text models on a hub on loopback (%s)", (engine
 
 	it("tags parts of speech, one entry per token in text order (wink-nlp)", async () => {
 		const text = "The quick brown fox jumps over the lazy dog.";
-		const tokens = await client.tokenClassification({ model: POS, inputs: text });
+		const tokens = await hub.client.tokenClassification({ model: POS, inputs: text });
 		expect(tokens.map((token) => token.word)).toEqual([
 			"The",
 			"quick",
@@ -138,9 +109,9 @@ describe.each(ENGINES)("packaged text models on a hub on loopback (%s)", (engine
 
 	it("answers one list per input, honours top_k, and refuses bad input and unknown engines by name", async () => {
 		const post = async (model: string, body: unknown) => {
-			const response = await fetch(`${server.url}/hf-inference/models/${model}`, {
+			const response = await fetch(`${hub.url}/hf-inference/models/${model}`, {
 				method: "POST",
-				headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+				headers: { "content-type": "application/json", authorization: `Bearer ${hub.token}` },
 				body: JSON.stringify(body),
 			});
 			return { status: response.status, body: (await response.json()) as unknown };
@@ -174,31 +145,7 @@ describe.each(ENGINES)("packaged text models on a hub on loopback (%s)", (engine
 });
 
 describe("the inference snippets of the packaged text models, run against a hub on loopback", () => {
-	let testDb: TestDatabase;
-	let hub: TestHub;
-	let runtime: HubLocalRuntime;
-	let server: Listening;
-	let token: string;
-	let dir: string;
-
-	beforeAll(async () => {
-		testDb = await startTestDatabase("sqlite");
-		hub = await openTestHub(testDb.config);
-		await loadSeed(hub.deps, packagedModels());
-		token = (await createAccessToken(hub.deps.db, "dana")).token;
-		runtime = createLocalRuntime(hub.deps);
-		server = await listen(createHubApp(hub.deps, { router: { localRuntime: runtime } }));
-		mkdirSync(RUNS_ROOT, { recursive: true });
-		dir = mkdtempSync(join(RUNS_ROOT, "packaged-"));
-	});
-
-	afterAll(async () => {
-		await server?.close();
-		await runtime?.close();
-		await hub?.close();
-		await testDb?.cleanup();
-		if (dir) rmSync(dir, { recursive: true, force: true });
-	});
+	const hub = useLocalHub("sqlite", packagedModels(), { snippets: "packaged" });
 
 	type Item = { label?: string; entity_group?: string; word?: string };
 	/** What each model's snippet must print, from its card's widget example. */
@@ -210,24 +157,11 @@ describe("the inference snippets of the packaged text models, run against a hub 
 	];
 
 	it.each(expectations)("%s: the js and curl snippets print the model's answer", async (id, check) => {
-		const response = await fetch(
-			`${server.url}/api/models/${id}?expand[]=inferenceProviderMapping&expand[]=pipeline_tag&expand[]=tags&expand[]=widgetData`,
-		);
-		const model = await response.json();
-		const snippets = getInferenceSnippets(model, "hf-inference", undefined, {
-			hubUrl: server.url,
-			routerUrl: server.url,
-		});
-		const runnable = snippets.filter((snippet) => ["@hubkit/inference", "fetch", "curl"].includes(snippet.client));
-		expect(runnable.map((snippet) => snippet.client)).toEqual(["@hubkit/inference", "fetch", "curl"]);
-		for (const snippet of runnable) {
-			const result = await runSnippet(snippet, dir, token);
-			expect(result.code, `${snippet.client}: ${result.output}`).toBe(0);
-			const printed = JSON.parse(result.stdout) as Item[] | Item[][];
+		for (const { stdout } of await runModelSnippets(hub, id)) {
+			const printed = JSON.parse(stdout) as Item[] | Item[][];
 			// fetch and curl print the hub's answer as it came: one list per input for text classification.
 			const items = Array.isArray(printed[0]) ? (printed[0] as Item[]) : (printed as Item[]);
 			check(items);
-			expect(result.output).not.toContain(token);
 		}
 	});
 });

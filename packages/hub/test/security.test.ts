@@ -5,26 +5,13 @@
  * without credentials. On both engines.
  */
 import { createHash } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createAccessToken } from "../src/auth/tokens.js";
-import { ENGINES, startTestDatabase, type TestDatabase } from "./support/engines.js";
-import { type Listening, listen, openTestHub, type TestHub } from "./support/hub.js";
+import { ENGINES } from "./support/engines.js";
+import { useHttpHub } from "./support/hub.js";
 
 describe.each(ENGINES)("security promises on %s", (engine) => {
-	let testDb: TestDatabase;
-	let hub: TestHub;
-	let server: Listening;
-
-	beforeAll(async () => {
-		testDb = await startTestDatabase(engine);
-		hub = await openTestHub(testDb.config);
-		server = await listen(hub.app);
-	});
-	afterAll(async () => {
-		await server?.close();
-		await hub?.close();
-		await testDb?.cleanup();
-	});
+	const hub = useHttpHub(engine);
 
 	it("stores a token as its sha256 only: no column of any token row holds the token", async () => {
 		const created = await createAccessToken(hub.deps.db, "sasha", { displayName: "laptop" });
@@ -37,24 +24,24 @@ describe.each(ENGINES)("security promises on %s", (engine) => {
 
 	it("never takes a cookie for a token: a request with only a cookie is anonymous", async () => {
 		const { token } = await createAccessToken(hub.deps.db, "ruth");
-		const withCookie = await fetch(`${server.url}/api/whoami-v2`, {
+		const withCookie = await fetch(`${hub.url}/api/whoami-v2`, {
 			headers: { cookie: `token=${token}; hf_token=${token}; session=${token}` },
 		});
 		expect(withCookie.status).toBe(401);
 		expect(withCookie.headers.get("x-error-code")).toBe("TokenRequired");
-		const withHeader = await fetch(`${server.url}/api/whoami-v2`, { headers: { authorization: `Bearer ${token}` } });
+		const withHeader = await fetch(`${hub.url}/api/whoami-v2`, { headers: { authorization: `Bearer ${token}` } });
 		expect((await withHeader.json()).name).toBe("ruth");
 	});
 
 	it("answers any origin without credentials, and exposes the headers clients read", async () => {
-		const response = await fetch(`${server.url}/api/models?limit=1`, {
+		const response = await fetch(`${hub.url}/api/models?limit=1`, {
 			headers: { origin: "https://elsewhere.example" },
 		});
 		expect(response.headers.get("access-control-allow-origin")).toBe("*");
 		expect(response.headers.get("access-control-allow-credentials")).toBeNull();
 		const exposed = (response.headers.get("access-control-expose-headers") ?? "").split(",");
 		expect(exposed).toEqual(expect.arrayContaining(["X-Error-Code", "Retry-After", "Link", "X-Repo-Commit"]));
-		const preflight = await fetch(`${server.url}/api/models`, {
+		const preflight = await fetch(`${hub.url}/api/models`, {
 			method: "OPTIONS",
 			headers: {
 				origin: "https://elsewhere.example",

@@ -7,22 +7,17 @@
  * model without its preprocessor, canRunLocally's reasons). On SQLite and on
  * PostgreSQL (the runtime reads the model's row and files through the database).
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { getInferenceSnippets, InferenceClient } from "@hubkit/inference";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createHubApp } from "../src/app.js";
-import { createAccessToken } from "../src/auth/tokens.js";
+import { describe, expect, it } from "vitest";
 import { canRunLocally, type LocalCandidate } from "../src/runtime/capability.js";
-import { createLocalRuntime, type HubLocalRuntime } from "../src/runtime/local-runtime.js";
 import type { ModelFile } from "../src/runtime/pooled-classifier.js";
-import { loadSeed } from "../src/seed/load.js";
 import type { SeedModel } from "../src/seed/types.js";
 import { clip, ctcRecogniserFiles, loudnessClassifierFiles, type Stretch, TONE } from "./support/audio-models.js";
-import { ENGINES, startTestDatabase, type TestDatabase } from "./support/engines.js";
-import { type Listening, listen, openTestHub, type TestHub } from "./support/hub.js";
+import { ENGINES } from "./support/engines.js";
+import { useLocalHub } from "./support/local-hub.js";
 import { wavFile } from "./support/media-samples.js";
-import { RUNS_ROOT, runSnippet } from "./support/run-snippet.js";
+import { runModelSnippets } from "./support/run-snippet.js";
 import { seedModel } from "./support/seed-records.js";
 
 const LOUDNESS = "acme/tiny-loudness";
@@ -59,45 +54,23 @@ const wav = (bytes: Uint8Array) => new Blob([bytes as Uint8Array<ArrayBuffer>], 
 const base64 = (bytes: Uint8Array) => Buffer.from(bytes).toString("base64");
 
 describe.each(ENGINES)("audio on the transformers.js engine, on a hub on loopback (%s)", (engine) => {
-	let testDb: TestDatabase;
-	let hub: TestHub;
-	let runtime: HubLocalRuntime;
-	let server: Listening;
-	let token: string;
-	let client: InferenceClient;
-
-	beforeAll(async () => {
-		testDb = await startTestDatabase(engine);
-		hub = await openTestHub(testDb.config);
-		await loadSeed(hub.deps, MODELS);
-		token = (await createAccessToken(hub.deps.db, "dana")).token;
-		runtime = createLocalRuntime(hub.deps, { workers: 1 });
-		server = await listen(createHubApp(hub.deps, { router: { localRuntime: runtime } }));
-		client = new InferenceClient(token, { provider: "hf-inference", hubUrl: server.url, routerUrl: server.url });
-	});
-
-	afterAll(async () => {
-		await server?.close();
-		await runtime?.close();
-		await hub?.close();
-		await testDb?.cleanup();
-	});
+	const hub = useLocalHub(engine, MODELS, { runtime: { workers: 1 } });
 
 	async function post(path: string, body: Uint8Array | string, contentType: string) {
-		const response = await fetch(`${server.url}${path}`, {
+		const response = await fetch(`${hub.url}${path}`, {
 			method: "POST",
-			headers: { "content-type": contentType, authorization: `Bearer ${token}` },
+			headers: { "content-type": contentType, authorization: `Bearer ${hub.token}` },
 			body: body as Uint8Array<ArrayBuffer> | string,
 		});
 		return { status: response.status, body: await response.json() };
 	}
 
 	it("tells a loud clip from a quiet one (raw WAV body; base64 JSON with top_k)", async () => {
-		const loud = await client.audioClassification({ model: LOUDNESS, data: wav(clip([tone(0.5, 50)])) });
+		const loud = await hub.client.audioClassification({ model: LOUDNESS, data: wav(clip([tone(0.5, 50)])) });
 		// Energy 0.125: logits 125 against 10.
 		expect(loud.map((item) => item.label)).toEqual(["loud", "quiet"]);
 		expect(loud[0]?.score).toBeGreaterThan(0.999);
-		const quiet = await client.audioClassification({ model: LOUDNESS, inputs: wav(clip([tone(0.02, 50)])) });
+		const quiet = await hub.client.audioClassification({ model: LOUDNESS, inputs: wav(clip([tone(0.02, 50)])) });
 		expect(quiet[0]).toEqual({ label: "quiet", score: expect.any(Number) });
 		expect(quiet[0]?.score).toBeGreaterThan(0.999);
 		// Mostly silence with one loud burst: the mean over the whole clip decides (0.125 × 1/10).
@@ -112,7 +85,7 @@ describe.each(ENGINES)("audio on the transformers.js engine, on a hub on loopbac
 
 	it("transcribes tones by their loudness, merging a held letter but not one repeated after a pause", async () => {
 		const transcript = async (stretches: Stretch[], rate?: number) =>
-			(await client.automaticSpeechRecognition({ model: SPEECH, data: wav(clip(stretches, rate)) })).text;
+			(await hub.client.automaticSpeechRecognition({ model: SPEECH, data: wav(clip(stretches, rate)) })).text;
 		// Medium, soft, very loud (the word delimiter), medium, soft: each held for several frames.
 		const words = [tone(TONE.h, 5), tone(TONE.i, 5), tone(TONE.space, 3), tone(TONE.h, 4), tone(TONE.i, 6)];
 		expect(await transcript(words)).toBe("hi hi");
@@ -123,7 +96,7 @@ describe.each(ENGINES)("audio on the transformers.js engine, on a hub on loopbac
 		expect(await transcript(words, 48_000)).toBe("hi hi");
 		expect(await transcript([silence(20)])).toBe("");
 		// As base64 in JSON, the form @hubkit/inference sends for `inputs`.
-		const asJson = await client.automaticSpeechRecognition({ model: SPEECH, inputs: wav(clip(words)) });
+		const asJson = await hub.client.automaticSpeechRecognition({ model: SPEECH, inputs: wav(clip(words)) });
 		expect(asJson).toEqual({ text: "hi hi" });
 	});
 
@@ -160,9 +133,9 @@ describe.each(ENGINES)("audio on the transformers.js engine, on a hub on loopbac
 			expect(answer.status, String(message)).toBe(400);
 			expect(answer.body.error, String(message)).toMatch(message);
 		}
-		expect((await client.automaticSpeechRecognition({ model: SPEECH, data: wav(clip([tone(TONE.i, 5)])) })).text).toBe(
-			"i",
-		);
+		expect(
+			(await hub.client.automaticSpeechRecognition({ model: SPEECH, data: wav(clip([tone(TONE.i, 5)])) })).text,
+		).toBe("i");
 	});
 
 	it("refuses a model without its preprocessor, naming the file", async () => {
@@ -246,55 +219,15 @@ describe("canRunLocally for audio models", () => {
 
 /** The model pages' snippets (js @hubkit/inference, js fetch, sh curl), run unchanged: they send the tasks' demo WAVs. */
 describe("inference snippets of the audio models", () => {
-	let testDb: TestDatabase;
-	let hub: TestHub;
-	let runtime: HubLocalRuntime;
-	let server: Listening;
-	let token: string;
-	let dir: string;
+	// Mapped by the seed loader itself (no declared mapping): it asks canRunLocally.
+	const records = [
+		seedModel(LOUDNESS, { pipeline_tag: "audio-classification", files: loudnessClassifierFiles() }),
+		seedModel(SPEECH, { pipeline_tag: "automatic-speech-recognition", files: ctcRecogniserFiles() }),
+	];
+	const hub = useLocalHub("sqlite", records, { runtime: { workers: 1 }, snippets: "audio" });
 
-	beforeAll(async () => {
-		testDb = await startTestDatabase("sqlite");
-		hub = await openTestHub(testDb.config);
-		// Mapped by the seed loader itself (no declared mapping): it asks canRunLocally.
-		await loadSeed(hub.deps, [
-			seedModel(LOUDNESS, { pipeline_tag: "audio-classification", files: loudnessClassifierFiles() }),
-			seedModel(SPEECH, { pipeline_tag: "automatic-speech-recognition", files: ctcRecogniserFiles() }),
-		]);
-		token = (await createAccessToken(hub.deps.db, "dana")).token;
-		runtime = createLocalRuntime(hub.deps, { workers: 1 });
-		server = await listen(createHubApp(hub.deps, { router: { localRuntime: runtime } }));
-		mkdirSync(RUNS_ROOT, { recursive: true });
-		dir = mkdtempSync(join(RUNS_ROOT, "audio-"));
-	});
-
-	afterAll(async () => {
-		await server?.close();
-		await runtime?.close();
-		await hub?.close();
-		await testDb?.cleanup();
-		if (dir) rmSync(dir, { recursive: true, force: true });
-	});
-
-	async function snippetOutputs(id: string): Promise<unknown[]> {
-		const response = await fetch(
-			`${server.url}/api/models/${id}?expand[]=inferenceProviderMapping&expand[]=pipeline_tag&expand[]=tags&expand[]=widgetData`,
-		);
-		const model = (await response.json()) as Parameters<typeof getInferenceSnippets>[0];
-		const snippets = getInferenceSnippets(model, "hf-inference", undefined, {
-			hubUrl: server.url,
-			routerUrl: server.url,
-		}).filter((snippet) => ["@hubkit/inference", "fetch", "curl"].includes(snippet.client));
-		expect(snippets.map((snippet) => snippet.client)).toEqual(["@hubkit/inference", "fetch", "curl"]);
-		const outputs: unknown[] = [];
-		for (const snippet of snippets) {
-			const result = await runSnippet(snippet, dir, token);
-			expect(result.code, `${id} ${snippet.client}: ${result.output}`).toBe(0);
-			expect(result.output).not.toContain(token);
-			outputs.push(JSON.parse(result.stdout));
-		}
-		return outputs;
-	}
+	const snippetOutputs = async (id: string) =>
+		(await runModelSnippets(hub, id)).map(({ stdout }) => JSON.parse(stdout) as unknown);
 
 	it("classify the demo clip as loud (its mean energy is 0.044, above the 0.01 line)", async () => {
 		for (const answer of await snippetOutputs(LOUDNESS)) {
@@ -303,9 +236,8 @@ describe("inference snippets of the audio models", () => {
 	});
 
 	it("transcribe the demo recording as the hub does for the same file", async () => {
-		const client = new InferenceClient(token, { provider: "hf-inference", hubUrl: server.url, routerUrl: server.url });
 		const demo = readFileSync(join(DEMO_DIR, "automatic-speech-recognition-input.wav"));
-		const expected = await client.automaticSpeechRecognition({ model: SPEECH, data: wav(new Uint8Array(demo)) });
+		const expected = await hub.client.automaticSpeechRecognition({ model: SPEECH, data: wav(new Uint8Array(demo)) });
 		// Spoken words, soft and medium-loud: the recogniser's letters, no spaces (nothing is that loud).
 		expect(expected.text).toMatch(/^[hi]{5,}$/);
 		for (const answer of await snippetOutputs(SPEECH)) expect(answer).toEqual(expected);

@@ -6,17 +6,13 @@
  * fill-mask and a question-answering model — and the refusals. On SQLite and on
  * PostgreSQL (the runtime reads the model's row and files through the database).
  */
-import { InferenceClient } from "@hubkit/inference";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 // @ts-expect-error: plain JavaScript modules of the demo-asset scripts, without types.
 import { Canvas } from "../../../scripts/demo-assets/canvas.mjs";
 // @ts-expect-error: as above.
 import { encodePNG } from "../../../scripts/demo-assets/png.mjs";
-import { createHubApp } from "../src/app.js";
-import { createAccessToken } from "../src/auth/tokens.js";
 import { entailmentFiles } from "../src/runtime/entailment-model.js";
 import { colourClassifierFiles } from "../src/runtime/image-models.js";
-import { createLocalRuntime, type HubLocalRuntime } from "../src/runtime/local-runtime.js";
 import {
 	bpeClassifierFiles,
 	embedderFiles,
@@ -24,10 +20,9 @@ import {
 	questionAnsweringFiles,
 	tokenClassifierFiles,
 } from "../src/runtime/text-models.js";
-import { loadSeed } from "../src/seed/load.js";
 import type { SeedModel } from "../src/seed/types.js";
-import { ENGINES, startTestDatabase, type TestDatabase } from "./support/engines.js";
-import { type Listening, listen, openTestHub, type TestHub } from "./support/hub.js";
+import { ENGINES } from "./support/engines.js";
+import { useLocalHub } from "./support/local-hub.js";
 import { seedModel } from "./support/seed-records.js";
 
 const BPE_SENTIMENT = "acme/bpe-sentiment";
@@ -151,54 +146,32 @@ const MODELS: SeedModel[] = [
 ];
 
 describe.each(ENGINES)("the transformers.js engine on a hub on loopback (%s)", (engine) => {
-	let testDb: TestDatabase;
-	let hub: TestHub;
-	let runtime: HubLocalRuntime;
-	let server: Listening;
-	let token: string;
-	let client: InferenceClient;
-
-	beforeAll(async () => {
-		testDb = await startTestDatabase(engine);
-		// A small body limit, to see the 413 without sending megabytes.
-		hub = await openTestHub({ ...testDb.config, routerBodyLimitBytes: 64 * 1024 });
-		await loadSeed(hub.deps, MODELS);
-		token = (await createAccessToken(hub.deps.db, "dana")).token;
-		runtime = createLocalRuntime(hub.deps, { workers: 1 });
-		server = await listen(createHubApp(hub.deps, { router: { localRuntime: runtime } }));
-		client = new InferenceClient(token, { provider: "hf-inference", hubUrl: server.url, routerUrl: server.url });
-	});
-
-	afterAll(async () => {
-		await server?.close();
-		await runtime?.close();
-		await hub?.close();
-		await testDb?.cleanup();
-	});
+	// A small body limit, to see the 413 without sending megabytes.
+	const hub = useLocalHub(engine, MODELS, { config: { routerBodyLimitBytes: 64 * 1024 }, runtime: { workers: 1 } });
 
 	async function post(path: string, body: unknown, contentType = "application/json") {
-		const response = await fetch(`${server.url}${path}`, {
+		const response = await fetch(`${hub.url}${path}`, {
 			method: "POST",
-			headers: { "content-type": contentType, authorization: `Bearer ${token}` },
+			headers: { "content-type": contentType, authorization: `Bearer ${hub.token}` },
 			body: typeof body === "string" ? body : JSON.stringify(body),
 		});
 		return { status: response.status, type: response.headers.get("content-type"), body: await response.json() };
 	}
 
 	it("classifies text with a BPE tokenizer (words spelled by merges, case folded)", async () => {
-		const positive = await client.textClassification({ model: BPE_SENTIMENT, inputs: "I LOVE this film" });
+		const positive = await hub.client.textClassification({ model: BPE_SENTIMENT, inputs: "I LOVE this film" });
 		expect(positive.map((item) => item.label)).toEqual(["POSITIVE", "NEGATIVE"]);
 		expect(positive[0]?.score).toBeGreaterThan(0.99);
-		const negative = await client.textClassification({ model: BPE_SENTIMENT, inputs: "the movie was awful" });
+		const negative = await hub.client.textClassification({ model: BPE_SENTIMENT, inputs: "the movie was awful" });
 		expect(negative[0]?.label).toBe("NEGATIVE");
 		// No word of the lexicon: the logits are equal.
-		const neutral = await client.textClassification({ model: BPE_SENTIMENT, inputs: "the movie" });
+		const neutral = await hub.client.textClassification({ model: BPE_SENTIMENT, inputs: "the movie" });
 		expect(neutral[0]?.score).toBeCloseTo(0.5, 6);
 	});
 
 	it("finds named entities with their places in the text", async () => {
 		const text = "Alice Smith lives in Paris with Bob";
-		const entities = await client.tokenClassification({ model: NER, inputs: text });
+		const entities = await hub.client.tokenClassification({ model: NER, inputs: text });
 		expect(entities.map(({ entity_group, word, start, end }) => ({ entity_group, word, start, end }))).toEqual([
 			{ entity_group: "PER", word: "Alice Smith", start: 0, end: 11 },
 			{ entity_group: "LOC", word: "Paris", start: 21, end: 26 },
@@ -219,10 +192,10 @@ describe.each(ENGINES)("the transformers.js engine on a hub on loopback (%s)", (
 	});
 
 	it("embeds sentences as unit-length means of their words' vectors", async () => {
-		const one = await client.featureExtraction({ model: FEATURES, inputs: "a cat" });
+		const one = await hub.client.featureExtraction({ model: FEATURES, inputs: "a cat" });
 		expect(one).toHaveLength(3);
 		expectVector(one as number[], [1, 0, 0]);
-		const many = (await client.featureExtraction({ model: FEATURES, inputs: ["cat car", "dog"] })) as number[][];
+		const many = (await hub.client.featureExtraction({ model: FEATURES, inputs: ["cat car", "dog"] })) as number[][];
 		expect(many).toHaveLength(2);
 		// "cat car": the mean of two orthogonal unit vectors, made unit length.
 		const diagonal = Math.round(Math.SQRT1_2 * 1e6) / 1e6;
@@ -232,7 +205,7 @@ describe.each(ENGINES)("the transformers.js engine on a hub on loopback (%s)", (
 
 	it("ranks the paraphrase above the unrelated sentence (sentence-similarity, also by pipeline/{task})", async () => {
 		const inputs = { source_sentence: "a cat sleeps", sentences: ["a kitten sleeps", "the red car", "a dog"] };
-		const scores = await client.sentenceSimilarity({ model: EMBEDDER, inputs });
+		const scores = await hub.client.sentenceSimilarity({ model: EMBEDDER, inputs });
 		expect(scores).toHaveLength(3);
 		expect(scores[0]).toBeGreaterThan(0.99);
 		expect(scores[1]).toBeCloseTo(0, 6);
@@ -277,7 +250,7 @@ describe.each(ENGINES)("the transformers.js engine on a hub on loopback (%s)", (
 	});
 
 	it("fills the mask with the model's answers, best first", async () => {
-		const answers = await client.fillMask({ model: FILL_MASK, inputs: "The capital of France is [MASK]." });
+		const answers = await hub.client.fillMask({ model: FILL_MASK, inputs: "The capital of France is [MASK]." });
 		expect(answers.map((answer) => answer.token_str)).toEqual([
 			"paris",
 			"london",
@@ -292,7 +265,7 @@ describe.each(ENGINES)("the transformers.js engine on a hub on loopback (%s)", (
 
 	it("answers a question with a span of the context", async () => {
 		const context = "Alice lives in Paris.";
-		const answer = await client.questionAnswering({
+		const answer = await hub.client.questionAnswering({
 			model: QA,
 			inputs: { question: "Where does Alice live?", context },
 		});
@@ -302,7 +275,7 @@ describe.each(ENGINES)("the transformers.js engine on a hub on loopback (%s)", (
 	});
 
 	it("classifies by labels it was never trained on (zero-shot, entailment of 'This example is {label}.')", async () => {
-		const sport = await client.zeroShotClassification({
+		const sport = await hub.client.zeroShotClassification({
 			model: ZERO_SHOT,
 			inputs: "A late goal won the match",
 			parameters: { candidate_labels: ["weather", "sport"] },

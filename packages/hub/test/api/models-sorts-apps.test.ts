@@ -6,11 +6,10 @@
  * them, and `@huggingface/hub`'s listModels sending the same parameters.
  */
 import { listModels } from "@huggingface/hub";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadSeed } from "../../src/seed/load.js";
+import { describe, expect, it } from "vitest";
 import type { SeedModel } from "../../src/seed/types.js";
-import { ENGINES, startTestDatabase, type TestDatabase } from "../support/engines.js";
-import { type Listening, listen, openTestHub, type TestHub } from "../support/hub.js";
+import { ENGINES } from "../support/engines.js";
+import { useHttpHub } from "../support/hub.js";
 import { seedModel } from "../support/seed-records.js";
 
 const GB = 1_000_000_000;
@@ -82,28 +81,13 @@ function expectedOrder(value: (record: SeedModel) => number | undefined, descend
 }
 
 describe.each(ENGINES)("listing sorts and apps on %s", (engine) => {
-	let testDb: TestDatabase;
-	let hub: TestHub;
-	let server: Listening;
-
-	beforeAll(async () => {
-		testDb = await startTestDatabase(engine);
-		hub = await openTestHub(testDb.config);
-		// Two loads: the first into an empty catalogue (indexes deferred), the second row by row.
-		await loadSeed(hub.deps, RECORDS.slice(0, 6));
-		await loadSeed(hub.deps, RECORDS.slice(6));
-		server = await listen(hub.app);
-	});
-	afterAll(async () => {
-		await server?.close();
-		await hub?.close();
-		await testDb?.cleanup();
-	});
+	// Two loads: the first into an empty catalogue (indexes deferred), the second row by row.
+	const hub = useHttpHub(engine, RECORDS.slice(0, 6), RECORDS.slice(6));
 
 	/** Every page by Link; returns the items in order. */
 	async function walk(path: string): Promise<Record<string, unknown>[]> {
 		const items: Record<string, unknown>[] = [];
-		let next: string | undefined = `${server.url}${path}`;
+		let next: string | undefined = `${hub.url}${path}`;
 		for (let pages = 0; next; pages++) {
 			expect(pages).toBeLessThan(50);
 			const response: Response = await fetch(next);
@@ -143,10 +127,10 @@ describe.each(ENGINES)("listing sorts and apps on %s", (engine) => {
 	});
 
 	it("refuses likes30d and says why; other unknown sorts stay 'Unsupported'", async () => {
-		const likes30d = await fetch(`${server.url}/api/models?sort=likes30d`);
+		const likes30d = await fetch(`${hub.url}/api/models?sort=likes30d`);
 		expect(likes30d.status).toBe(400);
 		expect(((await likes30d.json()) as { error: string }).error).toMatch(/likes recorded by date/);
-		const bogus = await fetch(`${server.url}/api/models?sort=bogus`);
+		const bogus = await fetch(`${hub.url}/api/models?sort=bogus`);
 		expect(await bogus.json()).toEqual({ error: 'Unsupported sort: "bogus"' });
 	});
 
@@ -171,7 +155,7 @@ describe.each(ENGINES)("listing sorts and apps on %s", (engine) => {
 	});
 
 	it("refuses an app it does not know, naming the ones it does", async () => {
-		const response = await fetch(`${server.url}/api/models?apps=llama.cpp,no-such-app`);
+		const response = await fetch(`${hub.url}/api/models?apps=llama.cpp,no-such-app`);
 		expect(response.status).toBe(400);
 		const { error } = (await response.json()) as { error: string };
 		expect(error).toContain('"no-such-app"');
@@ -181,7 +165,7 @@ describe.each(ENGINES)("listing sorts and apps on %s", (engine) => {
 	it("@huggingface/hub listModels: mainSize, num_parameters and search.apps", async () => {
 		const names = async (params: Parameters<typeof listModels>[0]) => {
 			const found: string[] = [];
-			for await (const entry of listModels({ hubUrl: server.url, ...params })) found.push(entry.name);
+			for await (const entry of listModels({ hubUrl: hub.url, ...params })) found.push(entry.name);
 			return found;
 		};
 		expect(await names({ sort: "mainSize" })).toEqual(expectedOrder(mainSize, true));

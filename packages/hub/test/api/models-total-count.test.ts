@@ -4,14 +4,13 @@
  * page), counted up to a cap past which the hub only says "at least"
  * (`X-Total-Count-At-Least`), and not sent for a search.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Caller } from "../../src/auth/caller.js";
-import { loadSeed } from "../../src/seed/load.js";
 import type { SeedModel } from "../../src/seed/types.js";
 import { countModels, TOTAL_COUNT_CAP } from "../../src/services/model-list-count.js";
 import { parseModelListQuery } from "../../src/services/model-list-query.js";
-import { ENGINES, startTestDatabase, type TestDatabase } from "../support/engines.js";
-import { type Listening, listen, openTestHub, type TestHub } from "../support/hub.js";
+import { ENGINES } from "../support/engines.js";
+import { useHttpHub } from "../support/hub.js";
 import { manyModels, seedModel } from "../support/seed-records.js";
 
 const groq = { provider: "groq", providerId: "x", task: "text-generation", status: "live" as const };
@@ -42,24 +41,10 @@ const DANA: Caller = {
 };
 
 describe.each(ENGINES)("the listing's total count on %s", (engine) => {
-	let testDb: TestDatabase;
-	let hub: TestHub;
-	let server: Listening;
-
-	beforeAll(async () => {
-		testDb = await startTestDatabase(engine);
-		hub = await openTestHub(testDb.config);
-		await loadSeed(hub.deps, RECORDS);
-		server = await listen(hub.app);
-	});
-	afterAll(async () => {
-		await server?.close();
-		await hub?.close();
-		await testDb?.cleanup();
-	});
+	const hub = useHttpHub(engine, RECORDS);
 
 	const total = async (query: string) => {
-		const response = await fetch(`${server.url}/api/models?${query}`);
+		const response = await fetch(`${hub.url}/api/models?${query}`);
 		expect(response.status).toBe(200);
 		return response.headers.get("x-total-count");
 	};
@@ -78,7 +63,7 @@ describe.each(ENGINES)("the listing's total count on %s", (engine) => {
 	});
 
 	it("sends the same total on every page, whatever the page size", async () => {
-		let next: string | undefined = `${server.url}/api/models?limit=4&sort=id`;
+		let next: string | undefined = `${hub.url}/api/models?limit=4&sort=id`;
 		const seen: (string | null)[] = [];
 		while (next) {
 			const response: Response = await fetch(next);
@@ -90,7 +75,7 @@ describe.each(ENGINES)("the listing's total count on %s", (engine) => {
 	});
 
 	it("sends no total for a search, and browsers may read both headers", async () => {
-		const response = await fetch(`${server.url}/api/models?search=writer`, {
+		const response = await fetch(`${hub.url}/api/models?search=writer`, {
 			headers: { Origin: "http://example.test" },
 		});
 		expect(((await response.json()) as unknown[]).length).toBe(4);
@@ -112,28 +97,14 @@ describe.each(ENGINES)("the listing's total count on %s", (engine) => {
 });
 
 describe.each(ENGINES)("past the cap on %s", (engine) => {
-	let testDb: TestDatabase;
-	let hub: TestHub;
-	let server: Listening;
-
-	beforeAll(async () => {
-		testDb = await startTestDatabase(engine);
-		hub = await openTestHub(testDb.config);
-		await loadSeed(hub.deps, manyModels(TOTAL_COUNT_CAP + 1));
-		server = await listen(hub.app);
-	});
-	afterAll(async () => {
-		await server?.close();
-		await hub?.close();
-		await testDb?.cleanup();
-	});
+	const hub = useHttpHub(engine, manyModels(TOTAL_COUNT_CAP + 1));
 
 	it("says 'at least' the cap instead of an exact count, and counts exactly below it", async () => {
-		const all = await fetch(`${server.url}/api/models?limit=1`);
+		const all = await fetch(`${hub.url}/api/models?limit=1`);
 		expect(all.headers.get("x-total-count")).toBeNull();
 		expect(all.headers.get("x-total-count-at-least")).toBe(String(TOTAL_COUNT_CAP));
 		// A quarter of the models are image classifiers: under the cap, so exact again.
-		const some = await fetch(`${server.url}/api/models?limit=1&pipeline_tag=image-classification`);
+		const some = await fetch(`${hub.url}/api/models?limit=1&pipeline_tag=image-classification`);
 		expect(some.headers.get("x-total-count")).toBe(String(Math.ceil((TOTAL_COUNT_CAP + 1 - 2) / 4)));
 		expect(some.headers.get("x-total-count-at-least")).toBeNull();
 	});

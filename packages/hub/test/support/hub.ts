@@ -3,6 +3,7 @@
  * (for HTTP tests) the real server listening on 127.0.0.1 with port 0.
  */
 import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll } from "vitest";
 import { createHubApp } from "../../src/app.js";
 import { databaseAuth } from "../../src/auth/caller.js";
 import type { HubConfig } from "../../src/config.js";
@@ -11,7 +12,10 @@ import { type HubDatabase, openDatabase } from "../../src/db/open.js";
 import type { HubDeps } from "../../src/deps.js";
 import { listenHub } from "../../src/http-server.js";
 import { silentLogger } from "../../src/logger.js";
+import { loadSeed } from "../../src/seed/load.js";
+import type { SeedModel } from "../../src/seed/types.js";
 import type { BlobStore } from "../../src/storage/blob-store.js";
+import { type EngineName, startTestDatabase } from "./engines.js";
 import { memoryBlobStore } from "./memory-blob-store.js";
 
 export interface TestHub {
@@ -47,4 +51,34 @@ export async function listen(app: TestHub["app"]): Promise<Listening> {
 		url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
 		close: () => new Promise<void>((done) => server.close(() => done())),
 	};
+}
+
+export interface HttpHub {
+	/** The hub on 127.0.0.1. */
+	url: string;
+	deps: HubDeps;
+}
+
+/**
+ * A hub on its HTTP server for the enclosing describe block, started in beforeAll and
+ * closed in afterAll: a test database on `engine`, each of `loads` seeded by a loadSeed
+ * of its own, in order. The fields are there from beforeAll on.
+ */
+export function useHttpHub(engine: EngineName, ...loads: Iterable<SeedModel>[]): HttpHub {
+	const hub = {} as HttpHub;
+	const closers: (() => Promise<void>)[] = [];
+	beforeAll(async () => {
+		const testDb = await startTestDatabase(engine);
+		closers.push(() => testDb.cleanup());
+		const opened = await openTestHub(testDb.config);
+		closers.push(() => opened.close());
+		for (const records of loads) await loadSeed(opened.deps, records);
+		const server = await listen(opened.app);
+		closers.push(() => server.close());
+		Object.assign(hub, { url: server.url, deps: opened.deps });
+	});
+	afterAll(async () => {
+		for (const close of closers.splice(0).reverse()) await close();
+	});
+	return hub;
 }
