@@ -8,25 +8,18 @@
  * SQLite and on PostgreSQL (the runtime reads the model's row and files through
  * the database).
  */
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { join } from "node:path";
-import { getInferenceSnippets, InferenceClient } from "@hubkit/inference";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 // @ts-expect-error: plain JavaScript modules of the demo-asset scripts, without types.
 import { Canvas } from "../../../scripts/demo-assets/canvas.mjs";
 // @ts-expect-error: as above.
 import { encodePNG } from "../../../scripts/demo-assets/png.mjs";
-import { createHubApp } from "../src/app.js";
-import { createAccessToken } from "../src/auth/tokens.js";
 import { canRunLocally } from "../src/runtime/capability.js";
-import { createLocalRuntime, type HubLocalRuntime } from "../src/runtime/local-runtime.js";
 import type { ModelFile } from "../src/runtime/pooled-classifier.js";
-import { loadSeed } from "../src/seed/load.js";
 import type { SeedModel } from "../src/seed/types.js";
-import { ENGINES, startTestDatabase, type TestDatabase } from "./support/engines.js";
-import { type Listening, listen, openTestHub, type TestHub } from "./support/hub.js";
-import { RUNS_ROOT, runSnippet } from "./support/run-snippet.js";
+import { ENGINES } from "./support/engines.js";
+import { useLocalHub } from "./support/local-hub.js";
+import { runModelSnippets } from "./support/run-snippet.js";
 import { seedModel } from "./support/seed-records.js";
 import { clipFiles, depthFiles, detectorFiles, segmenterFiles } from "./support/vision-models.js";
 
@@ -109,39 +102,12 @@ const MODELS: SeedModel[] = [
 ];
 
 describe.each(ENGINES)("transformers.js vision tasks on a hub on loopback (%s)", (engine) => {
-	let testDb: TestDatabase;
-	let hub: TestHub;
-	let runtime: HubLocalRuntime;
-	let server: Listening;
-	let token: string;
-	let client: InferenceClient;
-	/** Where the snippets run. */
-	let dir: string;
-
-	beforeAll(async () => {
-		testDb = await startTestDatabase(engine);
-		hub = await openTestHub(testDb.config);
-		await loadSeed(hub.deps, MODELS);
-		token = (await createAccessToken(hub.deps.db, "dana")).token;
-		runtime = createLocalRuntime(hub.deps, { workers: 1 });
-		server = await listen(createHubApp(hub.deps, { router: { localRuntime: runtime } }));
-		client = new InferenceClient(token, { provider: "hf-inference", hubUrl: server.url, routerUrl: server.url });
-		mkdirSync(RUNS_ROOT, { recursive: true });
-		dir = mkdtempSync(join(RUNS_ROOT, "vision-"));
-	});
-
-	afterAll(async () => {
-		await server?.close();
-		await runtime?.close();
-		await hub?.close();
-		await testDb?.cleanup();
-		if (dir) rmSync(dir, { recursive: true, force: true });
-	});
+	const hub = useLocalHub(engine, MODELS, { runtime: { workers: 1 }, snippets: "vision" });
 
 	async function post(model: string, body: unknown, contentType = "application/json") {
-		const response = await fetch(`${server.url}/hf-inference/models/${model}`, {
+		const response = await fetch(`${hub.url}/hf-inference/models/${model}`, {
 			method: "POST",
-			headers: { "content-type": contentType, authorization: `Bearer ${token}` },
+			headers: { "content-type": contentType, authorization: `Bearer ${hub.token}` },
 			body: body instanceof Uint8Array ? (body as Uint8Array<ArrayBuffer>) : JSON.stringify(body),
 		});
 		return { status: response.status, body: (await response.json()) as { error?: string } };
@@ -149,7 +115,7 @@ describe.each(ENGINES)("transformers.js vision tasks on a hub on loopback (%s)",
 
 	it("is mapped to hf-inference, live, for each task its files run; a model lacking a file is not", async () => {
 		const mappings = async (model: string) => {
-			const response = await fetch(`${server.url}/api/models/${model}?expand[]=inferenceProviderMapping`);
+			const response = await fetch(`${hub.url}/api/models/${model}?expand[]=inferenceProviderMapping`);
 			return ((await response.json()) as { inferenceProviderMapping: Record<string, unknown> })
 				.inferenceProviderMapping;
 		};
@@ -171,7 +137,7 @@ describe.each(ENGINES)("transformers.js vision tasks on a hub on loopback (%s)",
 	it("finds the red and the blue patch, each boxed where it was drawn, in pixels", async () => {
 		const red: Patch = { x0: 8, y0: 16, x1: 24, y1: 32, colour: RED };
 		const blue: Patch = { x0: 40, y0: 4, x1: 60, y1: 12, colour: BLUE };
-		const found = await client.objectDetection({ model: DETECTOR, data: png(picture(64, 48, WHITE, [red, blue])) });
+		const found = await hub.client.objectDetection({ model: DETECTOR, data: png(picture(64, 48, WHITE, [red, blue])) });
 		expect(found.map(({ label, box }) => ({ label, box }))).toEqual([
 			{ label: "red", box: { xmin: 8, ymin: 16, xmax: 24, ymax: 32 } },
 			{ label: "blue", box: { xmin: 40, ymin: 4, xmax: 60, ymax: 12 } },
@@ -183,7 +149,7 @@ describe.each(ENGINES)("transformers.js vision tasks on a hub on loopback (%s)",
 
 		// The square moved, the box follows; sent as base64 JSON (`inputs: Blob`), with a threshold only red passes.
 		const moved: Patch = { x0: 30, y0: 2, x1: 46, y1: 18, colour: RED };
-		const strict = await client.objectDetection({
+		const strict = await hub.client.objectDetection({
 			model: DETECTOR,
 			inputs: png(picture(64, 48, WHITE, [moved, blue])),
 			parameters: { threshold: 0.999 },
@@ -193,7 +159,7 @@ describe.each(ENGINES)("transformers.js vision tasks on a hub on loopback (%s)",
 		]);
 
 		// Nothing coloured: nothing found.
-		expect(await client.objectDetection({ model: DETECTOR, data: png(picture(20, 20, WHITE)) })).toEqual([]);
+		expect(await hub.client.objectDetection({ model: DETECTOR, data: png(picture(20, 20, WHITE)) })).toEqual([]);
 	});
 
 	it("estimates depth as the picture's brightness: a depth map PNG and the predicted values", async () => {
@@ -207,7 +173,7 @@ describe.each(ENGINES)("transformers.js vision tasks on a hub on loopback (%s)",
 				{ x0: 10, y0: 0, x1: 20, y1: 10, colour: [102, 102, 102] },
 			],
 		);
-		const answer = await client.request<{ depth: string; predicted_depth: number[][] }>(
+		const answer = await hub.client.request<{ depth: string; predicted_depth: number[][] }>(
 			{ model: DEPTH, data: png(image) },
 			{ task: "depth-estimation" },
 		);
@@ -234,7 +200,7 @@ describe.each(ENGINES)("transformers.js vision tasks on a hub on loopback (%s)",
 	it("segments a picture: a mask per label present, 255 exactly on that label's pixels", async () => {
 		const red: Patch = { x0: 4, y0: 4, x1: 12, y1: 12, colour: RED };
 		const blue: Patch = { x0: 24, y0: 6, x1: 36, y1: 14, colour: BLUE };
-		const segments = await client.imageSegmentation({
+		const segments = await hub.client.imageSegmentation({
 			model: SEGMENTER,
 			data: png(picture(40, 20, WHITE, [red, blue])),
 		});
@@ -250,12 +216,15 @@ describe.each(ENGINES)("transformers.js vision tasks on a hub on loopback (%s)",
 			}
 		}
 		// Only red on white: no blue mask.
-		const onlyRed = await client.imageSegmentation({ model: SEGMENTER, inputs: png(picture(16, 16, WHITE, [red])) });
+		const onlyRed = await hub.client.imageSegmentation({
+			model: SEGMENTER,
+			inputs: png(picture(16, 16, WHITE, [red])),
+		});
 		expect(onlyRed.map((segment) => segment.label)).toEqual(["background", "red"]);
 	});
 
 	it("classifies a picture by labels it is given (CLIP-style: image and texts compared)", async () => {
-		const ranked = await client.zeroShotImageClassification({
+		const ranked = await hub.client.zeroShotImageClassification({
 			model: CLIP,
 			inputs: png(picture(12, 12, BLUE)),
 			parameters: { candidate_labels: ["red", "blue", "dog"] },
@@ -295,20 +264,8 @@ describe.each(ENGINES)("transformers.js vision tasks on a hub on loopback (%s)",
 			},
 		};
 		for (const [model, check] of Object.entries(checks)) {
-			const response = await fetch(
-				`${server.url}/api/models/${model}?expand[]=inferenceProviderMapping&expand[]=pipeline_tag&expand[]=tags&expand[]=widgetData`,
-			);
-			const snippets = getInferenceSnippets(await response.json(), "hf-inference", undefined, {
-				hubUrl: server.url,
-				routerUrl: server.url,
-			});
-			const runnable = snippets.filter((snippet) => ["@hubkit/inference", "fetch", "curl"].includes(snippet.client));
-			expect(runnable.map((snippet) => snippet.client)).toEqual(["@hubkit/inference", "fetch", "curl"]);
-			for (const snippet of runnable) {
-				const result = await runSnippet(snippet, dir, token);
-				expect(result.code, `${model} ${snippet.client}: ${result.output}`).toBe(0);
-				await check(JSON.parse(result.stdout));
-				expect(result.output).not.toContain(token);
+			for (const { stdout } of await runModelSnippets(hub, model)) {
+				await check(JSON.parse(stdout));
 			}
 		}
 	});
@@ -352,7 +309,7 @@ describe.each(ENGINES)("transformers.js vision tasks on a hub on loopback (%s)",
 			expect(answer.body.error, String(message)).toMatch(message);
 		}
 		// Still serving.
-		expect((await client.objectDetection({ model: DETECTOR, data: png(image) }))[0]?.label).toBe("red");
+		expect((await hub.client.objectDetection({ model: DETECTOR, data: png(image) }))[0]?.label).toBe("red");
 	});
 });
 
