@@ -7,7 +7,7 @@
  */
 import { type DragEvent, type ClipboardEvent as ReactClipboardEvent, useEffect, useId, useRef, useState } from "react";
 import { formatBytes, IMAGE_UPLOAD, type UploadLimits } from "@/lib/upload-config";
-import { type CheckedFile, checkFiles, type Rejection } from "./check-files";
+import type { CheckedFile, Rejection } from "./check-files";
 import "./upload.css";
 
 interface UploadAreaProps {
@@ -37,6 +37,8 @@ export function UploadArea({ onAccept, limits = IMAGE_UPLOAD, prompt, disabled }
 
 	const offer = async (files: File[]) => {
 		if (disabled || files.length === 0) return;
+		// The checks (and the image decoding they need) are fetched with the first file offered.
+		const { checkFiles } = await import("./check-files");
 		const result = await checkFiles(files, limits);
 		if (result.ok) {
 			setRejections([]);

@@ -4,10 +4,13 @@
  * with, then whatever the visitor chooses in the upload area, with a player to
  * hear what will be sent.
  */
-import { useEffect, useRef } from "react";
+import dynamic from "next/dynamic";
+import { useEffect, useRef, useState } from "react";
 import { AUDIO_UPLOAD } from "@/lib/upload-config";
-import { UploadArea } from "../upload/upload-area";
 import type { Picture as Media } from "./image-input";
+
+// Fetched when first shown: a widget that starts from its sample shows it only after "Change recording".
+const UploadArea = dynamic(() => import("../upload/upload-area").then((module) => module.UploadArea), { ssr: false });
 
 interface AudioInputProps {
 	sampleUrl?: string;
@@ -19,6 +22,8 @@ interface AudioInputProps {
 export function AudioInput({ sampleUrl, recording, onChange, disabled }: AudioInputProps) {
 	const current = useRef(recording);
 	current.current = recording;
+	// Until the sample has come (or failed), there is nothing to upload over.
+	const [sampleLoading, setSampleLoading] = useState(Boolean(sampleUrl && !recording));
 
 	const replace = (next: Media | null) => {
 		if (current.current) URL.revokeObjectURL(current.current.url);
@@ -35,7 +40,11 @@ export function AudioInput({ sampleUrl, recording, onChange, disabled }: AudioIn
 
 	// biome-ignore lint/correctness/useExhaustiveDependencies: once, on the first render.
 	useEffect(() => {
-		if (!current.current) void loadSample().catch(() => undefined);
+		if (!current.current) {
+			void loadSample()
+				.catch(() => undefined)
+				.finally(() => setSampleLoading(false));
+		}
 		return () => {
 			if (current.current) URL.revokeObjectURL(current.current.url);
 		};
@@ -55,6 +64,7 @@ export function AudioInput({ sampleUrl, recording, onChange, disabled }: AudioIn
 			</figure>
 		);
 	}
+	if (sampleLoading) return <p className="small muted">Loading the sample recording…</p>;
 	return (
 		<div className="widget-image-input">
 			<UploadArea

@@ -4,10 +4,17 @@
  * the visitor chooses in the upload area, and the canvas editor (opened on
  * demand, loaded lazily) to draw on it or paint a mask before running.
  */
+import dynamic from "next/dynamic";
 import { useEffect, useRef, useState } from "react";
 import type { EditedPicture } from "../canvas/canvas-editor";
-import { EditorDialog } from "../canvas/editor-dialog";
-import { UploadArea } from "../upload/upload-area";
+
+// Fetched when first shown: a widget that starts from its sample shows it only after "Change picture".
+const UploadArea = dynamic(() => import("../upload/upload-area").then((module) => module.UploadArea), { ssr: false });
+
+// The dialog (and the editor inside it) is fetched when Edit is first pressed, and kept from then on.
+const EditorDialog = dynamic(() => import("../canvas/editor-dialog").then((module) => module.EditorDialog), {
+	ssr: false,
+});
 
 export interface Picture {
 	blob: Blob;
@@ -29,6 +36,10 @@ function pictureOf(blob: Blob, name: string): Picture {
 export function ImageInput({ sampleUrl, picture, onChange, disabled }: ImageInputProps) {
 	const [editing, setEditing] = useState<Blob | null>(null);
 	const [mask, setMask] = useState<string | null>(null);
+	// Until the sample has come (or failed), there is nothing to upload over.
+	const [sampleLoading, setSampleLoading] = useState(Boolean(sampleUrl && !picture));
+	// Mounted from the first Edit on, so closing it is the dialog's own (focus goes back to Edit).
+	const [editorMounted, setEditorMounted] = useState(false);
 	const editButton = useRef<HTMLButtonElement>(null);
 	const current = useRef(picture);
 	current.current = picture;
@@ -49,7 +60,11 @@ export function ImageInput({ sampleUrl, picture, onChange, disabled }: ImageInpu
 	// Start from the model's sample picture, as the text widgets start from sample text.
 	// biome-ignore lint/correctness/useExhaustiveDependencies: once, on the first render.
 	useEffect(() => {
-		if (!current.current) void loadSample().catch(() => undefined);
+		if (!current.current) {
+			void loadSample()
+				.catch(() => undefined)
+				.finally(() => setSampleLoading(false));
+		}
 	}, []);
 
 	// Object URLs belong to this component: let them go with it.
@@ -81,7 +96,10 @@ export function ImageInput({ sampleUrl, picture, onChange, disabled }: ImageInpu
 								ref={editButton}
 								type="button"
 								className="button button-small"
-								onClick={() => setEditing(picture.blob)}
+								onClick={() => {
+									setEditorMounted(true);
+									setEditing(picture.blob);
+								}}
 								disabled={disabled}
 							>
 								Edit
@@ -101,6 +119,8 @@ export function ImageInput({ sampleUrl, picture, onChange, disabled }: ImageInpu
 						</p>
 					) : null}
 				</figure>
+			) : sampleLoading ? (
+				<p className="small muted">Loading the sample picture…</p>
 			) : (
 				<>
 					<UploadArea
@@ -117,14 +137,16 @@ export function ImageInput({ sampleUrl, picture, onChange, disabled }: ImageInpu
 					) : null}
 				</>
 			)}
-			<EditorDialog
-				source={editing}
-				onDone={onEdited}
-				onClose={() => {
-					setEditing(null);
-					editButton.current?.focus();
-				}}
-			/>
+			{editorMounted ? (
+				<EditorDialog
+					source={editing}
+					onDone={onEdited}
+					onClose={() => {
+						setEditing(null);
+						editButton.current?.focus();
+					}}
+				/>
+			) : null}
 		</div>
 	);
 }
