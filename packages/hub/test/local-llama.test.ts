@@ -10,15 +10,14 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { InferenceClient } from "@hubkit/inference";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { createHubApp } from "../src/app.js";
-import { createAccessToken } from "../src/auth/tokens.js";
 import type { Logger } from "../src/logger.js";
-import { writeTinyLlama } from "../src/runtime/llama/tiny-llama.js";
-import { createLocalRuntime, type HubLocalRuntime } from "../src/runtime/local-runtime.js";
-import { loadSeed } from "../src/seed/load.js";
-import { ENGINES, startTestDatabase, type TestDatabase } from "./support/engines.js";
-import { type Listening, listen, openTestHub, type TestHub } from "./support/hub.js";
+import { type TinyLlamaOptions, writeTinyLlama } from "../src/runtime/llama/tiny-llama.js";
+import { createLocalRuntime } from "../src/runtime/local-runtime.js";
+import { ENGINES } from "./support/engines.js";
+import { listen } from "./support/hub.js";
+import { startLocalHub, useLocalHub } from "./support/local-hub.js";
 import { seedModel } from "./support/seed-records.js";
 
 const CHAT_MODEL = "acme/tiny-llama-gguf";
@@ -39,80 +38,68 @@ function recordingLogger(lines: string[]): Logger {
 	};
 }
 
+/** A tiny llama's GGUF bytes: the writer writes a file, read back here and removed. */
+async function tinyLlama(options: TinyLlamaOptions): Promise<Uint8Array> {
+	const directory = await mkdtemp(join(tmpdir(), "hubkit-gguf-test-"));
+	try {
+		await writeTinyLlama(join(directory, "model.gguf"), options);
+		return new Uint8Array(await readFile(join(directory, "model.gguf")));
+	} finally {
+		await rm(directory, { recursive: true, force: true });
+	}
+}
+
 describe.each(ENGINES)("GGUF chat through llama.cpp on a hub on loopback (%s)", (engine) => {
-	let testDb: TestDatabase;
-	let hub: TestHub;
-	let runtime: HubLocalRuntime;
-	let server: Listening;
-	let token: string;
-	let client: InferenceClient;
-	let directory: string;
 	const logLines: string[] = [];
 
-	beforeAll(async () => {
-		directory = await mkdtemp(join(tmpdir(), "hubkit-gguf-test-"));
-		await writeTinyLlama(join(directory, "chat.gguf"), { seed: 7 });
-		await writeTinyLlama(join(directory, "other.gguf"), { seed: 7, chatTemplate: OTHER_TEMPLATE });
-		const chatBytes = new Uint8Array(await readFile(join(directory, "chat.gguf")));
-		const otherBytes = new Uint8Array(await readFile(join(directory, "other.gguf")));
-		const ggufRecord = (id: string, content: Uint8Array, path = "tiny-llama-F32.gguf") =>
-			seedModel(id, {
-				pipeline_tag: "text-generation",
-				library_name: "gguf",
-				tags: ["gguf", "text-generation"],
-				files: [
-					{ path: "README.md", content: "# tiny\n" },
-					{ path, content },
-				],
-			});
-		testDb = await startTestDatabase(engine);
-		hub = await openTestHub(testDb.config);
-		await loadSeed(hub.deps, [
-			ggufRecord(CHAT_MODEL, chatBytes),
-			ggufRecord(OTHER_TEMPLATE_MODEL, otherBytes),
-			seedModel("acme/no-gguf", { pipeline_tag: "text-generation" }),
-			seedModel("acme/placeholder-gguf", {
-				pipeline_tag: "text-generation",
-				files: [{ path: "model-Q4_K_M.gguf", size: 4_000_000_000 }],
-			}),
-			seedModel("acme/not-really-gguf", {
-				pipeline_tag: "text-generation",
-				files: [{ path: "model.gguf", content: "this is not a GGUF file" }],
-			}),
-		]);
-		token = (await createAccessToken(hub.deps.db, "dana")).token;
-		runtime = createLocalRuntime(
-			{ ...hub.deps, logger: recordingLogger(logLines) },
-			{ maxQueuedCompletions: 0, completionThreads: 1 },
-		);
-		server = await listen(createHubApp(hub.deps, { router: { localRuntime: runtime } }));
-		client = new InferenceClient(token, { provider: "hf-inference", hubUrl: server.url, routerUrl: server.url });
-	});
-
-	afterAll(async () => {
-		await server?.close();
-		await runtime?.close();
-		await hub?.close();
-		await testDb?.cleanup();
-		await rm(directory, { recursive: true, force: true });
-	});
+	const hub = useLocalHub(
+		engine,
+		async () => {
+			const chatBytes = await tinyLlama({ seed: 7 });
+			const otherBytes = await tinyLlama({ seed: 7, chatTemplate: OTHER_TEMPLATE });
+			const ggufRecord = (id: string, content: Uint8Array, path = "tiny-llama-F32.gguf") =>
+				seedModel(id, {
+					pipeline_tag: "text-generation",
+					library_name: "gguf",
+					tags: ["gguf", "text-generation"],
+					files: [
+						{ path: "README.md", content: "# tiny\n" },
+						{ path, content },
+					],
+				});
+			return [
+				ggufRecord(CHAT_MODEL, chatBytes),
+				ggufRecord(OTHER_TEMPLATE_MODEL, otherBytes),
+				seedModel("acme/no-gguf", { pipeline_tag: "text-generation" }),
+				seedModel("acme/placeholder-gguf", {
+					pipeline_tag: "text-generation",
+					files: [{ path: "model-Q4_K_M.gguf", size: 4_000_000_000 }],
+				}),
+				seedModel("acme/not-really-gguf", {
+					pipeline_tag: "text-generation",
+					files: [{ path: "model.gguf", content: "this is not a GGUF file" }],
+				}),
+			];
+		},
+		{ logger: recordingLogger(logLines), runtime: { maxQueuedCompletions: 0, completionThreads: 1 } },
+	);
 
 	async function post(path: string, body: unknown) {
-		return fetch(`${server.url}${path}`, {
+		return fetch(`${hub.url}${path}`, {
 			method: "POST",
-			headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+			headers: { "content-type": "application/json", authorization: `Bearer ${hub.token}` },
 			body: JSON.stringify(body),
 		});
 	}
 
 	async function chatText(settings: Record<string, unknown>, model = CHAT_MODEL) {
-		const output = await client.chatCompletion({ model, messages: MESSAGES, ...settings });
+		const output = await hub.client.chatCompletion({ model, messages: MESSAGES, ...settings });
 		return { text: output.choices[0]?.message.content ?? "", output };
 	}
 
 	async function streamed(settings: Record<string, unknown>) {
 		const chunks = [];
-		for await (const chunk of client.chatCompletionStream({ model: CHAT_MODEL, messages: MESSAGES, ...settings })) {
+		for await (const chunk of hub.client.chatCompletionStream({ model: CHAT_MODEL, messages: MESSAGES, ...settings })) {
 			chunks.push(chunk);
 		}
 		return chunks;
@@ -186,7 +173,7 @@ describe.each(ENGINES)("GGUF chat through llama.cpp on a hub on loopback (%s)", 
 	});
 
 	it("completes a prompt on /v1/completions (textGeneration), streamed or whole", async () => {
-		const output = await client.textGeneration({
+		const output = await hub.client.textGeneration({
 			model: CHAT_MODEL,
 			inputs: "Once upon a time",
 			parameters: { max_new_tokens: 10, seed: 3 },
@@ -248,9 +235,9 @@ describe.each(ENGINES)("GGUF chat through llama.cpp on a hub on loopback (%s)", 
 
 	it("answers 429 with Retry-After while a generation holds the full queue, and stops a stream whose client left", async () => {
 		const controller = new AbortController();
-		const running = await fetch(`${server.url}/hf-inference/models/${CHAT_MODEL}/v1/chat/completions`, {
+		const running = await fetch(`${hub.url}/hf-inference/models/${CHAT_MODEL}/v1/chat/completions`, {
 			method: "POST",
-			headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+			headers: { "content-type": "application/json", authorization: `Bearer ${hub.token}` },
 			body: JSON.stringify({ messages: MESSAGES, max_tokens: 1000, stream: true }),
 			signal: controller.signal,
 		});
@@ -280,24 +267,18 @@ describe.each(ENGINES)("GGUF chat through llama.cpp on a hub on loopback (%s)", 
 	});
 
 	it("names the GGUF model in /api/tasks for text-generation; a hub without one says none ships and how to add one", async () => {
-		const tasks = await (await fetch(`${server.url}/api/tasks`)).json();
+		const tasks = await (await fetch(`${hub.url}/api/tasks`)).json();
 		expect(tasks["text-generation"].localModel).toBe(CHAT_MODEL);
 		expect(tasks["text-generation"].widgetModels[0]).toBe(CHAT_MODEL);
 		expect(tasks["text-generation"].localNote).toBeUndefined();
-		const emptyDb = await startTestDatabase("sqlite");
-		const empty = await openTestHub(emptyDb.config);
-		const emptyRuntime = createLocalRuntime(empty.deps);
-		const emptyServer = await listen(createHubApp(empty.deps, { router: { localRuntime: emptyRuntime } }));
+		const empty = await startLocalHub("sqlite");
 		try {
-			const entry = (await (await fetch(`${emptyServer.url}/api/tasks`)).json())["text-generation"];
+			const entry = (await (await fetch(`${empty.url}/api/tasks`)).json())["text-generation"];
 			expect(entry.localModel).toBeNull();
 			expect(entry.localNote).toMatch(/^No chat model ships with this hub: GGUF models run here with llama\.cpp/);
 			expect(entry.localNote).toMatch(/Import one \(a \.gguf file, or an ONNX folder, in a model repository\)/);
 		} finally {
-			await emptyServer.close();
-			await emptyRuntime.close();
 			await empty.close();
-			await emptyDb.cleanup();
 		}
 	});
 
@@ -309,7 +290,7 @@ describe.each(ENGINES)("GGUF chat through llama.cpp on a hub on loopback (%s)", 
 		);
 		const idleServer = await listen(createHubApp(hub.deps, { router: { localRuntime: idle } }));
 		try {
-			const idleClient = new InferenceClient(token, {
+			const idleClient = new InferenceClient(hub.token, {
 				provider: "hf-inference",
 				hubUrl: idleServer.url,
 				routerUrl: idleServer.url,

@@ -9,22 +9,17 @@
  * the model does not serve, a body over the router's limit; the hub keeps serving. And the
  * inference snippets of their model pages, run unchanged against the hub.
  */
-import { spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { getInferenceSnippets, InferenceClient, type InferenceSnippet } from "@hubkit/inference";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createHubApp } from "../src/app.js";
-import { createAccessToken } from "../src/auth/tokens.js";
-import { createLocalRuntime, type HubLocalRuntime } from "../src/runtime/local-runtime.js";
+import { describe, expect, it } from "vitest";
 import { decodeWav } from "../src/runtime/packaged/media.js";
 import { NSFWJS_CLASSES } from "../src/runtime/packaged/nsfw.js";
 import { pocketsphinxMissing } from "../src/runtime/packaged/pocketsphinx.js";
 import { PACKAGED_MEDIA_MODELS, packagedMediaModels } from "../src/seed/catalogue/packaged-media-models.js";
-import { loadSeed } from "../src/seed/load.js";
-import { ENGINES, startTestDatabase, type TestDatabase } from "./support/engines.js";
-import { type Listening, listen, openTestHub, type TestHub } from "./support/hub.js";
+import { ENGINES } from "./support/engines.js";
+import { useLocalHub } from "./support/local-hub.js";
 import { clip, speak, textPicture, voicedShare, wavFile } from "./support/media-samples.js";
+import { runModelSnippets } from "./support/run-snippet.js";
 import { seedModel } from "./support/seed-records.js";
 
 const { ocr: OCR, imageClassification: NSFW, speech: SPEECH, vad: VAD, speechRecognition: ASR } = PACKAGED_MEDIA_MODELS;
@@ -45,41 +40,23 @@ interface Segment {
 const blob = (bytes: Uint8Array, type: string) => new Blob([new Uint8Array(bytes)], { type });
 
 describe.each(ENGINES)("packaged media models on a hub on loopback (%s)", (engine) => {
-	let testDb: TestDatabase;
-	let hub: TestHub;
-	let runtime: HubLocalRuntime;
-	let server: Listening;
-	let token: string;
-	let client: InferenceClient;
-
-	beforeAll(async () => {
-		testDb = await startTestDatabase(engine);
-		hub = await openTestHub(testDb.config);
-		await loadSeed(hub.deps, [
+	const hub = useLocalHub(
+		engine,
+		[
 			...packagedMediaModels(),
 			// A manifest naming a known engine whose package this hub does not have: never mapped.
 			seedModel(MISSING_PACKAGE, {
 				pipeline_tag: "voice-activity-detection",
 				files: [{ path: "hubkit.json", content: JSON.stringify({ engine: "silero-vad", package: "no-such-vad" }) }],
 			}),
-		]);
-		token = (await createAccessToken(hub.deps.db, "dana")).token;
-		runtime = createLocalRuntime(hub.deps);
-		server = await listen(createHubApp(hub.deps, { router: { localRuntime: runtime, maxBodyBytes: BODY_LIMIT } }));
-		client = new InferenceClient(token, { provider: "hf-inference", hubUrl: server.url, routerUrl: server.url });
-	});
-
-	afterAll(async () => {
-		await server?.close();
-		await runtime?.close();
-		await hub?.close();
-		await testDb?.cleanup();
-	});
+		],
+		{ router: { maxBodyBytes: BODY_LIMIT } },
+	);
 
 	async function post(model: string, body: BodyInit, contentType?: string, path = "") {
-		const headers: Record<string, string> = { authorization: `Bearer ${token}` };
+		const headers: Record<string, string> = { authorization: `Bearer ${hub.token}` };
 		if (contentType) headers["content-type"] = contentType;
-		const response = await fetch(`${server.url}/hf-inference/models/${model}${path}`, {
+		const response = await fetch(`${hub.url}/hf-inference/models/${model}${path}`, {
 			method: "POST",
 			headers,
 			body,
@@ -94,13 +71,13 @@ describe.each(ENGINES)("packaged media models on a hub on loopback (%s)", (engin
 			[SPEECH, "text-to-speech"],
 			[VAD, "voice-activity-detection"],
 		]) {
-			const response = await fetch(`${server.url}/api/models/${id}?expand[]=inferenceProviderMapping`);
+			const response = await fetch(`${hub.url}/api/models/${id}?expand[]=inferenceProviderMapping`);
 			const body = (await response.json()) as { inferenceProviderMapping: Record<string, unknown> };
 			expect(body.inferenceProviderMapping, id).toEqual({
 				"hf-inference": expect.objectContaining({ status: "live", task, providerId: id }),
 			});
 		}
-		const sphinx = await fetch(`${server.url}/api/models/${ASR}?expand[]=inferenceProviderMapping`);
+		const sphinx = await fetch(`${hub.url}/api/models/${ASR}?expand[]=inferenceProviderMapping`);
 		const sphinxMapping = ((await sphinx.json()) as { inferenceProviderMapping: unknown }).inferenceProviderMapping;
 		if (SPHINX_MISSING) expect(sphinxMapping).toEqual({});
 		else {
@@ -109,13 +86,13 @@ describe.each(ENGINES)("packaged media models on a hub on loopback (%s)", (engin
 			});
 		}
 		// A manifest whose package is not installed here promises nothing: no mapping, and a refusal by name.
-		const missing = await fetch(`${server.url}/api/models/${MISSING_PACKAGE}?expand[]=inferenceProviderMapping`);
+		const missing = await fetch(`${hub.url}/api/models/${MISSING_PACKAGE}?expand[]=inferenceProviderMapping`);
 		expect(((await missing.json()) as { inferenceProviderMapping: unknown }).inferenceProviderMapping).toEqual({});
 	});
 
 	it("reads the text of a picture this test draws (tesseract.js)", async () => {
 		const picture = textPicture(["Hello from the hub", "Open the door at noon"]);
-		const output = await client.imageToText({ model: OCR, data: blob(picture, "image/png") });
+		const output = await hub.client.imageToText({ model: OCR, data: blob(picture, "image/png") });
 		const text = output.generated_text.replace(/\s+/g, " ").toLowerCase();
 		expect(text).toContain("hello from the hub");
 		expect(text).toContain("open the door at noon");
@@ -123,13 +100,13 @@ describe.each(ENGINES)("packaged media models on a hub on loopback (%s)", (engin
 
 	it("takes the picture as base64 in JSON too (the client's `inputs: Blob`)", async () => {
 		const picture = textPicture(["Open the door"]);
-		const output = await client.imageToText({ model: OCR, inputs: blob(picture, "image/png") });
+		const output = await hub.client.imageToText({ model: OCR, inputs: blob(picture, "image/png") });
 		expect(output.generated_text.toLowerCase()).toContain("open the door");
 	});
 
 	it("classifies a picture into the model's classes, best first (nsfwjs)", async () => {
 		const drawing = readFileSync(`${DEMO_DIR}image-to-text-input.png`);
-		const ranked = await client.imageClassification({ model: NSFW, data: blob(drawing, "image/png") });
+		const ranked = await hub.client.imageClassification({ model: NSFW, data: blob(drawing, "image/png") });
 		expect(ranked.map((item) => item.label).sort()).toEqual([...NSFWJS_CLASSES].sort());
 		const scores = ranked.map((item) => item.score);
 		expect(scores).toEqual([...scores].sort((a, b) => b - a));
@@ -138,7 +115,7 @@ describe.each(ENGINES)("packaged media models on a hub on loopback (%s)", (engin
 		expect(["Neutral", "Drawing"]).toContain(ranked[0]?.label);
 		const safe = ranked.filter((item) => item.label === "Neutral" || item.label === "Drawing");
 		expect(safe.reduce((sum, item) => sum + item.score, 0)).toBeGreaterThan(0.9);
-		const top = await client.imageClassification({
+		const top = await hub.client.imageClassification({
 			model: NSFW,
 			inputs: blob(drawing, "image/png"),
 			parameters: { top_k: 2 },
@@ -147,8 +124,8 @@ describe.each(ENGINES)("packaged media models on a hub on loopback (%s)", (engin
 	});
 
 	it("speaks: a WAV longer for more text, with sound in it, and speech the VAD model finds", async () => {
-		const short = await client.textToSpeech({ model: SPEECH, inputs: "Hello." });
-		const long = await client.textToSpeech({
+		const short = await hub.client.textToSpeech({ model: SPEECH, inputs: "Hello." });
+		const long = await hub.client.textToSpeech({
 			model: SPEECH,
 			inputs: "Welcome aboard. The next stop is Central Station, where you can change for the airport.",
 		});
@@ -160,7 +137,7 @@ describe.each(ENGINES)("packaged media models on a hub on loopback (%s)", (engin
 		expect(seconds(longWav)).toBeGreaterThan(3);
 		expect(seconds(longWav)).toBeGreaterThan(2 * seconds(shortWav));
 		expect(voicedShare(longWav)).toBeGreaterThan(0.5);
-		const found = await client.request<Segment[]>({
+		const found = await hub.client.request<Segment[]>({
 			model: VAD,
 			data: blob(new Uint8Array(await long.arrayBuffer()), "audio/wav"),
 		});
@@ -171,7 +148,7 @@ describe.each(ENGINES)("packaged media models on a hub on loopback (%s)", (engin
 		const hello = await speak("Hello there, how are you?");
 		const later = await speak("See you tomorrow.");
 		const { samples, speech } = clip(hello.rate, [1, hello, 1.5, later, 1]);
-		const segments = await client.request<Segment[]>({
+		const segments = await hub.client.request<Segment[]>({
 			model: VAD,
 			data: blob(wavFile(samples, hello.rate), "audio/wav"),
 		});
@@ -182,7 +159,7 @@ describe.each(ENGINES)("packaged media models on a hub on loopback (%s)", (engin
 			expect(Math.abs(segment.end - end), `end of ${index}`).toBeLessThan(0.35);
 			expect(segment.score).toBeGreaterThan(0.5);
 		});
-		const silence = await client.request<Segment[]>({
+		const silence = await hub.client.request<Segment[]>({
 			model: VAD,
 			data: blob(wavFile(new Float32Array(hello.rate * 2), hello.rate), "audio/wav"),
 		});
@@ -198,11 +175,11 @@ describe.each(ENGINES)("packaged media models on a hub on loopback (%s)", (engin
 			expect(((await response.json()) as { error: string }).error).toMatch(/Debian package pocketsphinx/);
 			return;
 		}
-		const { text } = await client.automaticSpeechRecognition({ model: ASR, data: recording });
+		const { text } = await hub.client.automaticSpeechRecognition({ model: ASR, data: recording });
 		// An old recogniser on a synthetic voice: the opening words come through, the rest varies.
 		expect(text).toMatch(/^hello world\b/);
 		const silence = blob(wavFile(new Float32Array(said.rate), said.rate), "audio/wav");
-		expect((await client.automaticSpeechRecognition({ model: ASR, data: silence })).text).toBe("");
+		expect((await hub.client.automaticSpeechRecognition({ model: ASR, data: silence })).text).toBe("");
 	});
 
 	it("refuses what it cannot read with 400s and keeps serving", async () => {
@@ -227,7 +204,7 @@ describe.each(ENGINES)("packaged media models on a hub on loopback (%s)", (engin
 			expect(response.status, `${model} ${type} ${path}`).toBe(400);
 			expect(answer.error, `${model} ${type}`).toMatch(message);
 		}
-		const ranked = await client.imageClassification({ model: NSFW, data: blob(picture, "image/png") });
+		const ranked = await hub.client.imageClassification({ model: NSFW, data: blob(picture, "image/png") });
 		expect(ranked).toHaveLength(NSFWJS_CLASSES.length);
 	});
 
@@ -240,68 +217,7 @@ describe.each(ENGINES)("packaged media models on a hub on loopback (%s)", (engin
 
 /** The model pages' inference snippets (js @hubkit/inference, js fetch, sh curl), run unchanged against the hub. */
 describe("inference snippets of the packaged media models", () => {
-	const RUNS_ROOT = new URL("../.snippet-runs/", import.meta.url).pathname;
-	let testDb: TestDatabase;
-	let hub: TestHub;
-	let runtime: HubLocalRuntime;
-	let server: Listening;
-	let token: string;
-	let dir: string;
-
-	beforeAll(async () => {
-		testDb = await startTestDatabase("sqlite");
-		hub = await openTestHub(testDb.config);
-		await loadSeed(hub.deps, packagedMediaModels());
-		token = (await createAccessToken(hub.deps.db, "dana")).token;
-		runtime = createLocalRuntime(hub.deps);
-		server = await listen(createHubApp(hub.deps, { router: { localRuntime: runtime } }));
-		mkdirSync(RUNS_ROOT, { recursive: true });
-		dir = mkdtempSync(join(RUNS_ROOT, "media-"));
-	});
-
-	afterAll(async () => {
-		await server?.close();
-		await runtime?.close();
-		await hub?.close();
-		await testDb?.cleanup();
-		if (dir) rmSync(dir, { recursive: true, force: true });
-	});
-
-	function run(
-		snippet: InferenceSnippet,
-		cwd: string,
-	): Promise<{ code: number | null; stdout: string; output: string }> {
-		const base = join(cwd, snippet.client.replace(/\W/g, "_"));
-		const [program, script] = snippet.language === "js" ? [process.execPath, `${base}.mjs`] : ["bash", `${base}.sh`];
-		writeFileSync(script, snippet.content);
-		return new Promise((resolve) => {
-			const child = spawn(program, [script], { cwd, env: { ...process.env, HF_TOKEN: token } });
-			let stdout = "";
-			let output = "";
-			child.stdout.on("data", (chunk) => {
-				stdout += chunk;
-				output += chunk;
-			});
-			child.stderr.on("data", (chunk) => {
-				output += chunk;
-			});
-			child.on("close", (code) => resolve({ code, stdout, output }));
-		});
-	}
-
-	async function snippetsOf(id: string): Promise<InferenceSnippet[]> {
-		const response = await fetch(
-			`${server.url}/api/models/${id}?expand[]=inferenceProviderMapping&expand[]=pipeline_tag&expand[]=tags&expand[]=widgetData`,
-		);
-		const model = (await response.json()) as Parameters<typeof getInferenceSnippets>[0];
-		const snippets = getInferenceSnippets(model, "hf-inference", undefined, {
-			hubUrl: server.url,
-			routerUrl: server.url,
-		});
-		const runnable = snippets.filter((snippet) => ["@hubkit/inference", "fetch", "curl"].includes(snippet.client));
-		expect(runnable.map((snippet) => snippet.client)).toEqual(["@hubkit/inference", "fetch", "curl"]);
-		return runnable;
-	}
+	const hub = useLocalHub("sqlite", packagedMediaModels(), { snippets: "media" });
 
 	it("image classification and OCR print the model's answer", async () => {
 		for (const [id, check] of [
@@ -313,23 +229,16 @@ describe("inference snippets of the packaged media models", () => {
 			// The snippets send the task's demo picture (a cartoon without text): the shape is what they can show here.
 			[OCR, (answer: unknown) => expect(answer).toEqual([{ generated_text: expect.any(String) }])],
 		] as const) {
-			for (const snippet of await snippetsOf(id)) {
-				const cwd = mkdtempSync(join(dir, "run-"));
-				const result = await run(snippet, cwd);
-				expect(result.code, `${id} ${snippet.client}: ${result.output}`).toBe(0);
-				const answer = JSON.parse(result.stdout) as unknown;
+			for (const { snippet, stdout } of await runModelSnippets(hub, id)) {
+				const answer = JSON.parse(stdout) as unknown;
 				// The client answers one object for image-to-text; fetch and curl print the list the hub sends.
 				check(snippet.client === "@hubkit/inference" && id === OCR ? [answer] : answer);
-				expect(result.output).not.toContain(token);
 			}
 		}
 	});
 
 	it("text to speech writes a WAV file with speech in it", async () => {
-		for (const snippet of await snippetsOf(SPEECH)) {
-			const cwd = mkdtempSync(join(dir, "run-"));
-			const result = await run(snippet, cwd);
-			expect(result.code, `${snippet.client}: ${result.output}`).toBe(0);
+		for (const { snippet, cwd } of await runModelSnippets(hub, SPEECH)) {
 			const wav = decodeWav(new Uint8Array(readFileSync(join(cwd, "output.wav"))));
 			expect(wav.samples.length / wav.rate, snippet.client).toBeGreaterThan(1);
 			expect(voicedShare(wav), snippet.client).toBeGreaterThan(0.3);
