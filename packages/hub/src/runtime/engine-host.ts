@@ -124,6 +124,12 @@ export function createEngineHost(deps: EngineHostDeps): EngineHost {
 			for (const engine of FIRST_CHOICES) {
 				if (engine.task === call.task && (await engine.accepts?.(files))) return engine;
 			}
+			// A packaged model asked for another task: say so, rather than what another engine lacks.
+			for (const engine of FIRST_CHOICES) {
+				if (engine.task !== call.task && (await engine.accepts?.(files))) {
+					throw new RuntimeError("unsupported", `Model ${call.model} does ${engine.task}, not ${call.task}`);
+				}
+			}
 		}
 		return ENGINES[call.task];
 	}
