@@ -22,12 +22,6 @@ import type { TransformersTask } from "./types.js";
  */
 export const MAX_SPEECH_TEXT = 1_000;
 
-/** What the text-to-audio pipeline answers for one text (transformers.js's RawAudio). */
-interface Spoken {
-	audio: Float32Array;
-	sampling_rate: number;
-}
-
 function parseSpeechRequest(body: unknown): string {
 	const request = bodyObject(body);
 	parametersOf(request);
@@ -63,17 +57,23 @@ const textToSpeech: TransformersTask<string> = {
 	async run(pipe, text) {
 		const problem = vitsConfigProblem(pipe.model.config);
 		if (problem) throw new RuntimeError("unsupported", `The model cannot speak here: ${problem}`);
-		// A text of nothing the model can say (all digits or another script) would make an empty
-		// waveform, or fail inside the model: refused as the caller's to change.
-		const { input_ids } = pipe.tokenizer(text);
-		if (!input_ids || input_ids.dims.at(-1) === 0) {
+		// The pipeline's VITS path by hand: the text tokenised once (the ids are checked first)
+		// and the model's waveform checked before it is written out.
+		const inputs = pipe.tokenizer(text, { padding: true, truncation: true });
+		// A text of nothing the model can say (all digits, another script) would make no sound,
+		// or fail inside the model: refused as the caller's to change.
+		if (!inputs.input_ids || inputs.input_ids.dims.at(-1) === 0) {
 			throw new RuntimeError(
 				"input",
 				"The text has no character this model can say (its vocabulary is its language's)",
 			);
 		}
-		const spoken = (await pipe(text)) as Spoken;
-		return new BinaryAnswer(encodeWav({ rate: spoken.sampling_rate, samples: spoken.audio }), "audio/wav");
+		const { waveform } = await pipe.model(inputs);
+		if (waveform?.dims.length !== 2 || waveform.dims[0] !== 1) {
+			throw new RuntimeError("failed", "The model answered no waveform of shape [1, samples]");
+		}
+		const rate = (pipe.model.config as { sampling_rate?: number }).sampling_rate as number;
+		return new BinaryAnswer(encodeWav({ rate, samples: waveform.data as Float32Array }), "audio/wav");
 	},
 };
 
