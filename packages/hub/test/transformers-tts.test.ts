@@ -167,7 +167,7 @@ describe.each(ENGINES)("text to speech on the transformers.js engine, on a hub o
 			[{ inputs: 42 }, needsText],
 			[{ text: "hello" }, needsText],
 			[[{ inputs: "hello" }], /must be a JSON object with `inputs`/],
-			["not json", /./],
+			["not json", /The request body is not valid JSON/],
 			[{ inputs: "hello", parameters: "fast" }, /`parameters` must be an object/],
 			[{ inputs: "a".repeat(MAX_SPEECH_TEXT + 1) }, /longer than 1000 characters: send it in parts/],
 			[{ inputs: "42 — 17?" }, /The text has no character this model can say/],
