@@ -29,6 +29,7 @@ import { amplitudeOf, SAMPLES_PER_TOKEN, SAMPLING_RATE, tokensOf, vitsModelFiles
 const VOICE = "acme/tiny-vits";
 const NO_TOKENIZER = "acme/vits-without-tokenizer";
 const NO_TOKENIZER_CONFIG = "acme/vits-without-tokenizer-config";
+const SPEECHT5 = "acme/speecht5-config";
 /** One step of a 16-bit sample: how far a sample read back from the WAV may be from the model's. */
 const STEP = 1 / 32767;
 
@@ -54,6 +55,8 @@ const MODELS: SeedModel[] = [
 	localModel(VOICE, vitsModelFiles()),
 	localModel(NO_TOKENIZER, without(vitsModelFiles(), "tokenizer.json")),
 	localModel(NO_TOKENIZER_CONFIG, without(vitsModelFiles(), "tokenizer_config.json")),
+	// No architectures named: only its model_type says it is not a VITS model.
+	localModel(SPEECHT5, replacing(vitsModelFiles(), "config.json", { model_type: "speecht5", sampling_rate: 16_000 })),
 ];
 
 /** The loudness (largest sample) of each token's run, in order. */
@@ -180,6 +183,17 @@ describe.each(ENGINES)("text to speech on the transformers.js engine, on a hub o
 		}
 		// Exactly at the bound is spoken.
 		expectSpoken(decodeWav(await speak("b".repeat(MAX_SPEECH_TEXT))), "b".repeat(MAX_SPEECH_TEXT));
+	});
+
+	it("refuses a model that is not VITS, by its model_type", async () => {
+		const answer = await post(`/hf-inference/models/${SPEECHT5}`, { inputs: "ab" });
+		expect(answer).toEqual({
+			status: 400,
+			type: expect.stringContaining("json"),
+			body: {
+				error: `Model ${SPEECHT5}: config.json's model_type is "speecht5": the local runtime speaks with VITS models (model_type "vits") only`,
+			},
+		});
 	});
 
 	it("refuses a folder without its tokenizer, naming the file", async () => {

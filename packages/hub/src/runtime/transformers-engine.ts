@@ -94,6 +94,10 @@ async function loadPipeline(spec: TransformersTask<unknown>, files: ModelFiles):
 	if (spec.architecture && named.length > 0 && !named.some((name) => spec.architecture?.test(name))) {
 		throw new RuntimeError("unsupported", `Model ${files.model} is a ${named.join(", ")}: it does not do ${spec.task}`);
 	}
+	// The task's own look at config.json, as capability.ts takes it: said here rather than as the
+	// file transformers.js then misses (a SpeechT5 config asked to speak wants an encoder file).
+	const configProblem = spec.checkConfig?.(config);
+	if (configProblem !== undefined) throw new RuntimeError("unsupported", `Model ${files.model}: ${configProblem}`);
 	const { pipeline } = await import("@huggingface/transformers");
 	const chosen = weights.layout;
 	const threads = sessionThreads();

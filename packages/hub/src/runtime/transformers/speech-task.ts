@@ -1,6 +1,7 @@
 /**
- * Text to speech on transformers.js's text-to-audio pipeline, for VITS models (MMS-TTS:
- * `VitsModel`, `input_ids` in, `waveform` out, the rate in config.json's `sampling_rate`).
+ * Text to speech for VITS models (MMS-TTS: `VitsModel`, `input_ids` in, `waveform` out, the
+ * rate in config.json's `sampling_rate`), loaded as transformers.js's text-to-audio pipeline
+ * (its tokenizer and model) and run as that pipeline's VITS path does.
  * Their tokenizer (VitsTokenizer) reads characters: it lower-cases the text, drops what is
  * not in its vocabulary and puts a blank between the characters, all in tokenizer.json's
  * normalizer. The request is hf-inference's `{ "inputs": "<text>", "parameters": … }`;
@@ -16,7 +17,7 @@ import { bodyObject, isRecord, parametersOf } from "./requests.js";
 import type { TransformersTask } from "./types.js";
 
 /**
- * About a minute of speech (MMS-TTS says some 15 characters a second). The text encoder's
+ * About a minute of speech at a speaking pace of some 15 characters a second. The text encoder's
  * attention grows with the square of the length and the whole waveform is made at once,
  * so a longer text is for several calls, not one that holds a worker.
  */
@@ -35,7 +36,7 @@ function parseSpeechRequest(body: unknown): string {
 	return text;
 }
 
-/** Why config.json is not a VITS model this task runs, or undefined (capability.ts and `run` ask alike). */
+/** Why config.json is not a VITS model this task runs, or undefined (capability.ts and the engine's load ask). */
 function vitsConfigProblem(config: unknown): string | undefined {
 	if (!isRecord(config)) return "config.json is not an object";
 	if (config.model_type !== "vits") {
@@ -55,8 +56,6 @@ const textToSpeech: TransformersTask<string> = {
 	parseRequest: parseSpeechRequest,
 	checkConfig: vitsConfigProblem,
 	async run(pipe, text) {
-		const problem = vitsConfigProblem(pipe.model.config);
-		if (problem) throw new RuntimeError("unsupported", `The model cannot speak here: ${problem}`);
 		// The pipeline's VITS path by hand: the text tokenised once (the ids are checked first)
 		// and the model's waveform checked before it is written out.
 		const inputs = pipe.tokenizer(text, { padding: true, truncation: true });
@@ -72,6 +71,7 @@ const textToSpeech: TransformersTask<string> = {
 		if (waveform?.dims.length !== 2 || waveform.dims[0] !== 1) {
 			throw new RuntimeError("failed", "The model answered no waveform of shape [1, samples]");
 		}
+		// Checked at load (vitsConfigProblem): a positive whole number.
 		const rate = (pipe.model.config as { sampling_rate?: number }).sampling_rate as number;
 		return new BinaryAnswer(encodeWav({ rate, samples: waveform.data as Float32Array }), "audio/wav");
 	},
