@@ -3,7 +3,7 @@
  * through @hubkit/inference: a VITS-style model the test writes (support/vits-model.ts)
  * whose waveform follows from the text — a run of samples per character, as loud as the
  * letter is far down the alphabet, with silent blanks between — answered as a WAV file;
- * the refusals (no text, too much, nothing sayable, a folder without its tokenizer,
+ * the refusals (no text, too much, nothing sayable, a folder without its tokenizer, not VITS,
  * canRunLocally's reasons); and the model page's snippets run against the hub. On SQLite
  * and on PostgreSQL (the runtime reads the model's row and files through the database).
  */
