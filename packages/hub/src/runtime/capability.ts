@@ -140,6 +140,7 @@ const transformers =
 			// CLIP-style models read the candidate labels as text as well.
 			if (!needs?.includes("tokenizer.json")) return undefined;
 		}
+		if (task === "text-to-speech") return await vitsTokenizerProblem(model);
 		const tokenizer = await readJson(model, "tokenizer.json");
 		if ("problem" in tokenizer) return tokenizer.problem;
 		const tokenizerModel = isRecord(tokenizer.value) ? tokenizer.value.model : undefined;
@@ -165,6 +166,24 @@ async function ctcProblem(model: LocalCandidate, config: unknown, architecture?:
 	if ("problem" in tokenizer) return tokenizer.problem;
 	const decoder = isRecord(tokenizer.value) ? tokenizer.value.decoder : undefined;
 	if (!isRecord(decoder) || decoder.type !== "CTC") return "tokenizer.json has no CTC decoder";
+	const tokenizerConfig = await readJson(model, "tokenizer_config.json");
+	return "problem" in tokenizerConfig ? tokenizerConfig.problem : undefined;
+}
+
+/**
+ * Text to speech as transformers/speech-task.ts runs it (VITS): a tokenizer.json whose model
+ * is a plain character vocabulary (no type: transformers.js reads it as is) or one of the
+ * usual ones, and a tokenizer_config.json (without it transformers.js loads no tokenizer).
+ */
+async function vitsTokenizerProblem(model: LocalCandidate): Promise<string | undefined> {
+	const tokenizer = await readJson(model, "tokenizer.json");
+	if ("problem" in tokenizer) return tokenizer.problem;
+	const tokenizerModel = isRecord(tokenizer.value) ? tokenizer.value.model : undefined;
+	const type = isRecord(tokenizerModel) ? tokenizerModel.type : undefined;
+	const plainVocabulary = type === undefined && isRecord(tokenizerModel) && isRecord(tokenizerModel.vocab);
+	if (!plainVocabulary && !(typeof type === "string" && TOKENIZER_MODELS.includes(type))) {
+		return "tokenizer.json has no vocabulary transformers.js reads (a plain one, or BPE, WordPiece, Unigram)";
+	}
 	const tokenizerConfig = await readJson(model, "tokenizer_config.json");
 	return "problem" in tokenizerConfig ? tokenizerConfig.problem : undefined;
 }

@@ -18,6 +18,7 @@ import { GENERATION_TASKS } from "./transformers/generation-task.js";
 import { IMAGE_TASKS } from "./transformers/image-tasks.js";
 import { withModelFiles } from "./transformers/model-store.js";
 import { SEQ2SEQ_TASKS } from "./transformers/seq2seq-tasks.js";
+import { SPEECH_TASKS } from "./transformers/speech-task.js";
 import { TEXT_TASKS } from "./transformers/text-tasks.js";
 import type { Pipe, TransformersTask, WeightLayout } from "./transformers/types.js";
 import { VISION_TASKS } from "./transformers/vision-tasks.js";
@@ -38,6 +39,7 @@ export const TRANSFORMERS_TASKS: readonly TransformersTask<unknown>[] = [
 	...AUDIO_TASKS,
 	...SEQ2SEQ_TASKS,
 	...GENERATION_TASKS,
+	...SPEECH_TASKS,
 ];
 
 /** The weight layouts a task loads, best first: its own, or one model.onnx (WEIGHT_CHOICES). */
@@ -92,6 +94,10 @@ async function loadPipeline(spec: TransformersTask<unknown>, files: ModelFiles):
 	if (spec.architecture && named.length > 0 && !named.some((name) => spec.architecture?.test(name))) {
 		throw new RuntimeError("unsupported", `Model ${files.model} is a ${named.join(", ")}: it does not do ${spec.task}`);
 	}
+	// The task's own look at config.json, as capability.ts takes it: said here rather than as the
+	// file transformers.js then misses (a SpeechT5 config asked to speak wants an encoder file).
+	const configProblem = spec.checkConfig?.(config);
+	if (configProblem !== undefined) throw new RuntimeError("unsupported", `Model ${files.model}: ${configProblem}`);
 	const { pipeline } = await import("@huggingface/transformers");
 	const chosen = weights.layout;
 	const threads = sessionThreads();

@@ -2,7 +2,8 @@
  * The inputs of the packaged media engines: an image or a recording, sent as the raw
  * body (image/*, audio/*: the clients' `data: Blob`) or as base64 in a JSON body
  * (`{ "inputs": "<base64>" }`: the clients' `inputs: Blob`). The hub fetches nothing, so a
- * URL is refused. Recordings are WAV (PCM or float), read here into mono samples.
+ * URL is refused. Recordings are WAV (PCM or float), read here into mono samples; speech
+ * made by an engine is written back as WAV here too (encodeWav).
  */
 import { MediaBody } from "../engine.js";
 import { RuntimeError } from "../errors.js";
@@ -112,4 +113,34 @@ export function resample(recording: Recording, rate: number): Float32Array {
 		out[index] = (samples[left] ?? 0) * (1 - weight) + (samples[right] ?? 0) * weight;
 	}
 	return out;
+}
+
+/**
+ * Mono samples as a 16-bit PCM WAV file (what every player reads; float WAV is not), each
+ * sample clipped to [-1, 1]: the answer of engines that make speech from a waveform.
+ */
+export function encodeWav({ rate, samples }: Recording): Uint8Array {
+	const bytes = new Uint8Array(44 + samples.length * 2);
+	const view = new DataView(bytes.buffer);
+	const tag = (offset: number, text: string) => {
+		for (let index = 0; index < 4; index++) bytes[offset + index] = text.charCodeAt(index);
+	};
+	tag(0, "RIFF");
+	view.setUint32(4, 36 + samples.length * 2, true);
+	tag(8, "WAVE");
+	tag(12, "fmt ");
+	view.setUint32(16, 16, true); // the fmt chunk's size
+	view.setUint16(20, 1, true); // PCM
+	view.setUint16(22, 1, true); // one channel
+	view.setUint32(24, rate, true);
+	view.setUint32(28, rate * 2, true); // bytes per second
+	view.setUint16(32, 2, true); // bytes per frame
+	view.setUint16(34, 16, true); // bits per sample
+	tag(36, "data");
+	view.setUint32(40, samples.length * 2, true);
+	for (let index = 0; index < samples.length; index++) {
+		const sample = Math.max(-1, Math.min(1, samples[index] ?? 0));
+		view.setInt16(44 + index * 2, Math.round(sample * 32767), true);
+	}
+	return bytes;
 }

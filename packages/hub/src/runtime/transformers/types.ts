@@ -43,7 +43,8 @@ export interface TransformersTask<Request> {
 		| "text-generation"
 		| "summarization"
 		| "translation"
-		| "image-to-text";
+		| "image-to-text"
+		| "text-to-audio";
 	/** Takes images or recordings (raw bodies or base64 JSON) rather than text; the model has a preprocessor. */
 	media?: "image" | "audio";
 	/**
