@@ -4,7 +4,7 @@
  * `scrypt$N$r$p$salt$hash` (base64url), so parameters can be raised later and old
  * hashes still check. Compared in constant time. Passwords are never logged.
  */
-import { randomBytes, scrypt, type ScryptOptions, timingSafeEqual } from "node:crypto";
+import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from "node:crypto";
 
 const COST = 2 ** 17;
 const BLOCK_SIZE = 8;
@@ -19,7 +19,9 @@ function derive(password: string, salt: Buffer, cost: number, blockSize: number,
 	// scrypt needs 128·N·r bytes; Node's default maxmem (32 MiB) is below that for N=2^17.
 	const options: ScryptOptions = { N: cost, r: blockSize, p: parallelism, maxmem: 256 * cost * blockSize };
 	return new Promise((resolve, reject) =>
-		scrypt(password.normalize("NFKC"), salt, KEY_BYTES, options, (error, key) => (error ? reject(error) : resolve(key))),
+		scrypt(password.normalize("NFKC"), salt, KEY_BYTES, options, (error, key) =>
+			error ? reject(error) : resolve(key),
+		),
 	);
 }
 

@@ -55,11 +55,7 @@ export async function findSession(
 		return undefined;
 	}
 	if (idleSince > SEEN_WRITE_INTERVAL_MS) {
-		await db
-			.updateTable("sessions")
-			.set({ last_seen_at: now.toISOString() })
-			.where("id_hash", "=", idHash)
-			.execute();
+		await db.updateTable("sessions").set({ last_seen_at: now.toISOString() }).where("id_hash", "=", idHash).execute();
 	}
 	return { userId: row.user_id, createdAt: row.created_at };
 }

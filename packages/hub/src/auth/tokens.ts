@@ -45,7 +45,6 @@ export interface CreatedToken {
 /** A user that cannot be created under that name; the message says why, for the person who asked. */
 export class UserNameError extends Error {}
 
-
 /**
  * Creates the user when missing, then a token for them; `read` unless another role is asked for.
  * A new user's name must be a valid owner name and not a reserved one (its pages would sit under
