@@ -1,7 +1,8 @@
 /**
  * The hub's one rule for names: user names, organisation names and each part of a
  * repository id (`owner/name`). Letters, digits, `-`, `_` and `.`, starting with a
- * letter or digit, never ending with `.`, no `..` or `--`, 1 to 96 characters.
+ * letter or digit, ending with a letter, digit or `_` (as huggingface.co's rule), no
+ * `..` or `--`, 1 to 96 characters.
  * Every check (tokens and accounts, file routes, the router) asks here, so a name
  * one part accepts is never refused by another: an account can always own a repo.
  */
@@ -13,8 +14,8 @@ const ID_PART = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 /** Why `part` is not one part of an id (an owner name or a repo name), or undefined when it is. */
 export function idPartProblem(part: string): string | undefined {
 	if (part.length === 0 || part.length > MAX_ID_PART_LENGTH) return `a name has 1 to ${MAX_ID_PART_LENGTH} characters`;
-	if (!ID_PART.test(part) || part.includes("..") || part.includes("--") || part.endsWith(".")) {
-		return "a name has letters, digits, '-', '_' and '.' only, starts with a letter or digit, has no '..' or '--' and does not end with '.'";
+	if (!ID_PART.test(part) || part.includes("..") || part.includes("--") || /[.-]$/.test(part)) {
+		return "a name has letters, digits, '-', '_' and '.' only, starts with a letter or digit, has no '..' or '--' and does not end with '.' or '-'";
 	}
 	return undefined;
 }
