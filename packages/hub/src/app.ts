@@ -12,15 +12,18 @@ import { HubError } from "./errors.js";
 import { anonymousAdmission } from "./middleware/anonymous-limit.js";
 import { bodyLimits } from "./middleware/body-limit.js";
 import { identifyCaller } from "./middleware/caller.js";
+import { csrfGuard } from "./middleware/csrf.js";
 import { errorHandler, notFoundHandler } from "./middleware/errors.js";
 import { pathGuard } from "./middleware/path-guard.js";
 import { requestId } from "./middleware/request-id.js";
 import { type RouterDeps, routerRoutes } from "./router/index.js";
+import { accountRoutes } from "./routes/accounts.js";
 import { avatarRoutes } from "./routes/avatars.js";
 import { demoAssetRoutes } from "./routes/demo-assets.js";
 import { fileRoutes } from "./routes/files.js";
 import { healthRoutes } from "./routes/health.js";
 import { modelRoutes } from "./routes/models.js";
+import { organizationRoutes } from "./routes/organizations.js";
 import { providerRoutes } from "./routes/providers.js";
 import { siteProxy } from "./routes/site-proxy.js";
 import { taskRoutes } from "./routes/tasks.js";
@@ -91,6 +94,8 @@ export function createHubApp(deps: HubDeps, options: HubAppOptions = {}): Hono<H
 		}),
 	);
 	app.use("*", identifyCaller(deps.auth));
+	// After the caller is known: only cookie-authenticated (and sign-in) requests are checked.
+	app.use("*", csrfGuard(deps.config));
 	const identified = new WeakMap<Request, Caller>();
 	app.use("*", (c, next) => {
 		const caller = c.get("caller");
@@ -102,6 +107,8 @@ export function createHubApp(deps: HubDeps, options: HubAppOptions = {}): Hono<H
 	app.route("/", taskRoutes(deps, { localRuntime: options.router?.localRuntime !== undefined }));
 	app.route("/", modelRoutes(deps));
 	app.route("/", whoamiRoutes(deps));
+	app.route("/", accountRoutes(deps));
+	app.route("/", organizationRoutes(deps));
 	app.route("/", avatarRoutes());
 	app.route("/", demoAssetRoutes());
 	app.route("/", fileRoutes(deps));

@@ -6,6 +6,8 @@
  *   hubkit token create --user NAME [--role read|write] [--name LABEL] [--data .hubkit]
  *   hubkit token list --user NAME [--data .hubkit]
  *   hubkit token revoke ID [--data .hubkit]
+ *   hubkit user create NAME --email E --password-stdin [--admin] [--data .hubkit]
+ *   hubkit user list | disable NAME | reset-password NAME --password-stdin [--data .hubkit]
  * DATABASE_URL=postgres://… selects PostgreSQL; it is never printed.
  */
 import { parseArgs } from "node:util";
@@ -17,11 +19,13 @@ import {
 	UserNameError,
 } from "./auth/tokens.js";
 import { type HubConfig, loadConfig } from "./config.js";
+import { HubError } from "./errors.js";
 import { consoleLogger } from "./logger.js";
 import { sampleCatalogue } from "./seed/catalogue/index.js";
 import { loadSeed } from "./seed/load.js";
 import { syntheticModels } from "./seed/synthetic.js";
 import { type OpenHub, openHub, startHub } from "./server.js";
+import { createUser, disableUser, listUsers, resetPassword } from "./services/accounts.js";
 
 const USAGE = `Usage:
   hubkit serve [--port 8787] [--host 127.0.0.1] [--data .hubkit]
@@ -29,10 +33,15 @@ const USAGE = `Usage:
   hubkit token create --user NAME [--role read|write] [--name LABEL] [--data .hubkit]
   hubkit token list --user NAME [--data .hubkit]
   hubkit token revoke ID [--data .hubkit]
+  hubkit user create NAME --email E --password-stdin [--admin] [--data .hubkit]
+  hubkit user list [--data .hubkit]
+  hubkit user disable NAME [--data .hubkit]
+  hubkit user reset-password NAME --password-stdin [--data .hubkit]
 
 Environment: DATABASE_URL (postgres://… for PostgreSQL), HUBKIT_PROVIDERS_FILE,
 HUBKIT_PROVIDER_KEY_<PROVIDER>, HUBKIT_BODY_LIMIT_BYTES, HUBKIT_ANON_RATE_LIMIT_PER_MINUTE,
-HUBKIT_ANON_RATE_LIMIT_BURST, HUBKIT_TRUST_PROXY, HUBKIT_PUBLIC_URL, HUBKIT_SHUTDOWN_GRACE_MS.`;
+HUBKIT_ANON_RATE_LIMIT_BURST, HUBKIT_TRUST_PROXY, HUBKIT_PUBLIC_URL, HUBKIT_SHUTDOWN_GRACE_MS,
+HUBKIT_SESSION_IDLE_DAYS, HUBKIT_SESSION_MAX_DAYS.`;
 
 class UsageError extends Error {}
 /** A command that could not do what was asked (an unknown user or token): message, exit status 1. */
@@ -214,6 +223,93 @@ async function revokeToken(args: string[]): Promise<void> {
 	});
 }
 
+async function user(args: string[]): Promise<void> {
+	const [action, ...rest] = args;
+	if (action === "create") return await createUserCommand(rest);
+	if (action === "list") return await listUsersCommand(rest);
+	if (action === "disable") return await disableUserCommand(rest);
+	if (action === "reset-password") return await resetPasswordCommand(rest);
+	throw new UsageError("Use `hubkit user create`, `list`, `disable` or `reset-password`");
+}
+
+/** One name as the only positional argument. */
+function oneName(positionals: string[], usage: string): string {
+	const [name, ...extra] = positionals;
+	if (!name || extra.length > 0) throw new UsageError(`Give one user name: ${usage}`);
+	return name;
+}
+
+/**
+ * The password from standard input (its first line), never from a flag: flags show up in
+ * `ps` and shell history.
+ */
+async function passwordFromStdin(present: boolean | undefined): Promise<string> {
+	if (!present) throw new UsageError("--password-stdin is required: pipe the password in");
+	let text = "";
+	for await (const chunk of process.stdin) text += chunk.toString("utf8");
+	const password = text.split(/\r?\n/)[0] ?? "";
+	if (password === "") throw new UsageError("No password on standard input");
+	return password;
+}
+
+async function createUserCommand(args: string[]): Promise<void> {
+	const { values, positionals } = parseArgs({
+		args,
+		options: {
+			email: { type: "string" },
+			"password-stdin": { type: "boolean" },
+			admin: { type: "boolean" },
+			data: { type: "string" },
+		},
+		allowPositionals: true,
+	});
+	const name = oneName(positionals, "hubkit user create NAME --email E --password-stdin");
+	if (!values.email) throw new UsageError("--email E is required");
+	const email = values.email;
+	const password = await passwordFromStdin(values["password-stdin"]);
+	await withHub(values, async (hub) => {
+		const created = await createUser(hub.deps.db, { username: name, email, password, isAdmin: values.admin });
+		process.stderr.write(`Created user ${created.name}${created.isAdmin ? " (administrator)" : ""}.\n`);
+	});
+}
+
+async function listUsersCommand(args: string[]): Promise<void> {
+	const { values } = parseArgs({ args, options: { data: { type: "string" } } });
+	await withHub(values, async (hub) => {
+		const rows = (await listUsers(hub.deps.db)).map((item) => [
+			item.name,
+			printable(item.email ?? "-"),
+			item.isAdmin ? "yes" : "no",
+			item.disabled ? "disabled" : "active",
+			item.createdAt,
+		]);
+		process.stdout.write(table(["NAME", "EMAIL", "ADMIN", "STATE", "CREATED"], rows));
+	});
+}
+
+async function disableUserCommand(args: string[]): Promise<void> {
+	const { values, positionals } = parseArgs({ args, options: { data: { type: "string" } }, allowPositionals: true });
+	const name = oneName(positionals, "hubkit user disable NAME");
+	await withHub(values, async (hub) => {
+		await disableUser(hub.deps.db, name);
+		process.stderr.write(`Disabled ${name}: their sessions ended and their tokens are refused.\n`);
+	});
+}
+
+async function resetPasswordCommand(args: string[]): Promise<void> {
+	const { values, positionals } = parseArgs({
+		args,
+		options: { "password-stdin": { type: "boolean" }, data: { type: "string" } },
+		allowPositionals: true,
+	});
+	const name = oneName(positionals, "hubkit user reset-password NAME --password-stdin");
+	const password = await passwordFromStdin(values["password-stdin"]);
+	await withHub(values, async (hub) => {
+		await resetPassword(hub.deps.db, name, password);
+		process.stderr.write(`New password set for ${name}; their sessions ended.\n`);
+	});
+}
+
 /** A label as one terminal-safe line: control characters would let a name rewrite the screen. */
 function printable(text: string): string {
 	return text.replace(/\p{Cc}/gu, "?");
@@ -234,6 +330,7 @@ async function main(argv: string[]): Promise<void> {
 	if (command === "serve") return await serve(args);
 	if (command === "seed") return await seed(args);
 	if (command === "token") return await token(args);
+	if (command === "user") return await user(args);
 	if (command === undefined || command === "help" || command === "--help" || command === "-h") {
 		process.stdout.write(`${USAGE}\n`);
 		return;
@@ -249,7 +346,7 @@ main(process.argv.slice(2)).catch((error: unknown) => {
 		process.stderr.write(`${error.message}\n\n${USAGE}\n`);
 		process.exit(2);
 	}
-	if (error instanceof CommandError || error instanceof UserNameError) {
+	if (error instanceof CommandError || error instanceof UserNameError || error instanceof HubError) {
 		process.stderr.write(`${error.message}\n`);
 		process.exit(1);
 	}

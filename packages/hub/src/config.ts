@@ -47,6 +47,10 @@ export interface HubConfig {
 	trustedProxies: number;
 	/** Where clients reach the hub (`https://hub.example.com`, a path allowed): absolute URLs in answers start with it. */
 	publicUrl?: string;
+	/** Browser sessions end after this many days without a request (default 14). */
+	sessionIdleDays: number;
+	/** Browser sessions end this many days after sign-in, however busy (default 30). */
+	sessionMaxDays: number;
 	/** The URL the server listens on, as `hubkit serve` prints it (set by startHub); the default public URL. */
 	listenUrl?: string;
 }
@@ -64,6 +68,8 @@ export const DEFAULT_UPSTREAM_FIRST_BYTE_TIMEOUT_MS = 300_000;
 export const DEFAULT_UPSTREAM_IDLE_TIMEOUT_MS = 120_000;
 export const DEFAULT_ANON_RATE_LIMIT_PER_MINUTE = 60;
 export const DEFAULT_ANON_RATE_LIMIT_BURST = 20;
+export const DEFAULT_SESSION_IDLE_DAYS = 14;
+export const DEFAULT_SESSION_MAX_DAYS = 30;
 
 function positiveInteger(name: string, raw: string | undefined, fallback: number): number {
 	if (raw === undefined || raw === "") return fallback;
@@ -135,6 +141,12 @@ export function loadConfig(
 			) || 1,
 		trustedProxies: positiveInteger("HUBKIT_TRUST_PROXY", env.HUBKIT_TRUST_PROXY, 0),
 		publicUrl: env.HUBKIT_PUBLIC_URL || undefined,
+		sessionIdleDays:
+			positiveInteger("HUBKIT_SESSION_IDLE_DAYS", env.HUBKIT_SESSION_IDLE_DAYS, DEFAULT_SESSION_IDLE_DAYS) ||
+			DEFAULT_SESSION_IDLE_DAYS,
+		sessionMaxDays:
+			positiveInteger("HUBKIT_SESSION_MAX_DAYS", env.HUBKIT_SESSION_MAX_DAYS, DEFAULT_SESSION_MAX_DAYS) ||
+			DEFAULT_SESSION_MAX_DAYS,
 		...Object.fromEntries(Object.entries(overrides).filter(([, value]) => value !== undefined)),
 	};
 	if (config.databaseUrl && !/^postgres(ql)?:\/\//.test(config.databaseUrl)) {

@@ -15,7 +15,13 @@ export type HubErrorCode =
 	| "EntryNotFound"
 	| "GatedRepo"
 	| "InvalidToken"
-	| "TokenRequired";
+	| "TokenRequired"
+	| "CsrfRejected"
+	| "InvalidCredentials"
+	| "SignInRateLimited"
+	| "NameTaken"
+	| "Forbidden"
+	| "NotFound";
 
 export class HubError extends Error {
 	readonly status: number;
@@ -67,4 +73,14 @@ export function unauthorized(): HubError {
 /** A route that needs a token, asked without one. */
 export function tokenRequired(): HubError {
 	return new HubError(401, "A token is required: send Authorization: Bearer hf_…", { code: "TokenRequired" });
+}
+
+/** A request the caller is known for but may not make (not an org admin, a session route with a token …). */
+export function forbidden(message: string): HubError {
+	return new HubError(403, message, { code: "Forbidden" });
+}
+
+/** A user, organisation, member or token that is not there (or not the caller's to see). */
+export function notFound(message: string): HubError {
+	return new HubError(404, message, { code: "NotFound" });
 }

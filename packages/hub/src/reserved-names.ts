@@ -40,18 +40,3 @@ export const RESERVED_NAMES: ReadonlySet<string> = new Set([
 export function isReservedName(name: string): boolean {
 	return RESERVED_NAMES.has(name.toLowerCase());
 }
-
-const OWNER_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
-export const MAX_OWNER_NAME_LENGTH = 96;
-
-/** Why `name` cannot be a new owner (user or organisation) name, or undefined when it can. */
-export function ownerNameProblem(name: string): string | undefined {
-	if (name.length === 0 || name.length > MAX_OWNER_NAME_LENGTH) {
-		return `an owner name has 1 to ${MAX_OWNER_NAME_LENGTH} characters`;
-	}
-	if (!OWNER_NAME.test(name) || name.includes("..") || name.includes("--") || name.endsWith(".")) {
-		return "an owner name has letters, digits, '-', '_' and '.' only, no '..' or '--'";
-	}
-	if (isReservedName(name)) return `${JSON.stringify(name)} is reserved for the hub's own pages`;
-	return undefined;
-}

@@ -39,7 +39,7 @@ export async function openHub(config: HubConfig, logger: Logger): Promise<OpenHu
 		await database.close();
 		throw error;
 	}
-	const auth = databaseAuth(database.db, { logger });
+	const auth = databaseAuth(database.db, { logger, config });
 	const deps: HubDeps = {
 		db: database.db,
 		engine: database.engine,

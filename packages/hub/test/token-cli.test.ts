@@ -12,6 +12,8 @@ import { type RunningHub, startHub } from "../src/server.js";
 import { ENGINES, startTestDatabase, type TestDatabase } from "./support/engines.js";
 
 const CLI = fileURLToPath(new URL("../dist/cli.js", import.meta.url));
+const NAME_RULE =
+	"a name has letters, digits, '-', '_' and '.' only, starts with a letter or digit, has no '..' or '--' and does not end with '.' or '-'";
 const TOKEN_LINE = /^hf_[A-Za-z0-9]{34}\n$/;
 
 interface Run {
@@ -113,8 +115,8 @@ describe.each(ENGINES)("hubkit token commands on %s", (engine) => {
 			["login", '"login" is reserved for the hub\'s own pages'],
 			["API", '"API" is reserved for the hub\'s own pages'],
 			["hf-inference", '"hf-inference" is reserved for the hub\'s own pages'],
-			["bad/name", "an owner name has letters, digits, '-', '_' and '.' only, no '..' or '--'"],
-			["trailing-", "a user name starts and ends with a letter or digit"],
+			["bad/name", NAME_RULE],
+			["trailing-", NAME_RULE],
 		]) {
 			const run = await hubkit("token", "create", "--user", name ?? "");
 			// One line a person can act on: no stack trace, no token on stdout.

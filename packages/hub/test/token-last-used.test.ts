@@ -54,8 +54,18 @@ describe.each(ENGINES)("token last use and revocation on %s", (engine) => {
 				role: "read",
 				createdAt: "2025-01-01T00:00:00.000Z",
 				lastUsedAt: null,
+				expiresAt: null,
+				repos: null,
 			},
-			{ id: second.id, displayName: "ci", role: "write", createdAt: "2025-02-01T00:00:00.000Z", lastUsedAt: null },
+			{
+				id: second.id,
+				displayName: "ci",
+				role: "write",
+				createdAt: "2025-02-01T00:00:00.000Z",
+				lastUsedAt: null,
+				expiresAt: null,
+				repos: null,
+			},
 		]);
 		expect(JSON.stringify(listed)).not.toContain(first.token);
 		expect(await listAccessTokens(hub.deps.db, "nobody")).toBeUndefined();

@@ -1,13 +1,18 @@
 /**
- * Who is calling: read from `Authorization: Bearer hf_…`. No header means an
- * anonymous caller; a header with an unknown or malformed token is a 401 (the
- * clients show "Invalid user token"), never a silent downgrade to anonymous.
+ * Who is calling: read from `Authorization: Bearer hf_…`, or, without that
+ * header, from the `hubkit_session` cookie a browser got at sign-in. No header
+ * means an anonymous caller; a header with an unknown, malformed, expired or
+ * disabled user's token is a 401 (the clients show "Invalid user token"), never a
+ * silent downgrade to anonymous. A cookie naming no live session is only ignored:
+ * browsers keep sending stale cookies, and the page then shows a signed-out visitor.
  */
 import type { Kysely } from "kysely";
+import type { HubConfig } from "../config.js";
 import type { Database } from "../db/schema.js";
 import { unauthorized } from "../errors.js";
 import type { Logger } from "../logger.js";
 import { lastUseRecorder } from "./last-used.js";
+import { findSession, type SessionConfig } from "./sessions.js";
 import { hashToken, looksLikeToken } from "./tokens.js";
 
 export interface Caller {
@@ -15,12 +20,21 @@ export interface Caller {
 	userName: string;
 	fullname: string;
 	email: string | null;
+	/** For a session: `Browser session`, role `write`, created at sign-in. */
 	token: { displayName: string; role: string; createdAt: string };
+	/** How the caller proved who they are; undefined is a token (callers built by older code). */
+	via?: "token" | "session";
+	/** The repo ids a scoped token is limited to; undefined: every repo the user reaches. */
+	repos?: string[];
+	isAdmin?: boolean;
 }
 
 export interface Auth {
-	/** The caller named by an Authorization header value; undefined when there is no header. */
-	identify(authorization: string | undefined): Promise<Caller | undefined>;
+	/**
+	 * The caller named by an Authorization header value, else by a session cookie's value;
+	 * undefined when there is neither (or the cookie names no live session).
+	 */
+	identify(authorization: string | undefined, sessionId?: string): Promise<Caller | undefined>;
 }
 
 export interface DatabaseAuth extends Auth {
@@ -30,44 +44,85 @@ export interface DatabaseAuth extends Auth {
 	close(): Promise<void>;
 }
 
+const DEFAULT_SESSIONS: SessionConfig = { sessionIdleDays: 14, sessionMaxDays: 30 };
+
 /**
- * Every call reads the token from the database, with no cache in between, so a
- * revoked token (its row deleted) stops working on the next request.
+ * Every call reads the token or session from the database, with no cache in between, so a
+ * revoked token, a signed-out session or a disabled user stops working on the next request.
  */
-export function databaseAuth(db: Kysely<Database>, options: { logger?: Logger } = {}): DatabaseAuth {
+export function databaseAuth(
+	db: Kysely<Database>,
+	options: { logger?: Logger; config?: Pick<HubConfig, "sessionIdleDays" | "sessionMaxDays"> } = {},
+): DatabaseAuth {
 	const lastUse = lastUseRecorder(db, { logger: options.logger });
+	const sessions = options.config ?? DEFAULT_SESSIONS;
+
+	async function fromToken(authorization: string): Promise<Caller> {
+		const match = /^bearer\s+(\S+)\s*$/i.exec(authorization);
+		const token = match?.[1];
+		if (!token || !looksLikeToken(token)) throw unauthorized();
+		const row = await db
+			.selectFrom("access_tokens")
+			.innerJoin("users", "users.id", "access_tokens.user_id")
+			.select([
+				"access_tokens.id as tokenId",
+				"users.id as userId",
+				"users.name as userName",
+				"users.fullname",
+				"users.email",
+				"users.is_admin",
+				"users.disabled",
+				"access_tokens.display_name",
+				"access_tokens.role",
+				"access_tokens.created_at",
+				"access_tokens.expires_at",
+				"access_tokens.repos",
+			])
+			.where("access_tokens.token_hash", "=", hashToken(token))
+			.executeTakeFirst();
+		if (!row || row.disabled) throw unauthorized();
+		if (row.expires_at !== null && Date.parse(row.expires_at) <= Date.now()) throw unauthorized();
+		lastUse.note(row.tokenId);
+		return {
+			userId: row.userId,
+			userName: row.userName,
+			fullname: row.fullname,
+			email: row.email,
+			token: { displayName: row.display_name, role: row.role, createdAt: row.created_at },
+			via: "token",
+			...(row.repos !== null ? { repos: JSON.parse(row.repos) as string[] } : {}),
+			isAdmin: row.is_admin === 1,
+		};
+	}
+
+	async function fromSession(sessionId: string): Promise<Caller | undefined> {
+		const session = await findSession(db, sessionId, sessions);
+		if (!session) return undefined;
+		const user = await db
+			.selectFrom("users")
+			.select(["id", "name", "fullname", "email", "is_admin", "disabled"])
+			.where("id", "=", session.userId)
+			.executeTakeFirst();
+		if (!user || user.disabled) return undefined;
+		return {
+			userId: user.id,
+			userName: user.name,
+			fullname: user.fullname,
+			email: user.email,
+			// A session acts as its user with write rights on what the user owns.
+			token: { displayName: "Browser session", role: "write", createdAt: session.createdAt },
+			via: "session",
+			isAdmin: user.is_admin === 1,
+		};
+	}
+
 	return {
 		flushLastUse: () => lastUse.flush(),
 		close: () => lastUse.close(),
-		async identify(authorization) {
-			if (authorization === undefined || authorization.trim() === "") return undefined;
-			const match = /^bearer\s+(\S+)\s*$/i.exec(authorization);
-			const token = match?.[1];
-			if (!token || !looksLikeToken(token)) throw unauthorized();
-			const row = await db
-				.selectFrom("access_tokens")
-				.innerJoin("users", "users.id", "access_tokens.user_id")
-				.select([
-					"access_tokens.id as tokenId",
-					"users.id as userId",
-					"users.name as userName",
-					"users.fullname",
-					"users.email",
-					"access_tokens.display_name",
-					"access_tokens.role",
-					"access_tokens.created_at",
-				])
-				.where("access_tokens.token_hash", "=", hashToken(token))
-				.executeTakeFirst();
-			if (!row) throw unauthorized();
-			lastUse.note(row.tokenId);
-			return {
-				userId: row.userId,
-				userName: row.userName,
-				fullname: row.fullname,
-				email: row.email,
-				token: { displayName: row.display_name, role: row.role, createdAt: row.created_at },
-			};
+		async identify(authorization, sessionId) {
+			if (authorization !== undefined && authorization.trim() !== "") return await fromToken(authorization);
+			if (sessionId) return await fromSession(sessionId);
+			return undefined;
 		},
 	};
 }

@@ -6,11 +6,10 @@
 import { createHash, randomBytes, randomInt } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.js";
-import { ownerNameProblem } from "../reserved-names.js";
+import { ownerNameProblem } from "../ids.js";
 
 const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 const TOKEN_PATTERN = /^hf_[A-Za-z0-9]{34}$/;
-export const USER_NAME_PATTERN = /^[A-Za-z0-9](?:[A-Za-z0-9-_.]{0,94}[A-Za-z0-9])?$/;
 
 export type TokenRole = "read" | "write";
 
@@ -46,14 +45,6 @@ export interface CreatedToken {
 /** A user that cannot be created under that name; the message says why, for the person who asked. */
 export class UserNameError extends Error {}
 
-/** Why `name` cannot be a new user, or undefined when it can. */
-function newUserNameProblem(name: string): string | undefined {
-	const problem = ownerNameProblem(name);
-	if (problem) return problem;
-	if (!USER_NAME_PATTERN.test(name)) return "a user name starts and ends with a letter or digit";
-	return undefined;
-}
-
 /**
  * Creates the user when missing, then a token for them; `read` unless another role is asked for.
  * A new user's name must be a valid owner name and not a reserved one (its pages would sit under
@@ -62,7 +53,7 @@ function newUserNameProblem(name: string): string | undefined {
 export async function createAccessToken(
 	db: Kysely<Database>,
 	userName: string,
-	options: { displayName?: string; role?: TokenRole; now?: Date } = {},
+	options: { displayName?: string; role?: TokenRole; now?: Date; expiresAt?: string; repos?: string[] } = {},
 ): Promise<CreatedToken> {
 	const createdAt = (options.now ?? new Date()).toISOString();
 	const role = options.role ?? "read";
@@ -70,9 +61,16 @@ export async function createAccessToken(
 	const token = newToken();
 	const id = newObjectId();
 	await db.transaction().execute(async (trx) => {
-		const existing = await trx.selectFrom("users").select("id").where("name", "=", userName).executeTakeFirst();
-		const problem = existing ? undefined : newUserNameProblem(userName);
+		const existing = await trx
+			.selectFrom("users")
+			.select(["id", "kind"])
+			.where("name", "=", userName)
+			.executeTakeFirst();
+		const problem = existing ? undefined : ownerNameProblem(userName);
 		if (problem) throw new UserNameError(`Cannot create user ${JSON.stringify(userName)}: ${problem}`);
+		if (existing?.kind === "org") {
+			throw new UserNameError(`${JSON.stringify(userName)} is an organisation: tokens belong to users`);
+		}
 		await trx
 			.insertInto("users")
 			.values({ id: newObjectId(), name: userName, fullname: userName, email: null, created_at: createdAt })
@@ -88,6 +86,8 @@ export async function createAccessToken(
 				display_name: displayName,
 				role,
 				created_at: createdAt,
+				expires_at: options.expiresAt ?? null,
+				repos: options.repos ? JSON.stringify(options.repos) : null,
 			})
 			.execute();
 	});
@@ -102,26 +102,42 @@ export interface TokenSummary {
 	createdAt: string;
 	/** Written at most once a minute (auth/last-used.ts); null when never used. */
 	lastUsedAt: string | null;
+	/** Null: never expires. */
+	expiresAt: string | null;
+	/** Null: not limited to some repos. */
+	repos: string[] | null;
 }
 
 /** The user's tokens, oldest first; undefined when there is no such user. */
 export async function listAccessTokens(db: Kysely<Database>, userName: string): Promise<TokenSummary[] | undefined> {
 	const user = await db.selectFrom("users").select("id").where("name", "=", userName).executeTakeFirst();
 	if (!user) return undefined;
-	return await db
+	const rows = await db
 		.selectFrom("access_tokens")
-		.select(["id", "display_name as displayName", "role", "created_at as createdAt", "last_used_at as lastUsedAt"])
+		.select([
+			"id",
+			"display_name as displayName",
+			"role",
+			"created_at as createdAt",
+			"last_used_at as lastUsedAt",
+			"expires_at as expiresAt",
+			"repos",
+		])
 		.where("user_id", "=", user.id)
 		.orderBy("created_at")
 		.orderBy("id")
 		.execute();
+	return rows.map((row) => ({ ...row, repos: row.repos === null ? null : (JSON.parse(row.repos) as string[]) }));
 }
 
 /**
  * Deletes a token; the next request that carries it gets a 401, since every
  * request reads its token from the database. False when there is no such token.
  */
-export async function revokeAccessToken(db: Kysely<Database>, id: string): Promise<boolean> {
-	const result = await db.deleteFrom("access_tokens").where("id", "=", id).executeTakeFirst();
+export async function revokeAccessToken(db: Kysely<Database>, id: string, userId?: string): Promise<boolean> {
+	let query = db.deleteFrom("access_tokens").where("id", "=", id);
+	// From the settings page: only the caller's own tokens.
+	if (userId !== undefined) query = query.where("user_id", "=", userId);
+	const result = await query.executeTakeFirst();
 	return result.numDeletedRows > 0n;
 }

@@ -3,6 +3,8 @@
  * booleans as 0/1 integers, JSON as text, timestamps as ISO 8601 text, so a
  * query never needs to know which engine runs it. See README.md in this folder.
  */
+import type { Generated } from "kysely";
+
 export interface ModelsTable {
 	/** `author/name`. */
 	id: string;
@@ -98,8 +100,47 @@ export interface UsersTable {
 	id: string;
 	name: string;
 	fullname: string;
+	/** Lowercased; unique when set. */
 	email: string | null;
 	created_at: string;
+	/** "user" or "org": one table, so users and organisations share one namespace. */
+	kind: Generated<string>;
+	/** `scrypt$…` (auth/passwords.ts); null for a user made by `hubkit token create` or an organisation. */
+	password_hash: string | null;
+	bio: string | null;
+	/** Profile links, each an http(s) URL. */
+	github: string | null;
+	x: string | null;
+	linkedin: string | null;
+	bluesky: string | null;
+	website: string | null;
+	/** 0 or 1. */
+	is_admin: Generated<number>;
+	/** 0 or 1: a disabled user's sessions and tokens are refused. */
+	disabled: Generated<number>;
+}
+
+export interface OrgMembersTable {
+	org_id: string;
+	user_id: string;
+	/** "read", "write" or "admin". */
+	role: string;
+	created_at: string;
+}
+
+/** A signed-in browser. The cookie holds the session id; only its sha256 is stored. */
+export interface SessionsTable {
+	id_hash: string;
+	user_id: string;
+	created_at: string;
+	/** Written at most once a minute; idle expiry counts from it. */
+	last_seen_at: string;
+}
+
+/** One failed sign-in, under `account:NAME` and under `address:IP` (auth/sign-in-limit.ts). */
+export interface SignInFailuresTable {
+	subject: string;
+	failed_at: string;
 }
 
 export interface AccessTokensTable {
@@ -114,6 +155,10 @@ export interface AccessTokensTable {
 	created_at: string;
 	/** ISO time of the last use the hub has flushed (at most a minute behind); null before the first. */
 	last_used_at: string | null;
+	/** ISO time after which the token is refused; null: never expires. */
+	expires_at: string | null;
+	/** JSON array of repo ids the token is limited to; null: every repo its user reaches. */
+	repos: string | null;
 }
 
 /** A queued provider request the router relayed, and whose it is (router/follow-ups.ts). */
@@ -144,4 +189,7 @@ export interface Database {
 	access_tokens: AccessTokensTable;
 	router_follow_ups: RouterFollowUpsTable;
 	hub_settings: HubSettingsTable;
+	org_members: OrgMembersTable;
+	sessions: SessionsTable;
+	sign_in_failures: SignInFailuresTable;
 }

@@ -1,11 +1,13 @@
-/** Puts the authenticated caller (or undefined) on the context; a bad token is a 401. */
+/** Puts the authenticated caller (or undefined) on the context; a bad token is a 401, a stale session cookie is ignored. */
 import type { MiddlewareHandler } from "hono";
+import { getCookie } from "hono/cookie";
 import type { Auth } from "../auth/caller.js";
+import { SESSION_COOKIE } from "../auth/sessions.js";
 import type { HubEnv } from "../deps.js";
 
 export function identifyCaller(auth: Auth): MiddlewareHandler<HubEnv> {
 	return async (c, next) => {
-		c.set("caller", await auth.identify(c.req.header("authorization")));
+		c.set("caller", await auth.identify(c.req.header("authorization"), getCookie(c, SESSION_COOKIE)));
 		await next();
 	};
 }

@@ -3,10 +3,10 @@
  * `author/name`, each part letters, digits, `-`, `_`, `.`, starting with a
  * letter or digit, no `..` or `--`, at most 96 characters (the hub's own limit).
  */
+import { isIdPart, MAX_ID_PART_LENGTH } from "../ids.js";
 import { isReservedName } from "../reserved-names.js";
 
-const PART = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
-export const MAX_MODEL_PART_LENGTH = 96;
+export const MAX_MODEL_PART_LENGTH = MAX_ID_PART_LENGTH;
 
 /** Why `id` is not a model id, or undefined when it is one. */
 export function modelIdProblem(id: string): string | undefined {
@@ -16,7 +16,7 @@ export function modelIdProblem(id: string): string | undefined {
 		if (part.length === 0 || part.length > MAX_MODEL_PART_LENGTH) {
 			return `each part of a model id has 1 to ${MAX_MODEL_PART_LENGTH} characters`;
 		}
-		if (!PART.test(part) || part.includes("..") || part.includes("--") || part.endsWith(".")) {
+		if (!isIdPart(part)) {
 			return "a model id has letters, digits, '-', '_' and '.' only, no '..' or '--'";
 		}
 	}

@@ -4,7 +4,7 @@
  * store, and every well-formed name has one (whether or not such a user exists
  * says nothing: no look-up is made).
  */
-import { USER_NAME_PATTERN } from "../auth/tokens.js";
+import { isIdPart } from "../ids.js";
 
 /** Where `avatarUrl` points, under the hub's public URL. Under /api/, so it never meets `/{owner}/{name}`. */
 export function avatarPath(name: string): string {
@@ -12,7 +12,7 @@ export function avatarPath(name: string): string {
 }
 
 export function isAvatarName(name: string): boolean {
-	return USER_NAME_PATTERN.test(name);
+	return isIdPart(name);
 }
 
 /** Up to two letters: the first of each of the first two words of the name (`jane-doe` → `JD`), else its first two. */

@@ -11,12 +11,13 @@ import { repoIdProblem, revisionProblem } from "../storage/repo-path.js";
 
 export type ModelRow = Selectable<ModelsTable>;
 
-/** Whether `caller` may see `model`: public, or private and theirs. */
+/** Whether `caller` may see `model`: public, or private, theirs, and within a scoped token's repos. */
 export function canSee(
-	model: Pick<ModelRow, "private" | "author" | "owner">,
-	caller: Pick<Caller, "userName"> | undefined,
+	model: Pick<ModelRow, "id" | "private" | "author" | "owner">,
+	caller: Pick<Caller, "userName" | "repos"> | undefined,
 ): boolean {
 	if (!model.private) return true;
+	if (caller?.repos && !caller.repos.includes(model.id)) return false;
 	return caller !== undefined && (caller.userName === model.author || caller.userName === model.owner);
 }
 

@@ -1,9 +1,13 @@
 /** `GET /api/whoami-v2`: the caller, in the exact key set clients compare against (reference/hub-api.md §7). */
 import type { Caller } from "../auth/caller.js";
 import { avatarPath } from "./avatar.js";
+import type { OrgMembership } from "./organizations.js";
 
-/** `hubUrl`: the hub's public URL (src/public-url.ts), never the request's Host. */
-export function whoamiBody(caller: Caller, hubUrl: string) {
+/**
+ * `hubUrl`: the hub's public URL (src/public-url.ts), never the request's Host. A browser
+ * session answers like a write token named "Browser session", created at sign-in.
+ */
+export function whoamiBody(caller: Caller, hubUrl: string, orgs: OrgMembership[] = []) {
 	return {
 		type: "user",
 		id: caller.userId,
@@ -16,7 +20,17 @@ export function whoamiBody(caller: Caller, hubUrl: string) {
 		periodEnd: null,
 		avatarUrl: `${hubUrl}${avatarPath(caller.userName)}`,
 		billingMode: "postpaid",
-		orgs: [],
+		orgs: orgs.map((org) => ({
+			type: "org",
+			id: org.id,
+			name: org.name,
+			fullname: org.fullname,
+			email: null,
+			canPay: false,
+			avatarUrl: `${hubUrl}${avatarPath(org.name)}`,
+			periodEnd: null,
+			roleInOrg: org.role,
+		})),
 		auth: {
 			type: "access_token",
 			accessToken: {

@@ -4,21 +4,21 @@
  * sha256, never by path), but refusing nonsense early gives a clear 400 instead of
  * a confusing 404, and keeps hostile strings out of logs and error messages.
  */
+import { isIdPart, MAX_ID_PART_LENGTH } from "../ids.js";
 
 export const MAX_REPO_PATH_LENGTH = 1024;
 export const MAX_REVISION_LENGTH = 256;
 /** Per part of `author/name`. */
-export const MAX_REPO_NAME_LENGTH = 96;
+export const MAX_REPO_NAME_LENGTH = MAX_ID_PART_LENGTH;
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this refuses
 const FORBIDDEN_CHARACTERS = /[\\\u0000-\u001f\u007f]/;
-const REPO_NAME_PART = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 
 /** Undefined when `namespace/name` is a well-formed model id, else the reason it is not. */
 export function repoIdProblem(namespace: string, name: string): string | undefined {
 	for (const part of [namespace, name]) {
 		if (part.length > MAX_REPO_NAME_LENGTH) return `Repository id parts are at most ${MAX_REPO_NAME_LENGTH} characters`;
-		if (!REPO_NAME_PART.test(part) || part.includes("..") || part.includes("--") || part.endsWith(".")) {
+		if (!isIdPart(part)) {
 			return `Invalid repository id: ${JSON.stringify(`${namespace}/${name}`.slice(0, 200))}`;
 		}
 	}

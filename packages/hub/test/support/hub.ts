@@ -11,7 +11,7 @@ import { migrateToLatest } from "../../src/db/migrate.js";
 import { type HubDatabase, openDatabase } from "../../src/db/open.js";
 import type { HubDeps } from "../../src/deps.js";
 import { listenHub } from "../../src/http-server.js";
-import { silentLogger } from "../../src/logger.js";
+import { type Logger, silentLogger } from "../../src/logger.js";
 import { loadSeed } from "../../src/seed/load.js";
 import type { SeedModel } from "../../src/seed/types.js";
 import type { BlobStore } from "../../src/storage/blob-store.js";
@@ -25,7 +25,11 @@ export interface TestHub {
 	close(): Promise<void>;
 }
 
-export async function openTestHub(config: HubConfig, blobStore: BlobStore = memoryBlobStore()): Promise<TestHub> {
+export async function openTestHub(
+	config: HubConfig,
+	blobStore: BlobStore = memoryBlobStore(),
+	logger: Logger = silentLogger,
+): Promise<TestHub> {
 	const database = openDatabase(config);
 	await migrateToLatest(database.db, database.engine);
 	const deps: HubDeps = {
@@ -33,8 +37,8 @@ export async function openTestHub(config: HubConfig, blobStore: BlobStore = memo
 		engine: database.engine,
 		config,
 		blobStore,
-		auth: databaseAuth(database.db),
-		logger: silentLogger,
+		auth: databaseAuth(database.db, { config, logger }),
+		logger,
 	};
 	return { deps, database, app: createHubApp(deps), close: () => database.close() };
 }

@@ -10,6 +10,7 @@ import { tokenLastUsedMigration } from "./0003-token-last-used.js";
 import { modelSizesAndAppsMigration } from "./0004-model-sizes-and-apps.js";
 import { maintenanceMigration } from "./0005-maintenance.js";
 import { hubSettingsMigration } from "./0006-hub-settings.js";
+import { accountsMigration } from "./0007-accounts.js";
 
 export function allMigrations(engine: DatabaseEngine): Record<string, Migration> {
 	return {
@@ -19,5 +20,6 @@ export function allMigrations(engine: DatabaseEngine): Record<string, Migration>
 		"0004-model-sizes-and-apps": modelSizesAndAppsMigration,
 		"0005-maintenance": maintenanceMigration,
 		"0006-hub-settings": hubSettingsMigration,
+		"0007-accounts": accountsMigration,
 	};
 }
