@@ -51,6 +51,10 @@ const EXPECTED_RUN = new Set([
 	"npm start",
 	"npm start -- --port 9000",
 	'curl -X POST http://127.0.0.1:8787/hf-inference/models/hubkit-demo/tiny-sentiment -H "Content-Type: application/json" -d \'{"inputs": "a wonderful film"}\'',
+	`printf '%s\\n' "$ADMIN_PASSWORD" | npm run -s hubkit -- user create admin --email admin@example.com --password-stdin --admin`,
+	"npm run -s hubkit -- user list",
+	"npm run -s hubkit -- user disable NAME",
+	`printf '%s\\n' "$NEW" | npm run -s hubkit -- user reset-password NAME --password-stdin`,
 ]);
 
 /** The quoted commands the tests below ran, checked against EXPECTED_RUN at the end. */
@@ -194,6 +198,23 @@ describe("README commands", () => {
 		expect(captured.status, captured.stderr).toBe(0);
 		expect(captured.stdout).toMatch(/^hf_[A-Za-z0-9]+$/);
 		expect(sh("npm run hubkit -- token create --user you").status).toBe(0);
+	});
+
+	it("hubkit user create (the first administrator), list, reset-password and disable, passwords from stdin", () => {
+		const password = { ADMIN_PASSWORD: "readme admin password", NEW: "another readme password" };
+		const create = `printf '%s\\n' "$ADMIN_PASSWORD" | npm run -s hubkit -- user create admin --email admin@example.com --password-stdin --admin`;
+		const made = sh(create, create, password);
+		expect(made.status, made.stderr).toBe(0);
+		const listed = sh("npm run -s hubkit -- user list");
+		expect(listed.status, listed.stderr).toBe(0);
+		expect(listed.stdout).toMatch(/^admin\s+admin@example\.com\s+yes/m);
+		expect(listed.stdout + listed.stderr).not.toContain(password.ADMIN_PASSWORD);
+		const reset = `printf '%s\\n' "$NEW" | npm run -s hubkit -- user reset-password NAME --password-stdin`;
+		const changed = sh(reset, reset.replace("NAME", "admin"), password);
+		expect(changed.status, changed.stderr).toBe(0);
+		const disabled = sh("npm run -s hubkit -- user disable NAME", "npm run -s hubkit -- user disable admin");
+		expect(disabled.status, disabled.stderr).toBe(0);
+		expect(sh("npm run -s hubkit -- user list").stdout).toMatch(/^admin\s.*disabled/m);
 	});
 
 	it("hubkit serve [--port] [--host] [--data] answers the API, and stops on SIGTERM", async () => {
