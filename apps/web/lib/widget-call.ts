@@ -20,6 +20,7 @@ import {
 	InferenceClientProviderApiError,
 	type InferenceProvider,
 	imageClassification,
+	imageSegmentation,
 	imageToImage,
 	imageToText,
 	type Options,
@@ -42,10 +43,12 @@ import {
 import type { ChatTurn } from "./widget-inputs";
 import type { WidgetKind } from "./widget-kinds";
 import {
+	depthMap,
 	detectionBoxes,
 	entitySpans,
 	firstVector,
 	flattenClassification,
+	segmentsOf,
 	similarityRows,
 	topScores,
 	type WidgetResult,
@@ -243,6 +246,18 @@ async function run(kind: WidgetKind, values: WidgetValues, context: CallContext,
 		case "object-detection": {
 			const output = await objectDetection({ ...base, inputs: needImage(values) }, options);
 			return { type: "boxes", imageUrl: values.imageUrl ?? "", boxes: detectionBoxes(output) } satisfies WidgetResult;
+		}
+		case "depth-estimation": {
+			// @hubkit/inference has no depth function: the generic call, with the picture as the raw body.
+			const args = { ...base, data: needImage(values) };
+			const output = await request(args, { ...options, task: context.task as never });
+			const depth = depthMap(output);
+			if (!depth) throw new WidgetError("The answer has no depth image.", { code: "BadAnswer" });
+			return { type: "depth", imageUrl: values.imageUrl ?? "", depth } satisfies WidgetResult;
+		}
+		case "image-segmentation": {
+			const output = await imageSegmentation({ ...base, data: needImage(values) }, options);
+			return { type: "segments", imageUrl: values.imageUrl ?? "", segments: segmentsOf(output) } satisfies WidgetResult;
 		}
 		case "image-to-text": {
 			const output = await imageToText({ ...base, inputs: needImage(values) }, options);

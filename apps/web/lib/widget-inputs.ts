@@ -108,6 +108,8 @@ export function widgetSample(model: ModelData, task: string, kind: WidgetKind): 
 			return { text: widget?.prompt ?? defaultText, imageUrl };
 		case "image-labels":
 		case "object-detection":
+		case "depth-estimation":
+		case "image-segmentation":
 		case "image-to-text":
 			return { text: "", imageUrl };
 		case "speech-recognition":

@@ -17,6 +17,8 @@ export type WidgetKind =
 	| "image-labels"
 	| "zero-shot-image"
 	| "object-detection"
+	| "depth-estimation"
+	| "image-segmentation"
 	| "image-to-text"
 	| "image-question"
 	| "image-to-image"
@@ -44,6 +46,8 @@ const KIND_OF_TASK: Record<string, WidgetKind> = {
 	"image-classification": "image-labels",
 	"zero-shot-image-classification": "zero-shot-image",
 	"object-detection": "object-detection",
+	"depth-estimation": "depth-estimation",
+	"image-segmentation": "image-segmentation",
 	"image-to-text": "image-to-text",
 	"visual-question-answering": "image-question",
 	"document-question-answering": "image-question",
@@ -66,6 +70,8 @@ const IMAGE_KINDS = new Set<WidgetKind>([
 	"image-labels",
 	"zero-shot-image",
 	"object-detection",
+	"depth-estimation",
+	"image-segmentation",
 	"image-to-text",
 	"image-question",
 	"image-to-image",

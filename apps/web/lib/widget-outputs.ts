@@ -24,12 +24,30 @@ export interface DetectionBox extends LabelScore {
 	ymax: number;
 }
 
+/** One label's region of the picture: a mask image the picture's size, white inside. */
+export interface Segment {
+	label: string;
+	score?: number;
+	/** A data URL of the mask (a PNG from the hub's runtime). */
+	maskUrl: string;
+}
+
+/** A depth map to show beside the picture, with the range of the values it was scaled from. */
+export interface DepthMap {
+	/** A data URL of the depth image (lighter is a larger predicted value). */
+	url: string;
+	/** The smallest and largest predicted values, when the answer carried them. */
+	range?: { min: number; max: number };
+}
+
 export type WidgetResult =
 	| { type: "labels"; rows: LabelScore[] }
 	| { type: "spans"; text: string; spans: EntitySpan[] }
 	| { type: "text"; text: string; rows?: LabelScore[] }
 	| { type: "vector"; length: number; head: number[] }
 	| { type: "boxes"; imageUrl: string; boxes: DetectionBox[] }
+	| { type: "depth"; imageUrl: string; depth: DepthMap }
+	| { type: "segments"; imageUrl: string; segments: Segment[] }
 	| { type: "image"; url: string }
 	| { type: "audio"; url: string }
 	| { type: "audios"; items: { label: string; url: string }[] }
@@ -110,4 +128,36 @@ export function detectionBoxes(
 		.filter((item) => item.score >= minScore)
 		.sort((a, b) => b.score - a.score)
 		.map((item) => ({ label: item.label, score: item.score, ...item.box }));
+}
+
+/** A base64 image as a data URL; a value that already is a URL (data or http) is kept. */
+function imageUrlOf(value: string): string {
+	return /^(data:|https?:)/.test(value) ? value : `data:image/png;base64,${value}`;
+}
+
+/**
+ * Depth estimation (`{ depth, predicted_depth }`), read through the generic
+ * call, so checked here: undefined when `depth` is not an image string.
+ */
+export function depthMap(output: unknown): DepthMap | undefined {
+	const { depth, predicted_depth: predicted } = (output ?? {}) as { depth?: unknown; predicted_depth?: unknown };
+	if (typeof depth !== "string" || !depth) return undefined;
+	let min = Number.POSITIVE_INFINITY;
+	let max = Number.NEGATIVE_INFINITY;
+	// A loop, not Math.min(...values): a large picture's values would overflow the call stack.
+	const visit = (value: unknown) => {
+		if (typeof value === "number") {
+			if (value < min) min = value;
+			if (value > max) max = value;
+		} else if (Array.isArray(value)) for (const item of value) visit(item);
+	};
+	visit(predicted);
+	return { url: imageUrlOf(depth), range: min <= max ? { min, max } : undefined };
+}
+
+/** Image segmentation: one segment per label, best score first when scores are given, masks as data URLs. */
+export function segmentsOf(output: readonly { label: string; score?: number; mask: string }[]): Segment[] {
+	return output
+		.map((item) => ({ label: item.label, score: item.score, maskUrl: imageUrlOf(item.mask) }))
+		.sort((a, b) => (b.score ?? 0) - (a.score ?? 0));
 }

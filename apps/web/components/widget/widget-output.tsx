@@ -1,11 +1,13 @@
 "use client";
 /**
  * A widget's result, drawn by its type: label scores as a bar chart, entities
- * as highlighted spans with a legend, boxes over the picture, text, a vector's
- * first values, a picture, an audio player, or JSON.
+ * as highlighted spans with a legend, boxes over the picture, a depth map beside
+ * it or masks over it, text, a vector's first values, a picture, an audio
+ * player, or JSON.
  */
 import { useState } from "react";
 import type { DetectionBox, EntitySpan, LabelScore, WidgetResult } from "@/lib/widget-outputs";
+import { DepthView, SegmentsView } from "./image-maps";
 
 const COLOURS = ["blue", "green", "orange", "red", "indigo", "yellow"] as const;
 
@@ -145,6 +147,10 @@ export function WidgetOutput({ result }: { result: WidgetResult }) {
 			);
 		case "boxes":
 			return <DetectionView imageUrl={result.imageUrl} boxes={result.boxes} />;
+		case "depth":
+			return <DepthView imageUrl={result.imageUrl} depth={result.depth} />;
+		case "segments":
+			return <SegmentsView imageUrl={result.imageUrl} segments={result.segments} />;
 		case "image":
 			return (
 				// biome-ignore lint/performance/noImgElement: the model's answer as a local object URL.
