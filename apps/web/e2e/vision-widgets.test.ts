@@ -109,7 +109,7 @@ describe("picture-map widgets", () => {
 			const widget = await chooseAndRun(page, DEPTH_MODEL, await picture(page, "#000000", "#ffffff", "#808080"));
 			const result = widget.getByTestId("widget-depth");
 			await result.waitFor();
-			expect(await result.getByRole("img", { name: "Your input" }).count()).toBe(1);
+			expect(await result.getByRole("img", { name: "Your input", exact: true }).count()).toBe(1);
 			const depth = result.getByTestId("widget-depth-image");
 			expect(await depth.getAttribute("alt")).toContain("depth map");
 			// Brightness is depth, scaled so the largest is white: the white square 255, the grey one half, black 0.
