@@ -23,6 +23,7 @@ import { demoAssetRoutes } from "./routes/demo-assets.js";
 import { fileRoutes } from "./routes/files.js";
 import { healthRoutes } from "./routes/health.js";
 import { modelRoutes } from "./routes/models.js";
+import { oauthRoutes } from "./routes/oauth.js";
 import { organizationRoutes } from "./routes/organizations.js";
 import { providerRoutes } from "./routes/providers.js";
 import { siteProxy } from "./routes/site-proxy.js";
@@ -81,7 +82,8 @@ export function createHubApp(deps: HubDeps, options: HubAppOptions = {}): Hono<H
 		await next();
 		// Set once the handler has answered: reading c.res any earlier (as Hono's cors does) makes
 		// Hono rebuild every response from a copy, which costs the server's fast write path.
-		c.res.headers.set("Access-Control-Allow-Origin", "*");
+		// The OAuth token and userinfo endpoints name the origins they answer (routes/oauth.ts).
+		if (!c.res.headers.has("Access-Control-Allow-Origin")) c.res.headers.set("Access-Control-Allow-Origin", "*");
 		c.res.headers.set("Access-Control-Expose-Headers", exposed);
 	});
 	app.use("*", pathGuard());
@@ -109,6 +111,7 @@ export function createHubApp(deps: HubDeps, options: HubAppOptions = {}): Hono<H
 	app.route("/", whoamiRoutes(deps));
 	app.route("/", accountRoutes(deps));
 	app.route("/", organizationRoutes(deps));
+	app.route("/", oauthRoutes(deps));
 	app.route("/", avatarRoutes());
 	app.route("/", demoAssetRoutes());
 	app.route("/", fileRoutes(deps));

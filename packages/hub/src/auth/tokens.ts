@@ -22,7 +22,8 @@ export function newObjectId(): string {
 	return randomBytes(12).toString("hex");
 }
 
-function newToken(): string {
+/** A new token in the shape clients accept; exported for the tokens the OAuth provider issues. */
+export function newToken(): string {
 	let body = "";
 	for (let index = 0; index < 34; index++) body += ALPHABET[randomInt(ALPHABET.length)];
 	return `hf_${body}`;

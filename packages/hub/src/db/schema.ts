@@ -159,6 +159,59 @@ export interface AccessTokensTable {
 	expires_at: string | null;
 	/** JSON array of repo ids the token is limited to; null: every repo its user reaches. */
 	repos: string | null;
+	/** For a token issued to an OAuth app: the grant it came from (revoked together), the app and its scopes. */
+	oauth_grant_id?: string | null;
+	oauth_client_id?: string | null;
+	/** Space-separated OAuth scopes; null for a token made by the user or the CLI. */
+	oauth_scope?: string | null;
+}
+
+/** An app registered to sign people in through the hub (OAuth 2.0 / OpenID Connect). */
+export interface OAuthAppsTable {
+	client_id: string;
+	name: string;
+	/** The user who registered it; null when an operator did, from the CLI. */
+	owner_id: string | null;
+	/** JSON array of redirect URIs, matched exactly. */
+	redirect_uris: string;
+	/** 1: has a secret (hex sha256 in secret_hash); 0: a public client, PKCE required. */
+	confidential: number;
+	secret_hash: string | null;
+	created_at: string;
+}
+
+/** A one-time authorization code (only its hash); `grant_id` is set once it has been exchanged. */
+export interface OAuthCodesTable {
+	code_hash: string;
+	client_id: string;
+	user_id: string;
+	redirect_uri: string;
+	scope: string;
+	/** base64url SHA-256 of the PKCE verifier; null only for a confidential client that sent none. */
+	code_challenge: string | null;
+	nonce: string | null;
+	created_at: string;
+	expires_at: string;
+	grant_id: string | null;
+}
+
+export interface OAuthRefreshTokensTable {
+	token_hash: string;
+	grant_id: string;
+	client_id: string;
+	user_id: string;
+	scope: string;
+	created_at: string;
+	expires_at: string;
+}
+
+/** ID-token signing keys, made on first use. */
+export interface OAuthSigningKeysTable {
+	kid: string;
+	algorithm: string;
+	private_jwk: string;
+	public_jwk: string;
+	created_at: string;
 }
 
 /** A queued provider request the router relayed, and whose it is (router/follow-ups.ts). */
@@ -192,4 +245,8 @@ export interface Database {
 	org_members: OrgMembersTable;
 	sessions: SessionsTable;
 	sign_in_failures: SignInFailuresTable;
+	oauth_apps: OAuthAppsTable;
+	oauth_codes: OAuthCodesTable;
+	oauth_refresh_tokens: OAuthRefreshTokensTable;
+	oauth_signing_keys: OAuthSigningKeysTable;
 }

@@ -7,6 +7,11 @@ import type { HubEnv } from "../deps.js";
 
 export function identifyCaller(auth: Auth): MiddlewareHandler<HubEnv> {
 	return async (c, next) => {
+		// The OAuth token endpoint authenticates clients itself (Basic credentials are not a user's token).
+		if (new URL(c.req.url).pathname === "/oauth/token") {
+			c.set("caller", undefined);
+			return await next();
+		}
 		c.set("caller", await auth.identify(c.req.header("authorization"), getCookie(c, SESSION_COOKIE)));
 		await next();
 	};

@@ -1,0 +1,233 @@
+/**
+ * The hub as an OAuth 2.0 / OpenID Connect provider (README.md, "Signing in
+ * with the hub"). The hub owns the protocol's endpoints; the consent screen is
+ * the site's page at `/oauth/authorize` itself: once the request is checked and
+ * the visitor is signed in, GET falls through to the site (the not-found
+ * handler is the site proxy), and the page posts the decision back here.
+ *
+ * The token and userinfo endpoints are called from other origins' pages: they
+ * answer CORS for the origins of registered redirect URIs only.
+ */
+import { type Context, Hono } from "hono";
+import type { Caller } from "../auth/caller.js";
+import type { HubDeps, HubEnv } from "../deps.js";
+import { forbidden, HubError, notFound } from "../errors.js";
+import { publicBaseUrl } from "../public-url.js";
+import {
+	type ClientCredentials,
+	checkAuthorizationRequest,
+	exchangeCode,
+	issueCode,
+	OAUTH_SCOPES,
+	OAuthError,
+	refreshTokens,
+	SCOPE_DESCRIPTIONS,
+	userInfo,
+} from "../services/oauth.js";
+import { createOAuthApp, deleteOAuthApp, listOAuthApps, registeredOrigins } from "../services/oauth-apps.js";
+import { ID_TOKEN_ALGORITHM, publicKeySet } from "../services/oauth-keys.js";
+import { jsonObject, requiredString } from "./json-body.js";
+
+type Params = Record<string, string | undefined>;
+
+function queryParams(c: Context): Params {
+	return Object.fromEntries(new URL(c.req.url).searchParams);
+}
+
+async function formParams(c: Context): Promise<Params> {
+	const type = c.req.header("content-type") ?? "";
+	if (!type.startsWith("application/x-www-form-urlencoded")) {
+		throw new OAuthError("invalid_request", "The body is form-urlencoded");
+	}
+	return Object.fromEntries(new URLSearchParams(await c.req.text()));
+}
+
+/** The app's redirect URI with the answer added: `code` + `state`, or `error` + `error_description` + `state`. */
+function redirectWith(redirectUri: string, values: Params): string {
+	const url = new URL(redirectUri);
+	for (const [key, value] of Object.entries(values)) if (value !== undefined) url.searchParams.set(key, value);
+	return url.toString();
+}
+
+function oauthErrorBody(error: OAuthError) {
+	return { error: error.error, error_description: error.description };
+}
+
+/** Basic (client_secret_basic) or form fields (client_secret_post); neither for a public client. */
+function clientCredentials(c: Context, params: Params): ClientCredentials {
+	const basic = /^basic\s+(\S+)$/i.exec(c.req.header("authorization") ?? "");
+	if (basic?.[1]) {
+		const decoded = Buffer.from(basic[1], "base64").toString("utf8");
+		const colon = decoded.indexOf(":");
+		if (colon < 0) throw new OAuthError("invalid_client", "Malformed Basic credentials", 401);
+		return {
+			clientId: decodeURIComponent(decoded.slice(0, colon)),
+			clientSecret: decodeURIComponent(decoded.slice(colon + 1)),
+		};
+	}
+	return { clientId: params.client_id, clientSecret: params.client_secret };
+}
+
+function sessionCaller(c: Context<HubEnv>): Caller {
+	const caller = c.get("caller");
+	if (!caller) throw new HubError(401, "Not signed in", { code: "TokenRequired" });
+	if (caller.via !== "session") throw forbidden("This route is for a signed-in browser session, not a token");
+	return caller;
+}
+
+export function oauthRoutes(deps: HubDeps): Hono<HubEnv> {
+	const hubUrl = (c: Context) => publicBaseUrl(c, deps.config);
+
+	/** CORS for a registered app's origin (the global default is overridden: see app.ts). */
+	const allowAppOrigin = async (c: Context) => {
+		c.header("Vary", "Origin");
+		const origin = c.req.header("origin");
+		if (origin && (await registeredOrigins(deps.db)).has(origin)) {
+			c.header("Access-Control-Allow-Origin", origin);
+		} else {
+			c.header("Access-Control-Allow-Origin", new URL(hubUrl(c)).origin);
+		}
+	};
+
+	const refuseToken = (c: Context, error: OAuthError) => {
+		if (error.status === 401) c.header("WWW-Authenticate", 'Basic realm="oauth"');
+		return c.json(oauthErrorBody(error), error.status as 400 | 401);
+	};
+
+	return (
+		new Hono<HubEnv>()
+			.get("/.well-known/openid-configuration", (c) => {
+				const base = hubUrl(c);
+				return c.json({
+					issuer: base,
+					authorization_endpoint: `${base}/oauth/authorize`,
+					token_endpoint: `${base}/oauth/token`,
+					userinfo_endpoint: `${base}/oauth/userinfo`,
+					jwks_uri: `${base}/oauth/jwks`,
+					response_types_supported: ["code"],
+					grant_types_supported: ["authorization_code", "refresh_token"],
+					subject_types_supported: ["public"],
+					id_token_signing_alg_values_supported: [ID_TOKEN_ALGORITHM],
+					scopes_supported: OAUTH_SCOPES,
+					token_endpoint_auth_methods_supported: ["none", "client_secret_basic", "client_secret_post"],
+					code_challenge_methods_supported: ["S256"],
+					claims_supported: ["sub", "name", "preferred_username", "picture", "profile", "email", "email_verified"],
+				});
+			})
+			.get("/oauth/jwks", async (c) => c.json(await publicKeySet(deps.db)))
+			.get("/oauth/authorize", async (c) => {
+				const params = queryParams(c);
+				try {
+					await checkAuthorizationRequest(deps.db, params);
+				} catch (error) {
+					if (!(error instanceof OAuthError)) throw error;
+					if (!error.redirectable) return c.json(oauthErrorBody(error), 400);
+					return c.redirect(
+						redirectWith(params.redirect_uri as string, {
+							error: error.error,
+							error_description: error.description,
+							state: params.state,
+						}),
+						302,
+					);
+				}
+				const caller = c.get("caller");
+				if (caller?.via !== "session") {
+					const url = new URL(c.req.url);
+					return c.redirect(`/login?next=${encodeURIComponent(`${url.pathname}${url.search}`)}`, 302);
+				}
+				// Signed in and a good request: the consent screen is the site's page at this very URL.
+				return c.notFound();
+			})
+			// What the consent page shows; the same checks as the authorization endpoint.
+			.get("/api/oauth/authorize-request", async (c) => {
+				try {
+					const request = await checkAuthorizationRequest(deps.db, queryParams(c));
+					return c.json({
+						app: { clientId: request.app.clientId, name: request.app.name },
+						redirectOrigin: new URL(request.redirectUri).origin,
+						scopes: request.scopes.map((scope) => ({ name: scope, description: SCOPE_DESCRIPTIONS[scope] })),
+					});
+				} catch (error) {
+					if (error instanceof OAuthError) return c.json(oauthErrorBody(error), 400);
+					throw error;
+				}
+			})
+			// The consent form's decision: a same-origin POST with the session cookie (the CSRF rule applies).
+			.post("/oauth/authorize", async (c) => {
+				const caller = sessionCaller(c);
+				const params = await formParams(c).catch((error) => {
+					if (error instanceof OAuthError) throw new HubError(400, error.description);
+					throw error;
+				});
+				let request: Awaited<ReturnType<typeof checkAuthorizationRequest>>;
+				try {
+					request = await checkAuthorizationRequest(deps.db, params);
+				} catch (error) {
+					if (!(error instanceof OAuthError)) throw error;
+					if (!error.redirectable) return c.json(oauthErrorBody(error), 400);
+					const values = { error: error.error, error_description: error.description, state: params.state };
+					return c.redirect(redirectWith(params.redirect_uri as string, values), 303);
+				}
+				if (params.decision !== "approve") {
+					const values = {
+						error: "access_denied",
+						error_description: "The user denied the request",
+						state: request.state,
+					};
+					return c.redirect(redirectWith(request.redirectUri, values), 303);
+				}
+				const code = await issueCode(deps.db, request, caller.userId);
+				return c.redirect(redirectWith(request.redirectUri, { code, state: request.state }), 303);
+			})
+			.post("/oauth/token", async (c) => {
+				await allowAppOrigin(c);
+				c.header("Cache-Control", "no-store");
+				try {
+					const params = await formParams(c);
+					const credentials = clientCredentials(c, params);
+					if (params.grant_type === "authorization_code") {
+						return c.json(await exchangeCode(deps.db, params, credentials, hubUrl(c)));
+					}
+					if (params.grant_type === "refresh_token") {
+						return c.json(await refreshTokens(deps.db, params, credentials, hubUrl(c)));
+					}
+					throw new OAuthError("unsupported_grant_type", "grant_type is authorization_code or refresh_token");
+				} catch (error) {
+					if (error instanceof OAuthError) return refuseToken(c, error);
+					throw error;
+				}
+			})
+			.on(["GET", "POST"], "/oauth/userinfo", async (c) => {
+				await allowAppOrigin(c);
+				c.header("Cache-Control", "no-store");
+				const token = /^bearer\s+(\S+)\s*$/i.exec(c.req.header("authorization") ?? "")?.[1];
+				const info = token ? await userInfo(deps.db, token, hubUrl(c)) : undefined;
+				if (!info) {
+					c.header("WWW-Authenticate", 'Bearer error="invalid_token"');
+					return c.json({ error: "invalid_token", error_description: "A valid access token is required" }, 401);
+				}
+				return c.json(info);
+			})
+			.get("/api/settings/oauth-apps", async (c) => c.json(await listOAuthApps(deps.db, sessionCaller(c).userId)))
+			.post("/api/settings/oauth-apps", async (c) => {
+				const caller = sessionCaller(c);
+				const body = await jsonObject(c);
+				const confidential = body.confidential ?? false;
+				if (typeof confidential !== "boolean") throw new HubError(400, "confidential must be true or false");
+				const app = await createOAuthApp(deps.db, {
+					name: requiredString(body, "name"),
+					redirectUris: body.redirectUris,
+					confidential,
+					ownerId: caller.userId,
+				});
+				// The only time the secret is shown.
+				return c.json(app, 201);
+			})
+			.delete("/api/settings/oauth-apps/:clientId", async (c) => {
+				const caller = sessionCaller(c);
+				if (!(await deleteOAuthApp(deps.db, c.req.param("clientId"), caller.userId))) throw notFound("No such app");
+				return c.body(null, 204);
+			})
+	);
+}

@@ -1,0 +1,82 @@
+/**
+ * The keys that sign OpenID ID tokens: RS256 key pairs kept in the database (so
+ * several hubs behind one URL sign with the same key), the first one made the
+ * first time a key is needed. When two hubs make one at once, both keep using
+ * the oldest row, so they agree.
+ */
+import { randomBytes } from "node:crypto";
+import { exportJWK, generateKeyPair, importJWK, type JWK, SignJWT } from "jose";
+import type { Kysely } from "kysely";
+import type { Database } from "../db/schema.js";
+
+const ALGORITHM = "RS256";
+const ID_TOKEN_SECONDS = 3600;
+
+interface SigningKey {
+	kid: string;
+	privateJwk: JWK;
+	publicJwk: JWK;
+}
+
+async function oldestKey(db: Kysely<Database>): Promise<SigningKey | undefined> {
+	const row = await db
+		.selectFrom("oauth_signing_keys")
+		.selectAll()
+		.orderBy("created_at")
+		.orderBy("kid")
+		.limit(1)
+		.executeTakeFirst();
+	if (!row) return undefined;
+	return { kid: row.kid, privateJwk: JSON.parse(row.private_jwk), publicJwk: JSON.parse(row.public_jwk) };
+}
+
+async function signingKey(db: Kysely<Database>): Promise<SigningKey> {
+	const existing = await oldestKey(db);
+	if (existing) return existing;
+	const pair = await generateKeyPair(ALGORITHM, { extractable: true });
+	const kid = randomBytes(12).toString("hex");
+	const publicJwk = { ...(await exportJWK(pair.publicKey)), kid, alg: ALGORITHM, use: "sig" };
+	const privateJwk = { ...(await exportJWK(pair.privateKey)), kid, alg: ALGORITHM };
+	await db
+		.insertInto("oauth_signing_keys")
+		.values({
+			kid,
+			algorithm: ALGORITHM,
+			private_jwk: JSON.stringify(privateJwk),
+			public_jwk: JSON.stringify(publicJwk),
+			created_at: new Date().toISOString(),
+		})
+		.execute();
+	return (await oldestKey(db)) as SigningKey;
+}
+
+/** The JWKS document: every public key, so tokens signed by any stored key can be checked. */
+export async function publicKeySet(db: Kysely<Database>): Promise<{ keys: JWK[] }> {
+	await signingKey(db);
+	const rows = await db.selectFrom("oauth_signing_keys").select("public_jwk").orderBy("created_at").execute();
+	return { keys: rows.map((row) => JSON.parse(row.public_jwk) as JWK) };
+}
+
+export interface IdTokenClaims {
+	issuer: string;
+	subject: string;
+	audience: string;
+	nonce?: string | null;
+	/** Profile and email claims, as the scopes allow. */
+	claims: Record<string, unknown>;
+}
+
+export async function signIdToken(db: Kysely<Database>, input: IdTokenClaims): Promise<string> {
+	const key = await signingKey(db);
+	const privateKey = await importJWK(key.privateJwk, ALGORITHM);
+	const jwt = new SignJWT({ ...input.claims, ...(input.nonce ? { nonce: input.nonce } : {}) })
+		.setProtectedHeader({ alg: ALGORITHM, kid: key.kid, typ: "JWT" })
+		.setIssuer(input.issuer)
+		.setSubject(input.subject)
+		.setAudience(input.audience)
+		.setIssuedAt()
+		.setExpirationTime(`${ID_TOKEN_SECONDS}s`);
+	return await jwt.sign(privateKey);
+}
+
+export const ID_TOKEN_ALGORITHM = ALGORITHM;
