@@ -51,7 +51,7 @@ const EXPECTED_RUN = new Set([
 	"npm start",
 	"npm start -- --port 9000",
 	'curl -X POST http://127.0.0.1:8787/hf-inference/models/hubkit-demo/tiny-sentiment -H "Content-Type: application/json" -d \'{"inputs": "a wonderful film"}\'',
-	`printf '%s\\n' "$ADMIN_PASSWORD" | npm run -s hubkit -- user create admin --email admin@example.com --password-stdin --admin`,
+	`printf '%s\\n' "$ADMIN_PASSWORD" | npm run -s hubkit -- user create root --email root@example.com --password-stdin --admin`,
 	"npm run -s hubkit -- user list",
 	"npm run -s hubkit -- user disable NAME",
 	`printf '%s\\n' "$NEW" | npm run -s hubkit -- user reset-password NAME --password-stdin`,
@@ -202,19 +202,19 @@ describe("README commands", () => {
 
 	it("hubkit user create (the first administrator), list, reset-password and disable, passwords from stdin", () => {
 		const password = { ADMIN_PASSWORD: "readme admin password", NEW: "another readme password" };
-		const create = `printf '%s\\n' "$ADMIN_PASSWORD" | npm run -s hubkit -- user create admin --email admin@example.com --password-stdin --admin`;
+		const create = `printf '%s\\n' "$ADMIN_PASSWORD" | npm run -s hubkit -- user create root --email root@example.com --password-stdin --admin`;
 		const made = sh(create, create, password);
 		expect(made.status, made.stderr).toBe(0);
 		const listed = sh("npm run -s hubkit -- user list");
 		expect(listed.status, listed.stderr).toBe(0);
-		expect(listed.stdout).toMatch(/^admin\s+admin@example\.com\s+yes/m);
+		expect(listed.stdout).toMatch(/^root\s+root@example\.com\s+yes/m);
 		expect(listed.stdout + listed.stderr).not.toContain(password.ADMIN_PASSWORD);
 		const reset = `printf '%s\\n' "$NEW" | npm run -s hubkit -- user reset-password NAME --password-stdin`;
-		const changed = sh(reset, reset.replace("NAME", "admin"), password);
+		const changed = sh(reset, reset.replace("NAME", "root"), password);
 		expect(changed.status, changed.stderr).toBe(0);
-		const disabled = sh("npm run -s hubkit -- user disable NAME", "npm run -s hubkit -- user disable admin");
+		const disabled = sh("npm run -s hubkit -- user disable NAME", "npm run -s hubkit -- user disable root");
 		expect(disabled.status, disabled.stderr).toBe(0);
-		expect(sh("npm run -s hubkit -- user list").stdout).toMatch(/^admin\s.*disabled/m);
+		expect(sh("npm run -s hubkit -- user list").stdout).toMatch(/^root\s.*disabled/m);
 	});
 
 	it("hubkit serve [--port] [--host] [--data] answers the API, and stops on SIGTERM", async () => {

@@ -12,6 +12,7 @@
 export const RESERVED_NAMES: ReadonlySet<string> = new Set([
 	"_next",
 	"api",
+	"admin",
 	"assets",
 	"datasets",
 	"docs",

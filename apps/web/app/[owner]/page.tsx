@@ -1,21 +1,40 @@
 /**
- * A bare model id (`/distilroberta-base`): old links from before namespaces. The
+ * `/{name}`: a user's or an organisation's profile when the name is one; otherwise
+ * a bare model id (`/distilroberta-base`), old links from before namespaces. The
  * hub redirects the API call for a renamed id, so the answer carries the current
  * id, and the visitor is sent on to that model's page.
  */
 import type { Metadata } from "next";
 import { notFound, permanentRedirect } from "next/navigation";
+import { ProfileView } from "@/components/account/profile-view";
 import { getModel } from "@/lib/hub";
+import { getModelsBy, getOverview } from "@/lib/profiles";
+import { getSessionUser } from "@/lib/session";
 
 type Props = { params: Promise<{ owner: string }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-	const { owner } = await params;
-	return { title: decodeURIComponent(owner), description: `The model ${decodeURIComponent(owner)} on this hub.` };
+	const name = decodeURIComponent((await params).owner);
+	const profile = await getOverview(name);
+	if (profile) {
+		const shown = profile.fullname ? `${profile.fullname} (${profile.name})` : profile.name;
+		return {
+			title: shown,
+			description:
+				profile.bio?.slice(0, 160) ||
+				`${shown}: ${profile.type === "org" ? "an organization" : "a person"} on this hub, and their models.`,
+		};
+	}
+	return { title: name, description: `The model ${name} on this hub.` };
 }
 
-export default async function BareIdPage({ params }: Props) {
+export default async function OwnerPage({ params }: Props) {
 	const name = decodeURIComponent((await params).owner);
+	const profile = await getOverview(name);
+	if (profile) {
+		const [models, viewer] = await Promise.all([getModelsBy(profile.name), getSessionUser()]);
+		return <ProfileView profile={profile} models={models} viewer={viewer?.name} />;
+	}
 	const model = await getModel(name);
 	if (!model?.id.includes("/")) notFound();
 	permanentRedirect(`/${model.id}`);

@@ -1,5 +1,6 @@
-/** The bar on every page: the mark, a model search (a plain GET form to /models), navigation, theme. */
+/** The bar on every page: the mark, a model search (a plain GET form to /models), navigation, theme, the account corner. */
 import Link from "next/link";
+import { AccountMenu } from "@/components/account/account-menu";
 import { LogoIcon, SearchIcon } from "./icons";
 import { ThemeToggle } from "./theme-toggle";
 
@@ -23,6 +24,7 @@ export function SiteHeader() {
 					<Link href="/libraries">Libraries</Link>
 				</nav>
 				<ThemeToggle />
+				<AccountMenu />
 			</div>
 		</header>
 	);

@@ -1,0 +1,31 @@
+/**
+ * Administration, for users with the admin right. Anyone else gets the 404 page (a
+ * signed-out visitor is sent to sign in first); the hub enforces it again on
+ * every `/api/admin/…` call.
+ */
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { type AdminUser, AdminUsers } from "@/components/account/admin-users";
+import "@/components/account/account.css";
+import { readAsVisitor, requireSessionUser } from "@/lib/session";
+
+export const metadata: Metadata = {
+	title: "Administration",
+	description: "Manage this hub's users: search, disable or enable, make admin, reset a password.",
+};
+
+export default async function AdminPage() {
+	const user = await requireSessionUser("/admin");
+	// Answered as missing (status 404), the way the hub hides what a visitor may not see.
+	if (!user.isAdmin) notFound();
+	const users = (await readAsVisitor<AdminUser[]>("/api/admin/users?limit=100")) ?? [];
+	return (
+		<div className="page">
+			<header className="page-header">
+				<h1>Administration</h1>
+				<p className="muted">Disabling a user or setting their password ends their sessions.</p>
+			</header>
+			<AdminUsers initial={users} me={user.name} />
+		</div>
+	);
+}

@@ -1,0 +1,125 @@
+/**
+ * A person's or an organisation's public page: avatar (through next/image, from
+ * the hub's same-origin avatar path), full name, bio, social links (`rel="me
+ * noopener"`: they vouch for the person, and get no handle on this window), their
+ * organisations or member count, and their models.
+ */
+import Image from "next/image";
+import Link from "next/link";
+import { ModelList } from "@/components/model/model-item";
+import { formatDay } from "@/lib/format";
+import type { ModelListItem } from "@/lib/hub";
+import type { OrgOverview, SocialLinks, UserOverview } from "@/lib/profiles";
+import { avatarPath } from "@/lib/session";
+import "./account.css";
+
+const LINK_LABELS: [keyof SocialLinks, string][] = [
+	["github", "GitHub"],
+	["x", "X"],
+	["linkedin", "LinkedIn"],
+	["bluesky", "Bluesky"],
+	["website", "Website"],
+];
+
+function isWebLink(value: string | null | undefined): value is string {
+	return typeof value === "string" && /^https?:\/\//i.test(value);
+}
+
+export function ProfileView({
+	profile,
+	models,
+	viewer,
+}: {
+	profile: UserOverview | OrgOverview;
+	models: ModelListItem[];
+	viewer: string | undefined;
+}) {
+	const links = LINK_LABELS.filter(([key]) => isWebLink(profile.links?.[key]));
+	const isOrg = profile.type === "org";
+	const isMe = !isOrg && viewer?.toLowerCase() === profile.name.toLowerCase();
+	return (
+		<div className="page" data-testid="profile">
+			<header className="profile-head">
+				<Image
+					className={isOrg ? "avatar avatar-org" : "avatar"}
+					src={avatarPath(profile.avatarUrl, profile.name)}
+					alt={`Avatar of ${profile.name}`}
+					width={96}
+					height={96}
+					unoptimized
+					priority
+				/>
+				<div className="stack">
+					<h1>{profile.fullname || profile.name}</h1>
+					<p className="muted">
+						{profile.name}
+						{isOrg ? " · organization" : ""} · joined {formatDay(profile.createdAt)}
+					</p>
+					{isMe ? (
+						<div className="button-row">
+							<Link href="/settings/profile" className="button button-small">
+								Edit profile
+							</Link>
+						</div>
+					) : null}
+				</div>
+			</header>
+			{profile.bio ? (
+				<p className="profile-bio" data-testid="profile-bio">
+					{profile.bio}
+				</p>
+			) : null}
+			{links.length > 0 ? (
+				<ul className="profile-links" aria-label="Links">
+					{links.map(([key, label]) => (
+						<li key={key}>
+							<a href={profile.links[key] as string} rel="me noopener">
+								{label}
+								<span className="muted small"> {new URL(profile.links[key] as string).host}</span>
+							</a>
+						</li>
+					))}
+				</ul>
+			) : null}
+			{profile.type === "user" && profile.orgs?.length > 0 ? (
+				<section className="section" aria-labelledby="orgs-heading">
+					<h2 id="orgs-heading">Organizations</h2>
+					<ul className="profile-links">
+						{profile.orgs.map((org) => (
+							<li key={org.name}>
+								<Link href={`/${encodeURIComponent(org.name)}`} className="row-actions">
+									<Image
+										className="avatar avatar-org"
+										src={avatarPath(org.avatarUrl, org.name)}
+										alt=""
+										width={28}
+										height={28}
+										unoptimized
+									/>
+									{org.fullname || org.name}
+								</Link>
+							</li>
+						))}
+					</ul>
+				</section>
+			) : null}
+			{profile.type === "org" ? (
+				<p>
+					<Link href={`/organizations/${encodeURIComponent(profile.name)}/members`}>
+						{profile.numMembers} member{profile.numMembers === 1 ? "" : "s"}
+					</Link>
+				</p>
+			) : null}
+			<section className="section" aria-labelledby="models-heading">
+				<h2 id="models-heading">
+					Models <span className="muted">{profile.numModels ?? models.length}</span>
+				</h2>
+				{models.length === 0 ? (
+					<p className="muted">No models yet.</p>
+				) : (
+					<ModelList models={models} label={`Models by ${profile.name}`} />
+				)}
+			</section>
+		</div>
+	);
+}
