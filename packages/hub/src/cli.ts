@@ -8,6 +8,8 @@
  *   hubkit token revoke ID [--data .hubkit]
  *   hubkit user create NAME --email E --password-stdin [--admin] [--data .hubkit]
  *   hubkit user list | disable NAME | reset-password NAME --password-stdin [--data .hubkit]
+ *   hubkit oauth-app create --name N --redirect-uri URL [--redirect-uri URL …] [--public] [--data .hubkit]
+ *   hubkit oauth-app list | delete CLIENT_ID [--data .hubkit]
  * DATABASE_URL=postgres://… selects PostgreSQL; it is never printed.
  */
 import { parseArgs } from "node:util";
@@ -26,6 +28,7 @@ import { loadSeed } from "./seed/load.js";
 import { syntheticModels } from "./seed/synthetic.js";
 import { type OpenHub, openHub, startHub } from "./server.js";
 import { createUser, disableUser, listUsers, resetPassword } from "./services/accounts.js";
+import { createOAuthApp, deleteOAuthApp, listOAuthApps } from "./services/oauth-apps.js";
 
 const USAGE = `Usage:
   hubkit serve [--port 8787] [--host 127.0.0.1] [--data .hubkit]
@@ -37,6 +40,9 @@ const USAGE = `Usage:
   hubkit user list [--data .hubkit]
   hubkit user disable NAME [--data .hubkit]
   hubkit user reset-password NAME --password-stdin [--data .hubkit]
+  hubkit oauth-app create --name N --redirect-uri URL [--redirect-uri URL …] [--public] [--data .hubkit]
+  hubkit oauth-app list [--data .hubkit]
+  hubkit oauth-app delete CLIENT_ID [--data .hubkit]
 
 Environment: DATABASE_URL (postgres://… for PostgreSQL), HUBKIT_PROVIDERS_FILE,
 HUBKIT_PROVIDER_KEY_<PROVIDER>, HUBKIT_BODY_LIMIT_BYTES, HUBKIT_ANON_RATE_LIMIT_PER_MINUTE,
@@ -310,6 +316,72 @@ async function resetPasswordCommand(args: string[]): Promise<void> {
 	});
 }
 
+async function oauthApp(args: string[]): Promise<void> {
+	const [action, ...rest] = args;
+	if (action === "create") return await createOAuthAppCommand(rest);
+	if (action === "list") return await listOAuthAppsCommand(rest);
+	if (action === "delete") return await deleteOAuthAppCommand(rest);
+	throw new UsageError("Use `hubkit oauth-app create`, `list` or `delete`");
+}
+
+async function createOAuthAppCommand(args: string[]): Promise<void> {
+	const { values } = parseArgs({
+		args,
+		options: {
+			name: { type: "string" },
+			"redirect-uri": { type: "string", multiple: true },
+			public: { type: "boolean" },
+			data: { type: "string" },
+		},
+	});
+	if (!values.name) throw new UsageError("--name N is required");
+	if (!values["redirect-uri"]?.length) throw new UsageError("--redirect-uri URL is required (repeat it for more)");
+	const name = values.name;
+	const redirectUris = values["redirect-uri"];
+	await withHub(values, async (hub) => {
+		// An operator's app has no owner: it is not listed in anyone's settings.
+		const app = await createOAuthApp(hub.deps.db, {
+			name,
+			redirectUris,
+			confidential: values.public !== true,
+			ownerId: null,
+		});
+		process.stdout.write(`client_id=${app.clientId}\n`);
+		if (app.clientSecret) process.stdout.write(`client_secret=${app.clientSecret}\n`);
+		process.stderr.write(
+			`Registered ${app.confidential ? "confidential" : "public (PKCE)"} app ${JSON.stringify(printable(app.name))}.` +
+				`${app.clientSecret ? " The secret is shown once: store it now." : ""}\n`,
+		);
+	});
+}
+
+async function listOAuthAppsCommand(args: string[]): Promise<void> {
+	const { values } = parseArgs({ args, options: { data: { type: "string" } } });
+	await withHub(values, async (hub) => {
+		const apps = await listOAuthApps(hub.deps.db);
+		const rows = apps.map((app) => [
+			app.clientId,
+			printable(app.name),
+			app.confidential ? "confidential" : "public",
+			app.ownerId === null ? "operator" : "user",
+			printable(app.redirectUris.join(" ")),
+		]);
+		process.stdout.write(table(["CLIENT ID", "NAME", "TYPE", "BY", "REDIRECT URIS"], rows));
+	});
+}
+
+async function deleteOAuthAppCommand(args: string[]): Promise<void> {
+	const { values, positionals } = parseArgs({ args, options: { data: { type: "string" } }, allowPositionals: true });
+	const [clientId, ...extra] = positionals;
+	if (!clientId || extra.length > 0) throw new UsageError("Give one client id: hubkit oauth-app delete CLIENT_ID");
+	await withHub(values, async (hub) => {
+		if (!(await deleteOAuthApp(hub.deps.db, clientId))) {
+			throw new CommandError(`No app with client id ${JSON.stringify(clientId)}`);
+		}
+		process.stderr.write(`Deleted app ${clientId}: its tokens stop working on the next request.\n`);
+	});
+}
+
 /** A label as one terminal-safe line: control characters would let a name rewrite the screen. */
 function printable(text: string): string {
 	return text.replace(/\p{Cc}/gu, "?");
@@ -331,6 +403,7 @@ async function main(argv: string[]): Promise<void> {
 	if (command === "seed") return await seed(args);
 	if (command === "token") return await token(args);
 	if (command === "user") return await user(args);
+	if (command === "oauth-app") return await oauthApp(args);
 	if (command === undefined || command === "help" || command === "--help" || command === "-h") {
 		process.stdout.write(`${USAGE}\n`);
 		return;
