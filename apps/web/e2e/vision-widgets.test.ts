@@ -4,10 +4,12 @@
  * runs through the hub's runtime, and the answer is drawn where it belongs —
  * the depth map beside the picture, white where the picture is bright; the
  * masks over the picture, coloured where the red and blue squares are, with a
- * legend that names them and hides a mask when pressed.
+ * legend that names them and hides a mask when pressed. axe finds no serious
+ * violation in either result, in either theme.
  */
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seriousViolations } from "./axe";
 import { launchBrowser, newContext, screenshot, visit } from "./browser";
 import { DEPTH_MODEL, SEGMENT_LABELS, SEGMENTATION_MODEL } from "./vision-models";
 
@@ -123,6 +125,7 @@ describe("picture-map widgets", () => {
 			expect(near(black, [0, 0, 0], 2)).toBe(true);
 			// The values it was scaled from: brightness from 0 to 1.
 			expect(await result.textContent()).toContain("Values from 0 to 1.");
+			expect(await seriousViolations(page)).toEqual([]);
 			await screenshot(page, `widget-depth-${colorScheme}`);
 			await context.close();
 		});
@@ -180,6 +183,7 @@ describe("picture-map widgets", () => {
 			expect(near(bare, [255, 0, 0], 3)).toBe(true);
 			await redToggle.click();
 			expect(await redMask.isVisible()).toBe(true);
+			expect(await seriousViolations(page)).toEqual([]);
 			await context.close();
 		});
 	}
