@@ -4,24 +4,10 @@
  * page (nothing is fetched from outside); interactive states that only exist after
  * a click (the "Use this model" popover) are opened before the scan.
  */
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seriousViolations } from "./axe";
 import { launchBrowser, newContext, siteUrl, visit } from "./browser";
-
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
-
-interface AxeNode {
-	target: unknown[];
-	failureSummary?: string;
-}
-interface AxeViolation {
-	id: string;
-	impact: string | null;
-	help: string;
-	nodes: AxeNode[];
-}
 
 /** The page kinds, each with what must be on screen (or opened) before the scan. */
 const PAGES: { name: string; path: string; prepare?: (page: Page) => Promise<void> }[] = [
@@ -96,22 +82,6 @@ const VARIANTS = [
 	{ colorScheme: "light", width: 360, height: 780 },
 	{ colorScheme: "dark", width: 360, height: 780 },
 ] as const;
-
-async function seriousViolations(page: Page): Promise<string[]> {
-	await page.addScriptTag({ content: AXE_SOURCE });
-	const violations = await page.evaluate(async () => {
-		const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<unknown> } }).axe;
-		const results = (await axe.run(document, { resultTypes: ["violations"] })) as { violations: AxeViolation[] };
-		return results.violations;
-	});
-	return violations
-		.filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-		.flatMap((violation) =>
-			violation.nodes.map(
-				(node) => `${violation.id} (${violation.impact}): ${violation.help} — ${JSON.stringify(node.target)}`,
-			),
-		);
-}
 
 let browser: Browser;
 beforeAll(async () => {

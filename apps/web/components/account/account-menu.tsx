@@ -36,8 +36,18 @@ export function AccountMenu() {
 
 	useEffect(() => {
 		let live = true;
-		void hubCall<Me>("/api/whoami-v2").then((result) => {
-			if (live) setMe(result.ok ? result.data : null);
+		// Only the hub's "not signed in" (401) means signed out; a busy hub's failure is asked again.
+		const ask = async () => {
+			for (let attempt = 1; ; attempt++) {
+				const result = await hubCall<Me>("/api/whoami-v2");
+				if (result.ok || result.status === 401 || result.status === 403 || attempt === 4) {
+					return result.ok ? result.data : null;
+				}
+				await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
+			}
+		};
+		void ask().then((found) => {
+			if (live) setMe(found);
 		});
 		return () => {
 			live = false;

@@ -9,6 +9,7 @@
 import Link from "next/link";
 import { type FormEvent, useState } from "react";
 import { hubCall } from "./hub-call";
+import { useHydrated } from "./use-hydrated";
 import "./account.css";
 
 function FormError({ message }: { message: string | undefined }) {
@@ -22,6 +23,7 @@ function FormError({ message }: { message: string | undefined }) {
 export function LoginForm({ next }: { next: string }) {
 	const [error, setError] = useState<string>();
 	const [busy, setBusy] = useState(false);
+	const hydrated = useHydrated();
 
 	const submit = async (event: FormEvent<HTMLFormElement>) => {
 		event.preventDefault();
@@ -41,7 +43,7 @@ export function LoginForm({ next }: { next: string }) {
 	};
 
 	return (
-		<form className="account-form" onSubmit={submit} data-testid="login-form">
+		<form method="post" className="account-form" onSubmit={submit} data-testid="login-form">
 			<div className="field">
 				<label htmlFor="login-username">Username or email</label>
 				<input id="login-username" name="username" autoComplete="username" required maxLength={254} />
@@ -58,7 +60,7 @@ export function LoginForm({ next }: { next: string }) {
 				/>
 			</div>
 			<FormError message={error} />
-			<button type="submit" className="button button-primary" disabled={busy}>
+			<button type="submit" className="button button-primary" disabled={busy || !hydrated}>
 				{busy ? "Signing in…" : "Log in"}
 			</button>
 			<p className="muted small">
@@ -71,6 +73,7 @@ export function LoginForm({ next }: { next: string }) {
 export function JoinForm() {
 	const [error, setError] = useState<string>();
 	const [busy, setBusy] = useState(false);
+	const hydrated = useHydrated();
 
 	const submit = async (event: FormEvent<HTMLFormElement>) => {
 		event.preventDefault();
@@ -96,7 +99,7 @@ export function JoinForm() {
 	};
 
 	return (
-		<form className="account-form" onSubmit={submit} data-testid="join-form">
+		<form method="post" className="account-form" onSubmit={submit} data-testid="join-form">
 			<div className="field">
 				<label htmlFor="join-username">Username</label>
 				<input
@@ -136,7 +139,7 @@ export function JoinForm() {
 				</span>
 			</div>
 			<FormError message={error} />
-			<button type="submit" className="button button-primary" disabled={busy}>
+			<button type="submit" className="button button-primary" disabled={busy || !hydrated}>
 				{busy ? "Creating your account…" : "Sign up"}
 			</button>
 			<p className="muted small">

@@ -6,11 +6,13 @@
  */
 import { type FormEvent, useState } from "react";
 import { hubCall } from "./hub-call";
+import { useHydrated } from "./use-hydrated";
 
 export function DeleteAccountForm({ name }: { name: string }) {
 	const [typed, setTyped] = useState("");
 	const [error, setError] = useState<string>();
 	const [busy, setBusy] = useState(false);
+	const hydrated = useHydrated();
 
 	const submit = async (event: FormEvent<HTMLFormElement>) => {
 		event.preventDefault();
@@ -27,7 +29,7 @@ export function DeleteAccountForm({ name }: { name: string }) {
 	};
 
 	return (
-		<form className="account-form" onSubmit={submit} data-testid="delete-account-form">
+		<form method="post" className="account-form" onSubmit={submit} data-testid="delete-account-form">
 			<div className="field">
 				<label htmlFor="delete-confirm">
 					Type <strong>{name}</strong> to confirm
@@ -43,7 +45,7 @@ export function DeleteAccountForm({ name }: { name: string }) {
 			</div>
 			<div role="alert">{error ? <p className="form-error">{error}</p> : null}</div>
 			<div className="button-row">
-				<button type="submit" className="button button-danger" disabled={busy || typed !== name}>
+				<button type="submit" className="button button-danger" disabled={busy || !hydrated || typed !== name}>
 					Delete my account
 				</button>
 			</div>

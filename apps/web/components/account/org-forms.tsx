@@ -8,6 +8,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { type FormEvent, useState } from "react";
 import { hubCall } from "./hub-call";
+import { useHydrated } from "./use-hydrated";
 
 const ROLES = ["read", "write", "admin"] as const;
 type Role = (typeof ROLES)[number];
@@ -17,6 +18,7 @@ export function CreateOrganizationForm() {
 	const [error, setError] = useState<string>();
 	const [created, setCreated] = useState<string>();
 	const [busy, setBusy] = useState(false);
+	const hydrated = useHydrated();
 
 	const submit = async (event: FormEvent<HTMLFormElement>) => {
 		event.preventDefault();
@@ -40,7 +42,7 @@ export function CreateOrganizationForm() {
 	};
 
 	return (
-		<form className="account-form" onSubmit={submit} data-testid="org-form">
+		<form method="post" className="account-form" onSubmit={submit} data-testid="org-form">
 			<div className="field">
 				<label htmlFor="org-name">Name</label>
 				<input id="org-name" name="name" required maxLength={96} aria-describedby="org-name-hint" />
@@ -61,7 +63,7 @@ export function CreateOrganizationForm() {
 				) : null}
 			</div>
 			<div className="button-row">
-				<button type="submit" className="button button-primary" disabled={busy}>
+				<button type="submit" className="button button-primary" disabled={busy || !hydrated}>
 					Create organization
 				</button>
 			</div>
@@ -196,7 +198,7 @@ export function MembersManager({ org, initial, canManage }: { org: string; initi
 			{canManage ? (
 				<section className="section" aria-labelledby="add-member-heading">
 					<h2 id="add-member-heading">Add a member</h2>
-					<form className="account-form" onSubmit={add}>
+					<form method="post" className="account-form" onSubmit={add}>
 						<div className="field">
 							<label htmlFor="member-user">Username</label>
 							<input id="member-user" name="user" required maxLength={96} />

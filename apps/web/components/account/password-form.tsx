@@ -2,10 +2,12 @@
 /** Changes the password (`POST /api/settings/password`); the hub answers with a fresh session cookie. */
 import { type FormEvent, useState } from "react";
 import { hubCall } from "./hub-call";
+import { useHydrated } from "./use-hydrated";
 
 export function PasswordForm({ name }: { name: string }) {
 	const [message, setMessage] = useState<{ ok: boolean; text: string }>();
 	const [busy, setBusy] = useState(false);
+	const hydrated = useHydrated();
 
 	const submit = async (event: FormEvent<HTMLFormElement>) => {
 		event.preventDefault();
@@ -31,7 +33,7 @@ export function PasswordForm({ name }: { name: string }) {
 	};
 
 	return (
-		<form className="account-form" onSubmit={submit}>
+		<form method="post" className="account-form" onSubmit={submit}>
 			{/* For password managers: which account this is. */}
 			<input type="text" name="username" autoComplete="username" value={name} readOnly hidden />
 			<div className="field">
@@ -59,7 +61,7 @@ export function PasswordForm({ name }: { name: string }) {
 				{message ? <p className={message.ok ? "form-success" : "form-error"}>{message.text}</p> : null}
 			</div>
 			<div className="button-row">
-				<button type="submit" className="button button-primary" disabled={busy}>
+				<button type="submit" className="button button-primary" disabled={busy || !hydrated}>
 					Change password
 				</button>
 			</div>

@@ -6,6 +6,7 @@
  */
 import { type FormEvent, useState } from "react";
 import { hubCall } from "./hub-call";
+import { useHydrated } from "./use-hydrated";
 
 export const LINK_FIELDS = [
 	{ key: "github", label: "GitHub" },
@@ -35,6 +36,7 @@ export function ProfileForm({
 	const [fieldError, setFieldError] = useState<{ key?: string; text: string }>();
 	const [saved, setSaved] = useState(false);
 	const [busy, setBusy] = useState(false);
+	const hydrated = useHydrated();
 
 	const submit = async (event: FormEvent<HTMLFormElement>) => {
 		event.preventDefault();
@@ -68,7 +70,7 @@ export function ProfileForm({
 		) : null;
 
 	return (
-		<form className="account-form" onSubmit={submit} noValidate data-testid="profile-form">
+		<form method="post" className="account-form" onSubmit={submit} noValidate data-testid="profile-form">
 			<div className="field">
 				<label htmlFor="profile-fullname">Full name</label>
 				<input
@@ -107,7 +109,7 @@ export function ProfileForm({
 				{saved ? <p className="form-success">Profile saved.</p> : null}
 			</div>
 			<div className="button-row">
-				<button type="submit" className="button button-primary" disabled={busy}>
+				<button type="submit" className="button button-primary" disabled={busy || !hydrated}>
 					Save profile
 				</button>
 			</div>

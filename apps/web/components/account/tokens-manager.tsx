@@ -8,6 +8,7 @@
 import { type FormEvent, useState } from "react";
 import { CopyButton } from "@/components/ui/copy-button";
 import { hubCall } from "./hub-call";
+import { useHydrated } from "./use-hydrated";
 
 export interface TokenItem {
 	id: string;
@@ -35,6 +36,7 @@ export function TokensManager({ initial }: { initial: TokenItem[] }) {
 	const [created, setCreated] = useState<{ name: string; secret: string }>();
 	const [error, setError] = useState<string>();
 	const [busy, setBusy] = useState(false);
+	const hydrated = useHydrated();
 	const [confirming, setConfirming] = useState<string>();
 	const [notice, setNotice] = useState<string>();
 
@@ -85,7 +87,7 @@ export function TokensManager({ initial }: { initial: TokenItem[] }) {
 		<>
 			<section className="section" aria-labelledby="new-token-heading">
 				<h2 id="new-token-heading">New token</h2>
-				<form className="account-form" onSubmit={create} data-testid="token-form">
+				<form method="post" className="account-form" onSubmit={create} data-testid="token-form">
 					<div className="field">
 						<label htmlFor="token-name">Name</label>
 						<input id="token-name" name="name" required maxLength={100} placeholder="e.g. laptop" />
@@ -125,7 +127,7 @@ export function TokensManager({ initial }: { initial: TokenItem[] }) {
 					</div>
 					<div role="alert">{error ? <p className="form-error">{error}</p> : null}</div>
 					<div className="button-row">
-						<button type="submit" className="button button-primary" disabled={busy}>
+						<button type="submit" className="button button-primary" disabled={busy || !hydrated}>
 							Create token
 						</button>
 					</div>

@@ -7,7 +7,10 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { type Member, MembersManager } from "@/components/account/org-forms";
 import "@/components/account/account.css";
-import { readAsVisitor, requireSessionUser } from "@/lib/session";
+import { AvatarForm } from "@/components/account/avatar-form";
+import { ProfileForm } from "@/components/account/profile-form";
+import type { OrgOverview } from "@/lib/profiles";
+import { avatarPath, readAsVisitor, requireSessionUser } from "@/lib/session";
 
 type Props = { params: Promise<{ name: string }> };
 
@@ -25,7 +28,7 @@ export default async function MembersPage({ params }: Props) {
 	return (
 		<div className="page">
 			<header className="page-header">
-				<p className="muted small">
+				<p className="muted small account-breadcrumb">
 					<Link href={`/${encodeURIComponent(name)}`}>{name}</Link> / members
 				</p>
 				<h1>Members of {name}</h1>
@@ -36,6 +39,27 @@ export default async function MembersPage({ params }: Props) {
 				</p>
 			</header>
 			<MembersManager org={name} initial={members} canManage={me?.role === "admin"} />
+			{me?.role === "admin" ? <OrganizationProfile name={name} /> : null}
 		</div>
+	);
+}
+
+/** For the organisation's admins: its public profile (`PUT /api/organizations/{name}/settings`) and avatar. */
+async function OrganizationProfile({ name }: { name: string }) {
+	const encoded = encodeURIComponent(name);
+	const overview = await readAsVisitor<OrgOverview>(`/api/organizations/${encoded}/overview`);
+	return (
+		<section className="section" aria-labelledby="org-profile-heading">
+			<h2 id="org-profile-heading">Organization profile</h2>
+			<AvatarForm
+				endpoint={`/api/organizations/${encoded}/avatar`}
+				initialPath={avatarPath(overview?.avatarUrl, name)}
+				name={name}
+			/>
+			<ProfileForm
+				endpoint={`/api/organizations/${encoded}/settings`}
+				initial={{ fullname: overview?.fullname ?? null, bio: overview?.bio ?? null, links: overview?.links ?? {} }}
+			/>
+		</section>
 	);
 }
