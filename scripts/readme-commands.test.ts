@@ -54,6 +54,10 @@ const EXPECTED_RUN = new Set([
 	`printf '%s\\n' "$ADMIN_PASSWORD" | npm run -s hubkit -- user create root --email root@example.com --password-stdin --admin`,
 	"npm run -s hubkit -- user list",
 	"npm run -s hubkit -- user disable NAME",
+	"npm run -s hubkit -- oauth-app create --name Notebook --redirect-uri https://notebook.example/callback",
+	"npm run -s hubkit -- oauth-app create --name Space --redirect-uri http://127.0.0.1:5173/ --public",
+	"npm run -s hubkit -- oauth-app list",
+	"npm run -s hubkit -- oauth-app delete CLIENT_ID",
 	`printf '%s\\n' "$NEW" | npm run -s hubkit -- user reset-password NAME --password-stdin`,
 ]);
 
@@ -215,6 +219,29 @@ describe("README commands", () => {
 		const disabled = sh("npm run -s hubkit -- user disable NAME", "npm run -s hubkit -- user disable root");
 		expect(disabled.status, disabled.stderr).toBe(0);
 		expect(sh("npm run -s hubkit -- user list").stdout).toMatch(/^root\s.*disabled/m);
+	});
+
+	it("hubkit oauth-app create (confidential: the secret printed once; --public: none), list and delete", () => {
+		const confidential = sh(
+			"npm run -s hubkit -- oauth-app create --name Notebook --redirect-uri https://notebook.example/callback",
+		);
+		expect(confidential.status, confidential.stderr).toBe(0);
+		expect(confidential.stdout).toMatch(/^client_id=[0-9a-f-]{36}\nclient_secret=hfs_\S+\n$/);
+		const open = sh(
+			"npm run -s hubkit -- oauth-app create --name Space --redirect-uri http://127.0.0.1:5173/ --public",
+		);
+		expect(open.status, open.stderr).toBe(0);
+		expect(open.stdout).toMatch(/^client_id=[0-9a-f-]{36}\n$/);
+		const listed = sh("npm run -s hubkit -- oauth-app list");
+		expect(listed.stdout).toMatch(/Notebook\s+confidential\s+operator\s+https:\/\/notebook\.example\/callback/);
+		expect(listed.stdout).not.toContain("hfs_");
+		const clientId = /^client_id=(\S+)$/m.exec(open.stdout)?.[1] ?? "";
+		const deleted = sh(
+			"npm run -s hubkit -- oauth-app delete CLIENT_ID",
+			`npm run -s hubkit -- oauth-app delete ${clientId}`,
+		);
+		expect(deleted.status, deleted.stderr).toBe(0);
+		expect(sh("npm run -s hubkit -- oauth-app list").stdout).not.toContain("Space");
 	});
 
 	it("hubkit serve [--port] [--host] [--data] answers the API, and stops on SIGTERM", async () => {
