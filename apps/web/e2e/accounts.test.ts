@@ -11,6 +11,7 @@
 import { randomBytes } from "node:crypto";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { E2E_ADMIN } from "./admin-account";
 import { seriousViolations } from "./axe";
 import { launchBrowser, newContext, screenshot, siteUrl, visit } from "./browser";
 
@@ -33,9 +34,9 @@ afterAll(async () => {
 
 const whoami = (token: string) => fetch(siteUrl("/api/whoami-v2"), { headers: { Authorization: `Bearer ${token}` } });
 
-async function signIn(target: Page, password: string, next = "/") {
+async function signIn(target: Page, password: string, next = "/", name = NAME) {
 	await visit(target, `/login?next=${encodeURIComponent(next)}`);
-	await target.getByLabel("Username or email").fill(NAME);
+	await target.getByLabel("Username or email").fill(name);
 	await target.getByLabel("Password").fill(password);
 	await target.getByRole("button", { name: "Log in" }).click();
 }
@@ -204,6 +205,52 @@ describe("accounts", () => {
 			expect(new URL(page.url()).pathname).toBe("/");
 		}
 	});
+});
+
+describe("administration", () => {
+	it("lets an administrator search, disable and enable, make admin and reset a password", async () => {
+		for (const colorScheme of ["light", "dark"] as const) {
+			const adminContext = await newContext(browser, { colorScheme });
+			const admin = await adminContext.newPage();
+			try {
+				await signIn(admin, E2E_ADMIN.password, "/admin", E2E_ADMIN.name);
+				await admin.waitForURL(siteUrl("/admin"));
+				expect(await admin.getByRole("heading", { level: 1 }).textContent()).toBe("Administration");
+				await admin.getByLabel("Search users").fill(NAME);
+				await admin.getByRole("button", { name: "Search", exact: true }).click();
+				await admin.getByText("1 user found.").waitFor();
+				const row = admin.getByTestId("admin-users").getByRole("row", { name: new RegExp(NAME) });
+				expect(await row.textContent()).toContain(`${NAME}@example.com`);
+				expect(await seriousViolations(admin)).toEqual([]);
+				await screenshot(admin, `admin-${colorScheme}`);
+				if (colorScheme === "dark") continue;
+
+				await row.getByRole("button", { name: `Disable ${NAME}` }).click();
+				await admin.getByText(`${NAME} disabled.`).waitFor();
+				expect(await row.textContent()).toContain("Disabled");
+				await row.getByRole("button", { name: `Enable ${NAME}` }).click();
+				await admin.getByText(`${NAME} enabled.`).waitFor();
+				await row.getByRole("button", { name: `Make admin ${NAME}` }).click();
+				await admin.getByText(`${NAME} is now an administrator.`).waitFor();
+				await row.getByRole("button", { name: `Remove admin ${NAME}` }).click();
+				await admin.getByText(`${NAME} is no longer an administrator.`).waitFor();
+				// The same password again: the sessions end, and the tests after this one still sign in with it.
+				await row.getByRole("button", { name: `Reset password of ${NAME}` }).click();
+				await row.getByLabel(`New password for ${NAME}`).fill(PASSWORD);
+				await row.getByRole("button", { name: "Set" }).click();
+				await admin.getByText(`Password of ${NAME} set; their sessions have ended.`).waitFor();
+
+				// An administrator cannot disable themselves: the hub's refusal is shown.
+				await admin.getByLabel("Search users").fill(E2E_ADMIN.name);
+				await admin.getByRole("button", { name: "Search", exact: true }).click();
+				await admin.getByText("1 user found.").waitFor();
+				await admin.getByRole("button", { name: `Disable ${E2E_ADMIN.name}` }).click();
+				await admin.locator(".form-error").waitFor();
+			} finally {
+				await adminContext.close();
+			}
+		}
+	}, 120_000);
 });
 
 const SIGNED_IN_PAGES = [

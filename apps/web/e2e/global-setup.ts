@@ -13,6 +13,7 @@ import type { TestProject } from "vitest/node";
 import { freePort, startSite } from "../../../scripts/lib/site.mjs";
 // @ts-expect-error plain ESM helpers shared with scripts/start.mjs, no type declarations
 import { buildWebIfChanged, ROOT } from "../../../scripts/lib/web-build.mjs";
+import { createAdmin } from "./admin-account";
 import { localChatModel } from "./chat-model";
 import { hostileModel } from "./hostile-model";
 import { snippetMarkupModel } from "./snippet-model";
@@ -39,6 +40,7 @@ export default async function setup(project: TestProject) {
 	} finally {
 		await hub.close();
 	}
+	createAdmin(ROOT, dataDir);
 	const hubPort = await freePort();
 	// One llama.cpp thread: on a machine busy with the browser and the site, threads spinning for each
 	// other stall the chat model's tokens (HUBKIT_LLAMA_THREADS in the hub's README).
