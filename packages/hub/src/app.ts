@@ -59,12 +59,14 @@ export interface HubAppOptions {
  * not with a second hash and query.
  */
 function routerAuthenticate(deps: HubDeps, identified: WeakMap<Request, Caller>): RouterDeps["authenticate"] {
+	// A token an OAuth app was given runs inference only when the person granted `inference-api`.
+	const mayInfer = (caller: Caller) => !caller.oauthScopes || caller.oauthScopes.includes("inference-api");
 	return async (token, request) => {
 		const known = request ? identified.get(request) : undefined;
-		if (known) return { user: known.userName };
+		if (known) return mayInfer(known) ? { user: known.userName } : undefined;
 		try {
 			const caller = await deps.auth.identify(`Bearer ${token}`);
-			return caller ? { user: caller.userName } : undefined;
+			return caller && mayInfer(caller) ? { user: caller.userName } : undefined;
 		} catch (error) {
 			if (error instanceof HubError) return undefined;
 			throw error;

@@ -10,10 +10,12 @@
 import { createHash, randomBytes } from "node:crypto";
 import { createRemoteJWKSet, jwtVerify } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadSeed } from "../src/seed/load.js";
 import { accountClient, sessionCookie } from "./support/accounts.js";
 import { linesLogger } from "./support/cli.js";
 import { ENGINES, startTestDatabase, type TestDatabase } from "./support/engines.js";
 import { type Listening, listen, openTestHub, type TestHub } from "./support/hub.js";
+import { seedModel } from "./support/seed-records.js";
 
 const PASSWORD = "correct horse battery";
 const APP_ORIGIN = "http://127.0.0.1:5999";
@@ -40,6 +42,7 @@ describe.each(ENGINES)("OAuth provider on %s", (engine) => {
 	beforeAll(async () => {
 		testDb = await startTestDatabase(engine);
 		hub = await openTestHub(testDb.config, undefined, log);
+		await loadSeed(hub.deps, [seedModel("olga/private-notes", { private: true })]);
 		server = await listen(hub.app);
 		call = accountClient(server.url);
 		const signup = await call("/api/auth/signup", {
@@ -344,6 +347,39 @@ describe.each(ENGINES)("OAuth provider on %s", (engine) => {
 			scope: "openid write-repos",
 		});
 		expect(wider.body.error).toBe("invalid_scope");
+	});
+
+	it("gives an app's token only what its scopes grant: private repos with a repo scope, inference with inference-api", async () => {
+		const tokenFor = async (scope: string) => {
+			const { code, verifier } = await codeFor(scope);
+			const answer = await token({
+				grant_type: "authorization_code",
+				code,
+				redirect_uri: REDIRECT,
+				code_verifier: verifier,
+			});
+			return answer.body.access_token as string;
+		};
+		const profileOnly = await tokenFor("openid profile");
+		const readRepos = await tokenFor("openid read-repos");
+		expect((await call("/api/models/olga/private-notes", { token: profileOnly })).status).toBe(404);
+		expect((await call("/api/models/olga/private-notes", { token: readRepos })).status).toBe(200);
+		const whoami = await call("/api/whoami-v2", { token: readRepos });
+		expect(whoami.body.auth.accessToken.role).toBe("read");
+		const writeRepos = await tokenFor("openid write-repos");
+		expect((await call("/api/whoami-v2", { token: writeRepos })).body.auth.accessToken.role).toBe("write");
+
+		const infer = async (accessToken: string) =>
+			(
+				await fetch(`${server.url}/hf-inference/models/olga/private-notes`, {
+					method: "POST",
+					headers: { authorization: `Bearer ${accessToken}`, "content-type": "application/json" },
+					body: JSON.stringify({ inputs: "hello" }),
+				})
+			).status;
+		expect(await infer(profileOnly)).toBe(401);
+		// Past the token check: what refuses it now is the model (this hub runs no models), not the token.
+		expect(await infer(await tokenFor("openid inference-api"))).toBe(400);
 	});
 
 	it("answers userinfo with what the scopes allow", async () => {

@@ -27,6 +27,8 @@ export interface Caller {
 	/** The repo ids a scoped token is limited to; undefined: every repo the user reaches. */
 	repos?: string[];
 	isAdmin?: boolean;
+	/** For a token issued to an OAuth app: the scopes the person granted it (services/oauth.ts). */
+	oauthScopes?: string[];
 }
 
 export interface Auth {
@@ -77,6 +79,7 @@ export function databaseAuth(
 				"access_tokens.created_at",
 				"access_tokens.expires_at",
 				"access_tokens.repos",
+				"access_tokens.oauth_scope",
 			])
 			.where("access_tokens.token_hash", "=", hashToken(token))
 			.executeTakeFirst();
@@ -91,6 +94,7 @@ export function databaseAuth(
 			token: { displayName: row.display_name, role: row.role, createdAt: row.created_at },
 			via: "token",
 			...(row.repos !== null ? { repos: JSON.parse(row.repos) as string[] } : {}),
+			...(row.oauth_scope ? { oauthScopes: row.oauth_scope.split(" ") } : {}),
 			isAdmin: row.is_admin === 1,
 		};
 	}
