@@ -35,7 +35,7 @@ export function withDeferredTable(db: Kysely<Database>): Kysely<Database & { def
  * migration that adds an index lists it here too (test/lifecycle-indexes.test.ts
  * fails otherwise); only migrations the database has applied count.
  */
-const PLAIN_INDEXES: Record<string, [name: string, table: string, columns: string[]][]> = {
+const PLAIN_INDEXES: Record<string, [name: string, table: string, columns: string[], unique?: "unique"][]> = {
 	"0001-initial": [
 		["models_by_downloads", "models", ["downloads", "id"]],
 		["models_by_likes", "models", ["likes", "id"]],
@@ -54,6 +54,17 @@ const PLAIN_INDEXES: Record<string, [name: string, table: string, columns: strin
 		["models_by_num_parameters", "models", ["num_parameters", "id"]],
 		["model_apps_by_app", "model_apps", ["app", "model_id"]],
 	],
+	"0007-accounts": [
+		["users_by_email", "users", ["email"], "unique"],
+		["org_members_by_user", "org_members", ["user_id", "org_id"]],
+		["sessions_by_user", "sessions", ["user_id"]],
+		["sign_in_failures_by_subject", "sign_in_failures", ["subject", "failed_at"]],
+	],
+	"0009-oauth": [
+		["oauth_apps_by_owner", "oauth_apps", ["owner_id"]],
+		["oauth_refresh_tokens_by_grant", "oauth_refresh_tokens", ["grant_id"]],
+		["access_tokens_by_oauth_grant", "access_tokens", ["oauth_grant_id"]],
+	],
 };
 
 /** What the applied migrations made: their plain indexes and the engine's search index or triggers. */
@@ -61,13 +72,10 @@ export async function expectedIndexes(db: Kysely<Database>, engine: DatabaseEngi
 	const applied = await sql<{ name: string }>`SELECT name FROM ${sql.table(MIGRATION_TABLE)}`.execute(db);
 	// Built with the same schema builder the migrations use, so the statement is the one they ran.
 	const plain = applied.rows.flatMap((row) =>
-		(PLAIN_INDEXES[row.name] ?? []).map(
-			([name, table, columns]): IndexDefinition => ({
-				kind: "index",
-				name,
-				definition: db.schema.createIndex(name).on(table).columns(columns).compile().sql,
-			}),
-		),
+		(PLAIN_INDEXES[row.name] ?? []).map(([name, table, columns, unique]): IndexDefinition => {
+			const index = db.schema.createIndex(name).on(table).columns(columns);
+			return { kind: "index", name, definition: (unique ? index.unique() : index).compile().sql };
+		}),
 	);
 	if (engine === "postgres") return [...plain, { kind: "index", ...POSTGRES_SEARCH_INDEX }];
 	const triggers = Object.entries(SQLITE_SEARCH_TRIGGERS).map(
