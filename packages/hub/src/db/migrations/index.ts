@@ -11,6 +11,7 @@ import { modelSizesAndAppsMigration } from "./0004-model-sizes-and-apps.js";
 import { maintenanceMigration } from "./0005-maintenance.js";
 import { hubSettingsMigration } from "./0006-hub-settings.js";
 import { accountsMigration } from "./0007-accounts.js";
+import { uploadedAvatarsMigration } from "./0008-uploaded-avatars.js";
 
 export function allMigrations(engine: DatabaseEngine): Record<string, Migration> {
 	return {
@@ -21,5 +22,6 @@ export function allMigrations(engine: DatabaseEngine): Record<string, Migration>
 		"0005-maintenance": maintenanceMigration,
 		"0006-hub-settings": hubSettingsMigration,
 		"0007-accounts": accountsMigration,
+		"0008-uploaded-avatars": uploadedAvatarsMigration,
 	};
 }
