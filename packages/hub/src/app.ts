@@ -18,6 +18,7 @@ import { pathGuard } from "./middleware/path-guard.js";
 import { requestId } from "./middleware/request-id.js";
 import { type RouterDeps, routerRoutes } from "./router/index.js";
 import { accountRoutes } from "./routes/accounts.js";
+import { adminRoutes } from "./routes/admin.js";
 import { avatarRoutes } from "./routes/avatars.js";
 import { demoAssetRoutes } from "./routes/demo-assets.js";
 import { fileRoutes } from "./routes/files.js";
@@ -25,10 +26,12 @@ import { healthRoutes } from "./routes/health.js";
 import { modelRoutes } from "./routes/models.js";
 import { oauthRoutes } from "./routes/oauth.js";
 import { organizationRoutes } from "./routes/organizations.js";
+import { profileRoutes } from "./routes/profiles.js";
 import { providerRoutes } from "./routes/providers.js";
 import { siteProxy } from "./routes/site-proxy.js";
 import { taskRoutes } from "./routes/tasks.js";
 import { whoamiRoutes } from "./routes/whoami.js";
+import { MAX_AVATAR_BYTES } from "./services/avatar-upload.js";
 import { databaseFollowUps } from "./services/router-follow-ups.js";
 
 /** Headers browser clients must be able to read (reference/hub-api.md §0, CORS). */
@@ -95,6 +98,7 @@ export function createHubApp(deps: HubDeps, options: HubAppOptions = {}): Hono<H
 			api: deps.config.bodyLimitBytes,
 			router: deps.config.routerBodyLimitBytes,
 			upload: deps.config.uploadBodyLimitBytes,
+			avatar: MAX_AVATAR_BYTES,
 		}),
 	);
 	app.use("*", identifyCaller(deps.auth));
@@ -114,7 +118,9 @@ export function createHubApp(deps: HubDeps, options: HubAppOptions = {}): Hono<H
 	app.route("/", accountRoutes(deps));
 	app.route("/", organizationRoutes(deps));
 	app.route("/", oauthRoutes(deps));
-	app.route("/", avatarRoutes());
+	app.route("/", profileRoutes(deps));
+	app.route("/", adminRoutes(deps));
+	app.route("/", avatarRoutes(deps));
 	app.route("/", demoAssetRoutes());
 	app.route("/", fileRoutes(deps));
 	app.route("/", providerRoutes(options.router ?? {}));
@@ -135,6 +141,11 @@ export function createHubApp(deps: HubDeps, options: HubAppOptions = {}): Hono<H
 			followUps: databaseFollowUps(deps.db),
 			...options.router,
 			authenticate: routerAuthenticate(deps, identified),
+			// A signed-in browser runs the hub's own models as its user (the CSRF guard above has checked its origin).
+			sessionUser: (request) => {
+				const caller = identified.get(request);
+				return caller?.via === "session" ? { user: caller.userName } : undefined;
+			},
 		}),
 	);
 

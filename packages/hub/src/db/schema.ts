@@ -118,6 +118,10 @@ export interface UsersTable {
 	is_admin: Generated<number>;
 	/** 0 or 1: a disabled user's sessions and tokens are refused. */
 	disabled: Generated<number>;
+	/** The uploaded avatar's blob (lower-case hex sha256); null: the generated one. */
+	avatar_sha256: string | null;
+	/** Its media type as read from the bytes: image/png, image/jpeg, image/webp or image/gif. */
+	avatar_type: string | null;
 }
 
 export interface OrgMembersTable {

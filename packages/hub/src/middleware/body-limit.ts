@@ -10,7 +10,7 @@ import type { HubEnv } from "../deps.js";
 import { HubError } from "../errors.js";
 import { isProviderId } from "../router/providers.js";
 
-export type BodyLimitKind = "api" | "router" | "upload";
+export type BodyLimitKind = "api" | "router" | "upload" | "avatar";
 
 /** Which limit a path falls under (see "Body limits" in the hub README). */
 export function bodyLimitKind(path: string): BodyLimitKind {
@@ -20,6 +20,13 @@ export function bodyLimitKind(path: string): BodyLimitKind {
 	if (segments[1]?.endsWith(".git") || (first === "datasets" && segments[2]?.endsWith(".git"))) return "upload";
 	// `/api/{models|datasets|spaces}/{owner}/{name}/commit/{revision}`: a commit carries files.
 	if (first === "api" && segments[4] === "commit") return "upload";
+	// `PUT /api/settings/avatar`, `/api/organizations/{name}/avatar`: a picture, larger than JSON, held to its own limit.
+	if (
+		path === "/api/settings/avatar" ||
+		(first === "api" && segments[1] === "organizations" && segments[3] === "avatar")
+	) {
+		return "avatar";
+	}
 	if (path === "/v1/chat/completions" || first === "hf-inference" || isProviderId(first)) return "router";
 	return "api";
 }

@@ -73,6 +73,12 @@ export interface RouterDeps {
 	 */
 	admitAnonymous?: (c: Context) => Response | undefined;
 	/**
+	 * The user of a browser session the host has already identified (and checked against cross-site
+	 * requests) for a request without an Authorization header; hf-inference runs as that user, so a
+	 * signed-in person's private models work from the site's widgets. Provider calls still need a token.
+	 */
+	sessionUser?: (request: Request) => RouterUser | undefined;
+	/**
 	 * Aborted when the hub shuts down: provider calls in flight stop waiting, so their callers get
 	 * an answer (502 HubShuttingDown) before the shutdown deadline instead of a cut connection.
 	 */

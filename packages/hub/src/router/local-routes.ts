@@ -10,7 +10,7 @@
  *   POST /hf-inference/v1/chat/completions, /v1/chat/completions   chat, model in the body
  *   POST /hf-inference/v1/embeddings, /v1/embeddings       OpenAI-style embeddings of a feature-extraction model
  *
- * A call with a hub token runs as its user; one with no Authorization header at all runs
+ * A call with a hub token runs as its user, one with the hub's browser session as the session's; one with neither runs
  * anonymously (public models only) when the host passes `admitAnonymous`, which rate-limits it.
  */
 import { PIPELINE_DATA, type PipelineType } from "@hubkit/tasks";
@@ -66,13 +66,17 @@ function taskCall(model: string, task: string): LocalCall | Response {
 }
 
 /**
- * The token's user; or, when the request has no Authorization header and the host admits
+ * The token's user; without an Authorization header, the host's browser-session user; or, when the host admits
  * anonymous callers, undefined (public models only, within the host's rate limit). A header
  * with a bad token is a 401 as ever, never a fall-back to anonymous.
  */
 async function localCaller(c: Context, deps: RouterDeps): Promise<RouterUser | undefined | Response> {
 	const header = c.req.header("authorization");
-	if (deps.admitAnonymous && (header === undefined || header.trim() === "")) return deps.admitAnonymous(c);
+	if (header === undefined || header.trim() === "") {
+		const session = deps.sessionUser?.(c.req.raw);
+		if (session) return session;
+		if (deps.admitAnonymous) return deps.admitAnonymous(c);
+	}
 	return await authenticateRequest(c.req.raw, deps.authenticate);
 }
 

@@ -29,7 +29,7 @@ function signedIn(c: Context<HubEnv>): Caller {
 	return caller;
 }
 
-function sessionCaller(c: Context<HubEnv>): Caller {
+export function sessionCaller(c: Context<HubEnv>): Caller {
 	const caller = signedIn(c);
 	if (caller.via !== "session") throw forbidden("This route is for a signed-in browser session, not a token");
 	return caller;

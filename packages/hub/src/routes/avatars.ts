@@ -1,21 +1,41 @@
-/** `GET /api/avatars/{name}.svg`: the generated avatar `avatarUrl` points at (services/avatar.ts). */
+/**
+ * `GET /api/avatars/{name}.svg`: the generated avatar (services/avatar.ts), and
+ * `GET /api/avatars/{name}/{key}`: an uploaded one (services/avatar-upload.ts), whose
+ * key is the start of its sha256, so the URL changes with the picture and the
+ * answer can be cached for good.
+ */
 import { Hono } from "hono";
-import type { HubEnv } from "../deps.js";
+import type { HubDeps, HubEnv } from "../deps.js";
 import { badRequest } from "../errors.js";
 import { avatarSvg, isAvatarName } from "../services/avatar.js";
+import { readAvatar } from "../services/avatar-upload.js";
 
-export function avatarRoutes(): Hono<HubEnv> {
-	return new Hono<HubEnv>().get("/api/avatars/:file", (c) => {
-		const file = c.req.param("file");
-		const name = file.endsWith(".svg") ? file.slice(0, -".svg".length) : "";
-		if (!isAvatarName(name)) throw badRequest("Avatars are /api/avatars/{name}.svg, for a valid user name");
-		return c.body(avatarSvg(name), 200, {
-			"Content-Type": "image/svg+xml; charset=utf-8",
-			// The picture depends on the name alone.
-			"Cache-Control": "public, max-age=86400",
-			// Opened directly, an SVG is a document of the hub's origin: no scripts, no outside resources.
-			"Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'",
-			"X-Content-Type-Options": "nosniff",
+export function avatarRoutes(deps: HubDeps): Hono<HubEnv> {
+	return new Hono<HubEnv>()
+		.get("/api/avatars/:file", (c) => {
+			const file = c.req.param("file");
+			const name = file.endsWith(".svg") ? file.slice(0, -".svg".length) : "";
+			if (!isAvatarName(name)) throw badRequest("Avatars are /api/avatars/{name}.svg, for a valid user name");
+			return c.body(avatarSvg(name), 200, {
+				"Content-Type": "image/svg+xml; charset=utf-8",
+				// The picture depends on the name alone.
+				"Cache-Control": "public, max-age=86400",
+				// Opened directly, an SVG is a document of the hub's origin: no scripts, no outside resources.
+				"Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'",
+				"X-Content-Type-Options": "nosniff",
+			});
+		})
+		.get("/api/avatars/:name/:key", async (c) => {
+			const name = c.req.param("name");
+			if (!isAvatarName(name)) throw badRequest("Avatars are /api/avatars/{name}/{key}, for a valid user name");
+			const avatar = await readAvatar(deps.db, deps.blobStore, name, c.req.param("key"));
+			return c.body(avatar.body, 200, {
+				"Content-Type": avatar.type,
+				"Content-Length": String(avatar.size),
+				"Cache-Control": "public, max-age=31536000, immutable",
+				// Only the four raster types are ever stored, checked from their bytes; nothing to sniff.
+				"X-Content-Type-Options": "nosniff",
+				"Content-Security-Policy": "default-src 'none'",
+			});
 		});
-	});
 }

@@ -11,6 +11,18 @@ export function avatarPath(name: string): string {
 	return `/api/avatars/${encodeURIComponent(name)}.svg`;
 }
 
+/**
+ * The absolute `avatarUrl` of a user or organisation: its uploaded picture when it has one
+ * (the path names the content, so it can be cached for good), else the generated SVG.
+ */
+export function avatarUrl(hubUrl: string, name: string, uploadedSha256: string | null | undefined): string {
+	if (!uploadedSha256) return `${hubUrl}${avatarPath(name)}`;
+	return `${hubUrl}/api/avatars/${encodeURIComponent(name)}/${uploadedSha256.slice(0, AVATAR_KEY_LENGTH)}`;
+}
+
+/** How many hex digits of the picture's sha256 its URL carries. */
+export const AVATAR_KEY_LENGTH = 16;
+
 export function isAvatarName(name: string): boolean {
 	return isIdPart(name);
 }

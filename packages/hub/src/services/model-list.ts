@@ -62,16 +62,17 @@ interface Walk {
 	rows: number;
 }
 
-/** Only the models the caller may see: public ones, and their own private ones. */
+/**
+ * Only the models the caller may see: public ones, and their own private ones; for a token
+ * scoped to some repos, only the private ones among those (as `canSee` in repo-access.ts).
+ */
 export function visibleTo(caller: Caller | undefined): ModelsCondition {
-	return (eb) =>
-		caller
-			? eb.or([
-					eb("models.private", "=", 0),
-					eb("models.author", "=", caller.userName),
-					eb("models.owner", "=", caller.userName),
-				])
-			: eb("models.private", "=", 0);
+	return (eb) => {
+		if (!caller || caller.repos?.length === 0) return eb("models.private", "=", 0);
+		const own = eb.or([eb("models.author", "=", caller.userName), eb("models.owner", "=", caller.userName)]);
+		const ownInScope = caller.repos ? eb.and([own, eb("models.id", "in", caller.repos)]) : own;
+		return eb.or([eb("models.private", "=", 0), ownInScope]);
+	};
 }
 
 /** Every filter of the query except the id search and visibility, and the keyset cursor. */

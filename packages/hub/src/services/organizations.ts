@@ -24,6 +24,8 @@ export interface OrgMembership {
 	name: string;
 	fullname: string;
 	role: OrgRole;
+	/** The uploaded avatar's blob, or null for the generated one. */
+	avatarSha256?: string | null;
 }
 
 /** Makes an organisation whose first admin is the caller. */
@@ -63,14 +65,14 @@ export async function organizationsOf(db: Kysely<Database>, userId: string): Pro
 	const rows = await db
 		.selectFrom("org_members")
 		.innerJoin("users", "users.id", "org_members.org_id")
-		.select(["users.id", "users.name", "users.fullname", "org_members.role"])
+		.select(["users.id", "users.name", "users.fullname", "users.avatar_sha256", "org_members.role"])
 		.where("org_members.user_id", "=", userId)
 		.orderBy("users.name")
 		.execute();
-	return rows.map((row) => ({ ...row, role: row.role as OrgRole }));
+	return rows.map(({ avatar_sha256, ...row }) => ({ ...row, role: row.role as OrgRole, avatarSha256: avatar_sha256 }));
 }
 
-async function orgId(db: Kysely<Database>, name: string): Promise<string> {
+export async function orgId(db: Kysely<Database>, name: string): Promise<string> {
 	const org = await db
 		.selectFrom("users")
 		.select("id")
@@ -105,15 +107,16 @@ export async function listMembers(db: Kysely<Database>, caller: Caller, orgName:
 	return rows.map((row) => ({ name: row.name, fullname: row.fullname, role: row.role, since: row.created_at }));
 }
 
-async function requireAdmin(db: Kysely<Database>, caller: Caller, orgName: string): Promise<string> {
+/** The organisation's id when the caller is one of its admins; 404 for non-members (as for no such organisation), else 403. */
+export async function requireAdmin(db: Kysely<Database>, caller: Caller, orgName: string): Promise<string> {
 	const org = await orgId(db, orgName);
 	const role = await roleIn(db, org, caller.userId);
 	if (!role) throw notFound(`No organization named ${JSON.stringify(orgName)}`);
-	if (role !== "admin") throw forbidden(`Only admins of ${orgName} change its members`);
+	if (role !== "admin") throw forbidden(`Only admins of ${orgName} may change it`);
 	return org;
 }
 
-async function adminCount(db: Kysely<Database>, org: string): Promise<number> {
+export async function adminCount(db: Kysely<Database>, org: string): Promise<number> {
 	const row = await db
 		.selectFrom("org_members")
 		.select((eb) => eb.fn.countAll<number>().as("count"))

@@ -1,13 +1,18 @@
 /** `GET /api/whoami-v2`: the caller, in the exact key set clients compare against (reference/hub-api.md §7). */
 import type { Caller } from "../auth/caller.js";
-import { avatarPath } from "./avatar.js";
+import { avatarUrl } from "./avatar.js";
 import type { OrgMembership } from "./organizations.js";
 
 /**
  * `hubUrl`: the hub's public URL (src/public-url.ts), never the request's Host. A browser
  * session answers like a write token named "Browser session", created at sign-in.
  */
-export function whoamiBody(caller: Caller, hubUrl: string, orgs: OrgMembership[] = []) {
+export function whoamiBody(
+	caller: Caller,
+	hubUrl: string,
+	orgs: OrgMembership[] = [],
+	avatarSha256: string | null = null,
+) {
 	return {
 		type: "user",
 		id: caller.userId,
@@ -18,7 +23,7 @@ export function whoamiBody(caller: Caller, hubUrl: string, orgs: OrgMembership[]
 		canPay: false,
 		isPro: false,
 		periodEnd: null,
-		avatarUrl: `${hubUrl}${avatarPath(caller.userName)}`,
+		avatarUrl: avatarUrl(hubUrl, caller.userName, avatarSha256),
 		billingMode: "postpaid",
 		orgs: orgs.map((org) => ({
 			type: "org",
@@ -27,7 +32,7 @@ export function whoamiBody(caller: Caller, hubUrl: string, orgs: OrgMembership[]
 			fullname: org.fullname,
 			email: null,
 			canPay: false,
-			avatarUrl: `${hubUrl}${avatarPath(org.name)}`,
+			avatarUrl: avatarUrl(hubUrl, org.name, org.avatarSha256),
 			periodEnd: null,
 			roleInOrg: org.role,
 		})),

@@ -11,6 +11,7 @@ import { modelSizesAndAppsMigration } from "./0004-model-sizes-and-apps.js";
 import { maintenanceMigration } from "./0005-maintenance.js";
 import { hubSettingsMigration } from "./0006-hub-settings.js";
 import { accountsMigration } from "./0007-accounts.js";
+import { uploadedAvatarsMigration } from "./0008-uploaded-avatars.js";
 import { oauthMigration } from "./0009-oauth.js";
 
 export function allMigrations(engine: DatabaseEngine): Record<string, Migration> {
@@ -22,6 +23,7 @@ export function allMigrations(engine: DatabaseEngine): Record<string, Migration>
 		"0005-maintenance": maintenanceMigration,
 		"0006-hub-settings": hubSettingsMigration,
 		"0007-accounts": accountsMigration,
+		"0008-uploaded-avatars": uploadedAvatarsMigration,
 		"0009-oauth": oauthMigration,
 	};
 }

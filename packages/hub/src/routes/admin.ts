@@ -1,0 +1,44 @@
+/** `/api/admin/*`: hub administration, for a browser session of a user with the admin flag (others: 403). */
+import { Hono } from "hono";
+import type { HubDeps, HubEnv } from "../deps.js";
+import { badRequest } from "../errors.js";
+import {
+	adminListUsers,
+	adminResetPassword,
+	adminUpdateUser,
+	MAX_ADMIN_LIST,
+	requireHubAdmin,
+} from "../services/admin.js";
+import { jsonObject, requiredString } from "./json-body.js";
+
+function optionalBoolean(body: Record<string, unknown>, key: string): boolean | undefined {
+	const value = body[key];
+	if (value === undefined) return undefined;
+	if (typeof value !== "boolean") throw badRequest(`${key} must be true or false`);
+	return value;
+}
+
+export function adminRoutes(deps: HubDeps): Hono<HubEnv> {
+	return new Hono<HubEnv>()
+		.get("/api/admin/users", async (c) => {
+			requireHubAdmin(c.get("caller"));
+			const limitText = c.req.query("limit");
+			const limit = limitText === undefined || limitText === "" ? MAX_ADMIN_LIST : Number(limitText);
+			if (!Number.isInteger(limit) || limit < 1 || limit > MAX_ADMIN_LIST) {
+				throw badRequest(`limit is a whole number from 1 to ${MAX_ADMIN_LIST}`);
+			}
+			return c.json(await adminListUsers(deps.db, c.req.query("search"), limit));
+		})
+		.patch("/api/admin/users/:name", async (c) => {
+			const caller = requireHubAdmin(c.get("caller"));
+			const body = await jsonObject(c);
+			const changes = { disabled: optionalBoolean(body, "disabled"), isAdmin: optionalBoolean(body, "isAdmin") };
+			return c.json(await adminUpdateUser(deps.db, caller, c.req.param("name"), changes));
+		})
+		.post("/api/admin/users/:name/password", async (c) => {
+			requireHubAdmin(c.get("caller"));
+			const body = await jsonObject(c);
+			await adminResetPassword(deps.db, c.req.param("name"), requiredString(body, "password"));
+			return c.body(null, 204);
+		});
+}

@@ -1,0 +1,96 @@
+/**
+ * Profiles and what goes with them: the public overviews of a user or an
+ * organisation, uploaded avatars (the signed-in person's, an organisation's by
+ * its admins), organisation settings, and deleting one's own account. Avatar
+ * uploads are the raw image as the body; the bytes decide what it is
+ * (services/avatar-upload.ts), and the body limit for these paths is 2 MiB.
+ */
+import { type Context, Hono } from "hono";
+import { deleteCookie } from "hono/cookie";
+import type { Caller } from "../auth/caller.js";
+import { SESSION_COOKIE } from "../auth/sessions.js";
+import type { HubDeps, HubEnv } from "../deps.js";
+import { badRequest, forbidden, HubError } from "../errors.js";
+import { publicBaseUrl } from "../public-url.js";
+import { deleteAccount } from "../services/account-deletion.js";
+import type { Profile } from "../services/accounts.js";
+import { avatarUrl } from "../services/avatar.js";
+import { clearAvatar, setAvatar } from "../services/avatar-upload.js";
+import { requireAdmin } from "../services/organizations.js";
+import { orgOverview, updateOrgProfile, userOverview } from "../services/profiles.js";
+import { sessionCaller } from "./accounts.js";
+import { jsonObject, optionalString } from "./json-body.js";
+
+/** A signed-in caller allowed to change an organisation: a session, or a write token. */
+function orgWriter(c: Context<HubEnv>): Caller {
+	const caller = c.get("caller");
+	if (!caller) throw new HubError(401, "Not signed in", { code: "TokenRequired" });
+	if (caller.token.role !== "write") throw forbidden("A read token cannot change organizations");
+	return caller;
+}
+
+function profileBody(body: Record<string, unknown>): Profile {
+	const links = body.links;
+	if (links !== undefined && (typeof links !== "object" || links === null || Array.isArray(links))) {
+		throw badRequest("links must be an object");
+	}
+	return {
+		fullname: optionalString(body, "fullname"),
+		bio: optionalString(body, "bio"),
+		links: links as Profile["links"],
+	};
+}
+
+async function imageBody(c: Context<HubEnv>): Promise<Uint8Array> {
+	return new Uint8Array(await c.req.arrayBuffer());
+}
+
+export function profileRoutes(deps: HubDeps): Hono<HubEnv> {
+	const hubUrl = (c: Context<HubEnv>) => publicBaseUrl(c, deps.config);
+
+	return new Hono<HubEnv>()
+		.get("/api/users/:name/overview", async (c) =>
+			c.json(await userOverview(deps.db, hubUrl(c), c.req.param("name"), c.get("caller"))),
+		)
+		.get("/api/organizations/:name/overview", async (c) =>
+			c.json(await orgOverview(deps.db, hubUrl(c), c.req.param("name"), c.get("caller"))),
+		)
+		.put("/api/organizations/:name/settings", async (c) => {
+			const name = c.req.param("name");
+			const profile = profileBody(await jsonObject(c));
+			await updateOrgProfile(deps.db, orgWriter(c), name, profile);
+			return c.json(await orgOverview(deps.db, hubUrl(c), name, c.get("caller")));
+		})
+		.put("/api/settings/avatar", async (c) => {
+			const caller = sessionCaller(c);
+			const sha256 = await setAvatar(
+				deps.db,
+				deps.blobStore,
+				caller.userId,
+				await imageBody(c),
+				c.req.header("content-type"),
+			);
+			return c.json({ avatarUrl: avatarUrl(hubUrl(c), caller.userName, sha256) });
+		})
+		.delete("/api/settings/avatar", async (c) => {
+			await clearAvatar(deps.db, sessionCaller(c).userId);
+			return c.body(null, 204);
+		})
+		.put("/api/organizations/:name/avatar", async (c) => {
+			const name = c.req.param("name");
+			const org = await requireAdmin(deps.db, orgWriter(c), name);
+			const sha256 = await setAvatar(deps.db, deps.blobStore, org, await imageBody(c), c.req.header("content-type"));
+			return c.json({ avatarUrl: avatarUrl(hubUrl(c), name, sha256) });
+		})
+		.delete("/api/organizations/:name/avatar", async (c) => {
+			await clearAvatar(deps.db, await requireAdmin(deps.db, orgWriter(c), c.req.param("name")));
+			return c.body(null, 204);
+		})
+		.delete("/api/settings/account", async (c) => {
+			const caller = sessionCaller(c);
+			const body = await jsonObject(c);
+			await deleteAccount(deps.db, caller.userId, body.confirm);
+			deleteCookie(c, SESSION_COOKIE, { path: "/" });
+			return c.body(null, 204);
+		});
+}
