@@ -9,6 +9,7 @@
  * at 360 px. Screenshots of the key pages go to .test-results/screenshots.
  */
 import { randomBytes } from "node:crypto";
+import { fileURLToPath } from "node:url";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { E2E_ADMIN } from "./admin-account";
@@ -18,6 +19,10 @@ import { launchBrowser, newContext, screenshot, siteUrl, visit } from "./browser
 const NAME = `e2e-${randomBytes(4).toString("hex")}`;
 const ORG = `${NAME}-org`;
 const PASSWORD = "correct horse battery staple";
+/** A 384×256 PNG from the task catalogue's demo pictures. */
+const AVATAR_PICTURE = fileURLToPath(
+	new URL("../../../packages/tasks/assets/demo/image-classification-input.png", import.meta.url),
+);
 
 let browser: Browser;
 let context: BrowserContext;
@@ -149,6 +154,23 @@ describe("accounts", () => {
 		const alert = page.getByTestId("avatar-form").getByRole("alert");
 		await alert.waitFor();
 		expect(await alert.textContent()).toContain("PNG, JPEG, WebP or GIF");
+	});
+
+	it("uploads an avatar, shown on the profile through next/image from a same-origin path", async () => {
+		await visit(page, "/settings/profile");
+		const form = page.getByTestId("avatar-form");
+		await form.locator('input[type="file"]').setInputFiles(AVATAR_PICTURE);
+		await form.getByText("Avatar updated.").waitFor();
+		const uploaded = await form.getByRole("img", { name: `Current avatar of ${NAME}` }).getAttribute("src");
+		expect(uploaded).toMatch(new RegExp(`^/api/avatars/${NAME}/[0-9a-f]{16}$`));
+		const served = await fetch(siteUrl(uploaded as string));
+		expect(served.status).toBe(200);
+		expect(served.headers.get("content-type")).toBe("image/png");
+
+		await visit(page, `/${NAME}`);
+		const avatar = page.getByRole("img", { name: `Avatar of ${NAME}` });
+		expect(await avatar.getAttribute("src")).toBe(uploaded);
+		expect(await avatar.evaluate((image) => (image as HTMLImageElement).naturalWidth)).toBe(384);
 	});
 
 	it("creates an organization, lists it with my role, and manages its members", async () => {
