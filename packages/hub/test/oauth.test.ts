@@ -518,6 +518,43 @@ describe.each(ENGINES)("OAuth provider on %s", (engine) => {
 		expect((await call("/api/whoami-v2", { token: issued.body.access_token })).status).toBe(401);
 	});
 
+	it("deleting an account deletes the apps it registered and the tokens they were given", async () => {
+		const signup = await call("/api/auth/signup", {
+			body: { username: "quin", email: "quin@example.com", password: PASSWORD },
+		});
+		const quin = sessionCookie(signup.headers)?.value ?? "";
+		secrets.push(quin);
+		const app = await call("/api/settings/oauth-apps", {
+			session: quin,
+			body: { name: "Quin's tool", redirectUris: ["http://127.0.0.1:6002/cb"] },
+		});
+		const { code, verifier } = await codeFor("openid", app.body, "http://127.0.0.1:6002/cb");
+		const issued = await token({
+			grant_type: "authorization_code",
+			code,
+			redirect_uri: "http://127.0.0.1:6002/cb",
+			code_verifier: verifier,
+		});
+		expect((await call("/api/whoami-v2", { token: issued.body.access_token })).body.name).toBe("olga");
+		const deleted = await call("/api/settings/account", { method: "DELETE", session: quin, body: { confirm: "quin" } });
+		expect(deleted.status, JSON.stringify(deleted.body)).toBe(204);
+		expect((await call("/api/whoami-v2", { token: issued.body.access_token })).status).toBe(401);
+		const refresh = await token({ grant_type: "refresh_token", refresh_token: issued.body.refresh_token });
+		expect(refresh.body.error).toBe("invalid_grant");
+		const { challenge } = pkcePair();
+		const authorize = await fetch(
+			`${server.url}/oauth/authorize?${new URLSearchParams({
+				client_id: app.body.clientId,
+				redirect_uri: "http://127.0.0.1:6002/cb",
+				response_type: "code",
+				code_challenge: challenge,
+				code_challenge_method: "S256",
+			})}`,
+			{ redirect: "manual" },
+		);
+		expect(await authorize.json()).toMatchObject({ error: "invalid_client" });
+	});
+
 	it("writes nothing secret to the log", () => {
 		const text = log.lines.join("\n");
 		for (const secret of secrets.filter((item) => item.length > 0)) expect(text).not.toContain(secret);

@@ -10,6 +10,7 @@
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "../db/schema.js";
 import { badRequest, HubError } from "../errors.js";
+import { deleteOAuthDataOf } from "./oauth-apps.js";
 
 /** Deletes the models of `namespace` and everything keyed by their ids. */
 async function deleteModelsOf(trx: Transaction<Database>, namespace: string): Promise<void> {
@@ -85,6 +86,7 @@ export async function deleteAccount(db: Kysely<Database>, userId: string, confir
 		await deleteModelsOf(trx, user.name);
 		await trx.deleteFrom("org_members").where("user_id", "=", userId).execute();
 		await trx.deleteFrom("access_tokens").where("user_id", "=", userId).execute();
+		await deleteOAuthDataOf(trx, userId);
 		await trx.deleteFrom("sessions").where("user_id", "=", userId).execute();
 		await trx.deleteFrom("users").where("id", "=", userId).execute();
 	});

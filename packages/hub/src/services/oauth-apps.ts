@@ -152,6 +152,24 @@ export async function deleteOAuthApp(db: Kysely<Database>, clientId: string, own
 	});
 }
 
+/**
+ * What OAuth leaves behind a deleted account: the apps they registered (with every code and token
+ * those apps were given, other people's too) and the grants they made to other apps. Run inside the
+ * account deletion's transaction.
+ */
+export async function deleteOAuthDataOf(trx: Kysely<Database>, userId: string): Promise<void> {
+	const owned = await trx.selectFrom("oauth_apps").select("client_id").where("owner_id", "=", userId).execute();
+	const clientIds = owned.map((app) => app.client_id);
+	if (clientIds.length > 0) {
+		await trx.deleteFrom("oauth_codes").where("client_id", "in", clientIds).execute();
+		await trx.deleteFrom("oauth_refresh_tokens").where("client_id", "in", clientIds).execute();
+		await trx.deleteFrom("access_tokens").where("oauth_client_id", "in", clientIds).execute();
+		await trx.deleteFrom("oauth_apps").where("client_id", "in", clientIds).execute();
+	}
+	await trx.deleteFrom("oauth_codes").where("user_id", "=", userId).execute();
+	await trx.deleteFrom("oauth_refresh_tokens").where("user_id", "=", userId).execute();
+}
+
 /** The origins of every registered redirect URI: the browsers the token and userinfo endpoints answer. */
 export async function registeredOrigins(db: Kysely<Database>): Promise<Set<string>> {
 	const rows = await db.selectFrom("oauth_apps").select("redirect_uris").execute();
