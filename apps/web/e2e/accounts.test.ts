@@ -229,6 +229,35 @@ describe("accounts", () => {
 	});
 });
 
+describe("account deletion", () => {
+	it("deletes an account only once its name is typed: the profile is gone and the header shows Log in", async () => {
+		const leaving = `${NAME}-bye`;
+		const own = await newContext(browser);
+		const target = await own.newPage();
+		try {
+			await visit(target, "/join");
+			await target.getByLabel("Username").fill(leaving);
+			await target.getByLabel("Email").fill(`${leaving}@example.com`);
+			await target.getByLabel("Password").fill(PASSWORD);
+			await target.getByRole("button", { name: "Sign up" }).click();
+			await target.waitForURL(siteUrl(`/${leaving}`));
+
+			await visit(target, "/settings/account");
+			const button = target.getByRole("button", { name: "Delete my account" });
+			await target.getByLabel(/Type .* to confirm/).fill(leaving.toUpperCase());
+			expect(await button.isDisabled()).toBe(true);
+			await target.getByLabel(/Type .* to confirm/).fill(leaving);
+			await button.click();
+			await target.waitForURL(siteUrl("/"));
+			await target.getByRole("link", { name: "Log in" }).waitFor();
+			const gone = await target.goto(siteUrl(`/${leaving}`));
+			expect(gone?.status()).toBe(404);
+		} finally {
+			await own.close();
+		}
+	});
+});
+
 describe("administration", () => {
 	it("lets an administrator search, disable and enable, make admin and reset a password", async () => {
 		for (const colorScheme of ["light", "dark"] as const) {
