@@ -46,12 +46,14 @@ export function ProfileForm({
 			const value = String(form.get(key) ?? "").trim();
 			links[key] = value === "" ? null : value;
 		}
+		const fullname = String(form.get("fullname") ?? "").trim();
 		setBusy(true);
 		setSaved(false);
 		setFieldError(undefined);
 		const result = await hubCall(endpoint, {
 			method,
-			json: { fullname: String(form.get("fullname") ?? ""), bio: String(form.get("bio") ?? ""), links },
+			// An empty full name is left as it is (the hub keeps one of 1 to 100 characters).
+			json: { ...(fullname ? { fullname } : {}), bio: String(form.get("bio") ?? ""), links },
 		});
 		setBusy(false);
 		if (result.ok) {
