@@ -29,6 +29,8 @@ export interface Caller {
 	isAdmin?: boolean;
 	/** For a token issued to an OAuth app: the scopes the person granted it (services/oauth.ts). */
 	oauthScopes?: string[];
+	/** The organisations the user is a member of (any role): their private repos are visible to the user. */
+	orgs?: string[];
 }
 
 export interface Auth {
@@ -120,13 +122,30 @@ export function databaseAuth(
 		};
 	}
 
+	/** Names of the organisations the user belongs to: one small query per authenticated request. */
+	async function orgsOf(userId: string): Promise<string[]> {
+		const rows = await db
+			.selectFrom("org_members")
+			.innerJoin("users", "users.id", "org_members.org_id")
+			.select("users.name")
+			.where("org_members.user_id", "=", userId)
+			.execute();
+		return rows.map((row) => row.name);
+	}
+
 	return {
 		flushLastUse: () => lastUse.flush(),
 		close: () => lastUse.close(),
 		async identify(authorization, sessionId) {
-			if (authorization !== undefined && authorization.trim() !== "") return await fromToken(authorization);
-			if (sessionId) return await fromSession(sessionId);
-			return undefined;
+			const caller =
+				authorization !== undefined && authorization.trim() !== ""
+					? await fromToken(authorization)
+					: sessionId
+						? await fromSession(sessionId)
+						: undefined;
+			if (!caller) return undefined;
+			const orgs = await orgsOf(caller.userId);
+			return orgs.length > 0 ? { ...caller, orgs } : caller;
 		},
 	};
 }

@@ -69,7 +69,9 @@ interface Walk {
 export function visibleTo(caller: Caller | undefined): ModelsCondition {
 	return (eb) => {
 		if (!caller || caller.repos?.length === 0) return eb("models.private", "=", 0);
-		const own = eb.or([eb("models.author", "=", caller.userName), eb("models.owner", "=", caller.userName)]);
+		// Theirs, or an organisation's they are a member of (repo-access.ts canSee).
+		const owners = [caller.userName, ...(caller.orgs ?? [])];
+		const own = eb.or([eb("models.author", "in", owners), eb("models.owner", "in", owners)]);
 		const ownInScope = caller.repos ? eb.and([own, eb("models.id", "in", caller.repos)]) : own;
 		return eb.or([eb("models.private", "=", 0), ownInScope]);
 	};

@@ -11,14 +11,18 @@ import { repoIdProblem, revisionProblem } from "../storage/repo-path.js";
 
 export type ModelRow = Selectable<ModelsTable>;
 
-/** Whether `caller` may see `model`: public, or private, theirs, and within a scoped token's repos. */
+/**
+ * Whether `caller` may see `model`: public, or private and theirs or an organisation's they are a
+ * member of (any role reads), within a scoped token's repos.
+ */
 export function canSee(
 	model: Pick<ModelRow, "id" | "private" | "author" | "owner">,
-	caller: Pick<Caller, "userName" | "repos"> | undefined,
+	caller: Pick<Caller, "userName" | "repos" | "orgs"> | undefined,
 ): boolean {
 	if (!model.private) return true;
-	if (caller?.repos && !caller.repos.includes(model.id)) return false;
-	return caller !== undefined && (caller.userName === model.author || caller.userName === model.owner);
+	if (!caller || (caller.repos && !caller.repos.includes(model.id))) return false;
+	const owners = [caller.userName, ...(caller.orgs ?? [])];
+	return owners.includes(model.author) || (model.owner !== null && owners.includes(model.owner));
 }
 
 /** `namespace/name` checked for shape; a malformed id is a 400, not a look-up. */
