@@ -7,6 +7,7 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { type FormEvent, useState } from "react";
+import { ConfirmAction } from "./confirm-action";
 import { hubCall } from "./hub-call";
 import { useHydrated } from "./use-hydrated";
 
@@ -81,7 +82,6 @@ export interface Member {
 export function MembersManager({ org, initial, canManage }: { org: string; initial: Member[]; canManage: boolean }) {
 	const [members, setMembers] = useState(initial);
 	const [message, setMessage] = useState<{ ok: boolean; text: string }>();
-	const [confirming, setConfirming] = useState<string>();
 	const base = `/api/organizations/${encodeURIComponent(org)}/members`;
 
 	const setRole = async (user: string, role: Role) => {
@@ -100,7 +100,6 @@ export function MembersManager({ org, initial, canManage }: { org: string; initi
 	};
 
 	const remove = async (user: string) => {
-		setConfirming(undefined);
 		const result = await hubCall(`${base}/${encodeURIComponent(user)}`, { method: "DELETE" });
 		if (!result.ok) {
 			setMessage({ ok: false, text: result.message });
@@ -164,30 +163,12 @@ export function MembersManager({ org, initial, canManage }: { org: string; initi
 								</td>
 								{canManage ? (
 									<td>
-										{confirming === member.name ? (
-											<div className="row-actions">
-												<span>Remove {member.name}?</span>
-												<button
-													type="button"
-													className="button button-small button-danger"
-													onClick={() => remove(member.name)}
-												>
-													Yes, remove
-												</button>
-												<button type="button" className="button button-small" onClick={() => setConfirming(undefined)}>
-													Cancel
-												</button>
-											</div>
-										) : (
-											<button
-												type="button"
-												className="button button-small"
-												aria-label={`Remove ${member.name}`}
-												onClick={() => setConfirming(member.name)}
-											>
-												Remove
-											</button>
-										)}
+										<ConfirmAction
+											verb="Remove"
+											subject={member.name}
+											question={`Remove ${member.name}?`}
+											onConfirm={() => remove(member.name)}
+										/>
 									</td>
 								) : null}
 							</tr>

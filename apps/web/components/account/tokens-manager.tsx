@@ -7,6 +7,7 @@
  */
 import { type FormEvent, useState } from "react";
 import { CopyButton } from "@/components/ui/copy-button";
+import { ConfirmAction } from "./confirm-action";
 import { hubCall } from "./hub-call";
 import { useHydrated } from "./use-hydrated";
 
@@ -37,7 +38,6 @@ export function TokensManager({ initial }: { initial: TokenItem[] }) {
 	const [error, setError] = useState<string>();
 	const [busy, setBusy] = useState(false);
 	const hydrated = useHydrated();
-	const [confirming, setConfirming] = useState<string>();
 	const [notice, setNotice] = useState<string>();
 
 	const create = async (event: FormEvent<HTMLFormElement>) => {
@@ -73,7 +73,6 @@ export function TokensManager({ initial }: { initial: TokenItem[] }) {
 
 	const revoke = async (token: TokenItem) => {
 		const result = await hubCall(`/api/settings/tokens/${encodeURIComponent(token.id)}`, { method: "DELETE" });
-		setConfirming(undefined);
 		if (!result.ok) {
 			setNotice(result.message);
 			return;
@@ -175,34 +174,12 @@ export function TokensManager({ initial }: { initial: TokenItem[] }) {
 										<td>{when(token.expiresAt, "Never")}</td>
 										<td>{token.repos?.length ? token.repos.join(", ") : "All"}</td>
 										<td>
-											{confirming === token.id ? (
-												<div className="row-actions">
-													<span>Revoke “{token.displayName}”?</span>
-													<button
-														type="button"
-														className="button button-small button-danger"
-														onClick={() => revoke(token)}
-													>
-														Yes, revoke
-													</button>
-													<button
-														type="button"
-														className="button button-small"
-														onClick={() => setConfirming(undefined)}
-													>
-														Cancel
-													</button>
-												</div>
-											) : (
-												<button
-													type="button"
-													className="button button-small"
-													aria-label={`Revoke ${token.displayName}`}
-													onClick={() => setConfirming(token.id)}
-												>
-													Revoke
-												</button>
-											)}
+											<ConfirmAction
+												verb="Revoke"
+												subject={token.displayName}
+												question={`Revoke “${token.displayName}”?`}
+												onConfirm={() => revoke(token)}
+											/>
 										</td>
 									</tr>
 								))}

@@ -5,6 +5,7 @@
  * creation answer only, shown here once with a copy button.
  */
 import { type FormEvent, useState } from "react";
+import { ConfirmAction } from "@/components/account/confirm-action";
 import { hubCall } from "@/components/account/hub-call";
 import { CopyButton } from "@/components/ui/copy-button";
 
@@ -21,7 +22,6 @@ export function OAuthAppsManager({ initial }: { initial: OAuthAppItem[] }) {
 	const [created, setCreated] = useState<{ name: string; clientId: string; secret?: string }>();
 	const [error, setError] = useState<string>();
 	const [busy, setBusy] = useState(false);
-	const [confirming, setConfirming] = useState<string>();
 	const [notice, setNotice] = useState<string>();
 
 	const create = async (event: FormEvent<HTMLFormElement>) => {
@@ -53,7 +53,6 @@ export function OAuthAppsManager({ initial }: { initial: OAuthAppItem[] }) {
 		const result = await hubCall(`/api/settings/oauth-apps/${encodeURIComponent(app.clientId)}`, {
 			method: "DELETE",
 		});
-		setConfirming(undefined);
 		if (!result.ok) {
 			setNotice(result.message);
 			return;
@@ -157,34 +156,12 @@ export function OAuthAppsManager({ initial }: { initial: OAuthAppItem[] }) {
 										<td>{app.confidential ? "Confidential" : "Public"}</td>
 										<td>{app.redirectUris.join(" ")}</td>
 										<td>
-											{confirming === app.clientId ? (
-												<div className="row-actions">
-													<span>Delete “{app.name}”?</span>
-													<button
-														type="button"
-														className="button button-small button-danger"
-														onClick={() => remove(app)}
-													>
-														Yes, delete
-													</button>
-													<button
-														type="button"
-														className="button button-small"
-														onClick={() => setConfirming(undefined)}
-													>
-														Cancel
-													</button>
-												</div>
-											) : (
-												<button
-													type="button"
-													className="button button-small"
-													aria-label={`Delete ${app.name}`}
-													onClick={() => setConfirming(app.clientId)}
-												>
-													Delete
-												</button>
-											)}
+											<ConfirmAction
+												verb="Delete"
+												subject={app.name}
+												question={`Delete “${app.name}”?`}
+												onConfirm={() => remove(app)}
+											/>
 										</td>
 									</tr>
 								))}
