@@ -21,7 +21,9 @@ export type HubErrorCode =
 	| "SignInRateLimited"
 	| "NameTaken"
 	| "Forbidden"
-	| "NotFound";
+	| "NotFound"
+	| "RepoExists"
+	| "ParentCommitMismatch";
 
 export class HubError extends Error {
 	readonly status: number;

@@ -65,6 +65,19 @@ const PLAIN_INDEXES: Record<string, [name: string, table: string, columns: strin
 		["oauth_refresh_tokens_by_grant", "oauth_refresh_tokens", ["grant_id"]],
 		["access_tokens_by_oauth_grant", "access_tokens", ["oauth_grant_id"]],
 	],
+	"0010-writable-repos": [
+		["datasets_by_downloads", "datasets", ["downloads", "id"]],
+		["datasets_by_likes", "datasets", ["likes", "id"]],
+		["datasets_by_trending_score", "datasets", ["trending_score", "id"]],
+		["datasets_by_created_at", "datasets", ["created_at", "id"]],
+		["datasets_by_last_modified", "datasets", ["last_modified", "id"]],
+		["datasets_by_author", "datasets", ["author", "id"]],
+		["dataset_tags_by_tag", "dataset_tags", ["tag", "dataset_id"]],
+		["likes_by_repo_date", "likes", ["repo_id", "created_at"]],
+		["likes_by_user", "likes", ["user_id", "created_at"]],
+		["access_requests_by_status", "access_requests", ["repo_id", "status", "created_at"]],
+		["lfs_uploads_by_expiry", "lfs_uploads", ["expires_at"]],
+	],
 };
 
 /** What the applied migrations made: their plain indexes and the engine's search index or triggers. */

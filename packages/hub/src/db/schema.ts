@@ -66,12 +66,15 @@ export interface ProviderMappingsTable {
 }
 
 export interface CommitsTable {
+	/** The repo key (services/repos.ts): the id for a model, `datasets/{id}` for a dataset. */
 	repo_id: string;
 	/** 40 lowercase hex. */
 	sha: string;
 	parent_sha: string | null;
 	message: string;
 	created_at: string;
+	/** User name of who made it; null for seeded history. */
+	author?: string | null;
 }
 
 export interface RefsTable {
@@ -228,6 +231,89 @@ export interface RouterFollowUpsTable {
 	created_at: string;
 }
 
+export interface DatasetsTable {
+	/** `author/name`. */
+	id: string;
+	author: string;
+	name: string;
+	/** 0 or 1. */
+	private: number;
+	/** null (not gated), "auto" or "manual". */
+	gated: string | null;
+	downloads: number;
+	likes: number;
+	trending_score: number;
+	created_at: string;
+	last_modified: string;
+	/** Head commit of `main`. */
+	sha: string;
+	/** JSON array of strings (also exploded into dataset_tags for filtering). */
+	tags: string;
+	card_data: string | null;
+	/** The card's first paragraph of prose, for listings; null when it has none. */
+	description: string | null;
+	owner: string | null;
+	main_size: number;
+}
+
+export interface DatasetTagsTable {
+	dataset_id: string;
+	tag: string;
+}
+
+/** A git tag; branches are rows of `refs`. */
+export interface RefTagsTable {
+	/** The repo key. */
+	repo_id: string;
+	name: string;
+	commit_sha: string;
+	message: string | null;
+	created_at: string;
+}
+
+/** One user's like of one repository. */
+export interface LikesTable {
+	/** The repo key. */
+	repo_id: string;
+	user_id: string;
+	created_at: string;
+}
+
+/** A request for access to a gated repository. */
+export interface AccessRequestsTable {
+	/** The repo key. */
+	repo_id: string;
+	user_id: string;
+	/** "pending", "accepted" or "rejected". */
+	status: string;
+	/** JSON object of the requester's answers, or null. */
+	fields: string | null;
+	created_at: string;
+	updated_at: string;
+}
+
+/** The old key of a renamed repository and where it went (repo keys). */
+export interface RepoRedirectsTable {
+	from_id: string;
+	to_id: string;
+	created_at: string;
+}
+
+/** An LFS upload in progress: the upload URL's secret (only its sha256), what it may hold, and for whom. */
+export interface LfsUploadsTable {
+	id_hash: string;
+	/** The repo key. */
+	repo_id: string;
+	user_id: string;
+	/** sha256 of the content, lower-case hex. */
+	oid: string;
+	size: number;
+	/** Bytes per part of a multipart upload; null for one PUT. */
+	chunk_size: number | null;
+	created_at: string;
+	expires_at: string;
+}
+
 export interface HubSettingsTable {
 	key: string;
 	value: string;
@@ -253,4 +339,11 @@ export interface Database {
 	oauth_codes: OAuthCodesTable;
 	oauth_refresh_tokens: OAuthRefreshTokensTable;
 	oauth_signing_keys: OAuthSigningKeysTable;
+	datasets: DatasetsTable;
+	dataset_tags: DatasetTagsTable;
+	ref_tags: RefTagsTable;
+	likes: LikesTable;
+	access_requests: AccessRequestsTable;
+	repo_redirects: RepoRedirectsTable;
+	lfs_uploads: LfsUploadsTable;
 }

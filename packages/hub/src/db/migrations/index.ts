@@ -13,6 +13,7 @@ import { hubSettingsMigration } from "./0006-hub-settings.js";
 import { accountsMigration } from "./0007-accounts.js";
 import { uploadedAvatarsMigration } from "./0008-uploaded-avatars.js";
 import { oauthMigration } from "./0009-oauth.js";
+import { writableReposMigration } from "./0010-writable-repos.js";
 
 export function allMigrations(engine: DatabaseEngine): Record<string, Migration> {
 	return {
@@ -25,5 +26,6 @@ export function allMigrations(engine: DatabaseEngine): Record<string, Migration>
 		"0007-accounts": accountsMigration,
 		"0008-uploaded-avatars": uploadedAvatarsMigration,
 		"0009-oauth": oauthMigration,
+		"0010-writable-repos": writableReposMigration,
 	};
 }
