@@ -10,6 +10,7 @@
  *   hubkit user list | disable NAME | reset-password NAME --password-stdin [--data .hubkit]
  *   hubkit oauth-app create --name N --redirect-uri URL [--redirect-uri URL …] [--public] [--data .hubkit]
  *   hubkit oauth-app list | delete CLIENT_ID [--data .hubkit]
+ *   hubkit check [--deep] [--data .hubkit]
  * DATABASE_URL=postgres://… selects PostgreSQL; it is never printed.
  */
 import { parseArgs } from "node:util";
@@ -20,13 +21,13 @@ import {
 	type TokenRole,
 	UserNameError,
 } from "./auth/tokens.js";
-import { type HubConfig, loadConfig } from "./config.js";
+import { checkCommand } from "./cli/repos.js";
+import { CommandError, configFrom, integerFlag, logger, printable, table, UsageError, withHub } from "./cli/shared.js";
 import { HubError } from "./errors.js";
-import { consoleLogger } from "./logger.js";
 import { sampleCatalogue } from "./seed/catalogue/index.js";
 import { loadSeed } from "./seed/load.js";
 import { syntheticModels } from "./seed/synthetic.js";
-import { type OpenHub, openHub, startHub } from "./server.js";
+import { openHub, startHub } from "./server.js";
 import { createUser, disableUser, listUsers, resetPassword } from "./services/accounts.js";
 import { createOAuthApp, deleteOAuthApp, listOAuthApps } from "./services/oauth-apps.js";
 
@@ -43,32 +44,12 @@ const USAGE = `Usage:
   hubkit oauth-app create --name N --redirect-uri URL [--redirect-uri URL …] [--public] [--data .hubkit]
   hubkit oauth-app list [--data .hubkit]
   hubkit oauth-app delete CLIENT_ID [--data .hubkit]
+  hubkit check [--deep] [--data .hubkit]
 
 Environment: DATABASE_URL (postgres://… for PostgreSQL), HUBKIT_PROVIDERS_FILE,
 HUBKIT_PROVIDER_KEY_<PROVIDER>, HUBKIT_BODY_LIMIT_BYTES, HUBKIT_ANON_RATE_LIMIT_PER_MINUTE,
 HUBKIT_ANON_RATE_LIMIT_BURST, HUBKIT_TRUST_PROXY, HUBKIT_PUBLIC_URL, HUBKIT_SHUTDOWN_GRACE_MS,
 HUBKIT_SESSION_IDLE_DAYS, HUBKIT_SESSION_MAX_DAYS.`;
-
-class UsageError extends Error {}
-/** A command that could not do what was asked (an unknown user or token): message, exit status 1. */
-class CommandError extends Error {}
-
-function integerFlag(name: string, value: string | undefined, max: number): number | undefined {
-	if (value === undefined) return undefined;
-	if (!/^\d+$/.test(value) || Number(value) > max)
-		throw new UsageError(`--${name} must be an integer from 0 to ${max}`);
-	return Number(value);
-}
-
-function configFrom(values: { port?: string; host?: string; data?: string }): HubConfig {
-	return loadConfig({
-		port: integerFlag("port", values.port, 65_535),
-		host: values.host,
-		dataDir: values.data,
-	});
-}
-
-const logger = consoleLogger();
 
 async function serve(args: string[]): Promise<void> {
 	const { values } = parseArgs({
@@ -162,16 +143,6 @@ async function token(args: string[]): Promise<void> {
 	if (action === "list") return await listTokens(rest);
 	if (action === "revoke") return await revokeToken(rest);
 	throw new UsageError("Use `hubkit token create`, `hubkit token list` or `hubkit token revoke`");
-}
-
-/** Opens the hub's database for one token command, quietly (no migration chatter on stdout). */
-async function withHub(values: { data?: string }, work: (hub: OpenHub) => Promise<void>): Promise<void> {
-	const hub = await openHub(configFrom(values), { ...logger, info() {} });
-	try {
-		await work(hub);
-	} finally {
-		await hub.close();
-	}
 }
 
 async function createToken(args: string[]): Promise<void> {
@@ -382,21 +353,6 @@ async function deleteOAuthAppCommand(args: string[]): Promise<void> {
 	});
 }
 
-/** A label as one terminal-safe line: control characters would let a name rewrite the screen. */
-function printable(text: string): string {
-	return text.replace(/\p{Cc}/gu, "?");
-}
-
-function table(header: string[], rows: string[][]): string {
-	const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]?.length ?? 0)));
-	const line = (cells: string[]) =>
-		cells
-			.map((cell, column) => cell.padEnd(widths[column] ?? 0))
-			.join("  ")
-			.trimEnd();
-	return `${[header, ...rows].map(line).join("\n")}\n`;
-}
-
 async function main(argv: string[]): Promise<void> {
 	const [command, ...args] = argv;
 	if (command === "serve") return await serve(args);
@@ -404,6 +360,7 @@ async function main(argv: string[]): Promise<void> {
 	if (command === "token") return await token(args);
 	if (command === "user") return await user(args);
 	if (command === "oauth-app") return await oauthApp(args);
+	if (command === "check") return await checkCommand(args);
 	if (command === undefined || command === "help" || command === "--help" || command === "-h") {
 		process.stdout.write(`${USAGE}\n`);
 		return;

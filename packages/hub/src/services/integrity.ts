@@ -1,0 +1,117 @@
+/**
+ * `hubkit check`: whether what the database says a hub holds is there and whole.
+ * Every branch and tag names a commit of its repository; every repository's
+ * record names its `main` head; every blob a commit references is in the store
+ * with the size the database recorded (and, with `deep`, hashes to its address).
+ * Blobs nothing references (an upload that was never committed, the files of a
+ * deleted repository) are counted, not reported: content-addressed blobs may be
+ * shared, and an unreferenced one is harmless.
+ */
+import { createHash } from "node:crypto";
+import type { Kysely } from "kysely";
+import type { Database } from "../db/schema.js";
+import type { BlobStore } from "../storage/blob-store.js";
+import { parseRepoKey, repoKey } from "./repos.js";
+
+export interface IntegrityReport {
+	repositories: number;
+	commits: number;
+	blobs: number;
+	/** One line per problem found; empty when the hub is whole. */
+	problems: string[];
+}
+
+const PAGE = 1000;
+
+export async function checkIntegrity(
+	deps: { db: Kysely<Database>; blobStore: BlobStore },
+	options: { deep?: boolean } = {},
+): Promise<IntegrityReport> {
+	const { db, blobStore } = deps;
+	const problems: string[] = [];
+
+	const commits = await db.selectFrom("commits").select(["repo_id", "sha"]).execute();
+	const commitsOf = new Map<string, Set<string>>();
+	for (const commit of commits) {
+		let set = commitsOf.get(commit.repo_id);
+		if (!set) {
+			set = new Set();
+			commitsOf.set(commit.repo_id, set);
+		}
+		set.add(commit.sha);
+	}
+
+	const refs = [
+		...(await db.selectFrom("refs").select(["repo_id", "name", "commit_sha"]).execute()).map((ref) => ({
+			...ref,
+			kind: "branch",
+		})),
+		...(await db.selectFrom("ref_tags").select(["repo_id", "name", "commit_sha"]).execute()).map((ref) => ({
+			...ref,
+			kind: "tag",
+		})),
+	];
+	for (const ref of refs) {
+		if (!commitsOf.get(ref.repo_id)?.has(ref.commit_sha)) {
+			problems.push(`${ref.repo_id}: ${ref.kind} ${ref.name} names ${ref.commit_sha}, which is not a commit of it`);
+		}
+	}
+
+	const mains = new Map(
+		refs.filter((ref) => ref.kind === "branch" && ref.name === "main").map((ref) => [ref.repo_id, ref.commit_sha]),
+	);
+	const records = [
+		...(await db.selectFrom("models").select(["id", "sha"]).execute()).map((row) => ({
+			key: repoKey("model", row.id),
+			sha: row.sha,
+		})),
+		...(await db.selectFrom("datasets").select(["id", "sha"]).execute()).map((row) => ({
+			key: repoKey("dataset", row.id),
+			sha: row.sha,
+		})),
+	];
+	for (const record of records) {
+		const head = mains.get(record.key);
+		const { type, id } = parseRepoKey(record.key);
+		if (head === undefined) problems.push(`${type} ${id} has no main branch`);
+		else if (head !== record.sha) problems.push(`${type} ${id}: its record says ${record.sha}, main is at ${head}`);
+	}
+
+	// Every referenced blob, once, with the size the database recorded for it.
+	let checked = 0;
+	let after = "";
+	for (;;) {
+		const page = await db
+			.selectFrom("commit_files")
+			.leftJoin("blobs", "blobs.sha256", "commit_files.blob_sha256")
+			.select(["commit_files.blob_sha256 as sha256", "blobs.size as size"])
+			.where("commit_files.blob_sha256", ">", after)
+			.groupBy(["commit_files.blob_sha256", "blobs.size"])
+			.orderBy("commit_files.blob_sha256")
+			.limit(PAGE)
+			.execute();
+		for (const blob of page) {
+			checked++;
+			const stored = await blobStore.size(blob.sha256);
+			if (stored === undefined) {
+				problems.push(`blob ${blob.sha256} is referenced by a commit but missing from the store`);
+			} else if (blob.size !== null && stored !== Number(blob.size)) {
+				problems.push(`blob ${blob.sha256} holds ${stored} bytes; the database recorded ${blob.size}`);
+			} else if (options.deep && (await hashOf(blobStore, blob.sha256)) !== blob.sha256) {
+				problems.push(`blob ${blob.sha256} does not hash to its address: its bytes changed on disk`);
+			}
+		}
+		if (page.length < PAGE) break;
+		after = page.at(-1)?.sha256 ?? after;
+	}
+
+	return { repositories: records.length, commits: commits.length, blobs: checked, problems };
+}
+
+async function hashOf(blobStore: BlobStore, sha256: string): Promise<string | undefined> {
+	const stream = await blobStore.read(sha256);
+	if (!stream) return undefined;
+	const hash = createHash("sha256");
+	for await (const chunk of stream as unknown as AsyncIterable<Uint8Array>) hash.update(chunk);
+	return hash.digest("hex");
+}
