@@ -64,6 +64,7 @@ describe.each(ENGINES)("datasets through @huggingface/hub on %s", (engine) => {
 					{ id: "acme/questions", tags: ["language:en"], downloads: 10, commits: [{ "q.csv": "q\n" }] },
 					{ id: "bob/speech", downloads: 5, commits: [{ "audio.csv": "a\n" }] },
 					{ id: "acme/images", downloads: 1, commits: [{ "img.csv": "i\n" }] },
+					{ id: "acme/gated-data", gated: "auto", commits: [{ "README.md": "# gated\n", "rows.csv": CSV }] },
 					{
 						id: "alice/diary",
 						private: true,
@@ -91,9 +92,11 @@ describe.each(ENGINES)("datasets through @huggingface/hub on %s", (engine) => {
 			"acme/questions",
 			"bob/speech",
 			"acme/images",
+			"acme/gated-data",
 		]);
 		// Three pages of two: the client followed two absolute `Link`s.
 		expect(urls).toHaveLength(3);
+		expect(all.at(-1)?.gated).toBe("auto");
 		const first = all[0];
 		expect(first).toMatchObject({ private: false, downloads: 30, likes: 2, gated: false });
 		expect(first?.id).toMatch(/^[0-9a-f]{24}$/);
@@ -115,6 +118,24 @@ describe.each(ENGINES)("datasets through @huggingface/hub on %s", (engine) => {
 		expect(response.headers.get("link")).toMatch(
 			/^<http:\/\/127\.0\.0\.1:\d+\/api\/datasets\?.*cursor=.*>; rel="next"$/,
 		);
+	});
+
+	it("answers only the keys `expand` asks for, and cardData and siblings with `full`", async () => {
+		const picked = await (
+			await fetch(`${hub.url}/api/datasets?search=reviews&expand=downloads&expand=citation`)
+		).json();
+		expect(picked).toEqual([{ _id: expect.stringMatching(/^[0-9a-f]{24}$/), id: "acme/reviews", downloads: 30 }]);
+		const [full] = await (await fetch(`${hub.url}/api/datasets?search=reviews&full=true`)).json();
+		expect(full.cardData).toEqual({ task_categories: ["text-classification"] });
+		expect(full.siblings).toHaveLength(3);
+	});
+
+	it("serves a gated dataset's card to anyone and its data only with a token", async () => {
+		const card = await fetch(`${hub.url}/datasets/acme/gated-data/resolve/main/README.md`);
+		expect(card.status).toBe(200);
+		const data = await fetch(`${hub.url}/datasets/acme/gated-data/resolve/main/rows.csv`);
+		expect(data.status).toBe(401);
+		expect(data.headers.get("x-error-code")).toBe("GatedRepo");
 	});
 
 	it("refuses an unknown sort or expand key with a 400", async () => {
@@ -214,7 +235,7 @@ describe.each(ENGINES)("datasets through @huggingface/hub on %s", (engine) => {
 		expect(mine[0]?.name).toBe("alice/diary");
 		expect(mine[0]?.private).toBe(true);
 		const count = await fetch(`${hub.url}/api/datasets`, { headers: { authorization: `Bearer ${alice}` } });
-		expect(count.headers.get("x-total-count")).toBe("6");
+		expect(count.headers.get("x-total-count")).toBe("7");
 		expect(await datasetInfo({ hubUrl: hub.url, name: "alice/diary", accessToken: alice })).toMatchObject({
 			private: true,
 		});
