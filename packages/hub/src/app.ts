@@ -20,6 +20,7 @@ import { type RouterDeps, routerRoutes } from "./router/index.js";
 import { accountRoutes } from "./routes/accounts.js";
 import { adminRoutes } from "./routes/admin.js";
 import { avatarRoutes } from "./routes/avatars.js";
+import { datasetRoutes } from "./routes/datasets.js";
 import { demoAssetRoutes } from "./routes/demo-assets.js";
 import { fileRoutes } from "./routes/files.js";
 import { healthRoutes } from "./routes/health.js";
@@ -114,6 +115,7 @@ export function createHubApp(deps: HubDeps, options: HubAppOptions = {}): Hono<H
 	app.route("/", healthRoutes(deps));
 	app.route("/", taskRoutes(deps, { localRuntime: options.router?.localRuntime !== undefined }));
 	app.route("/", modelRoutes(deps));
+	app.route("/", datasetRoutes(deps));
 	app.route("/", whoamiRoutes(deps));
 	app.route("/", accountRoutes(deps));
 	app.route("/", organizationRoutes(deps));

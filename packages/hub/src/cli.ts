@@ -26,6 +26,7 @@ import { CommandError, configFrom, integerFlag, logger, printable, table, UsageE
 import { HubError } from "./errors.js";
 import { sampleCatalogue } from "./seed/catalogue/index.js";
 import { loadSeed } from "./seed/load.js";
+import { loadSampleDatasets } from "./seed/sample-datasets.js";
 import { syntheticModels } from "./seed/synthetic.js";
 import { openHub, startHub } from "./server.js";
 import { createUser, disableUser, listUsers, resetPassword } from "./services/accounts.js";
@@ -128,6 +129,10 @@ async function seed(args: string[]): Promise<void> {
 		logger.info(
 			`Loaded ${result.loaded} models (${result.skipped} already present, ${result.files} files) in ${result.seconds.toFixed(1)} s, ${rate} models/s`,
 		);
+		if (count === undefined && !interrupted.signal.aborted) {
+			const datasets = await loadSampleDatasets(hub.deps);
+			logger.info(`Wrote ${datasets} sample dataset cards (the datasets the task pages name)`);
+		}
 		if (interrupted.signal.aborted) {
 			logger.warn(`Stopped early by ${String(interrupted.signal.reason)}; indexes are complete`);
 			process.exitCode = interrupted.signal.reason === "SIGINT" ? 130 : 143;

@@ -19,6 +19,7 @@ import { createLocalRuntime } from "./runtime/local-runtime.js";
 import { sampleCatalogue } from "./seed/catalogue/index.js";
 import { loadSeed, type SeedLoadResult } from "./seed/load.js";
 import { recordFingerprint, refreshSampleCatalogue } from "./seed/refresh.js";
+import { loadSampleDatasets } from "./seed/sample-datasets.js";
 import { DiskBlobStore } from "./storage/disk-store.js";
 
 export interface OpenHub {
@@ -76,6 +77,7 @@ export async function seedSampleOnFirstStart(deps: HubDeps): Promise<SeedLoadRes
 	const any = await deps.db.selectFrom("models").select("id").limit(1).executeTakeFirst();
 	if (any) return undefined;
 	const seeded = await loadSeed(deps, sampleCatalogue());
+	await loadSampleDatasets(deps);
 	// What it was seeded against, so the next start knows there is nothing to refresh (seed/refresh.ts).
 	await recordFingerprint(deps.db);
 	return seeded;
@@ -104,7 +106,9 @@ export async function startHub(config: HubConfig, logger: Logger): Promise<Runni
 		const refreshed = seeded ? undefined : await refreshSampleCatalogue(hub.deps);
 		if (refreshed) {
 			const changed = refreshed.remapped.join(", ") || "none";
-			logger.info(`Sample catalogue refreshed: ${refreshed.added} models added; local mappings changed: ${changed}`);
+			logger.info(
+				`Sample catalogue refreshed: ${refreshed.added} models and ${refreshed.addedDatasets} sample datasets added; local mappings changed: ${changed}`,
+			);
 		}
 		const providerKeys = loadProviderKeys(process.env, config.providersFile);
 		const localRuntime = createLocalRuntime(hub.deps, {

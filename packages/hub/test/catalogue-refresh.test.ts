@@ -9,6 +9,7 @@ import { sampleCatalogue } from "../src/seed/catalogue/index.js";
 import { loadSeed } from "../src/seed/load.js";
 import { LOCAL_PROVIDER } from "../src/seed/local-mapping.js";
 import { refreshSampleCatalogue } from "../src/seed/refresh.js";
+import { sampleDatasets } from "../src/seed/sample-datasets.js";
 import { seedSampleOnFirstStart } from "../src/server.js";
 import { ENGINES, startTestDatabase, type TestDatabase } from "./support/engines.js";
 import { openTestHub, type TestHub } from "./support/hub.js";
@@ -67,6 +68,8 @@ describe.each(ENGINES)("sample catalogue refresh (%s)", (engine) => {
 
 		const refreshed = await refreshSampleCatalogue(deps);
 		expect(refreshed?.added).toBe(catalogue.length - 1);
+		// An older hub wrote no datasets: the task pages' sample datasets are added.
+		expect(refreshed?.addedDatasets).toBe(sampleDatasets().length);
 		expect(refreshed?.remapped).toEqual([placeholder.id]);
 		// The other providers' entries stay, in their order.
 		expect(await mappingsOf(hub as TestHub, placeholder.id)).toEqual(before);
@@ -85,7 +88,7 @@ describe.each(ENGINES)("sample catalogue refresh (%s)", (engine) => {
 		expect(await refreshSampleCatalogue(deps)).toBeUndefined();
 		// As if the fingerprint had changed (an upgrade): the check runs and finds every mapping right.
 		await deps.db.deleteFrom("hub_settings").execute();
-		expect(await refreshSampleCatalogue(deps)).toEqual({ added: 0, remapped: [] });
+		expect(await refreshSampleCatalogue(deps)).toEqual({ added: 0, addedDatasets: 0, remapped: [] });
 	});
 
 	it("leaves a data directory without the sample catalogue alone", async () => {

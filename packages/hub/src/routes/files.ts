@@ -1,6 +1,7 @@
 /**
- * File routes: the tree listing, paths-info, and file downloads on /resolve and
- * /raw. Shapes, headers and error codes follow reference/hub-api.md §3–§5, which
+ * File routes, for models and datasets alike: the tree listing, paths-info, and
+ * file downloads on /resolve and /raw (`/api/models/{id}/…` and `/{id}/resolve/…`;
+ * `/api/datasets/{id}/…` and `/datasets/{id}/resolve/…`). Shapes, headers and error codes follow reference/hub-api.md §3–§5, which
  * is what @huggingface/hub and huggingface_hub read. Ids, revisions and paths
  * arrive decoded (`%2F` included); they are checked, then used only as database
  * keys: file bytes are found by sha256 through the BlobStore, never by path.
@@ -9,9 +10,11 @@ import { type Context, Hono } from "hono";
 import type { HubDeps, HubEnv } from "../deps.js";
 import { badRequest, entryNotFound, HubError, repoNotFound } from "../errors.js";
 import { publicUrlOf } from "../public-url.js";
-import { recordFileFetch } from "../services/downloads.js";
+import { recordRepoFileFetch } from "../services/downloads.js";
 import { type FileRepo, FileService } from "../services/files.js";
 import { LEGACY_ID_ALIASES } from "../services/legacy-ids.js";
+import { findVisibleOrMoved, movedRepo } from "../services/repo-redirect.js";
+import { REPO_TYPE_PLURALS, REPO_TYPES, type RepoType } from "../services/repos.js";
 import { contentRange, parseRangeHeader } from "../storage/byte-range.js";
 import { lfsPointer } from "../storage/lfs.js";
 import { repoIdProblem, repoPathProblem, revisionProblem } from "../storage/repo-path.js";
@@ -28,14 +31,21 @@ export function fileRoutes(deps: HubDeps): Hono<HubEnv> {
 	const app = new Hono<HubEnv>();
 	const files = new FileService(deps.db);
 
-	async function locate(c: FileContext) {
+	/**
+	 * The repository and commit a request names. `prefix` is what comes before the id in the
+	 * path (`/api/models`, `/datasets`, …): the old id of a renamed repository is answered with a
+	 * 307 to the same path under its new id.
+	 */
+	async function locate(c: FileContext, type: RepoType, prefix: string) {
 		const namespace = c.req.param("namespace") ?? "";
 		const name = c.req.param("name") ?? "";
 		const revision = c.req.param("revision") ?? "";
 		const problem = repoIdProblem(namespace, name) ?? revisionProblem(revision);
 		if (problem) throw badRequest(problem);
-		const repo = await files.visibleRepo(`${namespace}/${name}`, c.get("caller"));
-		const commitSha = await files.resolveRevision(repo.id, revision);
+		const id = `${namespace}/${name}`;
+		const repo = await findVisibleOrMoved(deps.db, type, id, c.get("caller"));
+		if ("movedTo" in repo) throw movedRepo(new URL(c.req.url), prefix, id, repo.movedTo);
+		const commitSha = await files.resolveRevision(repo.key, revision);
 		return { repo, commitSha };
 	}
 
@@ -45,8 +55,8 @@ export function fileRoutes(deps: HubDeps): Hono<HubEnv> {
 		return path;
 	}
 
-	async function listTree(c: FileContext) {
-		const { repo, commitSha } = await locate(c);
+	async function listTree(c: FileContext, type: RepoType) {
+		const { repo, commitSha } = await locate(c, type, `/api/${REPO_TYPE_PLURALS[type]}`);
 		const directory = checkedPath((c.req.param("path") ?? "").replace(/\/$/, ""));
 		const recursive = isTrue(c.req.query("recursive"));
 		const expand = isTrue(c.req.query("expand"));
@@ -72,44 +82,55 @@ export function fileRoutes(deps: HubDeps): Hono<HubEnv> {
 		}
 		c.header("X-Repo-Commit", commitSha);
 		if (!expand) return c.json(page);
-		const lastCommits = await files.lastCommits(repo.id, commitSha, page);
+		const lastCommits = await files.lastCommits(repo.key, commitSha, page);
 		return c.json(page.map((entry) => ({ ...entry, lastCommit: lastCommits.get(entry.path) })));
 	}
 
-	app.get("/api/models/:namespace/:name/tree/:revision", listTree);
-	app.get("/api/models/:namespace/:name/tree/:revision/:path{.+}", listTree);
-
-	app.post("/api/models/:namespace/:name/paths-info/:revision", async (c) => {
-		const { repo, commitSha } = await locate(c);
+	async function pathsInfo(c: FileContext, type: RepoType) {
+		const { repo, commitSha } = await locate(c, type, `/api/${REPO_TYPE_PLURALS[type]}`);
 		const { paths, expand } = await readPathsInfoBody(c);
 		const tree = await files.tree(commitSha);
 		const entries = [...new Set(paths.map(checkedPath))].flatMap((path) => tree.entry(path) ?? []);
 		c.header("X-Repo-Commit", commitSha);
 		if (!expand) return c.json(entries);
-		const lastCommits = await files.lastCommits(repo.id, commitSha, entries);
+		const lastCommits = await files.lastCommits(repo.key, commitSha, entries);
 		return c.json(entries.map((entry) => ({ ...entry, lastCommit: lastCommits.get(entry.path) })));
-	});
+	}
+
+	for (const type of REPO_TYPES) {
+		const api = `/api/${REPO_TYPE_PLURALS[type]}/:namespace/:name`;
+		app.get(`${api}/tree/:revision`, (c) => listTree(c, type));
+		app.get(`${api}/tree/:revision/:path{.+}`, (c) => listTree(c, type));
+		app.post(`${api}/paths-info/:revision`, (c) => pathsInfo(c, type));
+	}
+
+	// Datasets first: `/datasets/{ns}/{name}/resolve/…` can also fit the model pattern (with
+	// `datasets` as a namespace, which is reserved), and the first route registered answers.
+	for (const type of ["dataset", "model"] as const) {
+		// What comes before the id in the path.
+		const prefix = type === "model" ? "" : "/datasets";
+		for (const kind of ["resolve", "raw"] as const) {
+			// Hono answers HEAD with the GET handler (and drops the body); serveFile reads the method.
+			app.get(`${prefix}/:namespace/:name/${kind}/:revision/:path{.+}`, (c) => download(c, type, prefix, kind));
+		}
+	}
+
+	async function download(c: FileContext, type: RepoType, prefix: string, kind: "resolve" | "raw") {
+		const { repo, commitSha } = await locate(c, type, prefix);
+		const path = checkedPath(c.req.param("path") ?? "");
+		const tree = await files.tree(commitSha);
+		const entry = tree.file(path);
+		const stored = tree.revisionFile(path);
+		if (!entry || !stored) throw entryNotFound(repo.id, path, commitSha);
+		if (repo.gated && c.get("caller") === undefined && !UNGATED_PATHS.has(path)) {
+			throw new HubError(401, `Access to model ${repo.id} is restricted: send an access token to download its files`, {
+				code: "GatedRepo",
+			});
+		}
+		return serveFile(c, deps, { repo, commitSha, entry, stored, raw: kind === "raw" });
+	}
 
 	for (const kind of ["resolve", "raw"] as const) {
-		// Hono answers HEAD with the GET handler (and drops the body); serveFile reads the method.
-		app.get(`/:namespace/:name/${kind}/:revision/:path{.+}`, async (c) => {
-			const { repo, commitSha } = await locate(c);
-			const path = checkedPath(c.req.param("path"));
-			const tree = await files.tree(commitSha);
-			const entry = tree.file(path);
-			const stored = tree.revisionFile(path);
-			if (!entry || !stored) throw entryNotFound(repo.id, path, commitSha);
-			if (repo.gated && c.get("caller") === undefined && !UNGATED_PATHS.has(path)) {
-				throw new HubError(
-					401,
-					`Access to model ${repo.id} is restricted: send an access token to download its files`,
-					{
-						code: "GatedRepo",
-					},
-				);
-			}
-			return serveFile(c, deps, { repo, commitSha, entry, stored, raw: kind === "raw" });
-		});
 		// An old bare id the catalogue renamed (`gpt2` → `openai-community/gpt2`) is redirected, as for a renamed
 		// repository: old scripts download by the bare id. Registered after the namespaced route, which wins
 		// whenever both patterns match.
@@ -248,7 +269,7 @@ async function serveFile(c: FileContext, deps: HubDeps, served: ServedFile): Pro
 		throw new HubError(500, "File content is missing from the store");
 	}
 	if (!range || (range.start === 0 && range.end > 0)) {
-		await recordFileFetch(deps.db, { id: repo.id, libraryName: repo.libraryName }, stored.path).catch((error) =>
+		await recordRepoFileFetch(deps.db, repo, stored.path).catch((error) =>
 			deps.logger.error(`Could not count a download of ${repo.id}`, error),
 		);
 	}

@@ -1,7 +1,7 @@
 /** `GET /api/models`, `GET /api/models/{id}` and `GET /api/models/{id}/revision/{rev}`. */
 import { type Context, Hono } from "hono";
 import type { HubDeps, HubEnv } from "../deps.js";
-import { repoNotFound } from "../errors.js";
+import { HubError, repoNotFound } from "../errors.js";
 import { publicUrlOf } from "../public-url.js";
 import { LEGACY_ID_ALIASES } from "../services/legacy-ids.js";
 import { parseExpand } from "../services/model-fields.js";
@@ -10,6 +10,7 @@ import { listModels } from "../services/model-list.js";
 import { countModels } from "../services/model-list-count.js";
 import { parseModelListQuery } from "../services/model-list-query.js";
 import { checkRepoId } from "../services/repo-access.js";
+import { findVisibleOrMoved, movedRepo } from "../services/repo-redirect.js";
 
 const JSON_CONTENT = { "Content-Type": "application/json" };
 
@@ -39,7 +40,15 @@ export function modelRoutes(deps: HubDeps): Hono<HubEnv> {
 		const repoId = checkRepoId(c.req.param("namespace") ?? "", c.req.param("name") ?? "");
 		const params = searchParams(c);
 		const expand = parseExpand([...params.getAll("expand"), ...params.getAll("expand[]")]);
-		const body = await modelInfo(deps, repoId, { revision, expand, caller: c.get("caller") });
+		const body = await modelInfo(deps, repoId, { revision, expand, caller: c.get("caller") }).catch(
+			async (error: unknown) => {
+				// Looked for only once the id is missing: the old id of a renamed model answers 307.
+				if (!(error instanceof HubError) || error.code !== "RepoNotFound") throw error;
+				const found = await findVisibleOrMoved(deps.db, "model", repoId, c.get("caller"));
+				if ("movedTo" in found) throw movedRepo(new URL(c.req.url), "/api/models", repoId, found.movedTo);
+				throw error;
+			},
+		);
 		return c.body(body, 200, JSON_CONTENT);
 	};
 	// Every model here has a namespace. An old bare id that the catalogue renamed is redirected (307, relative

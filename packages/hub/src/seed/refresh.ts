@@ -7,7 +7,8 @@
  * what the data directory was last checked against (a fingerprint in
  * `hub_settings`), the hub adds the catalogue's missing models and decides the
  * hf-inference mapping again, from the stored files, for every catalogue model
- * and every model mapped to hf-inference. Other providers' mappings, and
+ * and every model mapped to hf-inference. The task pages' sample datasets that
+ * are missing are added too. Other providers' mappings, and
  * everything else about a model, stay as they are.
  *
  * Only a data directory that holds the sample catalogue is refreshed: one
@@ -28,6 +29,7 @@ import { sampleCatalogue } from "./catalogue/index.js";
 import { CATALOGUE_DATA, readSpecs } from "./catalogue/read-specs.js";
 import { loadSeed } from "./load.js";
 import { LOCAL_PROVIDER, mappingsWithLocal } from "./local-mapping.js";
+import { loadSampleDatasets, sampleDatasetsFingerprint } from "./sample-datasets.js";
 import { mappingRows } from "./seed-rows.js";
 import type { SeedModel, SeedProviderMapping } from "./types.js";
 
@@ -47,6 +49,7 @@ export function catalogueFingerprint(): string {
 		hash.update(readFileSync(fileURLToPath(new URL(name, CATALOGUE_DATA))));
 	}
 	hash.update(`tasks ${Object.keys(CHECKS).sort().join(",")}\n`);
+	hash.update(`datasets ${sampleDatasetsFingerprint()}\n`);
 	for (const [name, { packages, system }] of Object.entries(MEDIA_ENGINES)) {
 		const runs = system ? system() === undefined : packages.every(packageInstalled);
 		hash.update(`${name} ${runs}\n`);
@@ -65,6 +68,8 @@ export async function recordFingerprint(db: Kysely<Database>, fingerprint = cata
 export interface RefreshResult {
 	/** Catalogue models the data directory did not have. */
 	added: number;
+	/** Sample datasets (seed/sample-datasets.ts) the data directory did not have. */
+	addedDatasets: number;
 	/** Models whose hf-inference mapping changed. */
 	remapped: string[];
 }
@@ -103,6 +108,7 @@ export async function refreshSampleCatalogue(
 
 	const records = catalogue();
 	const { loaded } = await loadSeed(deps, records);
+	const addedDatasets = await loadSampleDatasets(deps);
 	const mapped = await deps.db
 		.selectFrom("provider_mappings")
 		.select("model_id")
@@ -132,5 +138,5 @@ export async function refreshSampleCatalogue(
 		remapped.push(id);
 	}
 	await recordFingerprint(deps.db, fingerprint);
-	return { added: loaded, remapped };
+	return { added: loaded, addedDatasets, remapped };
 }

@@ -1,6 +1,8 @@
 /**
- * Repository files: what a commit holds, and which commit last changed a path.
- * Visibility and revision look-ups are the shared ones in repo-access.ts.
+ * Repository files, for models and datasets alike: what a commit holds, and
+ * which commit last changed a path. Visibility is `findVisibleRepo`
+ * (repos.ts); revisions and history are looked up by repo key, under which
+ * both types keep their commits and refs.
  * Commits never change, so a commit's tree is cached (bounded, per FileService)
  * and shared by every request that names it.
  */
@@ -8,13 +10,10 @@ import type { Kysely } from "kysely";
 import type { Caller } from "../auth/caller.js";
 import type { Database } from "../db/schema.js";
 import { RepoTree, type RevisionFile, type TreeEntry } from "../storage/repo-tree.js";
-import { findVisibleModel, resolveRevision } from "./repo-access.js";
+import { resolveRevision } from "./repo-access.js";
+import { findVisibleRepo, type Repo, type RepoType } from "./repos.js";
 
-export interface FileRepo {
-	id: string;
-	libraryName: string | null;
-	gated: "auto" | "manual" | undefined;
-}
+export type FileRepo = Repo;
 
 export interface LastCommit {
 	id: string;
@@ -34,16 +33,14 @@ export class FileService {
 		this.#db = db;
 	}
 
-	/** The model, if the caller may see it; otherwise RepoNotFound, hidden the same way as on the model routes. */
-	async visibleRepo(repoId: string, caller: Caller | undefined): Promise<FileRepo> {
-		const model = await findVisibleModel(this.#db, repoId, caller);
-		const gated = model.gated === "auto" || model.gated === "manual" ? model.gated : undefined;
-		return { id: model.id, libraryName: model.library_name, gated };
+	/** The repository, if the caller may see it; otherwise RepoNotFound, hidden the same way as on the info routes. */
+	visibleRepo(type: RepoType, id: string, caller: Caller | undefined): Promise<FileRepo> {
+		return findVisibleRepo(this.#db, type, id, caller);
 	}
 
-	/** The commit a branch name, `HEAD` or full commit id names (see repo-access.ts). */
-	resolveRevision(repoId: string, revision: string): Promise<string> {
-		return resolveRevision(this.#db, repoId, revision);
+	/** The commit a branch, tag, `HEAD` or full commit id names in the repo stored under `repoKey` (repo-access.ts). */
+	resolveRevision(repoKey: string, revision: string): Promise<string> {
+		return resolveRevision(this.#db, repoKey, revision);
 	}
 
 	tree(commitSha: string): Promise<RepoTree> {
@@ -91,11 +88,11 @@ export class FileService {
 	 * `commitSha`, the last commit before the entry's oid differs (or it is absent).
 	 */
 	async lastCommits(
-		repoId: string,
+		repoKey: string,
 		commitSha: string,
 		entries: readonly TreeEntry[],
 	): Promise<Map<string, LastCommit>> {
-		const history = await this.#history(repoId, commitSha);
+		const history = await this.#history(repoKey, commitSha);
 		const found = new Map<string, LastCommit>();
 		let pending = [...entries];
 		for (const [index, commit] of history.entries()) {
@@ -115,14 +112,14 @@ export class FileService {
 		return found;
 	}
 
-	async #history(repoId: string, commitSha: string): Promise<LastCommit[]> {
+	async #history(repoKey: string, commitSha: string): Promise<LastCommit[]> {
 		const history: LastCommit[] = [];
 		let next: string | null = commitSha;
 		while (next && history.length < HISTORY_DEPTH) {
 			const commit = await this.#db
 				.selectFrom("commits")
 				.select(["sha", "parent_sha", "message", "created_at"])
-				.where("repo_id", "=", repoId)
+				.where("repo_id", "=", repoKey)
 				.where("sha", "=", next)
 				.executeTakeFirst();
 			if (!commit) break;

@@ -1,0 +1,53 @@
+/**
+ * `GET /api/datasets`, `GET /api/datasets/{id}` and `GET /api/datasets/{id}/revision/{rev}`,
+ * shaped as `@huggingface/hub`'s `listDatasets`/`datasetInfo` read them. Files of a
+ * dataset are served by routes/files.ts, as a model's are.
+ */
+import { type Context, Hono } from "hono";
+import type { HubDeps, HubEnv } from "../deps.js";
+import { repoNotFound } from "../errors.js";
+import { publicUrlOf } from "../public-url.js";
+import { datasetInfo } from "../services/dataset-info.js";
+import { countDatasets, listDatasets } from "../services/dataset-list.js";
+import { parseDatasetListQuery } from "../services/dataset-list-query.js";
+import { parseDatasetExpand } from "../services/dataset-view.js";
+import { movedRepo } from "../services/repo-redirect.js";
+import { checkedRepoId } from "../services/repos.js";
+
+export function datasetRoutes(deps: HubDeps): Hono<HubEnv> {
+	const app = new Hono<HubEnv>();
+
+	app.get("/api/datasets", async (c) => {
+		const url = new URL(c.req.url);
+		const query = parseDatasetListQuery(url.searchParams);
+		const [page, count] = await Promise.all([
+			listDatasets(deps, query, c.get("caller")),
+			countDatasets(deps, query, c.get("caller")),
+		]);
+		if ("exact" in count) c.header("X-Total-Count", String(count.exact));
+		else c.header("X-Total-Count-At-Least", String(count.atLeast));
+		if (page.nextCursor) {
+			// Every original parameter travels on, repeated keys included; only the cursor changes.
+			url.searchParams.set("cursor", page.nextCursor);
+			c.header("Link", `<${publicUrlOf(c, deps.config, url)}>; rel="next"`);
+		}
+		return c.json(page.items);
+	});
+
+	const info = async (c: Context<HubEnv>, revision: string | undefined) => {
+		const id = checkedRepoId(c.req.param("namespace") ?? "", c.req.param("name") ?? "");
+		const url = new URL(c.req.url);
+		const expand = parseDatasetExpand([...url.searchParams.getAll("expand"), ...url.searchParams.getAll("expand[]")]);
+		const body = await datasetInfo(deps.db, id, { revision, expand, caller: c.get("caller") });
+		if ("movedTo" in body && typeof body.movedTo === "string") throw movedRepo(url, "/api/datasets", id, body.movedTo);
+		return c.json(body);
+	};
+	// Every dataset here has a namespace; a bare name is answered like a missing dataset.
+	const bareName = (c: Context<HubEnv>) => {
+		throw repoNotFound((c.req.param("name") ?? "").slice(0, 200), c.get("caller") !== undefined);
+	};
+	app.get("/api/datasets/:name", bareName);
+	app.get("/api/datasets/:namespace/:name", (c) => info(c, undefined));
+	app.get("/api/datasets/:namespace/:name/revision/:revision{.+}", (c) => info(c, c.req.param("revision")));
+	return app;
+}
