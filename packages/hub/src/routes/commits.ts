@@ -23,6 +23,8 @@ import { jsonObject, optionalString, requiredString } from "./json-body.js";
 /** Longest NDJSON line: an inline file of the LFS threshold's size, base64-encoded, with room to spare. */
 export const MAX_COMMIT_LINE_BYTES = 32 * 1024 * 1024;
 const MAX_PREUPLOAD_FILES = 1000;
+/** Inline files of one commit being written to the blob store at once. */
+const STORES_IN_FLIGHT = 8;
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
 type RouteContext = Context<HubEnv>;
@@ -104,7 +106,10 @@ export function commitRoutes(deps: HubDeps): Hono<HubEnv> {
 		const stream = c.req.raw.body;
 		if (!stream) throw badRequest("The commit body is empty: send NDJSON lines, the header first");
 		let header: { summary: string; description?: string; parentCommit?: string } | undefined;
-		const operations: CommitOperation[] = [];
+		// Lines are stored a few at a time (blob writes overlap), in order; at most
+		// STORES_IN_FLIGHT decoded files wait in memory.
+		const operations: Promise<CommitOperation>[] = [];
+		let settled = 0;
 		for await (const { number, text } of ndjsonLines(stream, MAX_COMMIT_LINE_BYTES)) {
 			const line = parseLine(text, number);
 			if (!header) {
@@ -112,7 +117,11 @@ export function commitRoutes(deps: HubDeps): Hono<HubEnv> {
 				header = commitHeader(line.value, number);
 				continue;
 			}
-			operations.push(await operationOf(deps, line.key, line.value, number));
+			const operation = operationOf(deps, line.key, line.value, number);
+			// Handled here so a failure noticed before Promise.all below is never an unhandled rejection.
+			operation.catch(() => undefined);
+			operations.push(operation);
+			if (operations.length - settled > STORES_IN_FLIGHT) await operations[settled++];
 		}
 		if (!header) throw badRequest("The commit body is empty: send NDJSON lines, the header first");
 		const result = await applyCommit(deps, {
@@ -120,7 +129,7 @@ export function commitRoutes(deps: HubDeps): Hono<HubEnv> {
 			branch: target.branch,
 			...header,
 			author: target.caller.userName,
-			operations,
+			operations: await Promise.all(operations),
 		});
 		const commitUrl = `${publicBaseUrl(c, deps.config)}${repoWebPath(target.type, target.repo.id)}/commit/${result.commitOid}`;
 		return c.json({ commitOid: result.commitOid, commitUrl, success: true });
