@@ -145,6 +145,18 @@ describe.each(ENGINES)("NDJSON commits (%s)", (engine) => {
 		expect(await commitCount(hub.deps.db, "nia/race")).toBe(2);
 		const loser = left.status === 200 ? right : left;
 		expect(loser.headers.get("x-error-code")).toBe("ParentCommitMismatch");
+
+		// Without a parentCommit neither asked for a check: both land, one after the other.
+		const both = await Promise.all(
+			["one", "two", "three"].map((name) =>
+				commitRaw(hub.url, token, "nia/race", [header(name), inline(`${name}.txt`, name)]),
+			),
+		);
+		expect(both.map((answer) => answer.status)).toEqual([200, 200, 200]);
+		const tree = await (await fetch(`${hub.url}/api/models/nia/race/tree/main`)).json();
+		expect(tree.map((entry: { path: string }) => entry.path).sort()).toEqual(
+			[".gitattributes", winner === left ? "left.txt" : "right.txt", "one.txt", "three.txt", "two.txt"].sort(),
+		);
 	});
 
 	it("deletes folders, answers an unchanged commit with the head, and accepts a 7-digit parent", async () => {

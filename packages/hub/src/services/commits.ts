@@ -12,7 +12,7 @@ import { createHash } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "../db/schema.js";
 import type { HubDeps } from "../deps.js";
-import { badRequest, entryNotFound, revisionNotFound } from "../errors.js";
+import { badRequest, entryNotFound, HubError, revisionNotFound } from "../errors.js";
 import { canRunLocally } from "../runtime/capability.js";
 import { storeCandidate } from "../runtime/store-candidate.js";
 import { LOCAL_PROVIDER, mappingsWithLocal } from "../seed/local-mapping.js";
@@ -65,6 +65,7 @@ export type CommitDeps = Pick<HubDeps, "db" | "blobStore" | "logger">;
 /** Rows per INSERT: well under SQLite's bound-parameter limit with five columns. */
 const INSERT_CHUNK = 400;
 const HEX_PREFIX = /^[0-9a-f]{7,40}$/;
+const MAX_ATTEMPTS = 3;
 
 export async function applyCommit(deps: CommitDeps, request: CommitRequest): Promise<CommitResult> {
 	for (const operation of request.operations) checkedPath(operation.path, operation.kind === "deleteFolder");
@@ -72,7 +73,27 @@ export async function applyCommit(deps: CommitDeps, request: CommitRequest): Pro
 	if (parentCommit !== undefined && !HEX_PREFIX.test(parentCommit)) {
 		throw badRequest("parentCommit must be a commit id (7 to 40 hex digits)");
 	}
-	const result = await deps.db.transaction().execute(async (trx) => {
+	// Without a parentCommit the client asked for no check: a commit that lost the race for the
+	// ref is built again on the new head (a few times), as git would rebase a push of new files.
+	let result: CommitResult | undefined;
+	for (let attempt = 1; result === undefined; attempt++) {
+		try {
+			result = await commitOnce(deps, request, parentCommit);
+		} catch (error) {
+			const lostRace = error instanceof HubError && error.code === "ParentCommitMismatch" && parentCommit === undefined;
+			if (!lostRace || attempt >= MAX_ATTEMPTS) throw error;
+		}
+	}
+	if (result.created && request.branch === "main") await afterMainChanged(deps, request.repo);
+	return result;
+}
+
+async function commitOnce(
+	deps: CommitDeps,
+	request: CommitRequest,
+	parentCommit: string | undefined,
+): Promise<CommitResult> {
+	return deps.db.transaction().execute(async (trx) => {
 		const head = await branchHead(trx, request.repo, request.branch);
 		if (parentCommit !== undefined && !head.startsWith(parentCommit)) {
 			throw staleParent(request.branch, parentCommit, head);
@@ -90,8 +111,6 @@ export async function applyCommit(deps: CommitDeps, request: CommitRequest): Pro
 		});
 		return { commitOid, previous: head, created: true };
 	});
-	if (result.created && request.branch === "main") await afterMainChanged(deps, request.repo);
-	return result;
 }
 
 /** What a commit writes, below the checks: the new snapshot is complete and valid. */
