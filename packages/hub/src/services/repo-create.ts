@@ -34,12 +34,22 @@ export function defaultGitattributes(): string {
 	return patterns.map((pattern) => `${pattern} filter=lfs diff=lfs merge=lfs -text\n`).join("");
 }
 
+/** Creates the repository for `caller`, who must be allowed to write in the namespace. */
 export async function createRepo(deps: CommitDeps, caller: Caller | undefined, request: NewRepo): Promise<Repo> {
+	const id = checkedRepoId(request.namespace, request.name);
+	const author = await checkNamespaceWrite(deps.db, request.namespace, caller, id);
+	return insertRepo(deps, request, author.userName);
+}
+
+/**
+ * Creates the repository with no permission check: for the operator's own tools (`hubkit import`),
+ * which run with the data directory's rights. `author` names who made the first commit (null: the hub).
+ */
+export async function insertRepo(deps: CommitDeps, request: NewRepo, author: string | null): Promise<Repo> {
 	const id = checkedRepoId(request.namespace, request.name);
 	if (isReservedName(request.name.toLowerCase())) {
 		throw badRequest(`${JSON.stringify(request.name)} is reserved for the hub's own pages`);
 	}
-	const author = await checkNamespaceWrite(deps.db, request.namespace, caller, id);
 	if (await findRepo(deps.db, request.type, id)) throw repoExists(request.type, id);
 
 	// Contents first: an unreferenced blob is harmless if the transaction then fails.
@@ -110,7 +120,7 @@ export async function createRepo(deps: CommitDeps, caller: Caller | undefined, r
 				head: null,
 				files,
 				message: "initial commit",
-				author: author.userName,
+				author,
 			});
 		});
 	} catch (error) {
