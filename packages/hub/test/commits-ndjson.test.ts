@@ -10,6 +10,7 @@ import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { createAccessToken } from "../src/auth/tokens.js";
 import { gitBlobOid } from "../src/git-oid.js";
+import { ndjsonLines } from "../src/routes/commits.js";
 import { commitCount, commitRaw, createRepoRaw, header, headOf, inline } from "./commits-fixture.js";
 import { ENGINES } from "./support/engines.js";
 import { useHttpHub } from "./support/hub.js";
@@ -206,5 +207,34 @@ describe.each(ENGINES)("NDJSON commits (%s)", (engine) => {
 		const exists = await createRepoRaw(hub.url, token, { name: "words", organization: "pia", type: "dataset" });
 		expect(exists.status).toBe(409);
 		expect(exists.headers.get("x-error-code")).toBe("RepoExists");
+	});
+});
+
+describe("reading NDJSON lines", () => {
+	const streamOf = (...chunks: (string | Uint8Array)[]) =>
+		new ReadableStream<Uint8Array>({
+			start(controller) {
+				for (const chunk of chunks) controller.enqueue(typeof chunk === "string" ? Buffer.from(chunk) : chunk);
+				controller.close();
+			},
+		});
+	const read = async (stream: ReadableStream<Uint8Array>, limit: number) => {
+		const lines: string[] = [];
+		for await (const line of ndjsonLines(stream, limit)) lines.push(`${line.number}:${line.text}`);
+		return lines;
+	};
+
+	it("joins lines split across chunks, skips blank ones, and keeps a last line without a newline", async () => {
+		expect(await read(streamOf('{"a":', '1}\n\n{"b"', ":2}\r\n", '{"c":3}'), 100)).toEqual([
+			'1:{"a":1}',
+			'3:{"b":2}\r',
+			'4:{"c":3}',
+		]);
+	});
+
+	it("refuses a line over the limit, whole or in pieces, and bytes that are not UTF-8", async () => {
+		await expect(read(streamOf('{"ok":1}\n', `${"x".repeat(20)}\n`), 16)).rejects.toThrow(/Line 2 is longer than 16/);
+		await expect(read(streamOf("x".repeat(10), "x".repeat(10)), 16)).rejects.toThrow(/Line 1 is longer than 16/);
+		await expect(read(streamOf(new Uint8Array([0xff, 0xfe, 10])), 16)).rejects.toThrow(/Line 1 is not UTF-8/);
 	});
 });

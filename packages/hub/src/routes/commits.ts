@@ -172,7 +172,7 @@ function decodedContent(content: string, encoding: unknown, where: string): Uint
 }
 
 /** The lines of an NDJSON body as they arrive; a line longer than `limit` bytes is refused. */
-async function* ndjsonLines(
+export async function* ndjsonLines(
 	stream: ReadableStream<Uint8Array>,
 	limit: number,
 ): AsyncGenerator<{ number: number; text: string }> {
@@ -182,6 +182,8 @@ async function* ndjsonLines(
 	const decoder = new TextDecoder("utf-8", { fatal: true });
 	const finish = (parts: Buffer[]) => {
 		number++;
+		const length = parts.reduce((sum, part) => sum + part.byteLength, 0);
+		if (length > limit) throw badRequest(`Line ${number} is longer than ${limit} bytes`);
 		try {
 			return { number, text: decoder.decode(Buffer.concat(parts)) };
 		} catch {
