@@ -8,7 +8,17 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { commit, createRepo, deleteFile, deleteFiles, downloadFile, listFiles, uploadFiles } from "@huggingface/hub";
+import {
+	commit,
+	createRepo,
+	deleteFile,
+	deleteFiles,
+	downloadFile,
+	listFiles,
+	modelInfo,
+	uploadFiles,
+	uploadFilesWithProgress,
+} from "@huggingface/hub";
 import { afterAll, describe, expect, it } from "vitest";
 import { createAccessToken } from "../src/auth/tokens.js";
 import { defaultGitattributes } from "../src/services/repo-create.js";
@@ -138,5 +148,41 @@ describe.each(ENGINES)("committing with @huggingface/hub (%s)", (engine) => {
 			statusCode: 403,
 		});
 		expect(await paths("bea/secret", token)).toEqual([".gitattributes", "x.txt"]);
+	});
+
+	it("creates a repository with its first files, and uploads with progress events", async () => {
+		const { token } = await createAccessToken(hub.deps.db, "dot", { role: "write" });
+		const card = "---\nlicense: mit\npipeline_tag: text-classification\n---\n# Dot\n";
+		await createRepo({
+			repo: "dot/first",
+			accessToken: token,
+			hubUrl: hub.url,
+			files: [{ path: "README.md", content: new Blob([card]) }],
+		});
+		expect(await paths("dot/first", token)).toEqual([".gitattributes", "README.md"]);
+		const info = await modelInfo({
+			name: "dot/first",
+			hubUrl: hub.url,
+			accessToken: token,
+			additionalFields: ["cardData"],
+		});
+		expect(info.task).toBe("text-classification");
+		expect(info.cardData).toEqual({ license: "mit", pipeline_tag: "text-classification" });
+
+		const events: string[] = [];
+		const progress = uploadFilesWithProgress({
+			repo: "dot/first",
+			accessToken: token,
+			hubUrl: hub.url,
+			files: [{ path: "notes/one.txt", content: new Blob(["one"]) }],
+		});
+		let step = await progress.next();
+		while (!step.done) {
+			if (step.value.event === "phase") events.push(step.value.phase);
+			step = await progress.next();
+		}
+		expect(events).toEqual(["preuploading", "uploadingLargeFiles", "committing"]);
+		expect(step.value?.commit.oid).toMatch(/^[0-9a-f]{40}$/);
+		expect(await text("dot/first", "notes/one.txt", token)).toBe("one");
 	});
 });
