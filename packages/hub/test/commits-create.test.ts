@@ -83,7 +83,10 @@ describe.each(ENGINES)("creating repositories (%s)", (engine) => {
 			inline("tiny-q4.gguf", "GGUF but not really"),
 		]);
 		expect(gguf.status).toBe(200);
-		expect(await row("uma/quant")).toMatchObject({ library_name: "gguf", tags: JSON.stringify(["gguf"]) });
+		expect(await row("uma/quant")).toMatchObject({
+			library_name: "gguf",
+			tags: JSON.stringify(["gguf", "text-generation"]),
+		});
 
 		await createRepoRaw(hub.url, token, { name: "bert" });
 		await commitRaw(hub.url, token, "uma/bert", [

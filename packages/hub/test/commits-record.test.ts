@@ -7,8 +7,13 @@
  * being offered when its weights are deleted. On SQLite and PostgreSQL, with the local
  * runtime behind the hub.
  */
+
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createAccessToken } from "../src/auth/tokens.js";
+import { writeTinyLlama } from "../src/runtime/llama/tiny-llama.js";
 import { bpeClassifierFiles } from "../src/runtime/text-models.js";
 import { commitRaw, createRepoRaw, header, inline } from "./commits-fixture.js";
 import { ENGINES } from "./support/engines.js";
@@ -135,5 +140,32 @@ describe.each(ENGINES)("the record follows the files (%s)", (engine) => {
 			.execute();
 		expect(mappings).toEqual([]);
 		expect((await classify("I love this film")).status).toBeGreaterThanOrEqual(400);
+	});
+
+	it("maps a pushed GGUF language model for chat through hf-inference", async () => {
+		const directory = await mkdtemp(join(tmpdir(), "hubkit-commit-gguf-"));
+		let bytes: Uint8Array;
+		try {
+			await writeTinyLlama(join(directory, "model.gguf"), { seed: 3 });
+			bytes = new Uint8Array(await readFile(join(directory, "model.gguf")));
+		} finally {
+			await rm(directory, { recursive: true, force: true });
+		}
+		expect((await createRepoRaw(hub.url, token, { name: "tiny-llama" })).status).toBe(200);
+		const pushed = await commitRaw(hub.url, token, "dana/tiny-llama", [
+			header("weights"),
+			inline("tiny-llama-F32.gguf", bytes),
+		]);
+		expect(pushed.status).toBe(200);
+		const model = await info("dana/tiny-llama");
+		expect(model).toMatchObject({ pipeline_tag: "text-generation", library_name: "gguf" });
+		const mappings = await hub.deps.db
+			.selectFrom("provider_mappings")
+			.select(["provider", "provider_id", "task", "status"])
+			.where("model_id", "=", "dana/tiny-llama")
+			.execute();
+		expect(mappings).toEqual([
+			{ provider: "hf-inference", provider_id: "dana/tiny-llama", task: "conversational", status: "live" },
+		]);
 	});
 });

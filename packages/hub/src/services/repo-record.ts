@@ -189,9 +189,10 @@ export async function writeRepoRecord(
 
 	const config = parsedConfig(await readText(store, byPath.get("config.json"), MAX_CONFIG_BYTES));
 	const statedTask = typeof cardData?.pipeline_tag === "string" ? cardData.pipeline_tag : undefined;
-	const pipelineTag = statedTask ?? taskOfConfig(config) ?? null;
 	const statedLibrary = typeof cardData?.library_name === "string" ? cardData.library_name : undefined;
 	const libraryName = statedLibrary ?? libraryOfFiles(paths) ?? null;
+	// A GGUF file is a language model's weights for llama.cpp (the runtime serves it for chat).
+	const pipelineTag = statedTask ?? taskOfConfig(config) ?? (libraryName === "gguf" ? "text-generation" : null);
 	const tags = [
 		...new Set([
 			...(libraryName ? [libraryName] : []),
