@@ -67,7 +67,13 @@ export function parseCard(text: string): { data: Json | undefined; body: string 
 	if (Buffer.byteLength(yaml) > MAX_FRONT_MATTER_BYTES) return { data: undefined, body };
 	try {
 		// The core schema: plain data only, no tags that build objects; aliases bounded.
-		const data: unknown = parseYaml(yaml, { schema: "core", maxAliasCount: 100, prettyErrors: false });
+		// logLevel "error": an unknown tag stays a plain string without a process warning per commit.
+		const data: unknown = parseYaml(yaml, {
+			schema: "core",
+			maxAliasCount: 100,
+			prettyErrors: false,
+			logLevel: "error",
+		});
 		return { data: isObject(data) ? data : undefined, body };
 	} catch {
 		return { data: undefined, body };
