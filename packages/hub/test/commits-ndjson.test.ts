@@ -60,6 +60,12 @@ describe.each(ENGINES)("NDJSON commits (%s)", (engine) => {
 			oid: sha256,
 			size: weights.byteLength,
 		});
+		const blobRow = await hub.deps.db
+			.selectFrom("blobs")
+			.select("size")
+			.where("sha256", "=", sha256)
+			.executeTakeFirstOrThrow();
+		expect(Number(blobRow.size)).toBe(weights.byteLength);
 		const download = await fetch(`${hub.url}/lena/weights/resolve/main/model.onnx`);
 		expect(new Uint8Array(await download.arrayBuffer())).toEqual(weights);
 

@@ -106,6 +106,7 @@ async function commitOnce(
 			branch: request.branch,
 			head,
 			files: after,
+			newBlobs: request.operations.flatMap((operation) => (operation.kind === "file" ? [operation.blob] : [])),
 			message: commitMessage(request.summary, request.description),
 			author: request.author,
 		});
@@ -120,6 +121,8 @@ export interface NewCommit {
 	/** The branch head it replaces; null for a repository's first commit (the ref is created). */
 	head: string | null;
 	files: Map<string, SnapshotFile>;
+	/** Blobs this commit brings (their rows are added if missing); undefined: every file's. */
+	newBlobs?: StoredBlob[];
 	message: string;
 	author: string | null;
 }
@@ -155,7 +158,12 @@ export async function writeCommit(trx: Transaction<Database>, deps: CommitDeps, 
 			)
 			.execute();
 	}
-	const blobs = new Map(files.map((file) => [file.blobSha256, file.size]));
+	// The parent's blobs have their rows already; only what this commit brings is added.
+	const blobs = new Map(
+		commit.newBlobs
+			? commit.newBlobs.map((blob) => [blob.sha256, blob.size])
+			: files.map((file) => [file.blobSha256, file.size]),
+	);
 	const entries = [...blobs];
 	for (let start = 0; start < entries.length; start += INSERT_CHUNK) {
 		await trx
