@@ -8,7 +8,7 @@
  * repository's record (card, config, tags, sizes) is rewritten in the same
  * transaction (repo-record.ts): files and record change together or not at all.
  */
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "../db/schema.js";
 import type { HubDeps } from "../deps.js";
@@ -326,11 +326,14 @@ function commitMessage(summary: string, description: string | undefined): string
 }
 
 /**
- * 40 hex digits, unique per repository: the repo key, the parent, every file and the time go
- * into the hash, so two commits with the same files on the same parent still differ.
+ * 40 hex digits, unique per repository: the repo key, the parent, every file, the time and a
+ * random part go into the hash, so two commits with the same files on the same parent differ.
  */
 function commitId(key: string, parent: string | null, files: SnapshotFile[], time: string, message: string): string {
-	const hash = createHash("sha1").update(`hubkit commit\n${key}\n${parent ?? ""}\n${time}\n${message}\n`);
+	// A random part too: two identical commits racing in the same millisecond must not share an id.
+	const hash = createHash("sha1").update(
+		`hubkit commit\n${key}\n${parent ?? ""}\n${time}\n${randomBytes(8).toString("hex")}\n${message}\n`,
+	);
 	for (const file of files) hash.update(`${file.path}\0${file.blobSha256}\0${file.size}\n`);
 	return hash.digest("hex");
 }
