@@ -9,7 +9,7 @@
 import { createHash } from "node:crypto";
 import { type Context, Hono } from "hono";
 import type { HubDeps, HubEnv } from "../deps.js";
-import { badRequest, HubError } from "../errors.js";
+import { badRequest, HubError, tokenRequired } from "../errors.js";
 import { gitBlobOid } from "../git-oid.js";
 import { publicBaseUrl } from "../public-url.js";
 import { applyCommit, branchHead, type CommitOperation, checkedPath, snapshotOf } from "../services/commits.js";
@@ -41,8 +41,7 @@ export function commitRoutes(deps: HubDeps): Hono<HubEnv> {
 		const slash = name.indexOf("/");
 		const namespace = slash >= 0 ? name.slice(0, slash) : (organization ?? caller?.userName);
 		const repoName = slash >= 0 ? name.slice(slash + 1) : name;
-		if (namespace === undefined)
-			throw new HubError(401, "A token is required to create a repository", { code: "TokenRequired" });
+		if (namespace === undefined) throw tokenRequired();
 		const type = body.type ?? "model";
 		if (type === "space") throw badRequest("This hub has no spaces: create a model or a dataset");
 		if (!isRepoType(type)) throw badRequest("type must be model or dataset");
