@@ -185,4 +185,48 @@ describe.each(ENGINES)("committing with @huggingface/hub (%s)", (engine) => {
 		expect(step.value?.commit.oid).toMatch(/^[0-9a-f]{40}$/);
 		expect(await text("dot/first", "notes/one.txt", token)).toBe("one");
 	});
+
+	it("creates and fills a dataset repository", async () => {
+		const { token } = await createAccessToken(hub.deps.db, "eve", { role: "write" });
+		const repo = { type: "dataset" as const, name: "eve/rows" };
+		const created = await createRepo({ repo, accessToken: token, hubUrl: hub.url });
+		expect(created).toEqual({ repoUrl: `${hub.url}/datasets/eve/rows`, id: "eve/rows" });
+		const uploaded = await uploadFiles({
+			repo,
+			accessToken: token,
+			hubUrl: hub.url,
+			files: [
+				{ path: "README.md", content: new Blob(["---\nlicense: cc0-1.0\n---\nRows of things.\n"]) },
+				{ path: "data/train.csv", content: new Blob(["a,b\n1,2\n"]) },
+			],
+		});
+		expect(uploaded?.commit.url).toBe(`${hub.url}/datasets/eve/rows/commit/${uploaded?.commit.oid}`);
+		const files = await hub.deps.db
+			.selectFrom("commit_files")
+			.select("path")
+			.where("commit_sha", "=", uploaded?.commit.oid ?? "")
+			.orderBy("path")
+			.execute();
+		expect(files.map((file) => file.path)).toEqual([".gitattributes", "README.md", "data/train.csv"]);
+		const record = await hub.deps.db
+			.selectFrom("datasets")
+			.select(["sha", "description", "tags"])
+			.where("id", "=", "eve/rows")
+			.executeTakeFirstOrThrow();
+		expect(record).toEqual({
+			sha: uploaded?.commit.oid,
+			description: "Rows of things.",
+			tags: JSON.stringify(["license:cc0-1.0"]),
+		});
+		await deleteFile({ repo, path: "data/train.csv", accessToken: token, hubUrl: hub.url });
+		const head = await hub.deps.db
+			.selectFrom("refs")
+			.innerJoin("commit_files", "commit_files.commit_sha", "refs.commit_sha")
+			.select("commit_files.path")
+			.where("refs.repo_id", "=", "datasets/eve/rows")
+			.where("refs.name", "=", "main")
+			.orderBy("commit_files.path")
+			.execute();
+		expect(head.map((file) => file.path)).toEqual([".gitattributes", "README.md"]);
+	});
 });
