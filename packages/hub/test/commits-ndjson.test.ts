@@ -7,6 +7,7 @@
  * PostgreSQL.
  */
 import { createHash } from "node:crypto";
+import { request } from "node:http";
 import { describe, expect, it } from "vitest";
 import { createAccessToken } from "../src/auth/tokens.js";
 import { gitBlobOid } from "../src/git-oid.js";
@@ -137,6 +138,33 @@ describe.each(ENGINES)("NDJSON commits (%s)", (engine) => {
 		});
 		expect(branch.status).toBe(404);
 		expect(branch.headers.get("x-error-code")).toBe("RevisionNotFound");
+	});
+
+	it("changes nothing when the client goes away in the middle of its commit", async () => {
+		const token = await newRepo("ula/gone");
+		const before = await headOf(hub.deps.db, "ula/gone");
+		const lines = [header("cut"), inline("first.txt", "first"), inline("second.txt", "second")];
+		const body = lines.map((line) => JSON.stringify(line)).join("\n");
+		const cut = request(`${hub.url}/api/models/ula/gone/commit/main`, {
+			method: "POST",
+			headers: {
+				authorization: `Bearer ${token}`,
+				"content-type": "application/x-ndjson",
+				"content-length": String(Buffer.byteLength(body)),
+			},
+		});
+		const closed = new Promise<void>((resolve) => {
+			cut.on("error", () => resolve());
+			cut.on("close", () => resolve());
+		});
+		cut.write(`${JSON.stringify(lines[0])}\n${JSON.stringify(lines[1])}\n`);
+		cut.destroy();
+		await closed;
+		// The cut body never ends, so its commit is never applied: one on the same head still lands.
+		const after = await commitRaw(hub.url, token, "ula/gone", [header("whole", before), inline("third.txt", "3")]);
+		expect(after.status).toBe(200);
+		const tree = await (await fetch(`${hub.url}/api/models/ula/gone/tree/main`)).json();
+		expect(tree.map((entry: { path: string }) => entry.path).sort()).toEqual([".gitattributes", "third.txt"]);
 	});
 
 	it("lets one of two commits from the same head win and answers the other 412", async () => {

@@ -298,9 +298,12 @@ async function* chunksOf(stream: ReadableStream<Uint8Array>): AsyncGenerator<Uin
 	const reader = stream.getReader();
 	try {
 		for (;;) {
-			const { done, value } = await reader.read();
-			if (done) return;
-			yield value;
+			const next = await reader.read().catch((error: unknown) => {
+				// The body limit's 413 passes through; a client that went away is not the hub's error.
+				throw error instanceof HubError ? error : badRequest("The request body was cut short");
+			});
+			if (next.done) return;
+			yield next.value;
 		}
 	} finally {
 		reader.releaseLock();
