@@ -83,6 +83,11 @@ describe.each(ENGINES)("the record follows the files (%s)", (engine) => {
 		expect(model.cardData).toMatchObject({ license: "apache-2.0", language: ["en", "fr"], tags: ["news", "tiny"] });
 		expect(model.widgetData).toEqual([{ text: "A long story about a cat." }]);
 		expect(model.config).toEqual({ architectures: ["BartForConditionalGeneration"], model_type: "bart" });
+		expect(model.transformersInfo).toEqual({
+			auto_model: "AutoModelForSeq2SeqLM",
+			pipeline_tag: "summarization",
+			processor: "AutoTokenizer",
+		});
 		const listed = await (await fetch(`${hub.url}/api/models?filter=news&author=dana`)).json();
 		expect(listed.map((item: { id: string }) => item.id)).toEqual(["dana/carded"]);
 

@@ -8,10 +8,12 @@
  * the record never disagree. A card that does not parse keeps the repository
  * usable: the record then has no card data, never a failed commit.
  */
+import { PIPELINE_DATA, type PipelineType } from "@hubkit/tasks";
 import type { Transaction } from "kysely";
 import { parse as parseYaml } from "yaml";
 import type { Database } from "../db/schema.js";
 import { readStreamLimited } from "../router/http.js";
+import { AUTO_MODEL, defaultProcessor } from "../seed/catalogue/transformers-info.js";
 import type { BlobStore } from "../storage/blob-store.js";
 import { localAppsOf, parameterCountOf } from "./model-derived.js";
 import type { Repo } from "./repos.js";
@@ -107,6 +109,17 @@ export function libraryOfFiles(paths: readonly string[]): string | undefined {
 	if (hasConfig && paths.some((path) => /\.(safetensors|bin)$/.test(path))) return "transformers";
 	if (paths.some((path) => path.endsWith(".gguf"))) return "gguf";
 	return undefined;
+}
+
+/** How transformers loads a model of this task (the Auto class and input processor), as the catalogue says it. */
+function transformersInfoOf(task: string | null): string | null {
+	if (task === null || !Object.hasOwn(PIPELINE_DATA, task)) return null;
+	const pipeline = task as PipelineType;
+	return JSON.stringify({
+		auto_model: AUTO_MODEL[pipeline] ?? "AutoModel",
+		pipeline_tag: pipeline,
+		processor: defaultProcessor(pipeline),
+	});
 }
 
 /** Tags from the file formats, as the seed catalogue gives them. */
@@ -221,6 +234,7 @@ export async function writeRepoRecord(
 			widget_data: widget && widget.length > 0 ? JSON.stringify(widget) : null,
 			config: config ? JSON.stringify(config) : null,
 			num_parameters: parameterCountOf(config),
+			transformers_info: libraryName === "transformers" ? transformersInfoOf(pipelineTag) : null,
 		})
 		.where("id", "=", repo.id)
 		.execute();
