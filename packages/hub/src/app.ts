@@ -20,6 +20,7 @@ import { type RouterDeps, routerRoutes } from "./router/index.js";
 import { accountRoutes } from "./routes/accounts.js";
 import { adminRoutes } from "./routes/admin.js";
 import { avatarRoutes } from "./routes/avatars.js";
+import { commitRoutes } from "./routes/commits.js";
 import { datasetRoutes } from "./routes/datasets.js";
 import { demoAssetRoutes } from "./routes/demo-assets.js";
 import { fileRoutes } from "./routes/files.js";
@@ -125,6 +126,7 @@ export function createHubApp(deps: HubDeps, options: HubAppOptions = {}): Hono<H
 	app.route("/", avatarRoutes(deps));
 	app.route("/", demoAssetRoutes());
 	app.route("/", fileRoutes(deps));
+	app.route("/", commitRoutes(deps));
 	app.route("/", providerRoutes(options.router ?? {}));
 	// Last: `/{provider}/…` shares the root with `/{author}/{name}/…`.
 	app.route(

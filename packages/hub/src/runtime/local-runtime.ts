@@ -16,6 +16,7 @@ import type { Logger } from "../logger.js";
 import type { LocalCompletionRequest, LocalRuntime, LocalTaskRequest } from "../router/deps.js";
 import { readStreamLimited } from "../router/http.js";
 import { FileService } from "../services/files.js";
+import { onModelForgotten } from "../services/model-info-cache.js";
 import { canSee, resolveRevision } from "../services/repo-access.js";
 import type { BlobStore } from "../storage/blob-store.js";
 import { RuntimeBusyError, RuntimeError } from "./errors.js";
@@ -187,6 +188,8 @@ export function createLocalRuntime(deps: LocalRuntimeDeps, options: LocalRuntime
 	 * pushed to is seen within that second. Who may see the row is still decided per call.
 	 */
 	const lookups = new Map<string, { row: ModelLookup; commit: string | undefined; expires: number }>();
+	// This process's own writes (a commit) are seen at once, not a second later.
+	const stopForgetting = onModelForgotten(deps.db, (id) => lookups.delete(id));
 
 	async function lookUp(id: string): Promise<{ row: ModelLookup; commit: string | undefined } | undefined> {
 		const kept = lookups.get(id);
@@ -248,6 +251,7 @@ export function createLocalRuntime(deps: LocalRuntimeDeps, options: LocalRuntime
 		chat: completion("chat"),
 		complete: completion("complete"),
 		close: async () => {
+			stopForgetting();
 			await Promise.all([pool.close(), completionPool.close()]);
 		},
 		get load() {

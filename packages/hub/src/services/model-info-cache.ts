@@ -82,7 +82,22 @@ export function keepModelInfo(deps: CacheDeps, repoId: string, variant: string, 
 	variants.set(variant, { body, expires: performance.now() + LIFETIME_MS[deps.engine] });
 }
 
-/** Called on every write this process makes to a model (a counted download). */
+/** Others in this process that keep per-model answers of a database (the local runtime's look-ups). */
+const listeners = new WeakMap<Kysely<Database>, Set<(repoId: string) => void>>();
+
+/** Called on every write this process makes to a model (a counted download, a commit). */
 export function forgetModelInfo(db: Kysely<Database>, repoId: string): void {
 	caches.get(db)?.models.delete(repoId);
+	for (const listener of listeners.get(db) ?? []) listener(repoId);
+}
+
+/** `listener` hears every forgetModelInfo on `db`, so a commit is seen at once; returns the unsubscribe. */
+export function onModelForgotten(db: Kysely<Database>, listener: (repoId: string) => void): () => void {
+	let set = listeners.get(db);
+	if (!set) {
+		set = new Set();
+		listeners.set(db, set);
+	}
+	set.add(listener);
+	return () => set.delete(listener);
 }

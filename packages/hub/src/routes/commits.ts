@@ -1,0 +1,311 @@
+/**
+ * Creating repositories and committing to them, in the shapes @huggingface/hub and
+ * huggingface_hub send (reference/hub-api.md §8, §9.1, §9.5): `POST /api/repos/create`,
+ * preupload (which files go through LFS), and the NDJSON commit. The commit body is read
+ * line by line as it arrives: each inline file goes to the blob store as soon as its line
+ * is complete, and the commit itself is one transaction once the body has ended
+ * (services/commits.ts), so a body cut short changes nothing.
+ */
+import { createHash } from "node:crypto";
+import { type Context, Hono } from "hono";
+import type { HubDeps, HubEnv } from "../deps.js";
+import { badRequest, HubError, tokenRequired } from "../errors.js";
+import { gitBlobOid } from "../git-oid.js";
+import { publicBaseUrl } from "../public-url.js";
+import { applyCommit, branchHead, type CommitOperation, checkedPath, snapshotOf } from "../services/commits.js";
+import { createRepo } from "../services/repo-create.js";
+import { checkedRepoId, findWritableRepo, isRepoType, repoTypeOfPlural, repoWebPath } from "../services/repos.js";
+import { isLfsFile } from "../storage/lfs.js";
+import { revisionProblem } from "../storage/repo-path.js";
+import { isSha256Hex } from "../storage/sha256.js";
+import { jsonObject, optionalString, requiredString } from "./json-body.js";
+
+/** Longest NDJSON line: an inline file of the LFS threshold's size, base64-encoded, with room to spare. */
+export const MAX_COMMIT_LINE_BYTES = 32 * 1024 * 1024;
+const MAX_PREUPLOAD_FILES = 1000;
+/** Inline files of one commit being written to the blob store at once. */
+const STORES_IN_FLIGHT = 8;
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+
+type RouteContext = Context<HubEnv>;
+
+export function commitRoutes(deps: HubDeps): Hono<HubEnv> {
+	const app = new Hono<HubEnv>();
+
+	app.post("/api/repos/create", async (c) => {
+		const body = await jsonObject(c);
+		const name = requiredString(body, "name");
+		const caller = c.get("caller");
+		const organization = optionalString(body, "organization");
+		// A full id in `name` (old clients) names its namespace too.
+		const slash = name.indexOf("/");
+		const namespace = slash >= 0 ? name.slice(0, slash) : (organization ?? caller?.userName);
+		const repoName = slash >= 0 ? name.slice(slash + 1) : name;
+		if (namespace === undefined) throw tokenRequired();
+		const type = body.type ?? "model";
+		if (type === "space") throw badRequest("This hub has no spaces: create a model or a dataset");
+		if (!isRepoType(type)) throw badRequest("type must be model or dataset");
+		const created = await createRepo(deps, caller, {
+			type,
+			namespace,
+			name: repoName,
+			private: privacyOf(body),
+			files: initialFiles(body.files),
+		});
+		return c.json({
+			url: `${publicBaseUrl(c, deps.config)}${repoWebPath(type, created.id)}`,
+			id: created.id,
+			name: created.id,
+		});
+	});
+
+	async function writable(c: RouteContext) {
+		const type = repoTypeOfPlural(c.req.param("plural") ?? "");
+		if (!type) return undefined;
+		const id = checkedRepoId(c.req.param("namespace") ?? "", c.req.param("name") ?? "");
+		const revision = (c.req.param("revision") ?? "").replace(/^refs\/heads\//, "");
+		const problem = revisionProblem(revision);
+		if (problem) throw badRequest(problem);
+		if (["1", "true", "True"].includes(c.req.query("create_pr") ?? "")) {
+			throw badRequest("Pull requests are not supported on this hub: commit to a branch instead");
+		}
+		const { repo, caller } = await findWritableRepo(deps.db, type, id, c.get("caller"));
+		return { type, repo, caller, branch: revision };
+	}
+
+	app.post("/api/:plural/:namespace/:name/preupload/:revision", async (c) => {
+		const target = await writable(c);
+		if (!target) return c.notFound();
+		const body = await jsonObject(c);
+		if (!Array.isArray(body.files)) throw badRequest("files must be a list of {path, size, sample}");
+		if (body.files.length > MAX_PREUPLOAD_FILES) throw badRequest(`At most ${MAX_PREUPLOAD_FILES} files per request`);
+		const current = await snapshotOf(deps.db, await branchHead(deps.db, target.repo, target.branch));
+		const files = body.files.map((entry: unknown, index: number) => {
+			const file = typeof entry === "object" && entry !== null ? (entry as Record<string, unknown>) : {};
+			const path = typeof file.path === "string" ? checkedPath(file.path) : undefined;
+			const size = file.size;
+			if (path === undefined || typeof size !== "number" || !Number.isSafeInteger(size) || size < 0) {
+				throw badRequest(`files[${index}] needs a path and a size`);
+			}
+			const existing = current.get(path);
+			const oid = existing && (isLfsFile(existing.path, existing.size) ? existing.blobSha256 : existing.gitOid);
+			return {
+				path,
+				uploadMode: size > 0 && isLfsFile(path, size) ? "lfs" : "regular",
+				shouldIgnore: false,
+				...(oid ? { oid } : {}),
+			};
+		});
+		return c.json({ files });
+	});
+
+	app.post("/api/:plural/:namespace/:name/commit/:revision", async (c) => {
+		const target = await writable(c);
+		if (!target) return c.notFound();
+		const stream = c.req.raw.body;
+		if (!stream) throw badRequest("The commit body is empty: send NDJSON lines, the header first");
+		let header: { summary: string; description?: string; parentCommit?: string } | undefined;
+		// Lines are stored a few at a time (blob writes overlap), in order; at most
+		// STORES_IN_FLIGHT decoded files wait in memory.
+		const operations: Promise<CommitOperation>[] = [];
+		let settled = 0;
+		for await (const { number, text } of ndjsonLines(stream, MAX_COMMIT_LINE_BYTES)) {
+			const line = parseLine(text, number);
+			if (!header) {
+				if (line.key !== "header") throw badRequest(`Line ${number}: the first line must be the header`);
+				header = commitHeader(line.value, number);
+				continue;
+			}
+			const operation = operationOf(deps, line.key, line.value, number);
+			// Handled here so a failure noticed before Promise.all below is never an unhandled rejection.
+			operation.catch(() => undefined);
+			operations.push(operation);
+			if (operations.length - settled > STORES_IN_FLIGHT) await operations[settled++];
+		}
+		if (!header) throw badRequest("The commit body is empty: send NDJSON lines, the header first");
+		const result = await applyCommit(deps, {
+			repo: target.repo,
+			branch: target.branch,
+			...header,
+			author: target.caller.userName,
+			operations: await Promise.all(operations),
+		});
+		const commitUrl = `${publicBaseUrl(c, deps.config)}${repoWebPath(target.type, target.repo.id)}/commit/${result.commitOid}`;
+		return c.json({ commitOid: result.commitOid, commitUrl, success: true });
+	});
+
+	return app;
+}
+
+/** `visibility` (JS ≥2, PY ≥1) or `private` (older clients); `protected` is kept private here. */
+function privacyOf(body: Record<string, unknown>): boolean {
+	const visibility = body.visibility;
+	if (visibility !== undefined && visibility !== null) {
+		if (visibility === "public") return false;
+		if (visibility === "private" || visibility === "protected") return true;
+		throw badRequest("visibility must be public or private");
+	}
+	if (body.private === undefined || body.private === null) return false;
+	if (typeof body.private !== "boolean") throw badRequest("private must be true or false");
+	return body.private;
+}
+
+function initialFiles(value: unknown): { path: string; content: Uint8Array }[] | undefined {
+	if (value === undefined || value === null) return undefined;
+	if (!Array.isArray(value)) throw badRequest("files must be a list of {path, content, encoding}");
+	return value.map((entry: unknown, index: number) => {
+		const file = typeof entry === "object" && entry !== null ? (entry as Record<string, unknown>) : {};
+		if (typeof file.path !== "string" || typeof file.content !== "string") {
+			throw badRequest(`files[${index}] needs a path and a content`);
+		}
+		return { path: file.path, content: decodedContent(file.content, file.encoding, `files[${index}]`) };
+	});
+}
+
+function decodedContent(content: string, encoding: unknown, where: string): Uint8Array {
+	if (encoding === "utf-8" || encoding === "utf8") return new TextEncoder().encode(content);
+	if (encoding !== undefined && encoding !== "base64") throw badRequest(`${where}: encoding must be base64 or utf-8`);
+	const compact = content.replace(/\s+/g, "");
+	if (compact.length % 4 !== 0 || !BASE64.test(compact)) throw badRequest(`${where}: content is not valid base64`);
+	return Buffer.from(compact, "base64");
+}
+
+/** The lines of an NDJSON body as they arrive; a line longer than `limit` bytes is refused. */
+export async function* ndjsonLines(
+	stream: ReadableStream<Uint8Array>,
+	limit: number,
+): AsyncGenerator<{ number: number; text: string }> {
+	let pending: Buffer[] = [];
+	let pendingSize = 0;
+	let number = 0;
+	const decoder = new TextDecoder("utf-8", { fatal: true });
+	const finish = (parts: Buffer[]) => {
+		number++;
+		const length = parts.reduce((sum, part) => sum + part.byteLength, 0);
+		if (length > limit) throw badRequest(`Line ${number} is longer than ${limit} bytes`);
+		try {
+			return { number, text: decoder.decode(Buffer.concat(parts)) };
+		} catch {
+			throw badRequest(`Line ${number} is not UTF-8`);
+		}
+	};
+	for await (const chunk of chunksOf(stream)) {
+		let rest = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+		for (let newline = rest.indexOf(10); newline >= 0; newline = rest.indexOf(10)) {
+			const line = finish([...pending, rest.subarray(0, newline)]);
+			pending = [];
+			pendingSize = 0;
+			rest = rest.subarray(newline + 1);
+			if (line.text.trim() !== "") yield line;
+		}
+		pendingSize += rest.byteLength;
+		if (pendingSize > limit) throw badRequest(`Line ${number + 1} is longer than ${limit} bytes`);
+		if (rest.byteLength > 0) pending.push(Buffer.from(rest));
+	}
+	if (pendingSize > 0) {
+		const line = finish(pending);
+		if (line.text.trim() !== "") yield line;
+	}
+}
+
+function parseLine(text: string, number: number): { key: string; value: Record<string, unknown> } {
+	let line: unknown;
+	try {
+		line = JSON.parse(text);
+	} catch {
+		throw badRequest(`Line ${number} is not JSON`);
+	}
+	const record = typeof line === "object" && line !== null ? (line as Record<string, unknown>) : {};
+	const value = record.value;
+	if (typeof record.key !== "string" || typeof value !== "object" || value === null || Array.isArray(value)) {
+		throw badRequest(`Line ${number} must be {"key": …, "value": {…}}`);
+	}
+	return { key: record.key, value: value as Record<string, unknown> };
+}
+
+function commitHeader(value: Record<string, unknown>, number: number) {
+	const text = (key: string) => {
+		const field = value[key];
+		if (field === undefined || field === null) return undefined;
+		if (typeof field !== "string") throw badRequest(`Line ${number}: ${key} must be a string`);
+		return field;
+	};
+	const summary = text("summary") ?? "";
+	const description = text("description");
+	const parentCommit = text("parentCommit");
+	return {
+		summary,
+		...(description ? { description } : {}),
+		...(parentCommit ? { parentCommit } : {}),
+	};
+}
+
+async function operationOf(
+	deps: HubDeps,
+	key: string,
+	value: Record<string, unknown>,
+	number: number,
+): Promise<CommitOperation> {
+	const rawPath = value.path;
+	if (typeof rawPath !== "string") throw badRequest(`Line ${number}: path is required`);
+	const at = (message: string) => badRequest(`Line ${number} (${rawPath.slice(0, 200)}): ${message}`);
+	switch (key) {
+		case "file": {
+			const path = checkedPath(rawPath);
+			if (typeof value.content !== "string") throw at("content is required");
+			const bytes = decodedContent(value.content, value.encoding, `Line ${number}`);
+			const blob = await deps.blobStore.put(bytes);
+			return { kind: "file", path, blob, gitOid: gitBlobOid(bytes) };
+		}
+		case "lfsFile": {
+			const path = checkedPath(rawPath);
+			const oid = typeof value.oid === "string" ? value.oid.toLowerCase() : "";
+			if (value.algo !== undefined && value.algo !== "sha256") throw at("algo must be sha256");
+			if (!isSha256Hex(oid)) throw at("oid must be a sha256 (64 hex digits)");
+			const stored = await deps.blobStore.size(oid);
+			if (stored === undefined) {
+				throw new HubError(422, `Line ${number}: ${oid} is not uploaded: upload it first (LFS batch API)`);
+			}
+			if (value.size !== undefined && value.size !== stored) {
+				throw new HubError(422, `Line ${number}: ${oid} has ${stored} bytes, not ${String(value.size)}`);
+			}
+			return { kind: "file", path, blob: { sha256: oid, size: stored }, gitOid: await lfsGitOid(deps, oid) };
+		}
+		case "deletedFile":
+			return { kind: "deleteFile", path: checkedPath(rawPath) };
+		case "deletedFolder":
+			return { kind: "deleteFolder", path: checkedPath(rawPath, true) };
+		default:
+			throw badRequest(`Line ${number}: unknown key ${JSON.stringify(key.slice(0, 50))}`);
+	}
+}
+
+/**
+ * The git blob id of an LFS file's content, as `commit_files` keeps it: read from the store,
+ * hashed as it streams (the content may be large; nothing is kept in memory).
+ */
+async function lfsGitOid(deps: HubDeps, sha256: string): Promise<string> {
+	const size = await deps.blobStore.size(sha256);
+	const stream = await deps.blobStore.read(sha256);
+	if (size === undefined || !stream) throw new HubError(422, `${sha256} is not uploaded: upload it first`);
+	const hash = createHash("sha1").update(`blob ${size}\0`);
+	for await (const chunk of chunksOf(stream)) hash.update(chunk);
+	return hash.digest("hex");
+}
+
+/** A web stream's chunks for `for await` (the DOM typings do not declare it async-iterable). */
+async function* chunksOf(stream: ReadableStream<Uint8Array>): AsyncGenerator<Uint8Array> {
+	const reader = stream.getReader();
+	try {
+		for (;;) {
+			const next = await reader.read().catch((error: unknown) => {
+				// The body limit's 413 passes through; a client that went away is not the hub's error.
+				throw error instanceof HubError ? error : badRequest("The request body was cut short");
+			});
+			if (next.done) return;
+			yield next.value;
+		}
+	} finally {
+		reader.releaseLock();
+	}
+}

@@ -1,0 +1,339 @@
+/**
+ * Writing a commit: a branch's new file list, built from its head and a list of
+ * operations, stored in one database transaction. The contents are already in
+ * the blob store (content-addressed, so a blob written for a commit that then
+ * fails is harmless); the transaction adds the commit, its full file snapshot,
+ * the blob rows, and moves the ref with a compare-and-swap on the head it read,
+ * so two writers racing from the same head cannot both win. On `main` the
+ * repository's record (card, config, tags, sizes) is rewritten in the same
+ * transaction (repo-record.ts): files and record change together or not at all.
+ */
+import { createHash, randomBytes } from "node:crypto";
+import type { Kysely, Transaction } from "kysely";
+import type { Database } from "../db/schema.js";
+import type { HubDeps } from "../deps.js";
+import { badRequest, entryNotFound, HubError, revisionNotFound } from "../errors.js";
+import { canRunLocally } from "../runtime/capability.js";
+import { storeCandidate } from "../runtime/store-candidate.js";
+import { LOCAL_PROVIDER, mappingsWithLocal } from "../seed/local-mapping.js";
+import { mappingRows } from "../seed/seed-rows.js";
+import type { SeedProviderMapping } from "../seed/types.js";
+import type { StoredBlob } from "../storage/blob-store.js";
+import { repoPathProblem } from "../storage/repo-path.js";
+import { forgetModelInfo } from "./model-info-cache.js";
+import { writeRepoRecord } from "./repo-record.js";
+import { type Repo, staleParent } from "./repos.js";
+
+export type CommitOperation =
+	/** Add or replace a file whose content is in the blob store. */
+	| { kind: "file"; path: string; blob: StoredBlob; gitOid: string }
+	| { kind: "deleteFile"; path: string }
+	/** Every file under the folder. */
+	| { kind: "deleteFolder"; path: string };
+
+export interface CommitRequest {
+	repo: Repo;
+	branch: string;
+	summary: string;
+	description?: string;
+	/** The head the client built its change on; refused (412) unless it is still the head. */
+	parentCommit?: string;
+	/** User name of who commits; null for the hub itself. */
+	author: string | null;
+	operations: CommitOperation[];
+}
+
+export interface CommitResult {
+	/** The new commit, or the head when the operations changed nothing. */
+	commitOid: string;
+	/** The head before. */
+	previous: string;
+	/** False when the operations changed nothing and no commit was made. */
+	created: boolean;
+}
+
+/** One file of a snapshot, as `commit_files` stores it. */
+export interface SnapshotFile {
+	path: string;
+	blobSha256: string;
+	size: number;
+	gitOid: string;
+}
+
+export type CommitDeps = Pick<HubDeps, "db" | "blobStore" | "logger">;
+
+/** Rows per INSERT: well under SQLite's bound-parameter limit with five columns. */
+const INSERT_CHUNK = 400;
+const HEX_PREFIX = /^[0-9a-f]{7,40}$/;
+const MAX_ATTEMPTS = 3;
+
+export async function applyCommit(deps: CommitDeps, request: CommitRequest): Promise<CommitResult> {
+	for (const operation of request.operations) checkedPath(operation.path, operation.kind === "deleteFolder");
+	const parentCommit = request.parentCommit?.toLowerCase();
+	if (parentCommit !== undefined && !HEX_PREFIX.test(parentCommit)) {
+		throw badRequest("parentCommit must be a commit id (7 to 40 hex digits)");
+	}
+	// Without a parentCommit the client asked for no check: a commit that lost the race for the
+	// ref is built again on the new head (a few times), as git would rebase a push of new files.
+	let result: CommitResult | undefined;
+	for (let attempt = 1; result === undefined; attempt++) {
+		try {
+			result = await commitOnce(deps, request, parentCommit);
+		} catch (error) {
+			const lostRace = error instanceof HubError && error.code === "ParentCommitMismatch" && parentCommit === undefined;
+			if (!lostRace || attempt >= MAX_ATTEMPTS) throw error;
+		}
+	}
+	if (result.created && request.branch === "main") await afterMainChanged(deps, request.repo);
+	return result;
+}
+
+async function commitOnce(
+	deps: CommitDeps,
+	request: CommitRequest,
+	parentCommit: string | undefined,
+): Promise<CommitResult> {
+	return deps.db.transaction().execute(async (trx) => {
+		const head = await branchHead(trx, request.repo, request.branch);
+		if (parentCommit !== undefined && !head.startsWith(parentCommit)) {
+			throw staleParent(request.branch, parentCommit, head);
+		}
+		const before = await snapshotOf(trx, head);
+		const after = applyOperations(request.repo.id, before, request.operations);
+		if (sameSnapshot(before, after)) return { commitOid: head, previous: head, created: false };
+		const commitOid = await writeCommit(trx, deps, {
+			repo: request.repo,
+			branch: request.branch,
+			head,
+			files: after,
+			newBlobs: request.operations.flatMap((operation) => (operation.kind === "file" ? [operation.blob] : [])),
+			message: commitMessage(request.summary, request.description),
+			author: request.author,
+		});
+		return { commitOid, previous: head, created: true };
+	});
+}
+
+/** What a commit writes, below the checks: the new snapshot is complete and valid. */
+export interface NewCommit {
+	repo: Repo;
+	branch: string;
+	/** The branch head it replaces; null for a repository's first commit (the ref is created). */
+	head: string | null;
+	files: Map<string, SnapshotFile>;
+	/** Blobs this commit brings (their rows are added if missing); undefined: every file's. */
+	newBlobs?: StoredBlob[];
+	message: string;
+	author: string | null;
+}
+
+/** Inserts the commit, its snapshot and blob rows, moves the ref (compare-and-swap), and on main the record. */
+export async function writeCommit(trx: Transaction<Database>, deps: CommitDeps, commit: NewCommit): Promise<string> {
+	const now = new Date().toISOString();
+	const files = [...commit.files.values()].sort((left, right) => (left.path < right.path ? -1 : 1));
+	const sha = commitId(commit.repo.key, commit.head, files, now, commit.message);
+	await trx
+		.insertInto("commits")
+		.values({
+			repo_id: commit.repo.key,
+			sha,
+			parent_sha: commit.head,
+			message: commit.message,
+			created_at: now,
+			author: commit.author,
+		})
+		.execute();
+	for (let start = 0; start < files.length; start += INSERT_CHUNK) {
+		const chunk = files.slice(start, start + INSERT_CHUNK);
+		await trx
+			.insertInto("commit_files")
+			.values(
+				chunk.map((file) => ({
+					commit_sha: sha,
+					path: file.path,
+					blob_sha256: file.blobSha256,
+					size: file.size,
+					git_oid: file.gitOid,
+				})),
+			)
+			.execute();
+	}
+	// The parent's blobs have their rows already; only what this commit brings is added.
+	const blobs = new Map(
+		commit.newBlobs
+			? commit.newBlobs.map((blob) => [blob.sha256, blob.size])
+			: files.map((file) => [file.blobSha256, file.size]),
+	);
+	const entries = [...blobs];
+	for (let start = 0; start < entries.length; start += INSERT_CHUNK) {
+		await trx
+			.insertInto("blobs")
+			.values(entries.slice(start, start + INSERT_CHUNK).map(([sha256, size]) => ({ sha256, size })))
+			.onConflict((conflict) => conflict.column("sha256").doNothing())
+			.execute();
+	}
+	if (commit.head === null) {
+		await trx.insertInto("refs").values({ repo_id: commit.repo.key, name: commit.branch, commit_sha: sha }).execute();
+	} else {
+		const moved = await trx
+			.updateTable("refs")
+			.set({ commit_sha: sha })
+			.where("repo_id", "=", commit.repo.key)
+			.where("name", "=", commit.branch)
+			.where("commit_sha", "=", commit.head)
+			.executeTakeFirst();
+		if (Number(moved.numUpdatedRows) !== 1) {
+			const current = await trx
+				.selectFrom("refs")
+				.select("commit_sha")
+				.where("repo_id", "=", commit.repo.key)
+				.where("name", "=", commit.branch)
+				.executeTakeFirst();
+			throw staleParent(commit.branch, commit.head, current?.commit_sha ?? "nothing");
+		}
+	}
+	if (commit.branch === "main") await writeRepoRecord(trx, deps.blobStore, commit.repo, files, sha, now);
+	return sha;
+}
+
+/**
+ * After main moved: cached model answers are forgotten, and the hf-inference mapping is decided
+ * again from the stored files, so a model pushed with files the runtime runs is servable at once
+ * (and one whose runnable files were removed stops being offered).
+ */
+export async function afterMainChanged(deps: CommitDeps, repo: Repo): Promise<void> {
+	if (repo.type !== "model") return;
+	forgetModelInfo(deps.db, repo.id);
+	try {
+		await remapLocal(deps, repo.id);
+	} catch (error) {
+		// The commit stands; a model the runtime cannot judge is simply not offered.
+		deps.logger.error(`Deciding the local mapping of ${repo.id} failed`, error);
+	}
+	forgetModelInfo(deps.db, repo.id);
+}
+
+async function remapLocal(deps: CommitDeps, id: string): Promise<void> {
+	const model = await deps.db.selectFrom("models").select("pipeline_tag").where("id", "=", id).executeTakeFirst();
+	if (!model) return;
+	const rows = await deps.db
+		.selectFrom("provider_mappings")
+		.selectAll()
+		.where("model_id", "=", id)
+		.orderBy("position")
+		.execute();
+	const current: SeedProviderMapping[] = rows.map((row) => ({
+		provider: row.provider,
+		providerId: row.provider_id,
+		task: row.task,
+		status: row.status === "staging" ? "staging" : "live",
+		...(row.adapter === "lora" ? { adapter: "lora" as const } : {}),
+		...(row.adapter_weights_path ? { adapterWeightsPath: row.adapter_weights_path } : {}),
+	}));
+	const candidate = await storeCandidate(deps, { id, pipelineTag: model.pipeline_tag ?? undefined });
+	const wanted = mappingsWithLocal(current, await canRunLocally(candidate), id);
+	if (JSON.stringify(wanted) === JSON.stringify(current)) return;
+	await deps.db.transaction().execute(async (trx) => {
+		await trx.deleteFrom("provider_mappings").where("model_id", "=", id).execute();
+		if (wanted.length > 0) await trx.insertInto("provider_mappings").values(mappingRows(id, wanted)).execute();
+	});
+	deps.logger.info(
+		`${id}: ${wanted.some((mapping) => mapping.provider === LOCAL_PROVIDER) ? "runs" : "no longer runs"} locally`,
+	);
+}
+
+/** The head of `branch`; a missing branch is RevisionNotFound (branches are created on their own route). */
+export async function branchHead(db: Kysely<Database>, repo: Repo, branch: string): Promise<string> {
+	const ref = await db
+		.selectFrom("refs")
+		.select("commit_sha")
+		.where("repo_id", "=", repo.key)
+		.where("name", "=", branch)
+		.executeTakeFirst();
+	if (!ref) throw revisionNotFound(repo.id, branch);
+	return ref.commit_sha;
+}
+
+export async function snapshotOf(db: Kysely<Database>, commitSha: string): Promise<Map<string, SnapshotFile>> {
+	const rows = await db
+		.selectFrom("commit_files")
+		.select(["path", "blob_sha256", "size", "git_oid"])
+		.where("commit_sha", "=", commitSha)
+		.execute();
+	return new Map(
+		rows.map((row) => [
+			row.path,
+			{ path: row.path, blobSha256: row.blob_sha256, size: Number(row.size), gitOid: row.git_oid },
+		]),
+	);
+}
+
+/** `path` checked as a repository path; a folder may end with `/` (the Python client sends it so). */
+export function checkedPath(path: string, folder = false): string {
+	const bare = folder ? path.replace(/\/+$/, "") : path;
+	const problem = bare === "" ? "A path is required" : repoPathProblem(bare);
+	if (problem) throw badRequest(`${problem}: ${JSON.stringify(path.slice(0, 200))}`);
+	return bare;
+}
+
+function applyOperations(
+	repoId: string,
+	before: Map<string, SnapshotFile>,
+	operations: CommitOperation[],
+): Map<string, SnapshotFile> {
+	const files = new Map(before);
+	for (const operation of operations) {
+		if (operation.kind === "file") {
+			files.set(operation.path, {
+				path: operation.path,
+				blobSha256: operation.blob.sha256,
+				size: operation.blob.size,
+				gitOid: operation.gitOid,
+			});
+		} else if (operation.kind === "deleteFile") {
+			if (!files.delete(operation.path)) throw entryNotFound(repoId, operation.path);
+		} else {
+			const prefix = `${checkedPath(operation.path, true)}/`;
+			let removed = 0;
+			for (const path of [...files.keys()]) {
+				if (path.startsWith(prefix)) removed += files.delete(path) ? 1 : 0;
+			}
+			if (removed === 0) throw entryNotFound(repoId, operation.path);
+		}
+	}
+	// A path cannot be a file and a folder at once (git could not hold it).
+	for (const path of files.keys()) {
+		for (let slash = path.indexOf("/"); slash > 0; slash = path.indexOf("/", slash + 1)) {
+			const folder = path.slice(0, slash);
+			if (files.has(folder)) throw badRequest(`${folder} would be both a file and a folder (${path})`);
+		}
+	}
+	return files;
+}
+
+function sameSnapshot(left: Map<string, SnapshotFile>, right: Map<string, SnapshotFile>): boolean {
+	if (left.size !== right.size) return false;
+	for (const [path, file] of left) {
+		const other = right.get(path);
+		if (!other || other.blobSha256 !== file.blobSha256 || other.size !== file.size) return false;
+	}
+	return true;
+}
+
+function commitMessage(summary: string, description: string | undefined): string {
+	const title = summary.trim() || "Update files";
+	return description?.trim() ? `${title}\n\n${description.trim()}` : title;
+}
+
+/**
+ * 40 hex digits, unique per repository: the repo key, the parent, every file, the time and a
+ * random part go into the hash, so two commits with the same files on the same parent differ.
+ */
+function commitId(key: string, parent: string | null, files: SnapshotFile[], time: string, message: string): string {
+	// A random part too: two identical commits racing in the same millisecond must not share an id.
+	const hash = createHash("sha1").update(
+		`hubkit commit\n${key}\n${parent ?? ""}\n${time}\n${randomBytes(8).toString("hex")}\n${message}\n`,
+	);
+	for (const file of files) hash.update(`${file.path}\0${file.blobSha256}\0${file.size}\n`);
+	return hash.digest("hex");
+}

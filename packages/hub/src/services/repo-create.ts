@@ -1,0 +1,133 @@
+/**
+ * Creating a repository: its record row and a first commit on `main` holding a
+ * `.gitattributes` that tracks the LFS formats (and any files the request
+ * brings), in one transaction, so a repository never exists without a head.
+ */
+import type { Caller } from "../auth/caller.js";
+import { badRequest } from "../errors.js";
+import { gitBlobOid } from "../git-oid.js";
+import { isReservedName } from "../reserved-names.js";
+import { LFS_EXTENSIONS } from "../storage/lfs.js";
+import { afterMainChanged, type CommitDeps, checkedPath, type SnapshotFile, writeCommit } from "./commits.js";
+import {
+	checkedRepoId,
+	checkNamespaceWrite,
+	findRepo,
+	type Repo,
+	type RepoType,
+	repoExists,
+	repoKey,
+} from "./repos.js";
+
+export interface NewRepo {
+	type: RepoType;
+	namespace: string;
+	name: string;
+	private: boolean;
+	/** Files of the first commit besides `.gitattributes`. */
+	files?: { path: string; content: Uint8Array }[];
+}
+
+/** The `.gitattributes` of a new repository: the formats the hub keeps as LFS (storage/lfs.ts). */
+export function defaultGitattributes(): string {
+	const patterns = [...[...LFS_EXTENSIONS].map((extension) => `*.${extension}`), "*tfevents*"];
+	return patterns.map((pattern) => `${pattern} filter=lfs diff=lfs merge=lfs -text\n`).join("");
+}
+
+/** Creates the repository for `caller`, who must be allowed to write in the namespace. */
+export async function createRepo(deps: CommitDeps, caller: Caller | undefined, request: NewRepo): Promise<Repo> {
+	const id = checkedRepoId(request.namespace, request.name);
+	const author = await checkNamespaceWrite(deps.db, request.namespace, caller, id);
+	return insertRepo(deps, request, author.userName);
+}
+
+/**
+ * Creates the repository with no permission check: for the operator's own tools (`hubkit import`),
+ * which run with the data directory's rights. `author` names who made the first commit (null: the hub).
+ */
+export async function insertRepo(deps: CommitDeps, request: NewRepo, author: string | null): Promise<Repo> {
+	const id = checkedRepoId(request.namespace, request.name);
+	if (isReservedName(request.name.toLowerCase())) {
+		throw badRequest(`${JSON.stringify(request.name)} is reserved for the hub's own pages`);
+	}
+	if (await findRepo(deps.db, request.type, id)) throw repoExists(request.type, id);
+
+	// Contents first: an unreferenced blob is harmless if the transaction then fails.
+	const files = new Map<string, SnapshotFile>();
+	const initial = [
+		{ path: ".gitattributes", content: new TextEncoder().encode(defaultGitattributes()) },
+		...(request.files ?? []),
+	];
+	for (const file of initial) {
+		const path = checkedPath(file.path);
+		const blob = await deps.blobStore.put(file.content);
+		files.set(path, { path, blobSha256: blob.sha256, size: blob.size, gitOid: gitBlobOid(file.content) });
+	}
+
+	const now = new Date().toISOString();
+	const repo: Repo = {
+		type: request.type,
+		id,
+		key: repoKey(request.type, id),
+		author: request.namespace,
+		owner: request.namespace,
+		private: request.private,
+		gated: undefined,
+		sha: "",
+		libraryName: null,
+	};
+	const row = {
+		id,
+		author: request.namespace,
+		name: request.name,
+		private: request.private ? 1 : 0,
+		gated: null,
+		downloads: 0,
+		likes: 0,
+		trending_score: 0,
+		created_at: now,
+		last_modified: now,
+		sha: "",
+		tags: "[]",
+		card_data: null,
+		owner: request.namespace,
+		main_size: 0,
+	};
+	try {
+		repo.sha = await deps.db.transaction().execute(async (trx) => {
+			if (request.type === "model") {
+				await trx
+					.insertInto("models")
+					.values({
+						...row,
+						pipeline_tag: null,
+						library_name: null,
+						config: null,
+						widget_data: null,
+						transformers_info: null,
+						num_parameters: null,
+					})
+					.execute();
+			} else {
+				await trx
+					.insertInto("datasets")
+					.values({ ...row, description: null })
+					.execute();
+			}
+			return writeCommit(trx, deps, {
+				repo,
+				branch: "main",
+				head: null,
+				files,
+				message: "initial commit",
+				author,
+			});
+		});
+	} catch (error) {
+		// Two creations of the same id at once: the one that lost meets the primary key.
+		if (await findRepo(deps.db, request.type, id)) throw repoExists(request.type, id);
+		throw error;
+	}
+	await afterMainChanged(deps, repo);
+	return repo;
+}
