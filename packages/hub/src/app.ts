@@ -27,6 +27,8 @@ import { modelRoutes } from "./routes/models.js";
 import { oauthRoutes } from "./routes/oauth.js";
 import { organizationRoutes } from "./routes/organizations.js";
 import { profileRoutes } from "./routes/profiles.js";
+import { refRoutes } from "./routes/refs.js";
+import { repoAdminRoutes } from "./routes/repo-admin.js";
 import { providerRoutes } from "./routes/providers.js";
 import { siteProxy } from "./routes/site-proxy.js";
 import { taskRoutes } from "./routes/tasks.js";
@@ -123,6 +125,8 @@ export function createHubApp(deps: HubDeps, options: HubAppOptions = {}): Hono<H
 	app.route("/", avatarRoutes(deps));
 	app.route("/", demoAssetRoutes());
 	app.route("/", fileRoutes(deps));
+	app.route("/", refRoutes(deps));
+	app.route("/", repoAdminRoutes(deps));
 	app.route("/", providerRoutes(options.router ?? {}));
 	// Last: `/{provider}/…` shares the root with `/{author}/{name}/…`.
 	app.route(

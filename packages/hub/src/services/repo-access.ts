@@ -47,7 +47,8 @@ const COMMIT_SHA = /^[0-9a-f]{40}$/;
 
 /**
  * The commit a revision names: `HEAD` is the default branch `main`; a branch
- * name is looked up in refs; 40 lowercase hex is a commit of this repository.
+ * name (or `refs/heads/…`) is looked up in refs, then a tag name (or `refs/tags/…`)
+ * in ref_tags; 40 lowercase hex is a commit of this repository.
  */
 export async function resolveRevision(db: Kysely<Database>, repoId: string, revision: string): Promise<string> {
 	const problem = revisionProblem(revision);
@@ -60,6 +61,13 @@ export async function resolveRevision(db: Kysely<Database>, repoId: string, revi
 		.where("name", "=", branch)
 		.executeTakeFirst();
 	if (ref) return ref.commit_sha;
+	const tag = await db
+		.selectFrom("ref_tags")
+		.select("commit_sha")
+		.where("repo_id", "=", repoId)
+		.where("name", "=", revision.replace(/^refs\/tags\//, ""))
+		.executeTakeFirst();
+	if (tag) return tag.commit_sha;
 	if (COMMIT_SHA.test(revision)) {
 		const commit = await db
 			.selectFrom("commits")
