@@ -19,7 +19,13 @@ import {
 	listRefs,
 	MAX_COMMITS_PAGE,
 } from "../services/refs.js";
-import { checkedRepoId, findVisibleRepo, findWritableRepo, type RepoType, repoTypeOfPlural } from "../services/repos.js";
+import {
+	checkedRepoId,
+	findVisibleRepo,
+	findWritableRepo,
+	type RepoType,
+	repoTypeOfPlural,
+} from "../services/repos.js";
 import { jsonObject, optionalString } from "./json-body.js";
 
 /** `/api/models/{ns}/{name}` or `/api/datasets/{ns}/{name}`: the repository a route names. */

@@ -48,7 +48,8 @@ async function requestFields(c: Context<HubEnv>): Promise<Record<string, string>
 	if ((await c.req.raw.clone().text()).trim() === "") return {};
 	const body = await jsonObject(c);
 	const fields = body.fields ?? body;
-	if (typeof fields !== "object" || fields === null || Array.isArray(fields)) throw badRequest("fields must be an object");
+	if (typeof fields !== "object" || fields === null || Array.isArray(fields))
+		throw badRequest("fields must be an object");
 	return checkedFields(fields as Record<string, unknown>);
 }
 

@@ -32,9 +32,15 @@ export function checkedFields(fields: Record<string, unknown>): Record<string, s
 	const checked: Record<string, string> = {};
 	for (const [key, value] of entries) {
 		if (key.length > 200) throw badRequest("A field name has at most 200 characters");
-		const text = typeof value === "string" ? value : typeof value === "boolean" || typeof value === "number" ? String(value) : undefined;
+		const text =
+			typeof value === "string"
+				? value
+				: typeof value === "boolean" || typeof value === "number"
+					? String(value)
+					: undefined;
 		if (text === undefined) throw badRequest(`Field ${key.slice(0, 50)} must be a string`);
-		if (text.length > MAX_FIELD_LENGTH) throw badRequest(`Field ${key.slice(0, 50)} has at most ${MAX_FIELD_LENGTH} characters`);
+		if (text.length > MAX_FIELD_LENGTH)
+			throw badRequest(`Field ${key.slice(0, 50)} has at most ${MAX_FIELD_LENGTH} characters`);
 		checked[key] = text;
 	}
 	return checked;
@@ -150,7 +156,9 @@ export async function grantAccess(db: Kysely<Database>, repo: Repo, userName: st
 	await db
 		.insertInto("access_requests")
 		.values({ repo_id: repo.key, user_id: userId, status: "accepted", fields: null, created_at: at, updated_at: at })
-		.onConflict((conflict) => conflict.columns(["repo_id", "user_id"]).doUpdateSet({ status: "accepted", updated_at: at }))
+		.onConflict((conflict) =>
+			conflict.columns(["repo_id", "user_id"]).doUpdateSet({ status: "accepted", updated_at: at }),
+		)
 		.execute();
 }
 

@@ -8,8 +8,8 @@ import type { Caller } from "../auth/caller.js";
 import type { DatabaseEngine } from "../db/engine.js";
 import type { Database } from "../db/schema.js";
 import { idLike, idSearchCondition, type ModelsCondition, modelRowKey } from "../db/search-index.js";
-import { type CursorPosition, cursorValue, decodeCursor, encodeCursor, NULLABLE_COLUMNS } from "./model-cursor.js";
 import { recentLikes } from "./likes.js";
+import { type CursorPosition, cursorValue, decodeCursor, encodeCursor, NULLABLE_COLUMNS } from "./model-cursor.js";
 import type { ExpandableKey } from "./model-fields.js";
 import type { ModelListQuery } from "./model-list-query.js";
 import {
@@ -151,11 +151,7 @@ export function filtered(
 		});
 	} else if (after) {
 		select = select.where((eb) =>
-			eb(
-				eb.refTuple(`models.${column}`, "models.id"),
-				query.descending ? "<" : ">",
-				eb.tuple(after.value, after.id),
-			),
+			eb(eb.refTuple(`models.${column}`, "models.id"), query.descending ? "<" : ">", eb.tuple(after.value, after.id)),
 		);
 	}
 	return select;
@@ -183,7 +179,11 @@ async function probeSearch(
 ): Promise<ModelRow[] | undefined> {
 	const direction = query.descending ? "desc" : "asc";
 	const prefix = filtered(db, query, walk.after, walk.part)
-		.select((eb) => [modelRowKey(engine).as("probe_key"), "models.id as probe_id", sortValue(eb, query).as("probe_sort")])
+		.select((eb) => [
+			modelRowKey(engine).as("probe_key"),
+			"models.id as probe_id",
+			sortValue(eb, query).as("probe_sort"),
+		])
 		.orderBy((eb) => sortValue(eb, query), direction)
 		.orderBy("models.id", direction)
 		.limit(probeRows);

@@ -5,6 +5,7 @@
  */
 import { createHash } from "node:crypto";
 import type { Kysely } from "kysely";
+import { createAccessToken, newObjectId } from "../../src/auth/tokens.js";
 import type { Database } from "../../src/db/schema.js";
 import type { HubDeps } from "../../src/deps.js";
 import { gitBlobOid } from "../../src/git-oid.js";
@@ -139,7 +140,11 @@ export async function addTestCommit(
 			.execute();
 		const changed = commit.files ?? {};
 		const kept = inherited.filter((file) => !Object.hasOwn(changed, file.path));
-		if (kept.length > 0) await trx.insertInto("commit_files").values(kept.map((file) => ({ ...file, commit_sha: sha }))).execute();
+		if (kept.length > 0)
+			await trx
+				.insertInto("commit_files")
+				.values(kept.map((file) => ({ ...file, commit_sha: sha })))
+				.execute();
 		await writeFiles(deps, trx, sha, changed);
 		await trx
 			.updateTable("refs")
@@ -157,4 +162,68 @@ export async function addTestCommit(
 	});
 	if (type === "model") forgetModelInfo(deps.db, id);
 	return sha;
+}
+
+export const TEST_ORG = "acme";
+
+/** Tokens of the people the permission tests use. */
+export interface TestPeople {
+	/** `alice` owns user repositories: a read and a write token. */
+	ownerRead: string;
+	ownerWrite: string;
+	/** Members of the organisation `acme`, each with a write token: `rita` has the read role, `will` the write role. */
+	orgReader: string;
+	orgWriter: string;
+	/** `oscar`, in no organisation, with a write token. */
+	other: string;
+}
+
+/** alice, rita, will and oscar, and the organisation acme (rita reads, will writes). */
+export async function createTestPeople(db: Kysely<Database>): Promise<TestPeople> {
+	const token = async (name: string, role: "read" | "write") => (await createAccessToken(db, name, { role })).token;
+	const people: TestPeople = {
+		ownerRead: await token("alice", "read"),
+		ownerWrite: await token("alice", "write"),
+		orgReader: await token("rita", "write"),
+		orgWriter: await token("will", "write"),
+		other: await token("oscar", "write"),
+	};
+	const at = new Date().toISOString();
+	const orgId = newObjectId();
+	await db
+		.insertInto("users")
+		.values({ id: orgId, name: TEST_ORG, fullname: "Acme", email: null, created_at: at, kind: "org" })
+		.execute();
+	for (const [name, role] of [
+		["rita", "read"],
+		["will", "write"],
+	] as const) {
+		const user = await db.selectFrom("users").select("id").where("name", "=", name).executeTakeFirstOrThrow();
+		await db.insertInto("org_members").values({ org_id: orgId, user_id: user.id, role, created_at: at }).execute();
+	}
+	return people;
+}
+
+/** A fetch with an optional bearer token and JSON body; the answer's status and parsed body. */
+export async function call(
+	url: string,
+	options: { method?: string; token?: string; body?: unknown } = {},
+	// biome-ignore lint/suspicious/noExplicitAny: tests read answers field by field, each checked by its assertion
+): Promise<{ status: number; body: any; headers: Headers }> {
+	const headers: Record<string, string> = {};
+	if (options.token) headers.authorization = `Bearer ${options.token}`;
+	if (options.body !== undefined) headers["content-type"] = "application/json";
+	const response = await fetch(url, {
+		method: options.method ?? (options.body === undefined ? "GET" : "POST"),
+		headers,
+		body: options.body === undefined ? undefined : JSON.stringify(options.body),
+	});
+	const text = await response.text();
+	let body: unknown = text;
+	try {
+		body = text ? JSON.parse(text) : undefined;
+	} catch {
+		// Not JSON (a file's bytes): the text as it came.
+	}
+	return { status: response.status, body, headers: response.headers };
 }
