@@ -191,6 +191,8 @@ async function probeSearch(
 		.selectFrom(prefix.as("probe"))
 		.innerJoin("models", (join) => join.on((eb) => eb(modelRowKey(engine), "=", eb.ref("probe.probe_key"))))
 		.select(columns)
+		// likes30d is no column of `models`: the cursor reads the probe's count.
+		.$if(query.sort === "likes30d", (select) => select.select("probe.probe_sort as likes30d"))
 		// The id test first: it reads the probe's own column, so only matches are looked up in `models`.
 		.where((eb) => idLike(engine, eb.ref("probe.probe_id"), search))
 		.where(visibleTo(caller))
