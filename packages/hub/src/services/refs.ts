@@ -174,7 +174,13 @@ export async function createBranch(
 				.execute();
 			return target;
 		}
-		await trx.insertInto("refs").values({ repo_id: repo.key, name: branch, commit_sha: target }).execute();
+		// A branch made by another request since the look-up is a conflict, not a failure.
+		const inserted = await trx
+			.insertInto("refs")
+			.values({ repo_id: repo.key, name: branch, commit_sha: target })
+			.onConflict((conflict) => conflict.columns(["repo_id", "name"]).doNothing())
+			.executeTakeFirst();
+		if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) throw refExists("Branch", branch);
 		return target;
 	});
 }
@@ -202,25 +208,18 @@ export async function createTag(
 ): Promise<string> {
 	checkedRefName(tag);
 	const target = await resolveRevision(db, repo.key, revision);
-	await db.transaction().execute(async (trx) => {
-		const existing = await trx
-			.selectFrom("ref_tags")
-			.select("name")
-			.where("repo_id", "=", repo.key)
-			.where("name", "=", tag)
-			.executeTakeFirst();
-		if (existing) throw refExists("Tag", tag);
-		await trx
-			.insertInto("ref_tags")
-			.values({
-				repo_id: repo.key,
-				name: tag,
-				commit_sha: target,
-				message: message ?? null,
-				created_at: now.toISOString(),
-			})
-			.execute();
-	});
+	const inserted = await db
+		.insertInto("ref_tags")
+		.values({
+			repo_id: repo.key,
+			name: tag,
+			commit_sha: target,
+			message: message ?? null,
+			created_at: now.toISOString(),
+		})
+		.onConflict((conflict) => conflict.columns(["repo_id", "name"]).doNothing())
+		.executeTakeFirst();
+	if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) throw refExists("Tag", tag);
 	return target;
 }
 
