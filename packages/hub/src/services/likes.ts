@@ -10,7 +10,7 @@ import type { Database } from "../db/schema.js";
 import { notFound } from "../errors.js";
 import { forgetModelInfo } from "./model-info-cache.js";
 import { canSee } from "./repo-access.js";
-import { findRepo, parseRepoKey, type Repo, type RepoType } from "./repos.js";
+import { parseRepoKey, type Repo, type RepoType, repoKey } from "./repos.js";
 
 const RECENT_DAYS = 30;
 
@@ -100,16 +100,21 @@ export async function likesOf(
 		.orderBy("repo_id")
 		.limit(limit)
 		.execute();
-	const liked: LikedRepo[] = [];
-	for (const row of rows) {
-		const { type, id } = parseRepoKey(row.repo_id);
-		const repo = await findRepo(db, type, id);
-		if (!repo || !canSee({ id, private: repo.private ? 1 : 0, author: repo.author, owner: repo.owner }, viewer)) {
-			continue;
-		}
-		liked.push({ createdAt: row.created_at, repo: { name: id, type } });
+	const parsed = rows.map((row) => ({ ...parseRepoKey(row.repo_id), createdAt: row.created_at }));
+	const visible = new Set<string>();
+	for (const type of ["model", "dataset"] as const) {
+		const ids = parsed.filter((like) => like.type === type).map((like) => like.id);
+		if (ids.length === 0) continue;
+		const records = await db
+			.selectFrom(recordTable(type))
+			.select(["id", "private", "author", "owner"])
+			.where("id", "in", ids)
+			.execute();
+		for (const record of records) if (canSee(record, viewer)) visible.add(repoKey(type, record.id));
 	}
-	return liked;
+	return parsed
+		.filter((like) => visible.has(repoKey(like.type, like.id)))
+		.map((like) => ({ createdAt: like.createdAt, repo: { name: like.id, type: like.type } }));
 }
 
 /** The first moment that counts for `likes30d`, as stored (ISO text sorts by time). */
