@@ -116,14 +116,18 @@ async function renameRows(trx: Transaction<Database>, repo: Repo, toId: string, 
 	const [author = "", name = ""] = toId.split("/");
 	const fromKey = repo.key;
 	const toKey = repoKey(repo.type, toId);
+	// Delete and insert, not update: SQLite's search index follows `models` by insert and delete
+	// triggers. A target another request created since the look-up is a 409 (the transaction rolls back).
+	const clash = () => repoExists(repo.type, toId);
 	if (repo.type === "model") {
-		// Delete and insert, not update: SQLite's search index follows `models` by insert and delete triggers.
 		const row = await trx.selectFrom("models").selectAll().where("id", "=", repo.id).executeTakeFirstOrThrow();
 		await trx.deleteFrom("models").where("id", "=", repo.id).execute();
-		await trx
+		const inserted = await trx
 			.insertInto("models")
-			.values({ ...row, id: toId, author, name, owner: row.owner === null ? null : author, last_modified: now })
-			.execute();
+			.values({ ...row, id: toId, author, name, owner: row.owner === null ? null : author })
+			.onConflict((conflict) => conflict.column("id").doNothing())
+			.executeTakeFirst();
+		if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) throw clash();
 		await trx.updateTable("model_tags").set({ model_id: toId }).where("model_id", "=", repo.id).execute();
 		await trx.updateTable("model_apps").set({ model_id: toId }).where("model_id", "=", repo.id).execute();
 		await trx.updateTable("provider_mappings").set({ model_id: toId }).where("model_id", "=", repo.id).execute();
@@ -136,11 +140,14 @@ async function renameRows(trx: Transaction<Database>, repo: Repo, toId: string, 
 			.where("provider_id", "=", repo.id)
 			.execute();
 	} else {
-		await trx
-			.updateTable("datasets")
-			.set({ id: toId, author, name, owner: author, last_modified: now })
-			.where("id", "=", repo.id)
-			.execute();
+		const row = await trx.selectFrom("datasets").selectAll().where("id", "=", repo.id).executeTakeFirstOrThrow();
+		await trx.deleteFrom("datasets").where("id", "=", repo.id).execute();
+		const inserted = await trx
+			.insertInto("datasets")
+			.values({ ...row, id: toId, author, name, owner: row.owner === null ? null : author })
+			.onConflict((conflict) => conflict.column("id").doNothing())
+			.executeTakeFirst();
+		if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) throw clash();
 		await trx.updateTable("dataset_tags").set({ dataset_id: toId }).where("dataset_id", "=", repo.id).execute();
 	}
 	for (const table of ["commits", "refs", "ref_tags", "likes", "access_requests", "lfs_uploads"] as const) {
