@@ -2,7 +2,7 @@
  * Who may do what with a repository, over real HTTP on both engines: anonymous, the owner's
  * read token, the owner's write token, an organisation member with the read role and one with
  * the write role, and another user, against public, private and gated repositories owned by a
- * user and by an organisation, for every administration, history and access route. Each
+ * user and by an organisation (models and datasets), for every administration, history and access route. Each
  * refusal is checked to have changed nothing in the database; the allowed calls here undo
  * themselves (deleting and moving are allowed in repo-admin-delete/-move tests).
  */
@@ -15,17 +15,20 @@ type Who = "anonymous" | keyof TestPeople;
 const CALLERS: Who[] = ["anonymous", "ownerRead", "ownerWrite", "orgReader", "orgWriter", "other"];
 
 interface Case {
+	type: "model" | "dataset";
 	id: string;
 	namespace: "alice" | typeof TEST_ORG;
 	private: boolean;
 	gated: "manual" | undefined;
 }
 
-const CASES: Case[] = (["alice", TEST_ORG] as const).flatMap((namespace) => [
-	{ id: `${namespace}/public-repo`, namespace, private: false, gated: undefined },
-	{ id: `${namespace}/private-repo`, namespace, private: true, gated: undefined },
-	{ id: `${namespace}/gated-repo`, namespace, private: false, gated: "manual" as const },
-]);
+const CASES: Case[] = (["model", "dataset"] as const).flatMap((type) =>
+	(["alice", TEST_ORG] as const).flatMap((namespace) => [
+		{ type, id: `${namespace}/public-repo`, namespace, private: false, gated: undefined },
+		{ type, id: `${namespace}/private-repo`, namespace, private: true, gated: undefined },
+		{ type, id: `${namespace}/gated-repo`, namespace, private: false, gated: "manual" as const },
+	]),
+);
 
 /** Members of the namespace: who sees its private repositories, and (with a write token) writes. */
 function member(who: Who, repo: Case): boolean {
@@ -62,6 +65,7 @@ function downloadStatus(who: Who, repo: Case): number {
 
 const TABLES = [
 	"models",
+	"datasets",
 	"commits",
 	"refs",
 	"ref_tags",
@@ -77,7 +81,9 @@ describe.each(ENGINES)("repository permissions (%s)", (engine) => {
 
 	beforeAll(async () => {
 		people = await createTestPeople(hub.deps.db);
-		for (const repo of CASES) await createTestRepo(hub.deps, repo.id, { private: repo.private, gated: repo.gated });
+		for (const repo of CASES) {
+			await createTestRepo(hub.deps, repo.id, { type: repo.type, private: repo.private, gated: repo.gated });
+		}
 	});
 
 	const tokenOf = (who: Who) => (who === "anonymous" ? undefined : people[who]);
@@ -100,7 +106,7 @@ describe.each(ENGINES)("repository permissions (%s)", (engine) => {
 		undo?: { method: string; path: (repo: Case) => string };
 	}
 
-	const api = (repo: Case, rest: string) => `/api/models/${repo.id}${rest}`;
+	const api = (repo: Case, rest: string) => `/api/${repo.type}s/${repo.id}${rest}`;
 	const WRITE_ROUTES: Route[] = [
 		{
 			name: "settings",
@@ -151,14 +157,14 @@ describe.each(ENGINES)("repository permissions (%s)", (engine) => {
 			name: "delete repo",
 			method: "DELETE",
 			path: () => "/api/repos/delete",
-			body: (repo) => ({ name: repo.id.split("/")[1], organization: repo.namespace, type: "model" }),
+			body: (repo) => ({ name: repo.id.split("/")[1], organization: repo.namespace, type: repo.type }),
 			allowed: -1,
 		},
 		{
 			name: "move repo",
 			method: "POST",
 			path: () => "/api/repos/move",
-			body: (repo) => ({ fromRepo: repo.id, toRepo: `${repo.id}-moved` }),
+			body: (repo) => ({ fromRepo: repo.id, toRepo: `${repo.id}-moved`, type: repo.type }),
 			allowed: -1,
 		},
 	];
@@ -181,16 +187,18 @@ describe.each(ENGINES)("repository permissions (%s)", (engine) => {
 						token,
 						body: route.body?.(repo),
 					});
-					answers.push(`${route.name} ${repo.id} as ${who}: ${answer.status}`);
-					expected.push(`${route.name} ${repo.id} as ${who}: ${status === "allowed" ? allowed : status}`);
+					answers.push(`${route.name} ${repo.type} ${repo.id} as ${who}: ${answer.status}`);
+					expected.push(`${route.name} ${repo.type} ${repo.id} as ${who}: ${status === "allowed" ? allowed : status}`);
 					if (status === "allowed" && route.undo) {
 						const undone = await call(`${hub.url}${route.undo.path(repo)}`, { method: route.undo.method, token });
 						expect(undone.status).toBe(204);
 					}
 				}
-				expect(await snapshot(), `${repo.id} as ${who}`).toEqual(before);
+				expect(await snapshot(), `${repo.type} ${repo.id} as ${who}`).toEqual(before);
 			}
 		}
+		// 12 repositories x 6 callers x 10 routes, less the one writer's delete and move of each.
+		expect(answers).toHaveLength(12 * 6 * 10 - 12 * 2);
 		expect(answers).toEqual(expected);
 	});
 
@@ -204,14 +212,18 @@ describe.each(ENGINES)("repository permissions (%s)", (engine) => {
 		for (const repo of CASES) {
 			for (const who of CALLERS) {
 				const token = tokenOf(who);
-				const label = `${repo.id} as ${who}`;
+				const label = `${repo.type} ${repo.id} as ${who}`;
 				const read = readStatus(who, repo);
 				record(`refs ${label}`, (await call(`${hub.url}${api(repo, "/refs")}`, { token })).status, read);
 				record(`commits ${label}`, (await call(`${hub.url}${api(repo, "/commits/main")}`, { token })).status, read);
 				record(`access ${label}`, (await call(`${hub.url}${api(repo, "/access")}`, { token })).status, read);
-				const file = await call(`${hub.url}/${repo.id}/resolve/main/config.json`, { token });
-				record(`download ${label}`, file.status, downloadStatus(who, repo));
-				record(`card ${label}`, (await call(`${hub.url}/${repo.id}/resolve/main/README.md`, { token })).status, read);
+				// Dataset downloads (`/datasets/{id}/resolve/…`) are the dataset read routes' part, gated by the same check.
+				if (repo.type === "model") {
+					const file = await call(`${hub.url}/${repo.id}/resolve/main/config.json`, { token });
+					record(`download ${label}`, file.status, downloadStatus(who, repo));
+					const card = await call(`${hub.url}/${repo.id}/resolve/main/README.md`, { token });
+					record(`card ${label}`, card.status, read);
+				}
 
 				// Likes need a caller who sees the repository; liking and unliking leaves the count as it was.
 				const likeWanted = who === "anonymous" ? 401 : read;
@@ -230,7 +242,9 @@ describe.each(ENGINES)("repository permissions (%s)", (engine) => {
 			}
 		}
 		expect(answers).toEqual(expected);
-		const likes = await hub.deps.db.selectFrom("models").select(["id", "likes"]).execute();
-		expect(likes.every((row) => Number(row.likes) === 0)).toBe(true);
+		for (const table of ["models", "datasets"] as const) {
+			const likes = await hub.deps.db.selectFrom(table).select(["id", "likes"]).execute();
+			expect(likes.every((row) => Number(row.likes) === 0)).toBe(true);
+		}
 	});
 });
