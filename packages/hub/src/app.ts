@@ -121,12 +121,12 @@ export function createHubApp(deps: HubDeps, options: HubAppOptions = {}): Hono<H
 	app.route("/", organizationRoutes(deps));
 	app.route("/", oauthRoutes(deps));
 	app.route("/", profileRoutes(deps));
+	app.route("/", refRoutes(deps));
+	app.route("/", repoAdminRoutes(deps));
 	app.route("/", adminRoutes(deps));
 	app.route("/", avatarRoutes(deps));
 	app.route("/", demoAssetRoutes());
 	app.route("/", fileRoutes(deps));
-	app.route("/", refRoutes(deps));
-	app.route("/", repoAdminRoutes(deps));
 	app.route("/", providerRoutes(options.router ?? {}));
 	// Last: `/{provider}/…` shares the root with `/{author}/{name}/…`.
 	app.route(

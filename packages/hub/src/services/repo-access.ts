@@ -46,25 +46,25 @@ export async function findVisibleModel(
 const COMMIT_SHA = /^[0-9a-f]{40}$/;
 
 /**
- * The commit a revision names: `HEAD` is the default branch `main`; a branch
- * name (or `refs/heads/…`) is looked up in refs, then a tag name (or `refs/tags/…`)
- * in ref_tags; 40 lowercase hex is a commit of this repository.
+ * The commit a revision names in the repository stored under `repoKey` (services/repos.ts:
+ * the id for a model, `datasets/{id}` for a dataset): `HEAD` is the default branch `main`;
+ * a branch, then a tag, is looked up by name; 40 lowercase hex is a commit of this repository.
  */
-export async function resolveRevision(db: Kysely<Database>, repoId: string, revision: string): Promise<string> {
+export async function resolveRevision(db: Kysely<Database>, repoKey: string, revision: string): Promise<string> {
 	const problem = revisionProblem(revision);
 	if (problem) throw new HubError(400, problem);
 	const branch = revision === "HEAD" ? "main" : revision.replace(/^refs\/heads\//, "");
 	const ref = await db
 		.selectFrom("refs")
 		.select("commit_sha")
-		.where("repo_id", "=", repoId)
+		.where("repo_id", "=", repoKey)
 		.where("name", "=", branch)
 		.executeTakeFirst();
 	if (ref) return ref.commit_sha;
 	const tag = await db
 		.selectFrom("ref_tags")
 		.select("commit_sha")
-		.where("repo_id", "=", repoId)
+		.where("repo_id", "=", repoKey)
 		.where("name", "=", revision.replace(/^refs\/tags\//, ""))
 		.executeTakeFirst();
 	if (tag) return tag.commit_sha;
@@ -72,10 +72,10 @@ export async function resolveRevision(db: Kysely<Database>, repoId: string, revi
 		const commit = await db
 			.selectFrom("commits")
 			.select("sha")
-			.where("repo_id", "=", repoId)
+			.where("repo_id", "=", repoKey)
 			.where("sha", "=", revision)
 			.executeTakeFirst();
 		if (commit) return commit.sha;
 	}
-	throw revisionNotFound(repoId, revision);
+	throw revisionNotFound(repoKey, revision);
 }
