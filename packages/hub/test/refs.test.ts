@@ -68,7 +68,9 @@ describe.each(ENGINES)("history, branches and tags (%s)", (engine) => {
 		const second = await call(api("/commits/main?limit=2&p=1"));
 		expect(second.body.map((commit: { id: string }) => commit.id)).toEqual([commits[0]]);
 		expect(second.headers.get("link")).toBeNull();
-		expect((await call(api("/commits/main?limit=x"))).status).toBe(400);
+		for (const bad of ["limit=x", "limit=0", "limit=1001", "p=-1"]) {
+			expect((await call(api(`/commits/main?${bad}`))).status, bad).toBe(400);
+		}
 		expect((await call(api("/commits/no-such-branch"))).body).toMatchObject({ error: expect.any(String) });
 		expect((await call(api("/commits/no-such-branch"))).headers.get("x-error-code")).toBe("RevisionNotFound");
 	});

@@ -37,9 +37,11 @@ export function repoOfPath(c: Context<HubEnv>): { type: RepoType; id: string } {
 	return { type, id: checkedRepoId(c.req.param("namespace") ?? "", c.req.param("name") ?? "") };
 }
 
-function pageParam(value: string | undefined, name: string, fallback: number, max: number): number {
-	if (value === undefined) return fallback;
-	if (!/^\d{1,9}$/.test(value) || Number(value) > max) throw badRequest(`${name} must be an integer from 0 to ${max}`);
+function pageParam(value: string | undefined, name: string, range: { min: number; max: number; fallback: number }) {
+	if (value === undefined) return range.fallback;
+	if (!/^\d{1,9}$/.test(value) || Number(value) < range.min || Number(value) > range.max) {
+		throw badRequest(`${name} must be an integer from ${range.min} to ${range.max}`);
+	}
 	return Number(value);
 }
 
@@ -63,8 +65,12 @@ export function refRoutes(deps: HubDeps): Hono<HubEnv> {
 	app.get(`${REPO_PATH}/commits/:revision`, async (c) => {
 		const { type, id } = repoOfPath(c);
 		const repo = await findVisibleRepo(deps.db, type, id, c.get("caller"));
-		const limit = pageParam(c.req.query("limit"), "limit", DEFAULT_COMMITS_PAGE, MAX_COMMITS_PAGE) || 1;
-		const page = pageParam(c.req.query("p"), "p", 0, 1_000_000);
+		const limit = pageParam(c.req.query("limit"), "limit", {
+			min: 1,
+			max: MAX_COMMITS_PAGE,
+			fallback: DEFAULT_COMMITS_PAGE,
+		});
+		const page = pageParam(c.req.query("p"), "p", { min: 0, max: 1_000_000, fallback: 0 });
 		const result = await listCommits(deps.db, repo, c.req.param("revision"), {
 			limit,
 			page,
