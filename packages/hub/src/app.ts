@@ -30,6 +30,8 @@ import { oauthRoutes } from "./routes/oauth.js";
 import { organizationRoutes } from "./routes/organizations.js";
 import { profileRoutes } from "./routes/profiles.js";
 import { providerRoutes } from "./routes/providers.js";
+import { refRoutes } from "./routes/refs.js";
+import { repoAdminRoutes } from "./routes/repo-admin.js";
 import { siteProxy } from "./routes/site-proxy.js";
 import { taskRoutes } from "./routes/tasks.js";
 import { whoamiRoutes } from "./routes/whoami.js";
@@ -122,6 +124,8 @@ export function createHubApp(deps: HubDeps, options: HubAppOptions = {}): Hono<H
 	app.route("/", organizationRoutes(deps));
 	app.route("/", oauthRoutes(deps));
 	app.route("/", profileRoutes(deps));
+	app.route("/", refRoutes(deps));
+	app.route("/", repoAdminRoutes(deps));
 	app.route("/", adminRoutes(deps));
 	app.route("/", avatarRoutes(deps));
 	app.route("/", demoAssetRoutes());

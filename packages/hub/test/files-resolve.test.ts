@@ -202,15 +202,18 @@ describe.each(ENGINES)("GET|HEAD /{id}/resolve/{revision}/{path} on %s", (engine
 		expect(await asOwner.text()).toBe("{}");
 	});
 
-	it("asks for a token (401 GatedRepo) before serving a gated model's files, but not its card", async () => {
+	it("keeps a gated model's files (not its card) from who has no access: 401 or 403 GatedRepo", async () => {
 		const anonymous = await get("/acme/gated/resolve/main/config.json");
 		expect(anonymous.status).toBe(401);
 		expect(anonymous.headers.get("x-error-code")).toBe("GatedRepo");
 		expect((await get("/acme/gated/resolve/main/README.md")).status).toBe(200);
-		const withToken = await get("/acme/gated/resolve/main/config.json", {
-			headers: { Authorization: `Bearer ${files.tokens.bob}` },
-		});
-		expect(withToken.status).toBe(200);
+		const asBob = { headers: { Authorization: `Bearer ${files.tokens.bob}` } };
+		const withToken = await get("/acme/gated/resolve/main/config.json", asBob);
+		expect(withToken.status).toBe(403);
+		expect(withToken.headers.get("x-error-code")).toBe("GatedRepo");
+		// The repository is gated `auto`: asking is enough (gated-access.test.ts has the rest).
+		expect((await get("/api/models/acme/gated/ask-access", { method: "POST", ...asBob })).status).toBe(200);
+		expect((await get("/acme/gated/resolve/main/config.json", asBob)).status).toBe(200);
 	});
 
 	it("answers a file whose blob is gone from the store with a plain JSON 500, no stack trace", async () => {

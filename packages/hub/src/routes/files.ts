@@ -10,6 +10,7 @@ import { type Context, Hono } from "hono";
 import type { HubDeps, HubEnv } from "../deps.js";
 import { badRequest, entryNotFound, HubError, repoNotFound } from "../errors.js";
 import { publicUrlOf } from "../public-url.js";
+import { checkGatedDownload } from "../services/access-requests.js";
 import { recordRepoFileFetch } from "../services/downloads.js";
 import { type FileRepo, FileService } from "../services/files.js";
 import { LEGACY_ID_ALIASES } from "../services/legacy-ids.js";
@@ -22,8 +23,6 @@ import type { FileEntry, RevisionFile } from "../storage/repo-tree.js";
 
 export const MAX_TREE_PAGE = 1000;
 export const MAX_PATHS_INFO = 1000;
-/** Files of a gated model anyone may read: the card that explains the gate. */
-const UNGATED_PATHS = new Set(["README.md", ".gitattributes"]);
 
 type FileContext = Context<HubEnv>;
 
@@ -122,11 +121,8 @@ export function fileRoutes(deps: HubDeps): Hono<HubEnv> {
 		const entry = tree.file(path);
 		const stored = tree.revisionFile(path);
 		if (!entry || !stored) throw entryNotFound(repo.id, path, commitSha);
-		if (repo.gated && c.get("caller") === undefined && !UNGATED_PATHS.has(path)) {
-			throw new HubError(401, `Access to model ${repo.id} is restricted: send an access token to download its files`, {
-				code: "GatedRepo",
-			});
-		}
+		// A gated repository's files need its owner, a writer, or an accepted access request.
+		await checkGatedDownload(deps.db, repo, path, c.get("caller"));
 		return serveFile(c, deps, { repo, commitSha, entry, stored, raw: kind === "raw" });
 	}
 

@@ -5,6 +5,7 @@
  */
 import { LOCAL_APP_KEYS } from "@hubkit/tasks";
 import { badRequest } from "../errors.js";
+import { recentLikesSince } from "./likes.js";
 import { type ExpandableKey, parseExpand } from "./model-fields.js";
 
 export const MAX_LIST_LIMIT = 1000;
@@ -19,7 +20,9 @@ export type SortColumn =
 	| "last_modified"
 	| "main_size"
 	| "num_parameters"
-	| "id";
+	| "id"
+	/** Not a column: the likes of the last 30 days, counted from `likes` (services/likes.ts). */
+	| "likes30d";
 
 const SORT_KEYS: Record<string, SortColumn> = {
 	downloads: "downloads",
@@ -34,12 +37,7 @@ const SORT_KEYS: Record<string, SortColumn> = {
 	mainSize: "main_size",
 	num_parameters: "num_parameters",
 	id: "id",
-};
-
-/** Sorts clients send that the hub cannot honour, and why (a plain "unsupported" would read like a typo). */
-const UNAVAILABLE_SORTS: Record<string, string> = {
-	likes30d:
-		"sort=likes30d needs likes recorded by date, and this hub keeps one like count per model; sort=likes sorts by all likes",
+	likes30d: "likes30d",
 };
 
 const KNOWN_APPS: ReadonlySet<string> = new Set(LOCAL_APP_KEYS);
@@ -57,6 +55,8 @@ export interface ModelListQuery {
 	apps: string[];
 	gated: boolean | undefined;
 	sort: SortColumn;
+	/** For `likes30d`: the first moment whose likes count (fixed when the request is read). */
+	likesSince: string | undefined;
 	descending: boolean;
 	limit: number;
 	full: boolean;
@@ -103,7 +103,6 @@ function parseDirection(value: string | undefined): boolean {
 export function parseModelListQuery(params: URLSearchParams): ModelListQuery {
 	const sortName = single(params, "sort") ?? "downloads";
 	const sort = Object.hasOwn(SORT_KEYS, sortName) ? SORT_KEYS[sortName] : undefined;
-	if (!sort && Object.hasOwn(UNAVAILABLE_SORTS, sortName)) throw badRequest(UNAVAILABLE_SORTS[sortName] as string);
 	if (!sort) throw badRequest(`Unsupported sort: ${JSON.stringify(sortName.slice(0, 64))}`);
 	const apps = listValues(params, "apps");
 	const unknownApp = apps.find((app) => !KNOWN_APPS.has(app));
@@ -129,6 +128,7 @@ export function parseModelListQuery(params: URLSearchParams): ModelListQuery {
 		apps,
 		gated: parseBoolean(single(params, "gated"), "gated"),
 		sort,
+		likesSince: sort === "likes30d" ? recentLikesSince() : undefined,
 		descending: parseDirection(single(params, "direction")),
 		limit: parseLimit(single(params, "limit")),
 		full,

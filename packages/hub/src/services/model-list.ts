@@ -3,11 +3,12 @@
  * id), and the extra rows (mappings, files) the requested keys need, fetched
  * for the whole page in one query each.
  */
-import type { Kysely, SelectQueryBuilder } from "kysely";
+import type { AliasableExpression, ExpressionBuilder, Kysely, SelectQueryBuilder } from "kysely";
 import type { Caller } from "../auth/caller.js";
 import type { DatabaseEngine } from "../db/engine.js";
 import type { Database } from "../db/schema.js";
 import { idLike, idSearchCondition, type ModelsCondition, modelRowKey } from "../db/search-index.js";
+import { recentLikes } from "./likes.js";
 import { type CursorPosition, cursorValue, decodeCursor, encodeCursor, NULLABLE_COLUMNS } from "./model-cursor.js";
 import type { ExpandableKey } from "./model-fields.js";
 import type { ModelListQuery } from "./model-list-query.js";
@@ -46,6 +47,18 @@ export interface ListOptions {
 
 type ModelsSelect = SelectQueryBuilder<Database, "models", object>;
 type ListColumn = `models.${keyof ModelRow}`;
+type StoredSort = Exclude<ModelListQuery["sort"], "likes30d">;
+
+/**
+ * What a listing sorts by: a column of `models`, or for `likes30d` each model's likes since
+ * `likesSince`, counted per model from the (repo_id, created_at) index. That count is worked
+ * out for every filtered model on every page (no column holds it), so it costs a pass over the
+ * filtered models; the keyset is the same (count, id) pair as for a column.
+ */
+function sortValue(eb: ExpressionBuilder<Database, "models">, query: ModelListQuery): AliasableExpression<unknown> {
+	if (query.sort === "likes30d") return recentLikes(eb, query.likesSince ?? "").$asScalar();
+	return eb.ref(`models.${query.sort}`);
+}
 
 /**
  * Which models of the order a query walks. A nullable sort column
@@ -85,8 +98,9 @@ export function filtered(
 	part: Part,
 ): ModelsSelect {
 	let select: ModelsSelect = db.selectFrom("models");
-	if (part === "valued") select = select.where(`models.${query.sort}`, "is not", null);
-	if (part === "unvalued") select = select.where(`models.${query.sort}`, "is", null);
+	const column = query.sort as StoredSort;
+	if (part === "valued") select = select.where(`models.${column}`, "is not", null);
+	if (part === "unvalued") select = select.where(`models.${column}`, "is", null);
 	if (query.author !== undefined) select = select.where("models.author", "=", query.author);
 	if (query.pipelineTag !== undefined) select = select.where("models.pipeline_tag", "=", query.pipelineTag);
 	if (query.libraries.length > 0) select = select.where("models.library_name", "in", query.libraries);
@@ -126,13 +140,18 @@ export function filtered(
 	}
 	if (after && part === "unvalued") {
 		select = select.where("models.id", query.descending ? "<" : ">", after.id);
+	} else if (after && query.sort === "likes30d") {
+		const before = query.descending ? "<" : ">";
+		select = select.where((eb) => {
+			const count = sortValue(eb, query);
+			return eb.or([
+				eb(count, before, after.value),
+				eb.and([eb(count, "=", after.value), eb("models.id", before, after.id)]),
+			]);
+		});
 	} else if (after) {
 		select = select.where((eb) =>
-			eb(
-				eb.refTuple(`models.${query.sort}`, "models.id"),
-				query.descending ? "<" : ">",
-				eb.tuple(after.value, after.id),
-			),
+			eb(eb.refTuple(`models.${column}`, "models.id"), query.descending ? "<" : ">", eb.tuple(after.value, after.id)),
 		);
 	}
 	return select;
@@ -160,14 +179,20 @@ async function probeSearch(
 ): Promise<ModelRow[] | undefined> {
 	const direction = query.descending ? "desc" : "asc";
 	const prefix = filtered(db, query, walk.after, walk.part)
-		.select([modelRowKey(engine).as("probe_key"), "models.id as probe_id", `models.${query.sort} as probe_sort`])
-		.orderBy(`models.${query.sort}`, direction)
+		.select((eb) => [
+			modelRowKey(engine).as("probe_key"),
+			"models.id as probe_id",
+			sortValue(eb, query).as("probe_sort"),
+		])
+		.orderBy((eb) => sortValue(eb, query), direction)
 		.orderBy("models.id", direction)
 		.limit(probeRows);
 	const rows = await db
 		.selectFrom(prefix.as("probe"))
 		.innerJoin("models", (join) => join.on((eb) => eb(modelRowKey(engine), "=", eb.ref("probe.probe_key"))))
 		.select(columns)
+		// likes30d is no column of `models`: the cursor reads the probe's count.
+		.$if(query.sort === "likes30d", (select) => select.select("probe.probe_sort as likes30d"))
 		// The id test first: it reads the probe's own column, so only matches are looked up in `models`.
 		.where((eb) => idLike(engine, eb.ref("probe.probe_id"), search))
 		.where(visibleTo(caller))
@@ -203,9 +228,10 @@ async function findPage(
 	}
 	const direction = query.descending ? "desc" : "asc";
 	let select = filtered(db, query, walk.after, walk.part).select(columns).where(visibleTo(caller));
+	if (query.sort === "likes30d") select = select.select((eb) => sortValue(eb, query).as("likes30d"));
 	if (query.search !== undefined) select = select.where(await idSearchCondition(db, engine, query.search));
 	return (await select
-		.orderBy(`models.${query.sort}`, direction)
+		.orderBy((eb) => sortValue(eb, query), direction)
 		.orderBy("models.id", direction)
 		.limit(walk.rows)
 		.execute()) as ModelRow[];
@@ -246,7 +272,7 @@ export async function listModels(
 ): Promise<ModelListPage> {
 	const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor, query.sort);
 	const keys = responseKeys(query);
-	const needed = new Set([...columnsFor(keys), query.sort]);
+	const needed = new Set([...columnsFor(keys), ...(query.sort === "likes30d" ? [] : [query.sort])]);
 	// The cursor reads the sort column; file lists are found by the head commit.
 	if (keys.includes("siblings") || keys.includes("usedStorage")) needed.add("sha");
 	const columns = [...needed].map((column) => `models.${column}` as const);
@@ -266,7 +292,7 @@ export async function listModels(
 	const last = page[page.length - 1];
 	const nextCursor =
 		rows.length > query.limit && last
-			? encodeCursor({ value: cursorValue(query.sort, last[query.sort]), id: last.id })
+			? encodeCursor({ value: cursorValue(query.sort, (last as Record<string, unknown>)[query.sort]), id: last.id })
 			: undefined;
 	return { items, nextCursor };
 }

@@ -1,8 +1,8 @@
 /**
  * The listing's newer sorts and the local-apps filter, over real HTTP on both
  * engines: `sort=mainSize` (summed file sizes of `main`), `sort=num_parameters`
- * (models without a count last, either direction), `sort=likes30d` refused with
- * the reason, `apps=` (any of the named local apps), keyset pages across all of
+ * (models without a count last, either direction), `sort=likes30d` (no recent
+ * likes here: ties broken by id; likes.test.ts has the counting), `apps=` (any of the named local apps), keyset pages across all of
  * them, and `@huggingface/hub`'s listModels sending the same parameters.
  */
 import { listModels } from "@huggingface/hub";
@@ -126,10 +126,12 @@ describe.each(ENGINES)("listing sorts and apps on %s", (engine) => {
 		expect(ids.at(-1)).toBe(descending ? "gg/no-count" : "mlx/phi-4bit");
 	});
 
-	it("refuses likes30d and says why; other unknown sorts stay 'Unsupported'", async () => {
+	it("sorts by likes30d (none recent here: by id); unknown sorts stay 'Unsupported'", async () => {
 		const likes30d = await fetch(`${hub.url}/api/models?sort=likes30d`);
-		expect(likes30d.status).toBe(400);
-		expect(((await likes30d.json()) as { error: string }).error).toMatch(/likes recorded by date/);
+		expect(likes30d.status).toBe(200);
+		const ids = ((await likes30d.json()) as { id: string }[]).map((item) => item.id);
+		expect(ids).toEqual([...ids].sort().reverse());
+		expect((await walk("/api/models?sort=likes30d&limit=2")).map((item) => item.id)).toEqual(ids);
 		const bogus = await fetch(`${hub.url}/api/models?sort=bogus`);
 		expect(await bogus.json()).toEqual({ error: 'Unsupported sort: "bogus"' });
 	});
@@ -174,6 +176,7 @@ describe.each(ENGINES)("listing sorts and apps on %s", (engine) => {
 			"hf/chat-7b",
 			"mlx/phi-4bit",
 		]);
-		await expect(names({ sort: "likes30d" })).rejects.toThrow(/likes recorded by date/);
+		const byRecentLikes = await names({ sort: "likes30d" });
+		expect(byRecentLikes).toEqual([...byRecentLikes].sort().reverse());
 	});
 });

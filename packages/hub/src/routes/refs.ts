@@ -1,0 +1,135 @@
+/**
+ * History, branches and tags of models and datasets (reference/hub-api.md §10, §12):
+ * `GET …/commits/{rev}` (paginated with an absolute `Link` and `X-Total-Count`, as JS
+ * `listCommits`/`countCommits` read them), `GET …/refs`, `POST|DELETE …/branch/{branch}`,
+ * `POST …/tag/{revision}` and `DELETE …/tag/{tag}`. Reads need sight of the repository,
+ * the rest write access to it (services/repos.ts).
+ */
+import { type Context, Hono } from "hono";
+import type { HubDeps, HubEnv } from "../deps.js";
+import { badRequest } from "../errors.js";
+import { publicBaseUrl, publicUrlOf } from "../public-url.js";
+import {
+	createBranch,
+	createTag,
+	DEFAULT_COMMITS_PAGE,
+	deleteBranch,
+	deleteTag,
+	listCommits,
+	listRefs,
+	MAX_COMMITS_PAGE,
+} from "../services/refs.js";
+import {
+	checkedRepoId,
+	findVisibleRepo,
+	findWritableRepo,
+	type RepoType,
+	repoTypeOfPlural,
+} from "../services/repos.js";
+import { jsonObject, optionalString } from "./json-body.js";
+
+/** `/api/models/{ns}/{name}` or `/api/datasets/{ns}/{name}`: the repository a route names. */
+export const REPO_PATH = "/api/:plural{models|datasets}/:namespace/:name";
+
+export function repoOfPath(c: Context<HubEnv>): { type: RepoType; id: string } {
+	const type = repoTypeOfPlural(c.req.param("plural") ?? "");
+	if (!type) throw badRequest("Unknown repository type");
+	return { type, id: checkedRepoId(c.req.param("namespace") ?? "", c.req.param("name") ?? "") };
+}
+
+function pageParam(value: string | undefined, name: string, range: { min: number; max: number; fallback: number }) {
+	if (value === undefined) return range.fallback;
+	if (!/^\d{1,9}$/.test(value) || Number(value) < range.min || Number(value) > range.max) {
+		throw badRequest(`${name} must be an integer from ${range.min} to ${range.max}`);
+	}
+	return Number(value);
+}
+
+/** An optional JSON object body: the public client sends one, other clients may send none. */
+async function optionalJson(c: Context<HubEnv>): Promise<Record<string, unknown>> {
+	const text = await c.req.text();
+	if (text.trim() === "") return {};
+	let body: unknown;
+	try {
+		body = JSON.parse(text);
+	} catch {
+		throw badRequest("Body is not valid JSON");
+	}
+	if (typeof body !== "object" || body === null || Array.isArray(body)) throw badRequest("Body must be a JSON object");
+	return body as Record<string, unknown>;
+}
+
+export function refRoutes(deps: HubDeps): Hono<HubEnv> {
+	const app = new Hono<HubEnv>();
+
+	app.get(`${REPO_PATH}/commits/:revision`, async (c) => {
+		const { type, id } = repoOfPath(c);
+		const repo = await findVisibleRepo(deps.db, type, id, c.get("caller"));
+		const limit = pageParam(c.req.query("limit"), "limit", {
+			min: 1,
+			max: MAX_COMMITS_PAGE,
+			fallback: DEFAULT_COMMITS_PAGE,
+		});
+		const page = pageParam(c.req.query("p"), "p", { min: 0, max: 1_000_000, fallback: 0 });
+		const result = await listCommits(deps.db, repo, c.req.param("revision"), {
+			limit,
+			page,
+			hubUrl: publicBaseUrl(c, deps.config),
+		});
+		c.header("X-Total-Count", String(result.total));
+		if (result.nextPage !== undefined) {
+			const next = new URL(c.req.url);
+			next.searchParams.set("p", String(result.nextPage));
+			c.header("Link", `<${publicUrlOf(c, deps.config, next)}>; rel="next"`);
+		}
+		return c.json(result.items);
+	});
+
+	app.get(`${REPO_PATH}/refs`, async (c) => {
+		const { type, id } = repoOfPath(c);
+		const repo = await findVisibleRepo(deps.db, type, id, c.get("caller"));
+		return c.json(await listRefs(deps.db, repo));
+	});
+
+	app.post(`${REPO_PATH}/branch/:branch`, async (c) => {
+		const { type, id } = repoOfPath(c);
+		const { repo } = await findWritableRepo(deps.db, type, id, c.get("caller"));
+		const body = await optionalJson(c);
+		if (body.emptyBranch === true) throw badRequest("Empty branches are not supported: give a startingPoint");
+		if (body.overwrite !== undefined && body.overwrite !== null && typeof body.overwrite !== "boolean") {
+			throw badRequest("overwrite must be a boolean");
+		}
+		const startingPoint = optionalString(body, "startingPoint");
+		const commit = await createBranch(deps.db, repo, c.req.param("branch"), {
+			startingPoint,
+			overwrite: body.overwrite === true,
+		});
+		return c.json({ name: c.req.param("branch"), ref: `refs/heads/${c.req.param("branch")}`, targetCommit: commit });
+	});
+
+	app.delete(`${REPO_PATH}/branch/:branch`, async (c) => {
+		const { type, id } = repoOfPath(c);
+		const { repo } = await findWritableRepo(deps.db, type, id, c.get("caller"));
+		await deleteBranch(deps.db, repo, c.req.param("branch"));
+		return c.body(null, 204);
+	});
+
+	app.post(`${REPO_PATH}/tag/:revision`, async (c) => {
+		const { type, id } = repoOfPath(c);
+		const { repo } = await findWritableRepo(deps.db, type, id, c.get("caller"));
+		const body = await jsonObject(c);
+		const tag = optionalString(body, "tag");
+		if (!tag) throw badRequest("tag is required (a string)");
+		const commit = await createTag(deps.db, repo, c.req.param("revision"), tag, optionalString(body, "message"));
+		return c.json({ name: tag, ref: `refs/tags/${tag}`, targetCommit: commit });
+	});
+
+	app.delete(`${REPO_PATH}/tag/:tag`, async (c) => {
+		const { type, id } = repoOfPath(c);
+		const { repo } = await findWritableRepo(deps.db, type, id, c.get("caller"));
+		await deleteTag(deps.db, repo, c.req.param("tag"));
+		return c.body(null, 204);
+	});
+
+	return app;
+}

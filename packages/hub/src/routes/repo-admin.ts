@@ -1,0 +1,147 @@
+/**
+ * Administering repositories (reference/hub-api.md §8 and what huggingface_hub calls):
+ * `DELETE /api/repos/delete`, `PUT …/settings`, `POST /api/repos/move`, likes
+ * (`POST|DELETE …/like`, `GET /api/users/{name}/likes`) and gated access
+ * (`POST …/ask-access`, `GET …/access`, `GET …/user-access-request/{status}`,
+ * `POST …/user-access-request/handle|grant`). Thin: the services do the work.
+ */
+import { type Context, Hono } from "hono";
+import type { HubDeps, HubEnv } from "../deps.js";
+import { badRequest, HubError, tokenRequired } from "../errors.js";
+import {
+	askAccess,
+	checkedFields,
+	grantAccess,
+	handleAccessRequest,
+	isRequestStatus,
+	listAccessRequests,
+	ownAccess,
+} from "../services/access-requests.js";
+import { likeRepo, likesOf, unlikeRepo } from "../services/likes.js";
+import { deleteRepo, moveRepo, parseSettings, updateSettings } from "../services/repo-admin.js";
+import { checkedRepoId, findVisibleRepo, findWritableRepo, isRepoType, type RepoType } from "../services/repos.js";
+import { jsonObject, optionalString, requiredString } from "./json-body.js";
+import { REPO_PATH, repoOfPath } from "./refs.js";
+
+function bodyType(body: Record<string, unknown>): RepoType {
+	const type = body.type ?? "model";
+	if (!isRepoType(type)) throw badRequest('type must be "model" or "dataset"');
+	return type;
+}
+
+/** `owner/name` as one string (move's `fromRepo`/`toRepo`), checked for shape. */
+function repoIdOf(value: string): string {
+	const slash = value.indexOf("/");
+	if (slash === -1) throw badRequest(`${value.slice(0, 100)} is not a repository id (owner/name)`);
+	return checkedRepoId(value.slice(0, slash), value.slice(slash + 1));
+}
+
+/** Ask-access answers: a form, or JSON (`{fields: {…}}` or the answers themselves). */
+async function requestFields(c: Context<HubEnv>): Promise<Record<string, string>> {
+	const type = c.req.header("content-type") ?? "";
+	if (type.includes("application/x-www-form-urlencoded") || type.includes("multipart/form-data")) {
+		const form = await c.req.parseBody().catch(() => {
+			throw badRequest("Body is not valid form data");
+		});
+		return checkedFields(Object.fromEntries(Object.entries(form).filter(([, value]) => typeof value === "string")));
+	}
+	if ((await c.req.raw.clone().text()).trim() === "") return {};
+	const body = await jsonObject(c);
+	const fields = body.fields ?? body;
+	if (typeof fields !== "object" || fields === null || Array.isArray(fields))
+		throw badRequest("fields must be an object");
+	return checkedFields(fields as Record<string, unknown>);
+}
+
+export function repoAdminRoutes(deps: HubDeps): Hono<HubEnv> {
+	const app = new Hono<HubEnv>();
+	const db = deps.db;
+
+	app.delete("/api/repos/delete", async (c) => {
+		const body = await jsonObject(c);
+		const name = requiredString(body, "name");
+		const caller = c.get("caller");
+		// `name` may carry the namespace itself; otherwise `organization`, else the caller's own.
+		const namespace = name.includes("/") ? undefined : (optionalString(body, "organization") ?? caller?.userName);
+		if (namespace === undefined && !name.includes("/")) throw tokenRequired();
+		const id = namespace === undefined ? repoIdOf(name) : checkedRepoId(namespace, name);
+		await deleteRepo(db, bodyType(body), id, caller);
+		return c.body(null, 200);
+	});
+
+	app.put(`${REPO_PATH}/settings`, async (c) => {
+		const { type, id } = repoOfPath(c);
+		const change = parseSettings(await jsonObject(c));
+		return c.json(await updateSettings(db, type, id, c.get("caller"), change));
+	});
+
+	app.post("/api/repos/move", async (c) => {
+		const body = await jsonObject(c);
+		const type = bodyType(body);
+		const from = repoIdOf(requiredString(body, "fromRepo"));
+		const to = repoIdOf(requiredString(body, "toRepo"));
+		const id = await moveRepo(db, type, from, to, c.get("caller"));
+		return c.json({ id, url: `${type === "model" ? "" : `${type}s/`}${id}` });
+	});
+
+	app.post(`${REPO_PATH}/like`, async (c) => {
+		const { type, id } = repoOfPath(c);
+		const caller = c.get("caller");
+		if (!caller) throw tokenRequired();
+		const repo = await findVisibleRepo(db, type, id, caller);
+		return c.json({ likes: await likeRepo(db, repo, caller) });
+	});
+
+	app.delete(`${REPO_PATH}/like`, async (c) => {
+		const { type, id } = repoOfPath(c);
+		const caller = c.get("caller");
+		if (!caller) throw tokenRequired();
+		const repo = await findVisibleRepo(db, type, id, caller);
+		return c.json({ likes: await unlikeRepo(db, repo, caller) });
+	});
+
+	app.get("/api/users/:name/likes", async (c) => c.json(await likesOf(db, c.req.param("name"), c.get("caller"))));
+
+	app.post(`${REPO_PATH}/ask-access`, async (c) => {
+		const { type, id } = repoOfPath(c);
+		const caller = c.get("caller");
+		if (!caller) throw tokenRequired();
+		const repo = await findVisibleRepo(db, type, id, caller);
+		const status = await askAccess(db, repo, caller, await requestFields(c));
+		return c.json({ status });
+	});
+
+	app.get(`${REPO_PATH}/access`, async (c) => {
+		const { type, id } = repoOfPath(c);
+		const repo = await findVisibleRepo(db, type, id, c.get("caller"));
+		return c.json(await ownAccess(db, repo, c.get("caller")));
+	});
+
+	app.get(`${REPO_PATH}/user-access-request/:status{pending|accepted|rejected}`, async (c) => {
+		const { type, id } = repoOfPath(c);
+		const { repo } = await findWritableRepo(db, type, id, c.get("caller"));
+		const status = c.req.param("status");
+		if (!isRequestStatus(status)) throw new HubError(404, "Unknown status");
+		return c.json(await listAccessRequests(db, repo, status));
+	});
+
+	app.post(`${REPO_PATH}/user-access-request/handle`, async (c) => {
+		const { type, id } = repoOfPath(c);
+		const { repo } = await findWritableRepo(db, type, id, c.get("caller"));
+		const body = await jsonObject(c);
+		const user = requiredString(body, "user");
+		if (!isRequestStatus(body.status)) throw badRequest('status must be "accepted", "rejected" or "pending"');
+		await handleAccessRequest(db, repo, user, body.status);
+		return c.json({ user, status: body.status });
+	});
+
+	app.post(`${REPO_PATH}/user-access-request/grant`, async (c) => {
+		const { type, id } = repoOfPath(c);
+		const { repo } = await findWritableRepo(db, type, id, c.get("caller"));
+		const user = requiredString(await jsonObject(c), "user");
+		await grantAccess(db, repo, user);
+		return c.json({ user, status: "accepted" });
+	});
+
+	return app;
+}

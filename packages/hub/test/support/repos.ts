@@ -1,0 +1,229 @@
+/**
+ * Repositories for tests that need one without going through the create and commit routes:
+ * a model or dataset record with a first commit on `main` (the rows `src/seed/seed-rows.ts`
+ * writes for a seeded model), and further commits on a branch, each holding whole files.
+ */
+import { createHash } from "node:crypto";
+import type { Kysely } from "kysely";
+import { createAccessToken, newObjectId } from "../../src/auth/tokens.js";
+import type { Database } from "../../src/db/schema.js";
+import type { HubDeps } from "../../src/deps.js";
+import { gitBlobOid } from "../../src/git-oid.js";
+import { forgetModelInfo } from "../../src/services/model-info-cache.js";
+import { type RepoType, repoKey } from "../../src/services/repos.js";
+
+export interface TestRepoOptions {
+	type?: RepoType;
+	private?: boolean;
+	gated?: "auto" | "manual";
+	/** Files of the first commit; a README.md and a config.json by default. */
+	files?: Record<string, string>;
+	/** Date of the first commit (and the record's creation). */
+	date?: string;
+}
+
+type RepoDeps = Pick<HubDeps, "db" | "blobStore">;
+
+let commitCounter = 0;
+
+function fakeSha(seed: string): string {
+	commitCounter += 1;
+	return createHash("sha1").update(`test commit ${commitCounter} ${seed} ${Math.random()}`).digest("hex");
+}
+
+async function writeFiles(deps: RepoDeps, db: Kysely<Database>, sha: string, files: Record<string, string>) {
+	for (const [path, content] of Object.entries(files)) {
+		const bytes = new TextEncoder().encode(content);
+		const blob = await deps.blobStore.put(bytes);
+		await db
+			.insertInto("blobs")
+			.values({ sha256: blob.sha256, size: blob.size })
+			.onConflict((conflict) => conflict.column("sha256").doNothing())
+			.execute();
+		await db
+			.insertInto("commit_files")
+			.values({ commit_sha: sha, path, blob_sha256: blob.sha256, size: blob.size, git_oid: gitBlobOid(bytes) })
+			.execute();
+	}
+}
+
+/** A repository `id` (`owner/name`) owned by its namespace, with one commit on `main`; returns that commit. */
+export async function createTestRepo(deps: RepoDeps, id: string, options: TestRepoOptions = {}): Promise<string> {
+	const type = options.type ?? "model";
+	const [author = "", name = ""] = id.split("/");
+	const date = options.date ?? "2025-01-01T00:00:00.000Z";
+	const sha = fakeSha(id);
+	const files = options.files ?? { "README.md": `# ${id}\n`, "config.json": '{"model_type":"bert"}\n' };
+	const common = {
+		id,
+		author,
+		name,
+		private: options.private ? 1 : 0,
+		gated: options.gated ?? null,
+		downloads: 0,
+		likes: 0,
+		trending_score: 0,
+		created_at: date,
+		last_modified: date,
+		sha,
+		tags: "[]",
+		card_data: null,
+		owner: author,
+		main_size: Object.values(files).reduce((sum, content) => sum + Buffer.byteLength(content), 0),
+	};
+	await deps.db.transaction().execute(async (trx) => {
+		if (type === "model") {
+			await trx
+				.insertInto("models")
+				.values({
+					...common,
+					pipeline_tag: null,
+					library_name: null,
+					config: null,
+					widget_data: null,
+					transformers_info: null,
+					num_parameters: null,
+				})
+				.execute();
+		} else {
+			await trx
+				.insertInto("datasets")
+				.values({ ...common, description: null })
+				.execute();
+		}
+		const key = repoKey(type, id);
+		await trx
+			.insertInto("commits")
+			.values({ repo_id: key, sha, parent_sha: null, message: "Initial commit", created_at: date, author })
+			.execute();
+		await trx.insertInto("refs").values({ repo_id: key, name: "main", commit_sha: sha }).execute();
+		await writeFiles(deps, trx, sha, files);
+	});
+	return sha;
+}
+
+/**
+ * A commit on `branch` (main by default) whose files are its parent's plus `files`; the record's
+ * `sha` follows `main`. Returns the new commit.
+ */
+export async function addTestCommit(
+	deps: RepoDeps,
+	type: RepoType,
+	id: string,
+	commit: { message: string; author?: string; date?: string; files?: Record<string, string>; branch?: string },
+): Promise<string> {
+	const key = repoKey(type, id);
+	const branch = commit.branch ?? "main";
+	const sha = fakeSha(`${id} ${commit.message}`);
+	await deps.db.transaction().execute(async (trx) => {
+		const head = await trx
+			.selectFrom("refs")
+			.select("commit_sha")
+			.where("repo_id", "=", key)
+			.where("name", "=", branch)
+			.executeTakeFirstOrThrow();
+		await trx
+			.insertInto("commits")
+			.values({
+				repo_id: key,
+				sha,
+				parent_sha: head.commit_sha,
+				message: commit.message,
+				created_at: commit.date ?? new Date().toISOString(),
+				author: commit.author ?? null,
+			})
+			.execute();
+		const inherited = await trx
+			.selectFrom("commit_files")
+			.selectAll()
+			.where("commit_sha", "=", head.commit_sha)
+			.execute();
+		const changed = commit.files ?? {};
+		const kept = inherited.filter((file) => !Object.hasOwn(changed, file.path));
+		if (kept.length > 0)
+			await trx
+				.insertInto("commit_files")
+				.values(kept.map((file) => ({ ...file, commit_sha: sha })))
+				.execute();
+		await writeFiles(deps, trx, sha, changed);
+		await trx
+			.updateTable("refs")
+			.set({ commit_sha: sha })
+			.where("repo_id", "=", key)
+			.where("name", "=", branch)
+			.execute();
+		if (branch === "main") {
+			await trx
+				.updateTable(type === "model" ? "models" : "datasets")
+				.set({ sha })
+				.where("id", "=", id)
+				.execute();
+		}
+	});
+	if (type === "model") forgetModelInfo(deps.db, id);
+	return sha;
+}
+
+export const TEST_ORG = "acme";
+
+/** Tokens of the people the permission tests use. */
+export interface TestPeople {
+	/** `alice` owns user repositories: a read and a write token. */
+	ownerRead: string;
+	ownerWrite: string;
+	/** Members of the organisation `acme`, each with a write token: `rita` has the read role, `will` the write role. */
+	orgReader: string;
+	orgWriter: string;
+	/** `oscar`, in no organisation, with a write token. */
+	other: string;
+}
+
+/** alice, rita, will and oscar, and the organisation acme (rita reads, will writes). */
+export async function createTestPeople(db: Kysely<Database>): Promise<TestPeople> {
+	const token = async (name: string, role: "read" | "write") => (await createAccessToken(db, name, { role })).token;
+	const people: TestPeople = {
+		ownerRead: await token("alice", "read"),
+		ownerWrite: await token("alice", "write"),
+		orgReader: await token("rita", "write"),
+		orgWriter: await token("will", "write"),
+		other: await token("oscar", "write"),
+	};
+	const at = new Date().toISOString();
+	const orgId = newObjectId();
+	await db
+		.insertInto("users")
+		.values({ id: orgId, name: TEST_ORG, fullname: "Acme", email: null, created_at: at, kind: "org" })
+		.execute();
+	for (const [name, role] of [
+		["rita", "read"],
+		["will", "write"],
+	] as const) {
+		const user = await db.selectFrom("users").select("id").where("name", "=", name).executeTakeFirstOrThrow();
+		await db.insertInto("org_members").values({ org_id: orgId, user_id: user.id, role, created_at: at }).execute();
+	}
+	return people;
+}
+
+/** A fetch with an optional bearer token and JSON body; the answer's status and parsed body. */
+export async function call(
+	url: string,
+	options: { method?: string; token?: string; body?: unknown } = {},
+	// biome-ignore lint/suspicious/noExplicitAny: tests read answers field by field, each checked by its assertion
+): Promise<{ status: number; body: any; headers: Headers }> {
+	const headers: Record<string, string> = {};
+	if (options.token) headers.authorization = `Bearer ${options.token}`;
+	if (options.body !== undefined) headers["content-type"] = "application/json";
+	const response = await fetch(url, {
+		method: options.method ?? (options.body === undefined ? "GET" : "POST"),
+		headers,
+		body: options.body === undefined ? undefined : JSON.stringify(options.body),
+	});
+	const text = await response.text();
+	let body: unknown = text;
+	try {
+		body = text ? JSON.parse(text) : undefined;
+	} catch {
+		// Not JSON (a file's bytes): the text as it came.
+	}
+	return { status: response.status, body, headers: response.headers };
+}
