@@ -23,6 +23,7 @@ import { avatarRoutes } from "./routes/avatars.js";
 import { demoAssetRoutes } from "./routes/demo-assets.js";
 import { fileRoutes } from "./routes/files.js";
 import { healthRoutes } from "./routes/health.js";
+import { lfsRoutes } from "./routes/lfs.js";
 import { modelRoutes } from "./routes/models.js";
 import { oauthRoutes } from "./routes/oauth.js";
 import { organizationRoutes } from "./routes/organizations.js";
@@ -123,6 +124,7 @@ export function createHubApp(deps: HubDeps, options: HubAppOptions = {}): Hono<H
 	app.route("/", avatarRoutes(deps));
 	app.route("/", demoAssetRoutes());
 	app.route("/", fileRoutes(deps));
+	app.route("/", lfsRoutes(deps));
 	app.route("/", providerRoutes(options.router ?? {}));
 	// Last: `/{provider}/…` shares the root with `/{author}/{name}/…`.
 	app.route(

@@ -1,0 +1,99 @@
+/**
+ * The Git LFS batch API and the upload URLs it hands out, for models at `/{id}.git/info/lfs/…`
+ * and datasets at `/datasets/{id}.git/info/lfs/…` (reference/hub-api.md §9.2–§9.3):
+ * - `POST …/objects/batch` (write access): per object, nothing when it is stored already, else
+ *   an upload action: `basic` (one PUT) or, when the client offers `multipart` and the file is
+ *   larger than a part, part URLs and a completion URL.
+ * - `PUT …/uploads/{secret}`, `PUT …/uploads/{secret}/parts/{n}`, `POST …/uploads/{secret}/complete`:
+ *   no token (the clients send none); the secret in the URL is the permission (services/lfs-uploads.ts).
+ * - `POST …/objects/verify` (write access): 200 when the object is stored with that size.
+ */
+import { type Context, Hono } from "hono";
+import type { HubDeps, HubEnv } from "../deps.js";
+import { badRequest, HubError } from "../errors.js";
+import { publicBaseUrl } from "../public-url.js";
+import { LFS_MEDIA_TYPE, LfsUploads, parseBatchRequest, parseCompletion } from "../services/lfs-uploads.js";
+import { checkedRepoId, findWritableRepo, type RepoType, repoKey, repoWebPath } from "../services/repos.js";
+import { isSha256Hex } from "../storage/sha256.js";
+
+type LfsContext = Context<HubEnv>;
+
+const EMPTY_BODY: AsyncIterable<Uint8Array> = (async function* () {})();
+
+export function lfsRoutes(deps: HubDeps): Hono<HubEnv> {
+	const app = new Hono<HubEnv>();
+	const uploads = new LfsUploads(deps);
+
+	/** The repository a path names, as `{type, id}`; `name` arrives with its `.git`. */
+	function repoOf(c: LfsContext, type: RepoType): { type: RepoType; id: string } {
+		const name = (c.req.param("name") ?? "").slice(0, -".git".length);
+		return { type, id: checkedRepoId(c.req.param("namespace") ?? "", name) };
+	}
+
+	async function json(c: LfsContext): Promise<unknown> {
+		return c.req.json().catch(() => {
+			throw badRequest("Body is not valid JSON");
+		});
+	}
+
+	function lfsAnswer(c: LfsContext, body: unknown) {
+		return c.body(JSON.stringify(body), 200, { "Content-Type": LFS_MEDIA_TYPE });
+	}
+
+	function bodyOf(c: LfsContext): AsyncIterable<Uint8Array> {
+		return (c.req.raw.body as AsyncIterable<Uint8Array> | null) ?? EMPTY_BODY;
+	}
+
+	for (const [prefix, type] of [
+		["", "model"],
+		["/datasets", "dataset"],
+	] as const) {
+		const lfs = `${prefix}/:namespace/:name{[^/]+\\.git}/info/lfs`;
+
+		app.post(`${lfs}/objects/batch`, async (c) => {
+			const { id } = repoOf(c, type);
+			const { repo, caller } = await findWritableRepo(deps.db, type, id, c.get("caller"));
+			const request = parseBatchRequest(await json(c));
+			const base = `${publicBaseUrl(c, deps.config)}${repoWebPath(type, repo.id)}.git/info/lfs`;
+			return lfsAnswer(c, await uploads.batch(repo, caller, request, base));
+		});
+
+		app.post(`${lfs}/objects/verify`, async (c) => {
+			const { id } = repoOf(c, type);
+			await findWritableRepo(deps.db, type, id, c.get("caller"));
+			const { oid, size } = (await json(c)) as { oid?: unknown; size?: unknown };
+			if (typeof oid !== "string" || !isSha256Hex(oid))
+				throw badRequest("oid must be a sha256: 64 lower-case hex digits");
+			if (typeof size !== "number" || !Number.isSafeInteger(size) || size < 0) {
+				throw badRequest("size must be a non-negative integer");
+			}
+			if (await uploads.isStored(oid, size)) return lfsAnswer(c, { oid, size });
+			throw new HubError(404, `Object ${oid} of ${size} bytes is not stored: upload it first`, { code: "NotFound" });
+		});
+
+		app.put(`${lfs}/uploads/:secret`, async (c) => {
+			const { type: repoType, id } = repoOf(c, type);
+			await uploads.receive(repoKey(repoType, id), c.req.param("secret"), bodyOf(c));
+			return c.body(null, 200);
+		});
+
+		app.put(`${lfs}/uploads/:secret/parts/:part`, async (c) => {
+			const { type: repoType, id } = repoOf(c, type);
+			const etag = await uploads.receivePart(
+				repoKey(repoType, id),
+				c.req.param("secret"),
+				c.req.param("part"),
+				bodyOf(c),
+			);
+			return c.body(null, 200, { ETag: etag });
+		});
+
+		app.post(`${lfs}/uploads/:secret/complete`, async (c) => {
+			const { type: repoType, id } = repoOf(c, type);
+			const { oid, partNumbers } = parseCompletion(await json(c));
+			const stored = await uploads.complete(repoKey(repoType, id), c.req.param("secret"), oid, partNumbers);
+			return lfsAnswer(c, { oid: stored.sha256, size: stored.size });
+		});
+	}
+	return app;
+}
