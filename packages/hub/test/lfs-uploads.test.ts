@@ -6,8 +6,13 @@
  */
 import { request } from "node:http";
 import { join } from "node:path";
+import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccessToken } from "../src/auth/tokens.js";
+import type { HubEnv } from "../src/deps.js";
+import { silentLogger } from "../src/logger.js";
+import { bodyLimits } from "../src/middleware/body-limit.js";
+import { errorHandler } from "../src/middleware/errors.js";
 import { loadSeed } from "../src/seed/load.js";
 import { LfsUploads } from "../src/services/lfs-uploads.js";
 import { DiskBlobStore } from "../src/storage/disk-store.js";
@@ -139,6 +144,24 @@ describe.each(ENGINES)("LFS uploads (%s)", (engine) => {
 		expect(completed.status).toBe(200);
 		expect((await storedBytes(oid))?.equals(bytes)).toBe(true);
 		expect(filesUnder(join(testDb.config.dataDir, "lfs-parts"))).toEqual([]);
+	});
+
+	it("takes a body sent in chunks (no Content-Length), counted as it streams", async () => {
+		const bytes = contentOf(3 * MiB, 7);
+		const oid = sha256Of(bytes);
+		const href =
+			(await batch(url, "/alice/demo", tokens.aliceWrite, [{ oid, size: bytes.length }], ["basic"])).objects[0]?.actions
+				?.upload.href ?? "";
+		const body = new ReadableStream<Uint8Array>({
+			start(controller) {
+				for (let offset = 0; offset < bytes.length; offset += MiB)
+					controller.enqueue(bytes.subarray(offset, offset + MiB));
+				controller.close();
+			},
+		});
+		const sent = await fetch(href, { method: "PUT", body, duplex: "half" } as RequestInit);
+		expect(sent.status).toBe(200);
+		expect((await storedBytes(oid))?.equals(bytes)).toBe(true);
 	});
 
 	it("refuses a completion before every part is there, and a part of the wrong size", async () => {
@@ -293,5 +316,34 @@ describe.each(ENGINES)("LFS uploads (%s)", (engine) => {
 		await new LfsUploads(hub.deps).sweepNow();
 		expect(await uploadRows()).toBe(0);
 		expect(filesUnder(join(testDb.config.dataDir, "lfs-parts"))).toEqual([]);
+	});
+});
+
+describe("the upload body limit on a chunked body", () => {
+	it("answers 413 once the streamed bytes run over", async () => {
+		const app = new Hono<HubEnv>();
+		app.use("*", bodyLimits({ api: 100, router: 100, upload: 1000, avatar: 100 }));
+		app.put("/acme/m.git/info/lfs/uploads/x", async (c) => c.text(String((await c.req.arrayBuffer()).byteLength)));
+		app.onError(errorHandler(silentLogger));
+		const server = await listen(app as unknown as TestHub["app"]);
+		try {
+			const chunked = (size: number) =>
+				fetch(`${server.url}/acme/m.git/info/lfs/uploads/x`, {
+					method: "PUT",
+					body: new ReadableStream({
+						start(controller) {
+							for (let sent = 0; sent < size; sent += 100) controller.enqueue(new Uint8Array(100));
+							controller.close();
+						},
+					}),
+					duplex: "half",
+				} as RequestInit);
+			const within = await chunked(1000);
+			expect([within.status, await within.text()]).toEqual([200, "1000"]);
+			const over = await chunked(5000);
+			expect([over.status, over.headers.get("x-error-code")]).toEqual([413, "BodyTooLarge"]);
+		} finally {
+			await server.close();
+		}
 	});
 });
