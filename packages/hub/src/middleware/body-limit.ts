@@ -48,13 +48,15 @@ function tooLarge(limit: number): HubError {
  */
 function streamingBodyLimit(maxSize: number): MiddlewareHandler<HubEnv> {
 	return async (c, next) => {
-		const body = c.req.raw.body;
-		if (!body) return next();
+		// Headers first: on the Node server, touching `body` turns the socket into a web stream,
+		// and a route that streams a declared-length body may read the socket directly (routes/lfs.ts).
 		const declared = c.req.raw.headers.get("content-length");
 		if (declared !== null && !c.req.raw.headers.has("transfer-encoding")) {
 			if (Number.parseInt(declared, 10) > maxSize) throw tooLarge(maxSize);
 			return next();
 		}
+		const body = c.req.raw.body;
+		if (!body) return next();
 		let size = 0;
 		const counted = body.pipeThrough(
 			new TransformStream<Uint8Array, Uint8Array>({
