@@ -25,7 +25,7 @@ export interface HubConfig {
 	bodyLimitBytes: number;
 	/** Inference calls through the router (base64 images and audio inside JSON): above this, 413. */
 	routerBodyLimitBytes: number;
-	/** Uploads (git/LFS pushes, commits with files): the slot a later upload API uses; above this, 413. */
+	/** Uploads (LFS PUTs, commits with files), streamed, never gathered in memory: above this, 413. */
 	uploadBodyLimitBytes: number;
 	/** LFS uploads larger than this go in parts of this many bytes when the client speaks `multipart`. */
 	lfsChunkBytes: number;

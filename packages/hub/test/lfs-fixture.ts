@@ -84,7 +84,7 @@ export async function batch(
 
 /** A PUT with no Authorization, as the clients send bytes to an upload URL. */
 export async function put(href: string, bytes: Uint8Array): Promise<Response> {
-	return fetch(href, { method: "PUT", body: bytes });
+	return fetch(href, { method: "PUT", body: bytes as Uint8Array<ArrayBuffer> });
 }
 
 /** Every file under `directory`, recursively (an absent directory has none). */

@@ -55,6 +55,15 @@ describe.each(ENGINES)("LFS uploads (%s)", (engine) => {
 				last_modified: now,
 				sha: "0".repeat(40),
 				owner: "alice",
+				private: 0,
+				gated: null,
+				downloads: 0,
+				likes: 0,
+				trending_score: 0,
+				tags: "[]",
+				card_data: null,
+				description: null,
+				main_size: 0,
 			})
 			.execute();
 		tokens.aliceWrite = (await createAccessToken(hub.deps.db, "alice", { role: "write" })).token;
@@ -178,6 +187,16 @@ describe.each(ENGINES)("LFS uploads (%s)", (engine) => {
 		});
 		expect(early.status).toBe(400);
 		expect((await early.json()).error).toContain("Part 2 has not been uploaded");
+		expect((await put((header["00001"] ?? "").replace(/parts\/1$/, "parts/4"), bytes.subarray(0, 10))).status).toBe(
+			400,
+		);
+		const otherOid = await fetch(upload?.href ?? "", {
+			method: "POST",
+			body: JSON.stringify({ oid: "0".repeat(64), parts: [1, 2, 3].map((partNumber) => ({ partNumber, etag: "x" })) }),
+		});
+		expect(otherOid.status).toBe(400);
+		// A basic PUT of the whole file to a multipart upload's URL is refused.
+		expect((await put((upload?.href ?? "").replace(/\/complete$/, ""), bytes)).status).toBe(400);
 		expect(await store.size(oid)).toBeUndefined();
 	});
 
@@ -293,7 +312,7 @@ describe.each(ENGINES)("LFS uploads (%s)", (engine) => {
 		expect(status).toBe(413);
 	});
 
-	it("answers verify 404 for an object that is not stored", async () => {
+	it("answers verify 404 for an object that is not stored, and 401 without a token", async () => {
 		const response = await fetch(`${url}/alice/demo.git/info/lfs/objects/verify`, {
 			method: "POST",
 			headers: { Authorization: `Bearer ${tokens.aliceWrite}`, "Content-Type": LFS_MEDIA_TYPE },
@@ -301,6 +320,11 @@ describe.each(ENGINES)("LFS uploads (%s)", (engine) => {
 		});
 		expect(response.status).toBe(404);
 		expect((await response.json()).error).toContain("is not stored");
+		const anonymous = await fetch(`${url}/alice/demo.git/info/lfs/objects/verify`, {
+			method: "POST",
+			body: JSON.stringify({ oid: "f".repeat(64), size: 3 }),
+		});
+		expect(anonymous.status).toBe(401);
 	});
 
 	it("forgets expired uploads and removes their part files", async () => {
