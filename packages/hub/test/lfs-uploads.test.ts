@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccessToken } from "../src/auth/tokens.js";
+import { loadConfig } from "../src/config.js";
 import type { HubEnv } from "../src/deps.js";
 import { silentLogger } from "../src/logger.js";
 import { bodyLimits } from "../src/middleware/body-limit.js";
@@ -153,6 +154,8 @@ describe.each(ENGINES)("LFS uploads (%s)", (engine) => {
 		expect(completed.status).toBe(200);
 		expect((await storedBytes(oid))?.equals(bytes)).toBe(true);
 		expect(filesUnder(join(testDb.config.dataDir, "lfs-parts"))).toEqual([]);
+		// The upload is done: its part URLs are spent.
+		expect((await put(header["00001"] ?? "", bytes.subarray(0, CHUNK))).status).toBe(404);
 	});
 
 	it("takes a body sent in chunks (no Content-Length), counted as it streams", async () => {
@@ -369,5 +372,13 @@ describe("the upload body limit on a chunked body", () => {
 		} finally {
 			await server.close();
 		}
+	});
+});
+
+describe("the LFS part size setting", () => {
+	it("is 64 MiB unless HUBKIT_LFS_CHUNK_BYTES says otherwise", () => {
+		expect(loadConfig({}, {}).lfsChunkBytes).toBe(64 * MiB);
+		expect(loadConfig({}, { HUBKIT_LFS_CHUNK_BYTES: "1048576" }).lfsChunkBytes).toBe(MiB);
+		expect(() => loadConfig({}, { HUBKIT_LFS_CHUNK_BYTES: "big" })).toThrow(/HUBKIT_LFS_CHUNK_BYTES/);
 	});
 });
