@@ -44,7 +44,12 @@ describe.each(ENGINES)("LFS uploads (%s)", (engine) => {
 			seedModel("alice/demo"),
 			seedModel("alice/hidden", { private: true }),
 			seedModel("bob/other"),
+			seedModel("alice/new-name"),
 		]);
+		await hub.deps.db
+			.insertInto("repo_redirects")
+			.values({ from_id: "alice/old-name", to_id: "alice/new-name", created_at: new Date().toISOString() })
+			.execute();
 		const now = new Date().toISOString();
 		await hub.deps.db
 			.insertInto("datasets")
@@ -252,6 +257,17 @@ describe.each(ENGINES)("LFS uploads (%s)", (engine) => {
 		expect(
 			dataset.objects[0]?.actions?.upload.href.startsWith(`${url}/datasets/alice/data.git/info/lfs/uploads/`),
 		).toBe(true);
+	});
+
+	it("sends a renamed repository's batch on to its new name", async () => {
+		const bytes = Buffer.from("moved");
+		const oid = sha256Of(bytes);
+		const moved = await batch(url, "/alice/old-name", tokens.aliceWrite, [{ oid, size: bytes.length }], ["basic"]);
+		expect(moved.status).toBe(200);
+		const href = moved.objects[0]?.actions?.upload.href ?? "";
+		expect(href.startsWith(`${url}/alice/new-name.git/info/lfs/uploads/`)).toBe(true);
+		expect((await put(href, bytes)).status).toBe(200);
+		expect((await batch(url, "/alice/old-name", tokens.bobWrite, [{ oid, size: bytes.length }])).status).toBe(403);
 	});
 
 	it("answers an upload URL only for its own repository, and not once it has expired", async () => {

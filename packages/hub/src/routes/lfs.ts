@@ -7,6 +7,7 @@
  * - `PUT …/uploads/{secret}`, `PUT …/uploads/{secret}/parts/{n}`, `POST …/uploads/{secret}/complete`:
  *   no token (the clients send none); the secret in the URL is the permission (services/lfs-uploads.ts).
  * - `POST …/objects/verify` (write access): 200 when the object is stored with that size.
+ * A renamed repository's old name redirects batch and verify calls to the new one.
  */
 import type { HttpBindings } from "@hono/node-server";
 import { type Context, Hono } from "hono";
@@ -14,7 +15,16 @@ import type { HubDeps, HubEnv } from "../deps.js";
 import { badRequest, HubError } from "../errors.js";
 import { publicBaseUrl } from "../public-url.js";
 import { LFS_MEDIA_TYPE, LfsUploads, parseBatchRequest, parseCompletion } from "../services/lfs-uploads.js";
-import { checkedRepoId, findWritableRepo, type RepoType, repoKey, repoWebPath } from "../services/repos.js";
+import { canSee } from "../services/repo-access.js";
+import {
+	checkedRepoId,
+	findRepo,
+	findWritableRepo,
+	type RepoType,
+	redirectOf,
+	repoKey,
+	repoWebPath,
+} from "../services/repos.js";
 import { isSha256Hex } from "../storage/sha256.js";
 
 type LfsContext = Context<HubEnv>;
@@ -35,6 +45,20 @@ export function lfsRoutes(deps: HubDeps): Hono<HubEnv> {
 		return c.req.json().catch(() => {
 			throw badRequest("Body is not valid JSON");
 		});
+	}
+
+	/**
+	 * A renamed repository's batch and verify calls are sent on to its new name (307 keeps the
+	 * method and body; the clients follow it), when the caller may see it there; otherwise the
+	 * old name is simply missing.
+	 */
+	async function movedTo(c: LfsContext, type: RepoType, id: string, call: "batch" | "verify") {
+		if (await findRepo(deps.db, type, id)) return undefined;
+		const target = await redirectOf(deps.db, type, id);
+		if (target === undefined) return undefined;
+		const repo = await findRepo(deps.db, type, target);
+		if (!repo || !canSee({ ...repo, private: repo.private ? 1 : 0 }, c.get("caller"))) return undefined;
+		return c.redirect(`${repoWebPath(type, target)}.git/info/lfs/objects/${call}`, 307);
 	}
 
 	function lfsAnswer(c: LfsContext, body: unknown) {
@@ -62,6 +86,8 @@ export function lfsRoutes(deps: HubDeps): Hono<HubEnv> {
 
 		app.post(`${lfs}/objects/batch`, async (c) => {
 			const { id } = repoOf(c, type);
+			const moved = await movedTo(c, type, id, "batch");
+			if (moved) return moved;
 			const { repo, caller } = await findWritableRepo(deps.db, type, id, c.get("caller"));
 			const request = parseBatchRequest(await json(c));
 			const base = `${publicBaseUrl(c, deps.config)}${repoWebPath(type, repo.id)}.git/info/lfs`;
@@ -70,6 +96,8 @@ export function lfsRoutes(deps: HubDeps): Hono<HubEnv> {
 
 		app.post(`${lfs}/objects/verify`, async (c) => {
 			const { id } = repoOf(c, type);
+			const moved = await movedTo(c, type, id, "verify");
+			if (moved) return moved;
 			await findWritableRepo(deps.db, type, id, c.get("caller"));
 			const { oid, size } = (await json(c)) as { oid?: unknown; size?: unknown };
 			if (typeof oid !== "string" || !isSha256Hex(oid))

@@ -3,7 +3,7 @@
  * by the sha256 of its bytes. A write goes to a unique temporary file in
  * `<root>/tmp` first and is renamed into place, so a reader never sees half a blob
  * and two writers of the same content both end with the same complete file.
- * Temporary files a crash left behind are swept on the first write. Directories
+ * Temporary files a crash left behind are swept on the first write, and hourly after. Directories
  * are made 0700 and files 0600: model files may be private, and only the hub's
  * own user needs them.
  */
@@ -27,6 +27,7 @@ export class DiskBlobStore implements BlobStore {
 	readonly #blobsDirectory: string;
 	readonly #temporaryDirectory: string;
 	#sweep: Promise<void> | undefined;
+	#sweptAt = Number.NEGATIVE_INFINITY;
 
 	constructor(root: string) {
 		this.#root = root;
@@ -123,7 +124,12 @@ export class DiskBlobStore implements BlobStore {
 
 	async #prepareTemporaryDirectory(): Promise<void> {
 		await mkdir(this.#temporaryDirectory, { recursive: true, mode: PRIVATE_DIRECTORY_MODE });
-		this.#sweep ??= this.#removeStaleTemporaryFiles().catch(() => undefined);
+		// Again every so often: a hub that runs for weeks outlives the uploads a crash cut off.
+		const now = Date.now();
+		if (now - this.#sweptAt >= STALE_TEMPORARY_FILE_MS) {
+			this.#sweptAt = now;
+			this.#sweep = this.#removeStaleTemporaryFiles().catch(() => undefined);
+		}
 		await this.#sweep;
 	}
 
