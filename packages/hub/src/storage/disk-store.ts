@@ -3,9 +3,9 @@
  * by the sha256 of its bytes. A write goes to a unique temporary file in
  * `<root>/tmp` first and is renamed into place, so a reader never sees half a blob
  * and two writers of the same content both end with the same complete file.
- * Temporary files a crash left behind are swept on the first write, and hourly after. Directories
- * are made 0700 and files 0600: model files may be private, and only the hub's
- * own user needs them.
+ * Temporary files a crash left behind are swept on the first write, and hourly
+ * after. Directories are made 0700 and files 0600: model files may be private,
+ * and only the hub's own user needs them.
  */
 import { createHash, randomUUID } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
