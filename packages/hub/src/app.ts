@@ -25,6 +25,7 @@ import { datasetRoutes } from "./routes/datasets.js";
 import { demoAssetRoutes } from "./routes/demo-assets.js";
 import { fileRoutes } from "./routes/files.js";
 import { healthRoutes } from "./routes/health.js";
+import { lfsRoutes } from "./routes/lfs.js";
 import { modelRoutes } from "./routes/models.js";
 import { oauthRoutes } from "./routes/oauth.js";
 import { organizationRoutes } from "./routes/organizations.js";
@@ -131,6 +132,7 @@ export function createHubApp(deps: HubDeps, options: HubAppOptions = {}): Hono<H
 	app.route("/", demoAssetRoutes());
 	app.route("/", fileRoutes(deps));
 	app.route("/", commitRoutes(deps));
+	app.route("/", lfsRoutes(deps));
 	app.route("/", providerRoutes(options.router ?? {}));
 	// Last: `/{provider}/…` shares the root with `/{author}/{name}/…`.
 	app.route(

@@ -25,8 +25,10 @@ export interface HubConfig {
 	bodyLimitBytes: number;
 	/** Inference calls through the router (base64 images and audio inside JSON): above this, 413. */
 	routerBodyLimitBytes: number;
-	/** Uploads (git/LFS pushes, commits with files): the slot a later upload API uses; above this, 413. */
+	/** Uploads (LFS PUTs, commits with files), streamed, never gathered in memory: above this, 413. */
 	uploadBodyLimitBytes: number;
+	/** LFS uploads larger than this go in parts of this many bytes when the client speaks `multipart`. */
+	lfsChunkBytes: number;
 	/** Provider calls: TCP and TLS connect deadline. */
 	upstreamConnectTimeoutMs: number;
 	/** Provider calls: from the request sent to the first byte of the answer. */
@@ -62,6 +64,7 @@ export const DEFAULT_SHUTDOWN_GRACE_MS = 10_000;
 export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;
 export const DEFAULT_ROUTER_BODY_LIMIT_BYTES = 32 * 1024 * 1024;
 export const DEFAULT_UPLOAD_BODY_LIMIT_BYTES = 5 * 1024 * 1024 * 1024;
+export const DEFAULT_LFS_CHUNK_BYTES = 64 * 1024 * 1024;
 export const DEFAULT_UPSTREAM_CONNECT_TIMEOUT_MS = 10_000;
 /** Image and video calls (and Replicate's `Prefer: wait`) answer only once done. */
 export const DEFAULT_UPSTREAM_FIRST_BYTE_TIMEOUT_MS = 300_000;
@@ -103,6 +106,9 @@ export function loadConfig(
 			env.HUBKIT_UPLOAD_BODY_LIMIT_BYTES,
 			DEFAULT_UPLOAD_BODY_LIMIT_BYTES,
 		),
+		lfsChunkBytes:
+			positiveInteger("HUBKIT_LFS_CHUNK_BYTES", env.HUBKIT_LFS_CHUNK_BYTES, DEFAULT_LFS_CHUNK_BYTES) ||
+			DEFAULT_LFS_CHUNK_BYTES,
 		upstreamConnectTimeoutMs:
 			positiveInteger(
 				"HUBKIT_UPSTREAM_CONNECT_TIMEOUT_MS",

@@ -19,4 +19,10 @@ export { createLocalRuntime, type HubLocalRuntime, LOCAL_TASKS } from "./runtime
 export { loadSeed, type SeedLoadOptions, type SeedLoadResult, type SeedTarget } from "./seed/load.js";
 export type { SeedFile, SeedModel, SeedProviderMapping } from "./seed/types.js";
 export { type OpenHub, openHub, type RunningHub, seedSampleOnFirstStart, startHub } from "./server.js";
-export type { BlobStore, ByteRange, StoredBlob } from "./storage/blob-store.js";
+export {
+	BlobMismatchError,
+	type BlobStore,
+	type ByteRange,
+	type ExpectedBlob,
+	type StoredBlob,
+} from "./storage/blob-store.js";

@@ -12,12 +12,18 @@ import { isProviderId } from "../router/providers.js";
 
 export type BodyLimitKind = "api" | "router" | "upload" | "avatar";
 
+/** Last path segments of the JSON calls under `.git/info/lfs/` (routes/lfs.ts). */
+const LFS_JSON_CALLS = new Set(["batch", "verify", "complete"]);
+
 /** Which limit a path falls under (see "Body limits" in the hub README). */
 export function bodyLimitKind(path: string): BodyLimitKind {
 	const segments = path.split("/").slice(1);
 	const first = segments[0] ?? "";
-	// `/{owner}/{name}.git/…` and `/datasets/{owner}/{name}.git/…`: git and LFS pushes.
-	if (segments[1]?.endsWith(".git") || (first === "datasets" && segments[2]?.endsWith(".git"))) return "upload";
+	// `/{owner}/{name}.git/…` and `/datasets/{owner}/{name}.git/…`: git and LFS pushes. The LFS
+	// API's own JSON calls there (batch, verify, completing a multipart upload) are small.
+	if (segments[1]?.endsWith(".git") || (first === "datasets" && segments[2]?.endsWith(".git"))) {
+		return LFS_JSON_CALLS.has(segments.at(-1) ?? "") ? "api" : "upload";
+	}
 	// `/api/{models|datasets|spaces}/{owner}/{name}/commit/{revision}`: a commit carries files.
 	if (first === "api" && segments[4] === "commit") return "upload";
 	// `PUT /api/settings/avatar`, `/api/organizations/{name}/avatar`: a picture, larger than JSON, held to its own limit.
@@ -31,18 +37,53 @@ export function bodyLimitKind(path: string): BodyLimitKind {
 	return "api";
 }
 
+function tooLarge(limit: number): HubError {
+	return new HubError(413, `Request body larger than ${limit} bytes`, { headers: { "X-Error-Code": "BodyTooLarge" } });
+}
+
+/**
+ * Uploads are never held in memory: a body that declares its length is judged by it, and one
+ * sent in chunks is counted as the route reads it, its stream failing with the 413 once it
+ * runs over. (Hono's bodyLimit gathers a chunked body whole before the route sees it.)
+ */
+function streamingBodyLimit(maxSize: number): MiddlewareHandler<HubEnv> {
+	return async (c, next) => {
+		// Headers first: on the Node server, touching `body` turns the socket into a web stream,
+		// and a route that streams a declared-length body may read the socket directly (routes/lfs.ts).
+		const declared = c.req.raw.headers.get("content-length");
+		if (declared !== null && !c.req.raw.headers.has("transfer-encoding")) {
+			if (Number.parseInt(declared, 10) > maxSize) throw tooLarge(maxSize);
+			return next();
+		}
+		const body = c.req.raw.body;
+		if (!body) return next();
+		let size = 0;
+		const counted = body.pipeThrough(
+			new TransformStream<Uint8Array, Uint8Array>({
+				transform(chunk, controller) {
+					size += chunk.byteLength;
+					if (size > maxSize) controller.error(tooLarge(maxSize));
+					else controller.enqueue(chunk);
+				},
+			}),
+		);
+		c.req.raw = new Request(c.req.raw, { body: counted, duplex: "half" } as RequestInit);
+		return next();
+	};
+}
+
 export function bodyLimits(limits: Record<BodyLimitKind, number>): MiddlewareHandler<HubEnv> {
 	const limiters = Object.fromEntries(
 		(Object.keys(limits) as BodyLimitKind[]).map((kind) => [
 			kind,
-			bodyLimit({
-				maxSize: limits[kind],
-				onError: () => {
-					throw new HubError(413, `Request body larger than ${limits[kind]} bytes`, {
-						headers: { "X-Error-Code": "BodyTooLarge" },
-					});
-				},
-			}),
+			kind === "upload"
+				? streamingBodyLimit(limits[kind])
+				: bodyLimit({
+						maxSize: limits[kind],
+						onError: () => {
+							throw tooLarge(limits[kind]);
+						},
+					}),
 		]),
 	) as Record<BodyLimitKind, MiddlewareHandler<HubEnv>>;
 	// GET and HEAD carry no body; looking for one would make the server build a full Request per call.

@@ -17,9 +17,43 @@ export interface ByteRange {
 	end: number;
 }
 
+/** What an upload says its bytes are; a stream that turns out otherwise is refused. */
+export interface ExpectedBlob {
+	sha256?: string;
+	size?: number;
+}
+
+/**
+ * A streamed body whose bytes are not what the uploader announced: nothing was stored.
+ * `actual` is what arrived (for a body longer than announced: the bytes read when it was cut off).
+ */
+export class BlobMismatchError extends Error {
+	readonly field: "size" | "sha256";
+	readonly expected: string | number;
+	readonly actual: string | number;
+
+	constructor(field: "size" | "sha256", expected: string | number, actual: string | number) {
+		super(
+			field === "size"
+				? `The body is ${Number(actual) > Number(expected) ? "longer than" : `${actual} bytes, not`} ${expected} bytes`
+				: `The body's sha256 is ${actual}, not ${expected}`,
+		);
+		this.name = "BlobMismatchError";
+		this.field = field;
+		this.expected = expected;
+		this.actual = actual;
+	}
+}
+
 export interface BlobStore {
 	/** Stores the bytes (idempotent) and returns their address. */
 	put(data: Uint8Array): Promise<StoredBlob>;
+	/**
+	 * Stores a body of any size as it arrives, never holding it whole, and returns its address.
+	 * With `expected`, bytes of another size or sha256 throw BlobMismatchError and nothing is
+	 * stored; a body that fails midway stores nothing either. A complete blob already there stays.
+	 */
+	putStream(body: ReadableStream<Uint8Array> | AsyncIterable<Uint8Array>, expected?: ExpectedBlob): Promise<StoredBlob>;
 	/** Size in bytes, or undefined when the blob is not stored. */
 	size(sha256: string): Promise<number | undefined>;
 	/** The blob's bytes (optionally one range), or undefined when it is not stored. */

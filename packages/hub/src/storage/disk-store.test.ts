@@ -1,8 +1,9 @@
 import { createHash } from "node:crypto";
-import { mkdir, mkdtemp, readdir, readFile, rm, utimes, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, utimes, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { BlobMismatchError } from "./blob-store.js";
 import { DiskBlobStore, STALE_TEMPORARY_FILE_MS } from "./disk-store.js";
 
 const encoder = new TextEncoder();
@@ -41,6 +42,72 @@ describe("DiskBlobStore", () => {
 		expect(await readdir(join(root, "blobs", sha256.slice(0, 2)))).toEqual([sha256.slice(2)]);
 		expect(await readdir(join(root, "tmp"))).toEqual([]);
 		expect(await store.size(sha256)).toBe(100_000);
+	});
+
+	it("streams a body to the same address put gives it, from a web stream or an async iterable", async () => {
+		const pieces = ["streamed ", "in ", "pieces"].map((piece) => encoder.encode(piece));
+		const expected = await store.put(encoder.encode("streamed in pieces"));
+		await rm(join(root, "blobs"), { recursive: true });
+		const fromWeb = await store.putStream(
+			new ReadableStream({
+				start(controller) {
+					for (const piece of pieces) controller.enqueue(piece);
+					controller.close();
+				},
+			}),
+			{ sha256: expected.sha256, size: expected.size },
+		);
+		expect(fromWeb).toEqual(expected);
+		expect(await readAll(await store.read(expected.sha256))).toBe("streamed in pieces");
+		const fromIterable = await store.putStream(
+			(async function* () {
+				yield* pieces;
+			})(),
+		);
+		expect(fromIterable).toEqual(expected);
+		expect(await readdir(join(root, "tmp"))).toEqual([]);
+	});
+
+	it("refuses a streamed body of another sha256 or size, storing nothing", async () => {
+		const body = () =>
+			(async function* () {
+				yield encoder.encode("actual bytes");
+			})();
+		const actual = createHash("sha256").update("actual bytes").digest("hex");
+		const announced = createHash("sha256").update("announced bytes").digest("hex");
+		const refusals = [{ sha256: announced, size: 12 }, { size: 13 }, { size: 11 }];
+		for (const [index, expected] of refusals.entries()) {
+			const error = await store.putStream(body(), expected).catch((caught: unknown) => caught);
+			expect(error).toBeInstanceOf(BlobMismatchError);
+			expect((error as BlobMismatchError).field).toBe(index === 0 ? "sha256" : "size");
+		}
+		expect(await store.size(actual)).toBeUndefined();
+		expect(await store.size(announced)).toBeUndefined();
+		expect(await readdir(join(root, "tmp"))).toEqual([]);
+	});
+
+	it("stores nothing from a body that fails midway", async () => {
+		const failing = (async function* () {
+			yield encoder.encode("half of it");
+			throw new Error("connection reset");
+		})();
+		await expect(store.putStream(failing)).rejects.toThrow("connection reset");
+		expect(await readdir(join(root, "tmp"))).toEqual([]);
+		expect(await readdir(join(root, "blobs")).catch(() => [])).toEqual([]);
+	});
+
+	it("keeps the complete blob already there when the same bytes are streamed again", async () => {
+		const { sha256 } = await store.put(encoder.encode("kept"));
+		const path = join(root, "blobs", sha256.slice(0, 2), sha256.slice(2));
+		const before = await stat(path);
+		await store.putStream(
+			(async function* () {
+				yield encoder.encode("kept");
+			})(),
+			{ sha256, size: 4 },
+		);
+		expect((await stat(path)).ino).toBe(before.ino);
+		expect(await readdir(join(root, "tmp"))).toEqual([]);
 	});
 
 	it("reads a whole blob or an inclusive byte range", async () => {

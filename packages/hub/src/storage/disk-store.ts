@@ -3,16 +3,17 @@
  * by the sha256 of its bytes. A write goes to a unique temporary file in
  * `<root>/tmp` first and is renamed into place, so a reader never sees half a blob
  * and two writers of the same content both end with the same complete file.
- * Temporary files a crash left behind are swept on the first write. Directories
- * are made 0700 and files 0600: model files may be private, and only the hub's
- * own user needs them.
+ * Temporary files a crash left behind are swept on the first write, and hourly
+ * after. Directories are made 0700 and files 0600: model files may be private,
+ * and only the hub's own user needs them.
  */
-import { randomUUID } from "node:crypto";
-import { createReadStream } from "node:fs";
+import { createHash, randomUUID } from "node:crypto";
+import { createReadStream, createWriteStream } from "node:fs";
 import { access, constants, mkdir, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { Readable } from "node:stream";
-import type { BlobStore, ByteRange, StoredBlob } from "./blob-store.js";
+import { pipeline } from "node:stream/promises";
+import { BlobMismatchError, type BlobStore, type ByteRange, type ExpectedBlob, type StoredBlob } from "./blob-store.js";
 import { isSha256Hex, sha256Hex } from "./sha256.js";
 
 export const PRIVATE_DIRECTORY_MODE = 0o700;
@@ -26,6 +27,7 @@ export class DiskBlobStore implements BlobStore {
 	readonly #blobsDirectory: string;
 	readonly #temporaryDirectory: string;
 	#sweep: Promise<void> | undefined;
+	#sweptAt = Number.NEGATIVE_INFINITY;
 
 	constructor(root: string) {
 		this.#root = root;
@@ -39,9 +41,7 @@ export class DiskBlobStore implements BlobStore {
 		const existing = await fileSize(target);
 		if (existing === data.byteLength) return { sha256, size: existing };
 
-		await mkdir(this.#temporaryDirectory, { recursive: true, mode: PRIVATE_DIRECTORY_MODE });
-		this.#sweep ??= this.#removeStaleTemporaryFiles().catch(() => undefined);
-		await this.#sweep;
+		await this.#prepareTemporaryDirectory();
 		await mkdir(join(this.#blobsDirectory, sha256.slice(0, 2)), { recursive: true, mode: PRIVATE_DIRECTORY_MODE });
 		const temporary = join(this.#temporaryDirectory, `${sha256}.${randomUUID()}`);
 		try {
@@ -52,6 +52,53 @@ export class DiskBlobStore implements BlobStore {
 			throw error;
 		}
 		return { sha256, size: data.byteLength };
+	}
+
+	async putStream(
+		body: ReadableStream<Uint8Array> | AsyncIterable<Uint8Array>,
+		expected: ExpectedBlob = {},
+	): Promise<StoredBlob> {
+		if (expected.sha256 !== undefined && !isSha256Hex(expected.sha256)) {
+			throw new TypeError(`Not a blob address (64 lower-case hex digits): ${expected.sha256}`);
+		}
+		await this.#prepareTemporaryDirectory();
+		// The address is known only at the end, so the temporary name cannot carry it.
+		const temporary = join(this.#temporaryDirectory, `stream.${randomUUID()}`);
+		const hash = createHash("sha256");
+		let size = 0;
+		const limit = expected.size;
+		try {
+			await pipeline(
+				body as AsyncIterable<Uint8Array>,
+				async function* hashing(chunks: AsyncIterable<Uint8Array>) {
+					for await (const chunk of chunks) {
+						size += chunk.byteLength;
+						// Stop reading a body that already runs over: the rest need not touch the disk.
+						if (limit !== undefined && size > limit) throw new BlobMismatchError("size", limit, size);
+						hash.update(chunk);
+						yield chunk;
+					}
+				},
+				createWriteStream(temporary, { flags: "wx", mode: PRIVATE_FILE_MODE }),
+			);
+			if (limit !== undefined && size !== limit) throw new BlobMismatchError("size", limit, size);
+			const sha256 = hash.digest("hex");
+			if (expected.sha256 !== undefined && sha256 !== expected.sha256) {
+				throw new BlobMismatchError("sha256", expected.sha256, sha256);
+			}
+			const target = this.#pathOf(sha256);
+			// A complete copy is already there: keep it (a reader may have it open) and drop ours.
+			if ((await fileSize(target)) === size) {
+				await rm(temporary, { force: true });
+			} else {
+				await mkdir(join(this.#blobsDirectory, sha256.slice(0, 2)), { recursive: true, mode: PRIVATE_DIRECTORY_MODE });
+				await rename(temporary, target);
+			}
+			return { sha256, size };
+		} catch (error) {
+			await rm(temporary, { force: true });
+			throw error;
+		}
 	}
 
 	async size(sha256: string): Promise<number | undefined> {
@@ -73,6 +120,17 @@ export class DiskBlobStore implements BlobStore {
 	async check(): Promise<void> {
 		await access(this.#root, constants.R_OK | constants.W_OK | constants.X_OK);
 		if (!(await stat(this.#root)).isDirectory()) throw new Error(`${this.#root} is not a directory`);
+	}
+
+	async #prepareTemporaryDirectory(): Promise<void> {
+		await mkdir(this.#temporaryDirectory, { recursive: true, mode: PRIVATE_DIRECTORY_MODE });
+		// Again every so often: a hub that runs for weeks outlives the uploads a crash cut off.
+		const now = Date.now();
+		if (now - this.#sweptAt >= STALE_TEMPORARY_FILE_MS) {
+			this.#sweptAt = now;
+			this.#sweep = this.#removeStaleTemporaryFiles().catch(() => undefined);
+		}
+		await this.#sweep;
 	}
 
 	async #removeStaleTemporaryFiles(): Promise<void> {

@@ -1,6 +1,12 @@
 /** A BlobStore in memory, for tests that are not about storage. */
 import { createHash } from "node:crypto";
-import type { BlobStore, ByteRange, StoredBlob } from "../../src/storage/blob-store.js";
+import {
+	BlobMismatchError,
+	type BlobStore,
+	type ByteRange,
+	type ExpectedBlob,
+	type StoredBlob,
+} from "../../src/storage/blob-store.js";
 
 export function memoryBlobStore(): BlobStore & { count(): number } {
 	const blobs = new Map<string, Uint8Array>();
@@ -10,6 +16,19 @@ export function memoryBlobStore(): BlobStore & { count(): number } {
 			const sha256 = createHash("sha256").update(data).digest("hex");
 			if (!blobs.has(sha256)) blobs.set(sha256, new Uint8Array(data));
 			return { sha256, size: data.byteLength };
+		},
+		async putStream(body: ReadableStream<Uint8Array> | AsyncIterable<Uint8Array>, expected: ExpectedBlob = {}) {
+			const chunks: Uint8Array[] = [];
+			for await (const chunk of body as AsyncIterable<Uint8Array>) chunks.push(chunk);
+			const data = Buffer.concat(chunks);
+			if (expected.size !== undefined && data.byteLength !== expected.size) {
+				throw new BlobMismatchError("size", expected.size, data.byteLength);
+			}
+			const sha256 = createHash("sha256").update(data).digest("hex");
+			if (expected.sha256 !== undefined && sha256 !== expected.sha256) {
+				throw new BlobMismatchError("sha256", expected.sha256, sha256);
+			}
+			return this.put(data);
 		},
 		async size(sha256: string) {
 			return blobs.get(sha256)?.byteLength;

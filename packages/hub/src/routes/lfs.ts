@@ -1,0 +1,137 @@
+/**
+ * The Git LFS batch API and the upload URLs it hands out, for models at `/{id}.git/info/lfs/…`
+ * and datasets at `/datasets/{id}.git/info/lfs/…` (reference/hub-api.md §9.2–§9.3):
+ * - `POST …/objects/batch` (write access): per object, nothing when it is stored already, else
+ *   an upload action: `basic` (one PUT) or, when the client offers `multipart` and the file is
+ *   larger than a part, part URLs and a completion URL.
+ * - `PUT …/uploads/{secret}`, `PUT …/uploads/{secret}/parts/{n}`, `POST …/uploads/{secret}/complete`:
+ *   no token (the clients send none); the secret in the URL is the permission (services/lfs-uploads.ts).
+ * - `POST …/objects/verify` (write access): 200 when the object is stored with that size.
+ * A renamed repository's old name redirects batch and verify calls to the new one.
+ */
+import type { HttpBindings } from "@hono/node-server";
+import { type Context, Hono } from "hono";
+import type { HubDeps, HubEnv } from "../deps.js";
+import { badRequest, HubError } from "../errors.js";
+import { publicBaseUrl } from "../public-url.js";
+import { LFS_MEDIA_TYPE, LfsUploads, parseBatchRequest, parseCompletion } from "../services/lfs-uploads.js";
+import { canSee } from "../services/repo-access.js";
+import {
+	checkedRepoId,
+	findRepo,
+	findWritableRepo,
+	type RepoType,
+	redirectOf,
+	repoKey,
+	repoWebPath,
+} from "../services/repos.js";
+import { isSha256Hex } from "../storage/sha256.js";
+
+type LfsContext = Context<HubEnv>;
+
+const EMPTY_BODY: AsyncIterable<Uint8Array> = (async function* () {})();
+
+export function lfsRoutes(deps: HubDeps): Hono<HubEnv> {
+	const app = new Hono<HubEnv>();
+	const uploads = new LfsUploads(deps);
+
+	/** The repository a path names, as `{type, id}`; `name` arrives with its `.git`. */
+	function repoOf(c: LfsContext, type: RepoType): { type: RepoType; id: string } {
+		const name = (c.req.param("name") ?? "").slice(0, -".git".length);
+		return { type, id: checkedRepoId(c.req.param("namespace") ?? "", name) };
+	}
+
+	async function json(c: LfsContext): Promise<unknown> {
+		return c.req.json().catch(() => {
+			throw badRequest("Body is not valid JSON");
+		});
+	}
+
+	/**
+	 * A renamed repository's batch and verify calls are sent on to its new name (307 keeps the
+	 * method and body; the clients follow it), when the caller may see it there; otherwise the
+	 * old name is simply missing.
+	 */
+	async function movedTo(c: LfsContext, type: RepoType, id: string, call: "batch" | "verify") {
+		if (await findRepo(deps.db, type, id)) return undefined;
+		const target = await redirectOf(deps.db, type, id);
+		if (target === undefined) return undefined;
+		const repo = await findRepo(deps.db, type, target);
+		if (!repo || !canSee({ ...repo, private: repo.private ? 1 : 0 }, c.get("caller"))) return undefined;
+		return c.redirect(`${repoWebPath(type, target)}.git/info/lfs/objects/${call}`, 307);
+	}
+
+	function lfsAnswer(c: LfsContext, body: unknown) {
+		return c.body(JSON.stringify(body), 200, { "Content-Type": LFS_MEDIA_TYPE });
+	}
+
+	/**
+	 * The request body as it arrives. A body of declared length on the Node server is read from
+	 * the socket itself: the web stream over it costs a fifth of the throughput (bench/upload.mjs).
+	 * The upload body limit has checked the declared length; a chunked body is read through the
+	 * limit's counting stream.
+	 */
+	function bodyOf(c: LfsContext): AsyncIterable<Uint8Array> {
+		const incoming = (c.env as Partial<HttpBindings> | undefined)?.incoming;
+		const headers = c.req.raw.headers;
+		if (incoming && headers.has("content-length") && !headers.has("transfer-encoding")) return incoming;
+		return (c.req.raw.body as AsyncIterable<Uint8Array> | null) ?? EMPTY_BODY;
+	}
+
+	for (const [prefix, type] of [
+		["", "model"],
+		["/datasets", "dataset"],
+	] as const) {
+		const lfs = `${prefix}/:namespace/:name{[^/]+\\.git}/info/lfs`;
+
+		app.post(`${lfs}/objects/batch`, async (c) => {
+			const { id } = repoOf(c, type);
+			const moved = await movedTo(c, type, id, "batch");
+			if (moved) return moved;
+			const { repo, caller } = await findWritableRepo(deps.db, type, id, c.get("caller"));
+			const request = parseBatchRequest(await json(c));
+			const base = `${publicBaseUrl(c, deps.config)}${repoWebPath(type, repo.id)}.git/info/lfs`;
+			return lfsAnswer(c, await uploads.batch(repo, caller, request, base));
+		});
+
+		app.post(`${lfs}/objects/verify`, async (c) => {
+			const { id } = repoOf(c, type);
+			const moved = await movedTo(c, type, id, "verify");
+			if (moved) return moved;
+			await findWritableRepo(deps.db, type, id, c.get("caller"));
+			const { oid, size } = (await json(c)) as { oid?: unknown; size?: unknown };
+			if (typeof oid !== "string" || !isSha256Hex(oid))
+				throw badRequest("oid must be a sha256: 64 lower-case hex digits");
+			if (typeof size !== "number" || !Number.isSafeInteger(size) || size < 0) {
+				throw badRequest("size must be a non-negative integer");
+			}
+			if (await uploads.isStored(oid, size)) return lfsAnswer(c, { oid, size });
+			throw new HubError(404, `Object ${oid} of ${size} bytes is not stored: upload it first`, { code: "NotFound" });
+		});
+
+		app.put(`${lfs}/uploads/:secret`, async (c) => {
+			const { type: repoType, id } = repoOf(c, type);
+			await uploads.receive(repoKey(repoType, id), c.req.param("secret"), bodyOf(c));
+			return c.body(null, 200);
+		});
+
+		app.put(`${lfs}/uploads/:secret/parts/:part`, async (c) => {
+			const { type: repoType, id } = repoOf(c, type);
+			const etag = await uploads.receivePart(
+				repoKey(repoType, id),
+				c.req.param("secret"),
+				c.req.param("part"),
+				bodyOf(c),
+			);
+			return c.body(null, 200, { ETag: etag });
+		});
+
+		app.post(`${lfs}/uploads/:secret/complete`, async (c) => {
+			const { type: repoType, id } = repoOf(c, type);
+			const { oid, partNumbers } = parseCompletion(await json(c));
+			const stored = await uploads.complete(repoKey(repoType, id), c.req.param("secret"), oid, partNumbers);
+			return lfsAnswer(c, { oid: stored.sha256, size: stored.size });
+		});
+	}
+	return app;
+}
