@@ -10,7 +10,11 @@
  *   hubkit user list | disable NAME | reset-password NAME --password-stdin [--data .hubkit]
  *   hubkit oauth-app create --name N --redirect-uri URL [--redirect-uri URL …] [--public] [--data .hubkit]
  *   hubkit oauth-app list | delete CLIENT_ID [--data .hubkit]
- *   hubkit check [--deep] [--data .hubkit]
+ *   hubkit import PATH --repo owner/name [--type model|dataset] [--private] [--message M] [--data .hubkit]
+ *   hubkit mirror owner/name --from URL [--revision R] [--type model|dataset] [--to owner/name] [--data .hubkit]
+ *   hubkit import PATH --repo owner/name [--type model|dataset] [--private] [--message M] [--data .hubkit]
+  hubkit mirror owner/name --from URL [--revision R] [--type model|dataset] [--to owner/name] [--data .hubkit]
+  hubkit check [--deep] [--data .hubkit]
  * DATABASE_URL=postgres://… selects PostgreSQL; it is never printed.
  */
 import { parseArgs } from "node:util";
@@ -21,7 +25,7 @@ import {
 	type TokenRole,
 	UserNameError,
 } from "./auth/tokens.js";
-import { checkCommand } from "./cli/repos.js";
+import { checkCommand, importCommand, mirrorCommand } from "./cli/repos.js";
 import { CommandError, configFrom, integerFlag, logger, printable, table, UsageError, withHub } from "./cli/shared.js";
 import { HubError } from "./errors.js";
 import { sampleCatalogue } from "./seed/catalogue/index.js";
@@ -45,12 +49,14 @@ const USAGE = `Usage:
   hubkit oauth-app create --name N --redirect-uri URL [--redirect-uri URL …] [--public] [--data .hubkit]
   hubkit oauth-app list [--data .hubkit]
   hubkit oauth-app delete CLIENT_ID [--data .hubkit]
+  hubkit import PATH --repo owner/name [--type model|dataset] [--private] [--message M] [--data .hubkit]
+  hubkit mirror owner/name --from URL [--revision R] [--type model|dataset] [--to owner/name] [--data .hubkit]
   hubkit check [--deep] [--data .hubkit]
 
 Environment: DATABASE_URL (postgres://… for PostgreSQL), HUBKIT_PROVIDERS_FILE,
 HUBKIT_PROVIDER_KEY_<PROVIDER>, HUBKIT_BODY_LIMIT_BYTES, HUBKIT_ANON_RATE_LIMIT_PER_MINUTE,
 HUBKIT_ANON_RATE_LIMIT_BURST, HUBKIT_TRUST_PROXY, HUBKIT_PUBLIC_URL, HUBKIT_SHUTDOWN_GRACE_MS,
-HUBKIT_SESSION_IDLE_DAYS, HUBKIT_SESSION_MAX_DAYS.`;
+HUBKIT_SESSION_IDLE_DAYS, HUBKIT_SESSION_MAX_DAYS; HF_TOKEN (mirror: a token of the source hub).`;
 
 async function serve(args: string[]): Promise<void> {
 	const { values } = parseArgs({
@@ -366,6 +372,8 @@ async function main(argv: string[]): Promise<void> {
 	if (command === "user") return await user(args);
 	if (command === "oauth-app") return await oauthApp(args);
 	if (command === "check") return await checkCommand(args);
+	if (command === "import") return await importCommand(args);
+	if (command === "mirror") return await mirrorCommand(args);
 	if (command === undefined || command === "help" || command === "--help" || command === "-h") {
 		process.stdout.write(`${USAGE}\n`);
 		return;

@@ -3,9 +3,14 @@
  * what the hub holds. They open the data directory directly, like `hubkit seed`,
  * so they work with the server stopped or running beside them.
  */
+import { join } from "node:path";
 import { parseArgs } from "node:util";
+import { folderFiles, ImportError, importFile } from "../services/import-folder.js";
 import { checkIntegrity } from "../services/integrity.js";
-import { CommandError, withHub } from "./shared.js";
+import { MirrorError, mirrorFile, readSourceRevision } from "../services/mirror.js";
+import { type IngestResult, ingestSnapshot } from "../services/repo-ingest.js";
+import { isRepoType, type RepoType, repoWebPath } from "../services/repos.js";
+import { CommandError, configFrom, UsageError, withHub } from "./shared.js";
 
 export async function checkCommand(args: string[]): Promise<void> {
 	const { values } = parseArgs({ args, options: { deep: { type: "boolean" }, data: { type: "string" } } });
@@ -15,5 +20,119 @@ export async function checkCommand(args: string[]): Promise<void> {
 		const summary = `${report.repositories} repositories, ${report.commits} commits, ${report.blobs} referenced blobs${values.deep ? " (re-hashed)" : ""}`;
 		if (report.problems.length > 0) throw new CommandError(`${report.problems.length} problems in ${summary}`);
 		process.stderr.write(`OK: ${summary}\n`);
+	});
+}
+
+function repoTypeFlag(value: string | undefined): RepoType {
+	if (value === undefined) return "model";
+	if (!isRepoType(value)) throw new UsageError("--type must be model or dataset");
+	return value;
+}
+
+function repoIdArgument(value: string | undefined, flag: string): string {
+	if (!value || !/^[^/]+\/[^/]+$/.test(value)) throw new UsageError(`${flag} must be owner/name`);
+	return value;
+}
+
+function report(result: IngestResult, files: number): void {
+	const { repo } = result;
+	const what = result.repoCreated ? "Created" : result.changed ? "Updated" : "Unchanged:";
+	process.stderr.write(
+		`${what} ${repo.type} ${repo.id} (${files} files), main at ${result.commitOid}: ${repoWebPath(repo.type, repo.id)}\n`,
+	);
+	if (repo.type !== "model") return;
+	process.stderr.write(
+		result.localTask
+			? `The local runtime serves it (${result.localTask}): POST /hf-inference/models/${repo.id}\n`
+			: "The local runtime cannot run it (no layout it knows); it is listed and downloadable.\n",
+	);
+}
+
+export async function importCommand(args: string[]): Promise<void> {
+	const { values, positionals } = parseArgs({
+		args,
+		options: {
+			repo: { type: "string" },
+			type: { type: "string" },
+			private: { type: "boolean" },
+			message: { type: "string" },
+			data: { type: "string" },
+		},
+		allowPositionals: true,
+	});
+	const [folder, ...extra] = positionals;
+	if (!folder || extra.length > 0) throw new UsageError("Give one folder: hubkit import PATH --repo owner/name");
+	const id = repoIdArgument(values.repo, "--repo");
+	const type = repoTypeFlag(values.type);
+	await withHub(values, async (hub) => {
+		try {
+			const paths = await folderFiles(folder);
+			const files = [];
+			for (const path of paths) files.push(await importFile(hub.deps.blobStore, folder, path));
+			const result = await ingestSnapshot(hub.deps, {
+				type,
+				id,
+				files,
+				summary: values.message ?? `Import ${paths.length} files`,
+				private: values.private,
+				keepGitattributes: true,
+			});
+			report(result, files.length);
+		} catch (error) {
+			if (error instanceof ImportError) throw new CommandError(error.message);
+			throw error;
+		}
+	});
+}
+
+export async function mirrorCommand(args: string[]): Promise<void> {
+	const { values, positionals } = parseArgs({
+		args,
+		options: {
+			from: { type: "string" },
+			revision: { type: "string" },
+			type: { type: "string" },
+			to: { type: "string" },
+			data: { type: "string" },
+		},
+		allowPositionals: true,
+	});
+	const [sourceId, ...extra] = positionals;
+	if (extra.length > 0) throw new UsageError("Give one repository: hubkit mirror owner/name --from URL");
+	const id = repoIdArgument(sourceId, "The repository");
+	if (!values.from) throw new UsageError("--from URL is required (the hub to copy from, e.g. https://huggingface.co)");
+	const target = values.to === undefined ? id : repoIdArgument(values.to, "--to");
+	const type = repoTypeFlag(values.type);
+	// The source's token comes from the environment only: a flag would show in `ps` and shell history.
+	const source = {
+		from: values.from,
+		type,
+		id,
+		revision: values.revision ?? "main",
+		token: process.env.HF_TOKEN || undefined,
+	};
+	const workDir = join(configFrom(values).dataDir, "mirror");
+	await withHub(values, async (hub) => {
+		try {
+			const revision = await readSourceRevision(source);
+			process.stderr.write(`${id} at ${revision.sha}: ${revision.files.length} files\n`);
+			const files = [];
+			for (const file of revision.files) {
+				const mirrored = await mirrorFile(source, revision.sha, file, { blobStore: hub.deps.blobStore, workDir });
+				process.stderr.write(`  ${mirrored.fetched.padEnd(10)} ${file.path} (${file.size} bytes)\n`);
+				files.push(mirrored);
+			}
+			const result = await ingestSnapshot(hub.deps, {
+				type,
+				id: target,
+				files,
+				summary: `Mirror of ${id} at ${revision.sha} from ${new URL(values.from as string).origin}`,
+				private: revision.private,
+			});
+			report(result, files.length);
+		} catch (error) {
+			if (error instanceof MirrorError) throw new CommandError(error.message);
+			throw error;
+		}
 	});
 }

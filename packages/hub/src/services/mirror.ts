@@ -1,0 +1,249 @@
+/**
+ * `hubkit mirror`: one revision of a repository on another HF-shaped hub
+ * (huggingface.co, or another Hubkit), copied file by file into this hub's blob
+ * store. It reads what every client reads — the revision's info, its recursive
+ * tree (following `Link` pages), each file from `/resolve` — and checks every
+ * file against the id the source's tree gave it (the sha256 of an LFS file, the
+ * git blob id of any other), so nothing is stored that the source did not list.
+ *
+ * Resumable: a download in progress is kept in `<work dir>/<hash>.part` under a
+ * name made from the source, commit and path, and a second run continues it with
+ * `Range: bytes=n-`; LFS files the store already holds are not fetched again.
+ * The source token (HF_TOKEN) is only ever sent to the source's own origin.
+ */
+import { createHash } from "node:crypto";
+import { createReadStream, createWriteStream } from "node:fs";
+import { mkdir, rm, stat } from "node:fs/promises";
+import { join } from "node:path";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import type { BlobStore } from "../storage/blob-store.js";
+import { FileHasher } from "../storage/file-hashes.js";
+import { repoPathProblem } from "../storage/repo-path.js";
+import { REPO_TYPE_PLURALS, type RepoType } from "./repos.js";
+
+export class MirrorError extends Error {
+	override name = "MirrorError";
+}
+
+export interface MirrorSource {
+	/** The source hub's base URL, e.g. https://huggingface.co. */
+	from: string;
+	type: RepoType;
+	id: string;
+	/** Branch, tag or commit; default `main`. */
+	revision: string;
+	/** Sent to the source only; never logged. */
+	token?: string;
+}
+
+/** A file of the source revision, with the ids its tree listed. */
+export interface SourceFile {
+	path: string;
+	size: number;
+	/** Git blob id of the content (regular files) — what the bytes must hash to. */
+	gitOid?: string;
+	/** sha256 of the content (LFS files). */
+	sha256?: string;
+}
+
+export interface SourceRevision {
+	/** The commit the revision named when it was read: every file is fetched at this commit. */
+	sha: string;
+	/** A private source stays private here. */
+	private: boolean;
+	files: SourceFile[];
+}
+
+/** A file now in this hub's store, ready to commit. */
+export interface MirroredFile {
+	path: string;
+	blob: { sha256: string; size: number };
+	gitOid: string;
+	/** How it got here: downloaded whole, continued from a partial download, or already stored. */
+	fetched: "downloaded" | "resumed" | "stored";
+}
+
+const MAX_TREE_PAGES = 10_000;
+
+/** The source's origin and path prefix (no trailing slash): URLs are built as `${base.href}/api/…`. */
+function sourceBase(from: string): { origin: string; href: string } {
+	let url: URL;
+	try {
+		url = new URL(from);
+	} catch {
+		throw new MirrorError(`--from must be a URL (http:// or https://), not ${JSON.stringify(from)}`);
+	}
+	if (url.protocol !== "http:" && url.protocol !== "https:") {
+		throw new MirrorError(`--from must be an http:// or https:// URL, not ${url.protocol}`);
+	}
+	return { origin: url.origin, href: `${url.origin}${url.pathname.replace(/\/+$/, "")}` };
+}
+
+/** One GET against the source, the token attached only for its own origin. */
+async function sourceGet(source: MirrorSource, url: URL, headers: Record<string, string> = {}): Promise<Response> {
+	const base = sourceBase(source.from);
+	const sameOrigin = url.origin === base.origin;
+	let response: Response;
+	try {
+		response = await fetch(url, {
+			headers: { ...headers, ...(sameOrigin && source.token ? { Authorization: `Bearer ${source.token}` } : {}) },
+			redirect: "follow",
+		});
+	} catch (error) {
+		throw new MirrorError(`Could not reach ${url.origin}${url.pathname}: ${(error as Error).message}`);
+	}
+	return response;
+}
+
+async function failure(response: Response, what: string, source: MirrorSource): Promise<MirrorError> {
+	const body = await response.text().catch(() => "");
+	let message = body.slice(0, 300);
+	try {
+		const parsed = JSON.parse(body) as { error?: unknown };
+		if (typeof parsed.error === "string") message = parsed.error;
+	} catch {
+		// Not JSON: the first characters of the body say enough.
+	}
+	const hint =
+		response.status === 401 || response.status === 403 || response.status === 404
+			? source.token
+				? " (check the id and that HF_TOKEN may read it)"
+				: " (if it is private or gated, set HF_TOKEN to a token of the source hub)"
+			: "";
+	return new MirrorError(`${what}: ${response.status} ${message}${hint}`);
+}
+
+function apiUrl(source: MirrorSource, rest: string): URL {
+	return new URL(`${sourceBase(source.from).href}/api/${REPO_TYPE_PLURALS[source.type]}/${source.id}${rest}`);
+}
+
+/** The commit the revision names now, and every file in it with the ids the source gives. */
+export async function readSourceRevision(source: MirrorSource): Promise<SourceRevision> {
+	const info = await sourceGet(source, apiUrl(source, `/revision/${encodeURIComponent(source.revision)}`));
+	if (!info.ok) throw await failure(info, `Reading ${source.id} at ${source.revision}`, source);
+	const { sha, private: isPrivate } = (await info.json()) as { sha?: unknown; private?: unknown };
+	if (typeof sha !== "string" || !/^[0-9a-f]{40}$/.test(sha)) {
+		throw new MirrorError(`The source did not say which commit ${source.revision} is (no 40-hex sha)`);
+	}
+
+	const files: SourceFile[] = [];
+	let next: URL | undefined = apiUrl(source, `/tree/${sha}?recursive=true&expand=false`);
+	for (let page = 0; next; page++) {
+		if (page >= MAX_TREE_PAGES) throw new MirrorError("The source's tree listing did not end");
+		const response = await sourceGet(source, next);
+		if (!response.ok) throw await failure(response, `Listing the files of ${source.id}`, source);
+		for (const entry of (await response.json()) as unknown[]) files.push(...sourceFileOf(entry));
+		next = nextPage(response.headers.get("link"), sourceBase(source.from));
+	}
+	return { sha, private: isPrivate === true, files };
+}
+
+function sourceFileOf(entry: unknown): SourceFile[] {
+	const item = entry as { type?: unknown; path?: unknown; size?: unknown; oid?: unknown; lfs?: { oid?: unknown } };
+	if (item.type !== "file") return [];
+	const { path, size } = item;
+	if (typeof path !== "string" || typeof size !== "number" || !Number.isSafeInteger(size) || size < 0) {
+		throw new MirrorError("The source listed a file without a path and size");
+	}
+	const problem = repoPathProblem(path);
+	if (problem) throw new MirrorError(`The source listed a file this hub cannot hold: ${problem}`);
+	if (item.lfs && typeof item.lfs.oid === "string" && /^[0-9a-f]{64}$/.test(item.lfs.oid)) {
+		return [{ path, size, sha256: item.lfs.oid }];
+	}
+	if (typeof item.oid !== "string" || !/^[0-9a-f]{40}$/.test(item.oid)) {
+		throw new MirrorError(`The source listed ${path} without a git oid to check it against`);
+	}
+	return [{ path, size, gitOid: item.oid }];
+}
+
+/** The `rel="next"` URL of a `Link` header, only when it stays on the source's origin. */
+function nextPage(link: string | null, base: { origin: string; href: string }): URL | undefined {
+	const match = link ? /<([^>]+)>;\s*rel="next"/.exec(link) : null;
+	if (!match?.[1]) return undefined;
+	const url = new URL(match[1], `${base.href}/`);
+	if (url.origin !== base.origin) throw new MirrorError(`The source's next page is on another host (${url.origin})`);
+	return url;
+}
+
+/** Where a file's partial download lives: named by what it is, so a later run finds it again. */
+export function partPath(workDir: string, source: MirrorSource, sha: string, path: string): string {
+	const name = createHash("sha256")
+		.update(`${sourceBase(source.from).href}\n${source.type}\n${source.id}\n${sha}\n${path}`)
+		.digest("hex");
+	return join(workDir, `${name}.part`);
+}
+
+async function sizeOf(path: string): Promise<number> {
+	return (await stat(path).catch(() => undefined))?.size ?? 0;
+}
+
+/**
+ * Fetches one file into the store and checks it. A partial download is continued from where it
+ * stopped; a file whose bytes do not match the source's id is deleted and refused.
+ */
+export async function mirrorFile(
+	source: MirrorSource,
+	sha: string,
+	file: SourceFile,
+	deps: { blobStore: BlobStore; workDir: string },
+): Promise<MirroredFile> {
+	if (file.sha256 && (await deps.blobStore.size(file.sha256)) === file.size) {
+		// The bytes are here already; their git id is worked out from the store's copy.
+		const stored = await deps.blobStore.read(file.sha256);
+		const hasher = new FileHasher(file.size);
+		if (stored) for await (const chunk of Readable.fromWeb(stored as never)) hasher.update(chunk as Uint8Array);
+		return {
+			path: file.path,
+			blob: { sha256: file.sha256, size: file.size },
+			gitOid: hasher.digest().gitOid,
+			fetched: "stored",
+		};
+	}
+	await mkdir(deps.workDir, { recursive: true, mode: 0o700 });
+	const part = partPath(deps.workDir, source, sha, file.path);
+	let have = await sizeOf(part);
+	if (have > file.size) {
+		await rm(part, { force: true });
+		have = 0;
+	}
+	const resumedAt = have;
+	if (have < file.size) {
+		const base = sourceBase(source.from);
+		const encodedPath = file.path.split("/").map(encodeURIComponent).join("/");
+		const prefix = source.type === "model" ? "" : `${REPO_TYPE_PLURALS[source.type]}/`;
+		const url = new URL(`${base.href}/${prefix}${source.id}/resolve/${sha}/${encodedPath}`);
+		const response = await sourceGet(source, url, have > 0 ? { Range: `bytes=${have}-` } : {});
+		if (!response.ok || !response.body) throw await failure(response, `Downloading ${file.path}`, source);
+		// 200 to a ranged request: the source sends the whole file, so start again.
+		const appending = have > 0 && response.status === 206;
+		if (!appending) have = 0;
+		await pipeline(
+			Readable.fromWeb(response.body as never),
+			createWriteStream(part, { flags: appending ? "a" : "w", mode: 0o600 }),
+		);
+	}
+
+	const hasher = new FileHasher(await sizeOf(part));
+	for await (const chunk of createReadStream(part)) hasher.update(chunk as Buffer);
+	const hashes = hasher.digest();
+	const expected = file.sha256 ?? file.gitOid;
+	const got = file.sha256 ? hashes.sha256 : hashes.gitOid;
+	if (hashes.size !== file.size || got !== expected) {
+		await rm(part, { force: true });
+		throw new MirrorError(
+			`${file.path} does not match the source's listing (${hashes.size} bytes, id ${got}; expected ${file.size} bytes, id ${expected}); the partial copy was removed, run the mirror again`,
+		);
+	}
+	const blob = await deps.blobStore.putStream(Readable.toWeb(createReadStream(part)) as ReadableStream<Uint8Array>, {
+		sha256: hashes.sha256,
+		size: hashes.size,
+	});
+	await rm(part, { force: true });
+	return {
+		path: file.path,
+		blob,
+		gitOid: hashes.gitOid,
+		fetched: resumedAt > 0 && have > 0 ? "resumed" : "downloaded",
+	};
+}
