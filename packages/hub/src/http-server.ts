@@ -117,6 +117,11 @@ class ConnectionTracker {
 		});
 	}
 
+	/** Whether a request in flight on `socket` still waits for bytes of its body. */
+	awaitingBody(socket: Socket): boolean {
+		return [...(this.#busy.get(socket) ?? [])].some((response) => !response.req.complete);
+	}
+
 	/** Runs `write` once the responses in flight on `socket` are done (a later request's error must follow them). */
 	afterResponses(socket: Socket, write: () => void): void {
 		const last = [...(this.#busy.get(socket) ?? [])].at(-1);
@@ -160,7 +165,10 @@ export function startHubServer(app: Hono<HubEnv>, host: string, port: number): P
 	});
 	server.on("connection", (socket: Socket) => connections.connected(socket));
 	server.on("clientError", (error: Error & { code?: string }, socket: Socket) => {
-		if (error.code === "ECONNRESET" || !socket.writable) {
+		// A client that ends the connection in the middle of a body (HPE_INVALID_EOF_STATE) will never
+		// send the rest: the request reading it must fail now (an upload then keeps nothing), not wait
+		// forever for bytes while the answer to the parse error waits for it.
+		if (error.code === "ECONNRESET" || !socket.writable || connections.awaitingBody(socket)) {
 			socket.destroy();
 			return;
 		}

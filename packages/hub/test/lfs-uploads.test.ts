@@ -6,6 +6,7 @@
  */
 import { request } from "node:http";
 import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccessToken } from "../src/auth/tokens.js";
@@ -206,6 +207,25 @@ describe.each(ENGINES)("LFS uploads (%s)", (engine) => {
 		// A basic PUT of the whole file to a multipart upload's URL is refused.
 		expect((await put((upload?.href ?? "").replace(/\/complete$/, ""), bytes)).status).toBe(400);
 		expect(await store.size(oid)).toBeUndefined();
+	});
+
+	it("keeps nothing of a body the client cuts off midway", async () => {
+		const bytes = contentOf(4 * MiB, 8);
+		const oid = sha256Of(bytes);
+		const href =
+			(await batch(url, "/alice/demo", tokens.aliceWrite, [{ oid, size: bytes.length }], ["basic"])).objects[0]?.actions
+				?.upload.href ?? "";
+		const sending = request(href, { method: "PUT", headers: { "Content-Length": String(bytes.length) } });
+		sending.on("error", () => undefined);
+		sending.write(bytes.subarray(0, MiB));
+		const temporary = join(testDb.config.dataDir, "tmp");
+		while (filesUnder(temporary).length === 0) await sleep(10);
+		sending.destroy();
+		while (filesUnder(temporary).length > 0) await sleep(10);
+		expect(await store.size(oid)).toBeUndefined();
+		// The URL still takes the whole file.
+		expect((await put(href, bytes)).status).toBe(200);
+		expect((await storedBytes(oid))?.equals(bytes)).toBe(true);
 	});
 
 	it("refuses bytes that are not what the batch announced, and stores nothing", async () => {

@@ -21,7 +21,7 @@ import type { Database, LfsUploadsTable } from "../db/schema.js";
 import { badRequest, HubError } from "../errors.js";
 import type { Logger } from "../logger.js";
 import { BlobMismatchError, type BlobStore, type StoredBlob } from "../storage/blob-store.js";
-import { PRIVATE_DIRECTORY_MODE, PRIVATE_FILE_MODE } from "../storage/disk-store.js";
+import { closed, PRIVATE_DIRECTORY_MODE, PRIVATE_FILE_MODE } from "../storage/disk-store.js";
 import { isSha256Hex } from "../storage/sha256.js";
 import type { Repo } from "./repos.js";
 
@@ -242,6 +242,7 @@ export class LfsUploads {
 		const temporary = join(directory, `${number}.${randomUUID()}`);
 		const hash = createHash("sha256");
 		let size = 0;
+		const output = createWriteStream(temporary, { flags: "wx", mode: PRIVATE_FILE_MODE });
 		try {
 			await pipeline(
 				body,
@@ -253,11 +254,12 @@ export class LfsUploads {
 						yield chunk;
 					}
 				},
-				createWriteStream(temporary, { flags: "wx", mode: PRIVATE_FILE_MODE }),
+				output,
 			);
 			if (size !== expected) throw new BlobMismatchError("size", expected, size);
 			await rename(temporary, join(directory, String(number)));
 		} catch (error) {
+			await closed(output);
 			await rm(temporary, { force: true });
 			throw this.#refusal(upload, error, `part ${number}`);
 		}
@@ -352,6 +354,12 @@ export class LfsUploads {
 		if (error instanceof HubError) return error;
 		if (error instanceof BlobMismatchError) {
 			return badRequest(`The uploaded bytes are not ${what} as announced: ${error.message}. Nothing was stored.`);
+		}
+		// The client went away midway: nobody reads the answer, and it is no fault of the hub's.
+		const code = (error as NodeJS.ErrnoException | undefined)?.code;
+		if (code === "ECONNRESET" || code === "ERR_STREAM_PREMATURE_CLOSE" || (error as Error)?.name === "AbortError") {
+			this.#logger.warn(`LFS upload of ${what} to ${upload.repo_id} was cut off; nothing was stored`);
+			return badRequest("The upload was cut off before its end; nothing was stored");
 		}
 		this.#logger.error(`LFS upload of ${what} to ${upload.repo_id} failed`, error);
 		return new HubError(500, "The upload could not be stored");

@@ -8,7 +8,7 @@
  * and only the hub's own user needs them.
  */
 import { createHash, randomUUID } from "node:crypto";
-import { createReadStream, createWriteStream } from "node:fs";
+import { createReadStream, createWriteStream, type WriteStream } from "node:fs";
 import { access, constants, mkdir, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { Readable } from "node:stream";
@@ -67,6 +67,7 @@ export class DiskBlobStore implements BlobStore {
 		const hash = createHash("sha256");
 		let size = 0;
 		const limit = expected.size;
+		const output = createWriteStream(temporary, { flags: "wx", mode: PRIVATE_FILE_MODE });
 		try {
 			await pipeline(
 				body as AsyncIterable<Uint8Array>,
@@ -79,7 +80,7 @@ export class DiskBlobStore implements BlobStore {
 						yield chunk;
 					}
 				},
-				createWriteStream(temporary, { flags: "wx", mode: PRIVATE_FILE_MODE }),
+				output,
 			);
 			if (limit !== undefined && size !== limit) throw new BlobMismatchError("size", limit, size);
 			const sha256 = hash.digest("hex");
@@ -96,6 +97,7 @@ export class DiskBlobStore implements BlobStore {
 			}
 			return { sha256, size };
 		} catch (error) {
+			await closed(output);
 			await rm(temporary, { force: true });
 			throw error;
 		}
@@ -148,6 +150,14 @@ export class DiskBlobStore implements BlobStore {
 		if (!isSha256Hex(sha256)) throw new TypeError(`Not a blob address (64 lower-case hex digits): ${sha256}`);
 		return join(this.#blobsDirectory, sha256.slice(0, 2), sha256.slice(2));
 	}
+}
+
+/**
+ * Resolves once the file stream has let go of its file. A stream destroyed while still opening
+ * creates the file after that: removing it any earlier would leave it behind.
+ */
+export function closed(stream: WriteStream): Promise<void> {
+	return stream.closed ? Promise.resolve() : new Promise((resolve) => stream.once("close", () => resolve()));
 }
 
 function checkRange(range: ByteRange, size: number): void {
