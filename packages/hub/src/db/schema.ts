@@ -314,6 +314,14 @@ export interface LfsUploadsTable {
 	expires_at: string;
 }
 
+/** An LFS object a repository may name in a commit: its bytes were uploaded for it. */
+export interface LfsObjectsTable {
+	/** The repo key. */
+	repo_id: string;
+	oid: string;
+	created_at: string;
+}
+
 export interface HubSettingsTable {
 	key: string;
 	value: string;
@@ -346,4 +354,5 @@ export interface Database {
 	access_requests: AccessRequestsTable;
 	repo_redirects: RepoRedirectsTable;
 	lfs_uploads: LfsUploadsTable;
+	lfs_objects: LfsObjectsTable;
 }

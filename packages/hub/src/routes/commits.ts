@@ -13,8 +13,16 @@ import { badRequest, HubError, tokenRequired } from "../errors.js";
 import { gitBlobOid } from "../git-oid.js";
 import { publicBaseUrl } from "../public-url.js";
 import { applyCommit, branchHead, type CommitOperation, checkedPath, snapshotOf } from "../services/commits.js";
+import { repoHoldsObject } from "../services/lfs-objects.js";
 import { createRepo } from "../services/repo-create.js";
-import { checkedRepoId, findWritableRepo, isRepoType, repoTypeOfPlural, repoWebPath } from "../services/repos.js";
+import {
+	checkedRepoId,
+	findWritableRepo,
+	isRepoType,
+	type Repo,
+	repoTypeOfPlural,
+	repoWebPath,
+} from "../services/repos.js";
 import { isLfsFile } from "../storage/lfs.js";
 import { revisionProblem } from "../storage/repo-path.js";
 import { isSha256Hex } from "../storage/sha256.js";
@@ -116,7 +124,7 @@ export function commitRoutes(deps: HubDeps): Hono<HubEnv> {
 				header = commitHeader(line.value, number);
 				continue;
 			}
-			const operation = operationOf(deps, line.key, line.value, number);
+			const operation = operationOf(deps, target.repo, line.key, line.value, number);
 			// Handled here so a failure noticed before Promise.all below is never an unhandled rejection.
 			operation.catch(() => undefined);
 			operations.push(operation);
@@ -242,6 +250,7 @@ function commitHeader(value: Record<string, unknown>, number: number) {
 
 async function operationOf(
 	deps: HubDeps,
+	repo: Repo,
 	key: string,
 	value: Record<string, unknown>,
 	number: number,
@@ -263,7 +272,8 @@ async function operationOf(
 			if (value.algo !== undefined && value.algo !== "sha256") throw at("algo must be sha256");
 			if (!isSha256Hex(oid)) throw at("oid must be a sha256 (64 hex digits)");
 			const stored = await deps.blobStore.size(oid);
-			if (stored === undefined) {
+			// Stored for some repository is not enough: only bytes uploaded for this one (or already in its history).
+			if (stored === undefined || !(await repoHoldsObject(deps.db, repo.key, oid))) {
 				throw new HubError(422, `Line ${number}: ${oid} is not uploaded: upload it first (LFS batch API)`);
 			}
 			if (value.size !== undefined && value.size !== stored) {

@@ -98,14 +98,14 @@ export function lfsRoutes(deps: HubDeps): Hono<HubEnv> {
 			const { id } = repoOf(c, type);
 			const moved = await movedTo(c, type, id, "verify");
 			if (moved) return moved;
-			await findWritableRepo(deps.db, type, id, c.get("caller"));
+			const { repo } = await findWritableRepo(deps.db, type, id, c.get("caller"));
 			const { oid, size } = (await json(c)) as { oid?: unknown; size?: unknown };
 			if (typeof oid !== "string" || !isSha256Hex(oid))
 				throw badRequest("oid must be a sha256: 64 lower-case hex digits");
 			if (typeof size !== "number" || !Number.isSafeInteger(size) || size < 0) {
 				throw badRequest("size must be a non-negative integer");
 			}
-			if (await uploads.isStored(oid, size)) return lfsAnswer(c, { oid, size });
+			if (await uploads.isStored(repo, oid, size)) return lfsAnswer(c, { oid, size });
 			throw new HubError(404, `Object ${oid} of ${size} bytes is not stored: upload it first`, { code: "NotFound" });
 		});
 

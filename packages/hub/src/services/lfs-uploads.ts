@@ -23,6 +23,7 @@ import type { Logger } from "../logger.js";
 import { BlobMismatchError, type BlobStore, type StoredBlob } from "../storage/blob-store.js";
 import { closed, PRIVATE_DIRECTORY_MODE, PRIVATE_FILE_MODE } from "../storage/disk-store.js";
 import { isSha256Hex } from "../storage/sha256.js";
+import { recordObject, repoHoldsObject } from "./lfs-objects.js";
 import type { Repo } from "./repos.js";
 
 /** The media type of every LFS API body, both ways. */
@@ -170,8 +171,9 @@ export class LfsUploads {
 				});
 				continue;
 			}
-			// Stored already (by anyone: blobs are content-addressed): nothing to send.
-			if ((await this.#blobStore.size(oid)) === size) {
+			// Stored already and this repository's to name (lfs-objects.ts): nothing to send. Bytes another
+			// repository uploaded are asked for again, which proves the caller has them (one copy is kept).
+			if ((await this.#blobStore.size(oid)) === size && (await repoHoldsObject(this.#db, repo.key, oid))) {
 				objects.push({ oid, size });
 				continue;
 			}
@@ -294,9 +296,9 @@ export class LfsUploads {
 		return stored;
 	}
 
-	/** The verify step: whether the object is stored with that size. */
-	async isStored(oid: string, size: number): Promise<boolean> {
-		return (await this.#blobStore.size(oid)) === size;
+	/** The verify step: whether the object is stored with that size, for this repository. */
+	async isStored(repo: Repo, oid: string, size: number): Promise<boolean> {
+		return (await this.#blobStore.size(oid)) === size && (await repoHoldsObject(this.#db, repo.key, oid));
 	}
 
 	/**
@@ -367,6 +369,7 @@ export class LfsUploads {
 
 	/** An upload done: its URL stops working and its parts go. */
 	async #finish(upload: UploadRow): Promise<void> {
+		await recordObject(this.#db, upload.repo_id, upload.oid, this.#now());
 		await this.#db.deleteFrom("lfs_uploads").where("id_hash", "=", upload.id_hash).execute();
 		await rm(join(this.#partsRoot, upload.id_hash), { recursive: true, force: true });
 	}

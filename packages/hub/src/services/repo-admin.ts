@@ -55,6 +55,7 @@ export async function deleteRepo(
 		await trx.deleteFrom("likes").where("repo_id", "=", key).execute();
 		await trx.deleteFrom("access_requests").where("repo_id", "=", key).execute();
 		await trx.deleteFrom("lfs_uploads").where("repo_id", "=", key).execute();
+		await trx.deleteFrom("lfs_objects").where("repo_id", "=", key).execute();
 		await trx.deleteFrom("repo_redirects").where("to_id", "=", key).execute();
 	});
 	if (type === "model") forgetModelInfo(db, repo.id);
@@ -150,7 +151,15 @@ async function renameRows(trx: Transaction<Database>, repo: Repo, toId: string, 
 		if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) throw clash();
 		await trx.updateTable("dataset_tags").set({ dataset_id: toId }).where("dataset_id", "=", repo.id).execute();
 	}
-	for (const table of ["commits", "refs", "ref_tags", "likes", "access_requests", "lfs_uploads"] as const) {
+	for (const table of [
+		"commits",
+		"refs",
+		"ref_tags",
+		"likes",
+		"access_requests",
+		"lfs_uploads",
+		"lfs_objects",
+	] as const) {
 		await trx.updateTable(table).set({ repo_id: toKey }).where("repo_id", "=", fromKey).execute();
 	}
 	// Chains resolve to the newest name (A→B, then B→C: A goes to C); the new name is a repository

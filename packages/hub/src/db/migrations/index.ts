@@ -14,6 +14,7 @@ import { accountsMigration } from "./0007-accounts.js";
 import { uploadedAvatarsMigration } from "./0008-uploaded-avatars.js";
 import { oauthMigration } from "./0009-oauth.js";
 import { writableReposMigration } from "./0010-writable-repos.js";
+import { lfsObjectsMigration } from "./0011-lfs-objects.js";
 
 export function allMigrations(engine: DatabaseEngine): Record<string, Migration> {
 	return {
@@ -27,5 +28,6 @@ export function allMigrations(engine: DatabaseEngine): Record<string, Migration>
 		"0008-uploaded-avatars": uploadedAvatarsMigration,
 		"0009-oauth": oauthMigration,
 		"0010-writable-repos": writableReposMigration,
+		"0011-lfs-objects": lfsObjectsMigration,
 	};
 }
