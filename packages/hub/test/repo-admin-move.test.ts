@@ -95,10 +95,12 @@ describe.each(ENGINES)("moving repositories (%s)", (engine) => {
 		]);
 		expect(await redirects()).toEqual(["alice/first -> alice/second"]);
 
-		// Everything reads under the new id; the old one is gone (the 307 is the read routes' part).
+		// Everything reads under the new id; the old one answers with a redirect there (followed here).
 		const info = await call(`${hub.url}/api/models/alice/second`);
 		expect(info.body).toMatchObject({ id: "alice/second", author: "alice", gated: "manual", likes: 0 });
-		expect((await call(`${hub.url}/api/models/alice/first`, { token: people.other })).status).toBe(404);
+		const old = await call(`${hub.url}/api/models/alice/first`, { token: people.other });
+		expect(old.status).toBe(200);
+		expect(old.body).toMatchObject({ id: "alice/second" });
 		expect((await call(`${hub.url}/alice/second/resolve/main/config.json`, { token: people.other })).status).toBe(200);
 		const history = [];
 		for await (const commit of listCommits({ repo: "alice/second", hubUrl: hub.url })) history.push(commit.oid);
