@@ -103,6 +103,8 @@ describe.each(ENGINES)("a commit cut by kill -9 (%s)", (engine) => {
 			await fetch(`${restarted.url}/api/models/${REPO}/tree/main`, { headers: { authorization: `Bearer ${token}` } })
 		).json();
 		expect(tree.map((entry: { path: string }) => entry.path).sort()).toEqual([".gitattributes", "notes.txt"]);
+		const checked = await runCli(["check", "--deep", "--data", testDb.config.dataDir], databaseEnv());
+		expect(checked.code, checked.output).toBe(0);
 
 		const retried = await commitRaw(restarted.url, token, REPO, lines);
 		expect(retried.status).toBe(200);

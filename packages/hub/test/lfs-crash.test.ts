@@ -10,8 +10,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createAccessToken } from "../src/auth/tokens.js";
 import { loadSeed } from "../src/seed/load.js";
 import { DiskBlobStore } from "../src/storage/disk-store.js";
+import { commitRaw, header } from "./commits-fixture.js";
 import { batch, contentOf, filesUnder, put, sha256Of } from "./lfs-fixture.js";
-import { type ServingCli, serveCli } from "./support/cli.js";
+import { runCli, type ServingCli, serveCli } from "./support/cli.js";
 import { ENGINES, startTestDatabase, type TestDatabase } from "./support/engines.js";
 import { openTestHub } from "./support/hub.js";
 import { seedModel } from "./support/seed-records.js";
@@ -37,12 +38,13 @@ describe.each(ENGINES)("kill -9 during an LFS upload (%s)", (engine) => {
 		await testDb.cleanup();
 	});
 
-	async function serve(): Promise<ServingCli> {
+	function databaseEnv(): Record<string, string> {
 		const url = testDb.config.databaseUrl;
-		const hub = await serveCli(
-			["--data", testDb.config.dataDir],
-			url ? { DATABASE_URL: url, HUBKIT_DATABASE_POOL_SIZE: "1" } : {},
-		);
+		return url ? { DATABASE_URL: url, HUBKIT_DATABASE_POOL_SIZE: "1" } : {};
+	}
+
+	async function serve(): Promise<ServingCli> {
+		const hub = await serveCli(["--data", testDb.config.dataDir], databaseEnv());
 		running.push(hub);
 		return hub;
 	}
@@ -78,5 +80,19 @@ describe.each(ENGINES)("kill -9 during an LFS upload (%s)", (engine) => {
 		expect((await put(retryHref, bytes)).status).toBe(200);
 		const stored = await store.read(oid);
 		expect(Buffer.from(await new Response(stored).arrayBuffer()).equals(bytes)).toBe(true);
+
+		// The revision before the crash is still main's, the hub is whole, and the upload commits.
+		const before = await (await fetch(`${second.url}/api/models/alice/big/tree/main`)).json();
+		expect(before.map((entry: { path: string }) => entry.path)).not.toContain("weights.bin");
+		const committed = await commitRaw(second.url, token, "alice/big", [
+			header("weights after the crash"),
+			{ key: "lfsFile", value: { path: "weights.bin", algo: "sha256", oid, size: SIZE } },
+		]);
+		expect(committed.status).toBe(200);
+		const checked = await runCli(["check", "--deep", "--data", testDb.config.dataDir], databaseEnv());
+		expect(checked.code, checked.output).toBe(0);
+		const head = await fetch(`${second.url}/alice/big/resolve/main/weights.bin`, { method: "HEAD" });
+		expect(head.headers.get("x-repo-commit")).toBe(committed.body.commitOid);
+		expect(head.headers.get("etag")).toBe(`"${oid}"`);
 	});
 });

@@ -8,8 +8,8 @@
  * and only the hub's own user needs them.
  */
 import { createHash, randomUUID } from "node:crypto";
-import { createReadStream, createWriteStream, type WriteStream } from "node:fs";
-import { access, constants, mkdir, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import { createReadStream, type WriteStream } from "node:fs";
+import { access, constants, mkdir, open, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -67,7 +67,9 @@ export class DiskBlobStore implements BlobStore {
 		const hash = createHash("sha256");
 		let size = 0;
 		const limit = expected.size;
-		const output = createWriteStream(temporary, { flags: "wx", mode: PRIVATE_FILE_MODE });
+		// Opened before the first byte is read: a stream that opened its file lazily could create it
+		// after a failed body's clean-up had already removed it.
+		const output = (await open(temporary, "wx", PRIVATE_FILE_MODE)).createWriteStream();
 		try {
 			await pipeline(
 				body as AsyncIterable<Uint8Array>,
