@@ -67,7 +67,8 @@ const ran = new Set<string>();
 function quotedCommands(): string[] {
 	const commands: string[] = [];
 	for (const file of READMES) {
-		const text = readFileSync(join(ROOT, file), "utf8");
+		// The write API's examples are one script, run in order by their own test below.
+		const text = withoutWriteApi(readFileSync(join(ROOT, file), "utf8"));
 		for (const block of text.matchAll(/```(?:sh|bash|shell)\n([\s\S]*?)```/g)) {
 			for (const line of (block[1] ?? "").split("\n")) {
 				const command = line.replace(/\s+#.*$/, "").trim();
@@ -81,6 +82,18 @@ function quotedCommands(): string[] {
 		}
 	}
 	return [...new Set(commands)];
+}
+
+const WRITE_API_SECTION = /\n## Write API\n[\s\S]*?(?=\n## )/;
+
+function withoutWriteApi(text: string): string {
+	return text.replace(WRITE_API_SECTION, "\n");
+}
+
+/** The shell blocks of the hub README's "Write API" section, in order. */
+function writeApiBlocks(): string[] {
+	const section = WRITE_API_SECTION.exec(readFileSync(join(ROOT, "packages/hub/README.md"), "utf8"))?.[0] ?? "";
+	return [...section.matchAll(/```(?:sh|bash|shell)\n([\s\S]*?)```/g)].map((block) => block[1] ?? "");
 }
 
 interface Result {
@@ -303,6 +316,31 @@ describe("README commands", () => {
 				() => "stopped",
 			);
 		await expect.poll(answering, { timeout: 30_000, interval: 250 }).toBe("stopped");
+	});
+
+	it("the Write API examples run as written, in order, against a served hub (every curl must answer 2xx)", async () => {
+		const blocks = writeApiBlocks();
+		expect(blocks.length).toBeGreaterThan(5);
+		const port = await freePort();
+		const serve = background(
+			"hubkit serve (write API examples)",
+			`npm run -s hubkit -- serve --port ${port} --host 127.0.0.1 --data ${dataDir}`,
+			/listening on (http:\/\/\S+)/,
+		);
+		try {
+			const hub = await serve.url;
+			// Every curl fails the script on an HTTP error, as a person would notice one.
+			const script = [
+				"set -euo pipefail",
+				'curl() { command curl --fail --silent --show-error "$@"; }',
+				...blocks,
+			].join("\n");
+			// The section's first block makes $TOKEN itself.
+			const result = sh("write API examples", script, { HUB: hub });
+			expect(result.status, `${result.stdout}\n${result.stderr}`).toBe(0);
+		} finally {
+			await serve.stop();
+		}
 	});
 
 	it("ran every command it planned to run", () => {
