@@ -67,7 +67,8 @@ describe.each(ENGINES)("@huggingface/hub writes to the hub (%s)", (engine) => {
 			expect(created.repoUrl).toBe(`${hubUrl}/${type === "model" ? "" : "datasets/"}you/written-${type}`);
 			await expect(createRepo({ ...credentials, repo })).rejects.toMatchObject({ statusCode: 409 });
 
-			const readme = "---\nlicense: mit\ntags:\n- written-by-a-test\n---\n# Written\n\nA repository written by a test.\n";
+			const readme =
+				"---\nlicense: mit\ntags:\n- written-by-a-test\n---\n# Written\n\nA repository written by a test.\n";
 			const large = randomBytes(LARGE_FILE_BYTES);
 			const uploaded = await uploadFiles({
 				...credentials,
