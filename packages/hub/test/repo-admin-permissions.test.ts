@@ -2,7 +2,8 @@
  * Who may do what with a repository, over real HTTP on both engines: anonymous, the owner's
  * read token, the owner's write token, an organisation member with the read role and one with
  * the write role, and another user, against public, private and gated repositories owned by a
- * user and by an organisation (models and datasets), for every administration, history and access route. Each
+ * user and by an organisation (models and datasets), for every administration, history and access route,
+ * and the write path's preupload, commit and LFS batch calls. Each
  * refusal is checked to have changed nothing in the database; the allowed calls here undo
  * themselves (deleting and moving are allowed in repo-admin-delete/-move tests).
  */
@@ -73,6 +74,7 @@ const TABLES = [
 	"access_requests",
 	"repo_redirects",
 	"commit_files",
+	"lfs_objects",
 ] as const;
 
 describe.each(ENGINES)("repository permissions (%s)", (engine) => {
@@ -154,6 +156,29 @@ describe.each(ENGINES)("repository permissions (%s)", (engine) => {
 			allowed: 0,
 		},
 		{
+			name: "preupload",
+			method: "POST",
+			path: (repo) => api(repo, "/preupload/main"),
+			body: () => ({ files: [{ path: "matrix.txt", size: 6, sample: "" }] }),
+			allowed: 200,
+		},
+		{
+			// A header alone is a commit that changes nothing: allowed, answered with the head, nothing written.
+			name: "commit",
+			method: "POST",
+			path: (repo) => api(repo, "/commit/main"),
+			body: () => ({ key: "header", value: { summary: "matrix" } }),
+			allowed: 200,
+		},
+		{
+			// Allowed, it hands out an upload URL (an lfs_uploads row, expiring; not a table compared here).
+			name: "LFS batch",
+			method: "POST",
+			path: (repo) => `${repo.type === "model" ? "" : "/datasets"}/${repo.id}.git/info/lfs/objects/batch`,
+			body: () => ({ operation: "upload", transfers: ["basic"], objects: [{ oid: "a".repeat(64), size: 6 }] }),
+			allowed: 200,
+		},
+		{
 			name: "delete repo",
 			method: "DELETE",
 			path: () => "/api/repos/delete",
@@ -197,8 +222,8 @@ describe.each(ENGINES)("repository permissions (%s)", (engine) => {
 				expect(await snapshot(), `${repo.type} ${repo.id} as ${who}`).toEqual(before);
 			}
 		}
-		// 12 repositories x 6 callers x 10 routes, less the one writer's delete and move of each.
-		expect(answers).toHaveLength(12 * 6 * 10 - 12 * 2);
+		// 12 repositories x 6 callers x 13 routes, less the one writer's delete and move of each.
+		expect(answers).toHaveLength(12 * 6 * 13 - 12 * 2);
 		expect(answers).toEqual(expected);
 	});
 
