@@ -197,6 +197,12 @@ describe.each(ENGINES)("hubkit import, mirror and check (%s)", (engine) => {
 		);
 		expect(missing.code).toBe(1);
 		expect(missing.output).toMatch(/Reading ops\/missing at main: 401 .*set HF_TOKEN/);
+		const reserved = await runCli(
+			["import", folders[0] as string, "--repo", "api/weights", "--data", target.config.dataDir],
+			envOf(target),
+		);
+		expect(reserved.code).toBe(1);
+		expect(reserved.output).toContain('Invalid namespace: "api" is reserved');
 		const notUrl = await runCli([
 			"mirror",
 			"ops/sentiment",

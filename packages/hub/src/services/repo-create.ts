@@ -6,6 +6,7 @@
 import type { Caller } from "../auth/caller.js";
 import { badRequest } from "../errors.js";
 import { gitBlobOid } from "../git-oid.js";
+import { ownerNameProblem } from "../ids.js";
 import { isReservedName } from "../reserved-names.js";
 import { LFS_EXTENSIONS } from "../storage/lfs.js";
 import { afterMainChanged, type CommitDeps, checkedPath, type SnapshotFile, writeCommit } from "./commits.js";
@@ -50,6 +51,10 @@ export async function insertRepo(deps: CommitDeps, request: NewRepo, author: str
 	if (isReservedName(request.name.toLowerCase())) {
 		throw badRequest(`${JSON.stringify(request.name)} is reserved for the hub's own pages`);
 	}
+	// The API only lets people create under their own or their organisation's name, which the id rule
+	// already checked; operators' tools (`hubkit import`, `mirror`) name any namespace, so check it here.
+	const namespaceProblem = ownerNameProblem(request.namespace.toLowerCase());
+	if (namespaceProblem) throw badRequest(`Invalid namespace: ${namespaceProblem}`);
 	if (await findRepo(deps.db, request.type, id)) throw repoExists(request.type, id);
 
 	// Contents first: an unreferenced blob is harmless if the transaction then fails.
