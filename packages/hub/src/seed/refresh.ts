@@ -17,21 +17,20 @@
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import type { Kysely, Selectable } from "kysely";
-import type { Database, ProviderMappingsTable } from "../db/schema.js";
+import type { Kysely } from "kysely";
+import type { Database } from "../db/schema.js";
 import type { HubDeps } from "../deps.js";
-import { CHECKS, canRunLocally } from "../runtime/capability.js";
+import { CHECKS } from "../runtime/capability.js";
 import { packageInstalled } from "../runtime/packaged/manifest.js";
 import { MEDIA_ENGINES } from "../runtime/packaged/media-engines.js";
-import { storeCandidate } from "../runtime/store-candidate.js";
 import { FileService } from "../services/files.js";
+import { decideLocalMapping } from "../services/local-mapping.js";
 import { sampleCatalogue } from "./catalogue/index.js";
 import { CATALOGUE_DATA, readSpecs } from "./catalogue/read-specs.js";
 import { loadSeed } from "./load.js";
-import { LOCAL_PROVIDER, mappingsWithLocal } from "./local-mapping.js";
+import { LOCAL_PROVIDER } from "./local-mapping.js";
 import { loadSampleDatasets, sampleDatasetsFingerprint } from "./sample-datasets.js";
-import { mappingRows } from "./seed-rows.js";
-import type { SeedModel, SeedProviderMapping } from "./types.js";
+import type { SeedModel } from "./types.js";
 
 const FINGERPRINT_KEY = "sample-catalogue-fingerprint";
 const HUB_PACKAGE = new URL("../../package.json", import.meta.url);
@@ -74,17 +73,6 @@ export interface RefreshResult {
 	remapped: string[];
 }
 
-function fromRow(row: Selectable<ProviderMappingsTable>): SeedProviderMapping {
-	return {
-		provider: row.provider,
-		providerId: row.provider_id,
-		task: row.task,
-		status: row.status === "staging" ? "staging" : "live",
-		...(row.adapter === "lora" ? { adapter: "lora" as const } : {}),
-		...(row.adapter_weights_path ? { adapterWeightsPath: row.adapter_weights_path } : {}),
-	};
-}
-
 /** Undefined when the data directory was already checked against this catalogue, or holds none of it. */
 export async function refreshSampleCatalogue(
 	deps: Pick<HubDeps, "db" | "blobStore">,
@@ -117,26 +105,7 @@ export async function refreshSampleCatalogue(
 	const ids = [...new Set([...records.map((record) => record.id), ...mapped.map((row) => row.model_id)])];
 	const files = new FileService(deps.db);
 	const remapped: string[] = [];
-	for (const id of ids) {
-		const model = await deps.db.selectFrom("models").select("pipeline_tag").where("id", "=", id).executeTakeFirst();
-		if (!model) continue;
-		const rows = await deps.db
-			.selectFrom("provider_mappings")
-			.selectAll()
-			.where("model_id", "=", id)
-			.orderBy("position")
-			.execute();
-		const current = rows.map(fromRow);
-		const candidate = await storeCandidate(deps, { id, pipelineTag: model.pipeline_tag ?? undefined }, files);
-		const wanted = mappingsWithLocal(current, await canRunLocally(candidate), id);
-		if (JSON.stringify(wanted) === JSON.stringify(current)) continue;
-		await deps.db.transaction().execute(async (trx) => {
-			await trx.deleteFrom("provider_mappings").where("model_id", "=", id).execute();
-			if (wanted.length === 0) return;
-			await trx.insertInto("provider_mappings").values(mappingRows(id, wanted)).execute();
-		});
-		remapped.push(id);
-	}
+	for (const id of ids) if (await decideLocalMapping(deps, id, files)) remapped.push(id);
 	await recordFingerprint(deps.db, fingerprint);
 	return { added: loaded, addedDatasets, remapped };
 }

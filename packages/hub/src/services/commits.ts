@@ -13,13 +13,10 @@ import type { Kysely, Transaction } from "kysely";
 import type { Database } from "../db/schema.js";
 import type { HubDeps } from "../deps.js";
 import { badRequest, entryNotFound, HubError, revisionNotFound } from "../errors.js";
-import { canRunLocally } from "../runtime/capability.js";
-import { storeCandidate } from "../runtime/store-candidate.js";
-import { LOCAL_PROVIDER, mappingsWithLocal } from "../seed/local-mapping.js";
-import { mappingRows } from "../seed/seed-rows.js";
-import type { SeedProviderMapping } from "../seed/types.js";
+import { LOCAL_PROVIDER } from "../seed/local-mapping.js";
 import type { StoredBlob } from "../storage/blob-store.js";
 import { repoPathProblem } from "../storage/repo-path.js";
+import { decideLocalMapping } from "./local-mapping.js";
 import { forgetModelInfo } from "./model-info-cache.js";
 import { writeRepoRecord } from "./repo-record.js";
 import { type Repo, staleParent } from "./repos.js";
@@ -214,32 +211,14 @@ export async function afterMainChanged(deps: CommitDeps, repo: Repo): Promise<vo
 }
 
 async function remapLocal(deps: CommitDeps, id: string): Promise<void> {
-	const model = await deps.db.selectFrom("models").select("pipeline_tag").where("id", "=", id).executeTakeFirst();
-	if (!model) return;
-	const rows = await deps.db
+	if (!(await decideLocalMapping(deps, id))) return;
+	const local = await deps.db
 		.selectFrom("provider_mappings")
-		.selectAll()
+		.select("model_id")
 		.where("model_id", "=", id)
-		.orderBy("position")
-		.execute();
-	const current: SeedProviderMapping[] = rows.map((row) => ({
-		provider: row.provider,
-		providerId: row.provider_id,
-		task: row.task,
-		status: row.status === "staging" ? "staging" : "live",
-		...(row.adapter === "lora" ? { adapter: "lora" as const } : {}),
-		...(row.adapter_weights_path ? { adapterWeightsPath: row.adapter_weights_path } : {}),
-	}));
-	const candidate = await storeCandidate(deps, { id, pipelineTag: model.pipeline_tag ?? undefined });
-	const wanted = mappingsWithLocal(current, await canRunLocally(candidate), id);
-	if (JSON.stringify(wanted) === JSON.stringify(current)) return;
-	await deps.db.transaction().execute(async (trx) => {
-		await trx.deleteFrom("provider_mappings").where("model_id", "=", id).execute();
-		if (wanted.length > 0) await trx.insertInto("provider_mappings").values(mappingRows(id, wanted)).execute();
-	});
-	deps.logger.info(
-		`${id}: ${wanted.some((mapping) => mapping.provider === LOCAL_PROVIDER) ? "runs" : "no longer runs"} locally`,
-	);
+		.where("provider", "=", LOCAL_PROVIDER)
+		.executeTakeFirst();
+	deps.logger.info(`${id}: ${local ? "runs" : "no longer runs"} locally`);
 }
 
 /** The head of `branch`; a missing branch is RevisionNotFound (branches are created on their own route). */
