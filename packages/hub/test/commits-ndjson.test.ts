@@ -12,6 +12,7 @@ import { describe, expect, it } from "vitest";
 import { createAccessToken } from "../src/auth/tokens.js";
 import { gitBlobOid } from "../src/git-oid.js";
 import { ndjsonLines } from "../src/routes/commits.js";
+import { recordObject } from "../src/services/lfs-objects.js";
 import { commitCount, commitRaw, createRepoRaw, header, headOf, inline } from "./commits-fixture.js";
 import { ENGINES } from "./support/engines.js";
 import { useHttpHub } from "./support/hub.js";
@@ -39,7 +40,9 @@ describe.each(ENGINES)("NDJSON commits (%s)", (engine) => {
 		expect(missing.status).toBe(422);
 		expect(missing.body.error).toMatch(/upload it first/);
 
+		// What a completed LFS upload for this repository leaves (the LFS tests make real uploads).
 		await hub.deps.blobStore.put(weights);
+		await recordObject(hub.deps.db, "lena/weights", sha256);
 		const wrongSize = await commitRaw(hub.url, token, "lena/weights", [
 			header("weights"),
 			{ key: "lfsFile", value: { path: "model.onnx", algo: "sha256", oid: sha256, size: 5 } },
