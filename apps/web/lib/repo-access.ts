@@ -4,6 +4,7 @@
  * and whether they like it (`GET /api/users/{name}/likes`).
  */
 import "server-only";
+import { cache } from "react";
 import { type RepoType, repoApiPath } from "./repo-paths";
 import { getSessionUser, readAsVisitor } from "./session";
 
@@ -34,7 +35,8 @@ export async function getLikesOf(name: string): Promise<LikedRepo[]> {
 	return (await readAsVisitor<LikedRepo[]>(`/api/users/${encodeURIComponent(name)}/likes`)) ?? [];
 }
 
-export async function getViewerStanding(type: RepoType, id: string): Promise<ViewerStanding> {
+/** Once per request: the layout and the page both ask. */
+export const getViewerStanding = cache(async (type: RepoType, id: string): Promise<ViewerStanding> => {
 	const [user, access] = await Promise.all([
 		getSessionUser(),
 		readAsVisitor<RepoAccess>(`${repoApiPath(type, id)}/access`),
@@ -43,4 +45,4 @@ export async function getViewerStanding(type: RepoType, id: string): Promise<Vie
 	const likes = await getLikesOf(user.name);
 	const liked = likes.some((like) => like.repo.type === type && like.repo.name === id);
 	return { viewer: user.name, access: { ...NO_ACCESS, ...access }, liked };
-}
+});
