@@ -80,26 +80,26 @@ function VisibilityForm({
 		<form className="account-form" onSubmit={submit} data-testid="visibility-form">
 			<fieldset className="fieldset">
 				<legend className="field-label">Visibility</legend>
-				<label className="radio-row">
+				<label className="choice">
 					<input type="radio" name="visibility" value="public" defaultChecked={!initialPrivate} />
 					Public: anyone can see it
 				</label>
-				<label className="radio-row">
+				<label className="choice">
 					<input type="radio" name="visibility" value="private" defaultChecked={initialPrivate} />
 					Private: only you and those who may write in its namespace
 				</label>
 			</fieldset>
 			<fieldset className="fieldset">
 				<legend className="field-label">Access requests (gating)</legend>
-				<label className="radio-row">
+				<label className="choice">
 					<input type="radio" name="gated" value="off" defaultChecked={!initialGated} />
 					Off: anyone who sees it may download its files
 				</label>
-				<label className="radio-row">
+				<label className="choice">
 					<input type="radio" name="gated" value="auto" defaultChecked={initialGated === "auto"} />
 					Automatic: signed-in people ask and are accepted at once
 				</label>
-				<label className="radio-row">
+				<label className="choice">
 					<input type="radio" name="gated" value="manual" defaultChecked={initialGated === "manual"} />
 					Manual: you accept or reject each request
 				</label>
