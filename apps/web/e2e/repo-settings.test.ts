@@ -270,6 +270,28 @@ describe("a model's settings, card editor, gating, likes, rename and deletion", 
 		await scanBothThemes(owner, "profile-liked");
 	});
 
+	it("lists an organisation's datasets on its profile, and links its admins to member management", async () => {
+		const org = `${OWNER}-org`;
+		expect((await api("/api/organizations", OWNER, { method: "POST", json: { name: org } })).status).toBe(201);
+		const dataset = await api("/api/repos/create", OWNER, {
+			method: "POST",
+			json: { name: "reviews", organization: org, type: "dataset" },
+		});
+		expect(dataset.ok).toBe(true);
+
+		await visit(owner, `/${org}`);
+		const datasets = owner.getByRole("list", { name: `Datasets by ${org}` });
+		expect(await datasets.getByRole("link", { name: `${org}/reviews` }).getAttribute("href")).toBe(
+			`/datasets/${org}/reviews`,
+		);
+		const manage = owner.getByRole("link", { name: "Manage members" });
+		expect(await manage.getAttribute("href")).toBe(`/organizations/${org}/members`);
+
+		await visit(other, `/${org}`);
+		expect(await other.getByRole("list", { name: `Datasets by ${org}` }).count()).toBe(1);
+		expect(await other.getByRole("link", { name: "Manage members" }).count()).toBe(0);
+	});
+
 	it("renames the model; the old link leads to the new page", async () => {
 		await visit(owner, `/${REPO}/settings`);
 		await owner.getByLabel("New id").fill(RENAMED);
