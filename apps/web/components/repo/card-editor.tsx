@@ -184,7 +184,8 @@ export function CardEditor({
 				{/* biome-ignore lint/a11y/noNoninteractiveTabindex: the preview scrolls, so the keyboard must reach it. */}
 				<section className="card-editor-preview" aria-label="Preview" tabIndex={0}>
 					<h2 className="field-label">Preview</h2>
-					<CardMarkdown markdown={preview} modelId={repoId} />
+					{/* The renderer resolves relative images under this path: `{id}` or `datasets/{id}`. */}
+					<CardMarkdown markdown={preview} modelId={repoType === "dataset" ? `datasets/${repoId}` : repoId} />
 				</section>
 			</div>
 			<div className="field">

@@ -249,14 +249,7 @@ function RenameForm({ repoType, repoId }: { repoType: RepoType; repoId: string }
 		<form className="account-form" onSubmit={submit} data-testid="rename-form">
 			<div className="field">
 				<label htmlFor="rename-to">New id</label>
-				<input
-					id="rename-to"
-					name="toRepo"
-					required
-					defaultValue={repoId}
-					aria-describedby="rename-hint"
-					pattern="[^/\s]+/[^/\s]+"
-				/>
+				<input id="rename-to" name="toRepo" required defaultValue={repoId} aria-describedby="rename-hint" />
 				<span className="field-hint" id="rename-hint">
 					owner/name. Old links keep working: the hub sends them on to the new id.
 				</span>
