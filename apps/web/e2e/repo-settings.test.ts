@@ -6,9 +6,9 @@
  * (manual), a second person asks for access in their own browser context, the owner
  * approves, and that person downloads a file; the owner likes it and finds it under
  * "Liked" on their profile; renames it and follows an old link; deletes it by typing
- * its id. Settings and the editor are for writers only. Axe scans and screenshots of
- * the settings tab and the card editor in both themes; the model page's first-load
- * JavaScript stays within the 150 KB budget.
+ * its id. Settings and the editor are for writers only. Axe scans (both themes, 1280
+ * and 360 px) and screenshots of the settings tab, the card editor, the gated panel and
+ * the profile; the model page's first-load JavaScript stays within the 150 KB budget.
  */
 import { randomBytes } from "node:crypto";
 import { gzipSync } from "node:zlib";
@@ -82,15 +82,19 @@ async function commitFile(id: string, path: string, content: string) {
 	expect(answer.status).toBe(200);
 }
 
-/** Screenshots of the page in both themes, and an axe scan in each. */
+/** Screenshots of the page in both themes, and an axe scan in each, on a desktop screen and at 360 px. */
 async function scanBothThemes(page: Page, name: string) {
-	for (const colorScheme of ["light", "dark"] as const) {
-		await page.emulateMedia({ colorScheme });
-		await page.reload();
-		await page.waitForFunction((scheme) => document.documentElement.dataset.theme === scheme, colorScheme);
-		await screenshot(page, `${name}-${colorScheme}`);
-		expect(await seriousViolations(page), `${name} (${colorScheme})`).toEqual([]);
+	for (const width of [1280, 360]) {
+		await page.setViewportSize({ width, height: width === 360 ? 780 : 900 });
+		for (const colorScheme of ["light", "dark"] as const) {
+			await page.emulateMedia({ colorScheme });
+			await page.reload();
+			await page.waitForFunction((scheme) => document.documentElement.dataset.theme === scheme, colorScheme);
+			if (width === 1280) await screenshot(page, `${name}-${colorScheme}`);
+			expect(await seriousViolations(page), `${name} (${colorScheme}, ${width} px)`).toEqual([]);
+		}
 	}
+	await page.setViewportSize({ width: 1280, height: 900 });
 	await page.emulateMedia({ colorScheme: "light" });
 }
 
