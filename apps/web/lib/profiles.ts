@@ -1,7 +1,7 @@
 /**
  * Public profiles of users and organisations (`/api/users/{name}/overview`,
  * `/api/organizations/{name}/overview`) and the models they own, read with the
- * visitor's cookie so a person sees their own private models too.
+ * visitor's cookie so a person sees their own private models (and datasets) too.
  */
 import "server-only";
 import { cache } from "react";
@@ -44,6 +44,23 @@ export async function getModelsBy(author: string): Promise<ModelListItem[]> {
 	return (
 		(await readAsVisitor<ModelListItem[]>(
 			`/api/models?author=${encodeURIComponent(author)}&sort=lastModified&limit=100`,
+		)) ?? []
+	);
+}
+
+/** A dataset in a list (`GET /api/datasets`): what a profile shows of it. */
+export interface DatasetListItem {
+	id: string;
+	downloads: number;
+	likes: number;
+	lastModified: string;
+	private: boolean;
+}
+
+export async function getDatasetsBy(author: string): Promise<DatasetListItem[]> {
+	return (
+		(await readAsVisitor<DatasetListItem[]>(
+			`/api/datasets?author=${encodeURIComponent(author)}&sort=lastModified&limit=100`,
 		)) ?? []
 	);
 }

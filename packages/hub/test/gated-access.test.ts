@@ -66,6 +66,7 @@ describe.each(ENGINES)("gated access (%s)", (engine) => {
 			gated: "manual",
 			status: "pending",
 			mayDownload: false,
+			mayWrite: false,
 		});
 		expect((await download(MANUAL, "config.json", people.other)).status).toBe(403);
 
@@ -138,6 +139,17 @@ describe.each(ENGINES)("gated access (%s)", (engine) => {
 		expect((await download(ORG_GATE, "config.json", people.other)).status).toBe(403);
 	});
 
+	it("tells each caller whether they may write the repository (the site's settings and editors)", async () => {
+		const mayWrite = async (id: string, token?: string) => (await call(api(id, "/access"), { token })).body.mayWrite;
+		expect(await mayWrite(MANUAL, people.ownerWrite)).toBe(true);
+		// A read token of the owner may download but not write; the owner's own credential decides.
+		expect(await mayWrite(MANUAL, people.ownerRead)).toBe(false);
+		expect(await mayWrite(MANUAL, people.other)).toBe(false);
+		expect(await mayWrite(MANUAL)).toBe(false);
+		expect(await mayWrite(ORG_GATE, people.orgWriter)).toBe(true);
+		expect(await mayWrite(ORG_GATE, people.orgReader)).toBe(false);
+	});
+
 	it("answers bad requests with 4xx and changes nothing", async () => {
 		const owner = { token: people.ownerWrite };
 		expect((await call(api("alice/open", "/ask-access"), { token: people.other, body: {} })).status).toBe(400);
@@ -146,7 +158,12 @@ describe.each(ENGINES)("gated access (%s)", (engine) => {
 		expect((await handle({ user: "nobody-here", status: "accepted" })).status).toBe(404);
 		expect((await handle({ user: "will", status: "accepted" })).status).toBe(404);
 		expect((await call(api(MANUAL, "/user-access-request/other"), owner)).status).toBe(404);
-		expect((await call(api("alice/open", "/access"))).body).toEqual({ gated: false, status: null, mayDownload: true });
+		expect((await call(api("alice/open", "/access"))).body).toEqual({
+			gated: false,
+			status: null,
+			mayDownload: true,
+			mayWrite: false,
+		});
 		expect((await download(MANUAL, "config.json", people.orgWriter)).status).toBe(403);
 	});
 });

@@ -8,8 +8,9 @@ import type { Metadata } from "next";
 import { notFound, permanentRedirect } from "next/navigation";
 import { ProfileView } from "@/components/account/profile-view";
 import { getModel } from "@/lib/hub";
-import { getModelsBy, getOverview } from "@/lib/profiles";
-import { getSessionUser } from "@/lib/session";
+import { getDatasetsBy, getModelsBy, getOverview } from "@/lib/profiles";
+import { getLikesOf } from "@/lib/repo-access";
+import { getMyOrganizations, getSessionUser } from "@/lib/session";
 
 type Props = { params: Promise<{ owner: string }> };
 
@@ -32,8 +33,25 @@ export default async function OwnerPage({ params }: Props) {
 	const name = decodeURIComponent((await params).owner);
 	const profile = await getOverview(name);
 	if (profile) {
-		const [models, viewer] = await Promise.all([getModelsBy(profile.name), getSessionUser()]);
-		return <ProfileView profile={profile} models={models} viewer={viewer?.name} />;
+		const isOrg = profile.type === "org";
+		const [models, datasets, likes, viewer, myOrgs] = await Promise.all([
+			getModelsBy(profile.name),
+			getDatasetsBy(profile.name),
+			isOrg ? [] : getLikesOf(profile.name),
+			getSessionUser(),
+			isOrg ? getMyOrganizations() : [],
+		]);
+		const viewerIsOrgAdmin = myOrgs.some((org) => org.name === profile.name && org.roleInOrg === "admin");
+		return (
+			<ProfileView
+				profile={profile}
+				models={models}
+				datasets={datasets}
+				likes={likes}
+				viewer={viewer?.name}
+				viewerIsOrgAdmin={viewerIsOrgAdmin}
+			/>
+		);
 	}
 	const model = await getModel(name);
 	if (!model?.id.includes("/")) notFound();

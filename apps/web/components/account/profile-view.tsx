@@ -2,14 +2,16 @@
  * A person's or an organisation's public page: avatar (through next/image, from
  * the hub's same-origin avatar path), full name, bio, social links (`rel="me
  * noopener"`: they vouch for the person, and get no handle on this window), their
- * organisations or member count, and their models.
+ * organisations or member count, their models and datasets, and (people) what they liked.
  */
 import Image from "next/image";
 import Link from "next/link";
 import { ModelList } from "@/components/model/model-item";
+import { DatasetList, LikedList } from "@/components/repo/repo-links";
 import { formatDay } from "@/lib/format";
 import type { ModelListItem } from "@/lib/hub";
-import type { OrgOverview, SocialLinks, UserOverview } from "@/lib/profiles";
+import type { DatasetListItem, OrgOverview, SocialLinks, UserOverview } from "@/lib/profiles";
+import type { LikedRepo } from "@/lib/repo-access";
 import { avatarPath } from "@/lib/session";
 import "./account.css";
 
@@ -28,11 +30,18 @@ function isWebLink(value: string | null | undefined): value is string {
 export function ProfileView({
 	profile,
 	models,
+	datasets = [],
+	likes = [],
 	viewer,
+	viewerIsOrgAdmin = false,
 }: {
 	profile: UserOverview | OrgOverview;
 	models: ModelListItem[];
+	datasets?: DatasetListItem[];
+	likes?: LikedRepo[];
 	viewer: string | undefined;
+	/** The visitor is an admin of this organisation: they get a link to manage its members. */
+	viewerIsOrgAdmin?: boolean;
 }) {
 	const links = LINK_LABELS.filter(([key]) => isWebLink(profile.links?.[key]));
 	const isOrg = profile.type === "org";
@@ -104,10 +113,15 @@ export function ProfileView({
 				</section>
 			) : null}
 			{profile.type === "org" ? (
-				<p>
+				<p className="row-actions">
 					<Link href={`/organizations/${encodeURIComponent(profile.name)}/members`}>
 						{profile.numMembers} member{profile.numMembers === 1 ? "" : "s"}
 					</Link>
+					{viewerIsOrgAdmin ? (
+						<Link href={`/organizations/${encodeURIComponent(profile.name)}/members`} className="button button-small">
+							Manage members
+						</Link>
+					) : null}
 				</p>
 			) : null}
 			<section className="section" aria-labelledby="models-heading">
@@ -120,6 +134,28 @@ export function ProfileView({
 					<ModelList models={models} label={`Models by ${profile.name}`} />
 				)}
 			</section>
+			<section className="section" aria-labelledby="datasets-heading">
+				<h2 id="datasets-heading">
+					Datasets <span className="muted">{datasets.length}</span>
+				</h2>
+				{datasets.length === 0 ? (
+					<p className="muted">No datasets yet.</p>
+				) : (
+					<DatasetList datasets={datasets} label={`Datasets by ${profile.name}`} />
+				)}
+			</section>
+			{profile.type === "user" ? (
+				<section className="section" aria-labelledby="liked-heading">
+					<h2 id="liked-heading">
+						Liked <span className="muted">{likes.length}</span>
+					</h2>
+					{likes.length === 0 ? (
+						<p className="muted">Nothing liked yet.</p>
+					) : (
+						<LikedList likes={likes} label={`Liked by ${profile.name}`} />
+					)}
+				</section>
+			) : null}
 		</div>
 	);
 }

@@ -1,19 +1,12 @@
 /**
- * A model card (README.md) rendered on the server as GitHub-flavoured markdown.
- * Cards are written by anyone, so: raw HTML is dropped (never parsed into the
- * page), link and image URLs go through react-markdown's scheme filter
- * (no `javascript:`), the front matter is cut, and images are only loaded from
- * this hub — any other image becomes a link. Fenced code in a language the
- * highlighter knows is coloured on the server like the inference snippets; its
+ * A model card (README.md) rendered on the server as GitHub-flavoured markdown
+ * (card-markdown.tsx says what is kept and what is cut). Fenced code in a language
+ * the highlighter knows is coloured on the server like the inference snippets; its
  * HTML is built from escaped text and our own spans only (highlight.ts).
  */
 import type { ReactNode } from "react";
-import type { Components } from "react-markdown";
-import Markdown from "react-markdown";
-import remarkGfm from "remark-gfm";
-import { hubImageSource, stripFrontMatter } from "@/lib/model-card";
 import { highlightCode } from "../snippet/highlight";
-import { ScrollablePre } from "../ui/scroll-region";
+import { CardMarkdown } from "./card-markdown";
 import "../snippet/highlight.css";
 
 /** react-markdown's `code`: a fenced block names its language as `language-…`; inline code has none. */
@@ -25,39 +18,6 @@ async function CardCode({ className, children }: { className?: string; children?
 	return <code className={className} dangerouslySetInnerHTML={{ __html: html }} />;
 }
 
-function components(modelId: string): Components {
-	return {
-		img: ({ src, alt }) => {
-			const source = typeof src === "string" ? hubImageSource(src, modelId) : undefined;
-			if (!source) {
-				return typeof src === "string" && src ? (
-					<a href={src} rel="noopener noreferrer nofollow" className="external-image">
-						Image: {alt || src}
-					</a>
-				) : null;
-			}
-			// biome-ignore lint/performance/noImgElement: card images have unknown sizes; next/image needs them.
-			return <img src={source} alt={alt ?? ""} loading="lazy" />;
-		},
-		pre: ScrollablePre,
-		code: CardCode,
-		a: ({ href, children }) => {
-			const external = typeof href === "string" && /^https?:\/\//.test(href);
-			return (
-				<a href={href} rel={external ? "noopener noreferrer nofollow" : undefined}>
-					{children}
-				</a>
-			);
-		},
-	};
-}
-
 export function ModelCard({ markdown, modelId }: { markdown: string; modelId: string }) {
-	return (
-		<article className="prose" data-testid="model-card">
-			<Markdown remarkPlugins={[remarkGfm]} skipHtml components={components(modelId)}>
-				{stripFrontMatter(markdown)}
-			</Markdown>
-		</article>
-	);
+	return <CardMarkdown markdown={markdown} modelId={modelId} code={CardCode} />;
 }

@@ -1,5 +1,6 @@
 /** The top of a model page: id, task, library, tags, downloads, likes, last change. */
 import { isModelLibraryKey, MODEL_LIBRARIES, PIPELINE_DATA, type PipelineType } from "@hubkit/tasks";
+import type { ReactNode } from "react";
 import { formatCount, formatDay } from "@/lib/format";
 import type { ModelInfo } from "@/lib/hub";
 import { TaskIcon } from "../task/task-icon";
@@ -18,7 +19,8 @@ function otherTags(model: ModelInfo): string[] {
 	);
 }
 
-export function ModelHeader({ model }: { model: ModelInfo }) {
+/** `like`: the like button (it shows the count), in place of the plain count. */
+export function ModelHeader({ model, like }: { model: ModelInfo; like?: ReactNode }) {
 	const [owner, name] = model.id.split("/");
 	const task = isPipeline(model.pipeline_tag) ? model.pipeline_tag : undefined;
 	const library = model.library_name && isModelLibraryKey(model.library_name) ? model.library_name : undefined;
@@ -36,9 +38,11 @@ export function ModelHeader({ model }: { model: ModelInfo }) {
 				<span title={`${model.downloads} downloads`}>
 					<DownloadIcon /> {formatCount(model.downloads)} downloads
 				</span>
-				<span title={`${model.likes} likes`}>
-					<HeartIcon /> {formatCount(model.likes)} likes
-				</span>
+				{like ?? (
+					<span title={`${model.likes} likes`}>
+						<HeartIcon /> {formatCount(model.likes)} likes
+					</span>
+				)}
 				<span>Updated {formatDay(model.lastModified)}</span>
 				{model.gated ? <span>Gated</span> : null}
 			</div>

@@ -9,7 +9,7 @@ import type { Kysely } from "kysely";
 import type { Caller } from "../auth/caller.js";
 import type { Database } from "../db/schema.js";
 import { badRequest, HubError, notFound } from "../errors.js";
-import { mayWriteIn, type Repo } from "./repos.js";
+import { credentialMayWrite, mayWriteIn, type Repo } from "./repos.js";
 
 export const REQUEST_STATUSES = ["pending", "accepted", "rejected"] as const;
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];
@@ -182,11 +182,14 @@ export async function mayDownloadGated(
 
 /**
  * The caller's own standing with a repository (`GET …/access`): whether it is gated, the status of
- * their request if they made one, and whether they may download its files.
+ * their request if they made one, whether they may download its files, and whether they may write
+ * it (the site shows its settings and editors only then; the write routes check again).
  */
 export async function ownAccess(db: Kysely<Database>, repo: Repo, caller: Caller | undefined) {
 	const status = caller ? ((await statusOf(db, repo, caller.userId)) ?? null) : null;
-	return { gated: repo.gated ?? false, status, mayDownload: await mayDownloadGated(db, repo, caller) };
+	const mayWrite =
+		caller !== undefined && credentialMayWrite(caller, repo.id) && (await mayWriteIn(db, repo.author, caller));
+	return { gated: repo.gated ?? false, status, mayDownload: await mayDownloadGated(db, repo, caller), mayWrite };
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { notFound } from "next/navigation";
 import { InferencePanel } from "@/components/model/inference-panel";
 import { ModelCard } from "@/components/model/model-card";
@@ -10,6 +11,7 @@ import { ModelWidget } from "@/components/widget/model-widget";
 import { getModelReadme, getRoutableProviders } from "@/lib/hub";
 import { providerUsage } from "@/lib/model-usage";
 import { publicUrl } from "@/lib/public-url";
+import { getViewerStanding } from "@/lib/repo-access";
 import { loadModel, type ModelParams } from "../model-page-data";
 
 export async function generateMetadata({ params }: ModelParams): Promise<Metadata> {
@@ -27,12 +29,24 @@ export default async function ModelPage({ params }: ModelParams) {
 	const { owner, model: name } = await params;
 	const model = await loadModel(owner, name);
 	if (!model) notFound();
-	const [readme, routable, hubUrl] = await Promise.all([getModelReadme(model.id), getRoutableProviders(), publicUrl()]);
+	const [readme, routable, hubUrl, standing] = await Promise.all([
+		getModelReadme(model.id),
+		getRoutableProviders(),
+		publicUrl(),
+		getViewerStanding("model", model.id),
+	]);
 	const providers = providerUsage(model, hubUrl, routable);
 	const highlighted = await highlightAll(providers);
 	return (
 		<div className="model-body">
 			<div className="model-main">
+				{standing.access.mayWrite ? (
+					<p className="button-row">
+						<Link href={`/${model.id}/edit-card`} className="button button-small">
+							{readme?.trim() ? "Edit model card" : "Create a model card"}
+						</Link>
+					</p>
+				) : null}
 				{readme?.trim() ? (
 					<ModelCard markdown={readme} modelId={model.id} />
 				) : (

@@ -1,0 +1,53 @@
+/**
+ * How a model card's markdown becomes elements, shared by the page (rendered on the
+ * server, with highlighted code) and the card editor's live preview (in the browser):
+ * raw HTML is dropped (`skipHtml`), link and image URLs go through react-markdown's
+ * scheme filter, the front matter is cut, and images load only from this hub — any
+ * other image becomes a link.
+ */
+import type { ComponentType, ReactNode } from "react";
+import type { Components } from "react-markdown";
+import Markdown from "react-markdown";
+import remarkGfm from "remark-gfm";
+import { hubImageSource, stripFrontMatter } from "@/lib/model-card";
+import { ScrollablePre } from "../ui/scroll-region";
+
+type CodeComponent = ComponentType<{ className?: string; children?: ReactNode }>;
+
+function cardComponents(modelId: string, code: CodeComponent | undefined): Components {
+	return {
+		img: ({ src, alt }) => {
+			const source = typeof src === "string" ? hubImageSource(src, modelId) : undefined;
+			if (!source) {
+				return typeof src === "string" && src ? (
+					<a href={src} rel="noopener noreferrer nofollow" className="external-image">
+						Image: {alt || src}
+					</a>
+				) : null;
+			}
+			// biome-ignore lint/performance/noImgElement: card images have unknown sizes; next/image needs them.
+			return <img src={source} alt={alt ?? ""} loading="lazy" />;
+		},
+		pre: ScrollablePre,
+		...(code ? { code } : {}),
+		a: ({ href, children }) => {
+			const external = typeof href === "string" && /^https?:\/\//.test(href);
+			return (
+				<a href={href} rel={external ? "noopener noreferrer nofollow" : undefined}>
+					{children}
+				</a>
+			);
+		},
+	};
+}
+
+/** The card body as an article; `code` replaces the plain code element (the page highlights it). */
+export function CardMarkdown({ markdown, modelId, code }: { markdown: string; modelId: string; code?: CodeComponent }) {
+	return (
+		<article className="prose" data-testid="model-card">
+			<Markdown remarkPlugins={[remarkGfm]} skipHtml components={cardComponents(modelId, code)}>
+				{stripFrontMatter(markdown)}
+			</Markdown>
+		</article>
+	);
+}

@@ -1,0 +1,119 @@
+/**
+ * The card editor's side of a README's front matter: the metadata form owns six keys
+ * (task, library, licence, tags, base model, widget examples) and writes them; every
+ * other top-level key of the existing front matter is kept as its own lines, untouched.
+ * The site has no YAML package, so this emits the few shapes it writes itself —
+ * strings (always double-quoted), lists of strings, and lists of `{text}` widget
+ * entries — and reads the current values from the hub's parsed `cardData`.
+ */
+
+export interface CardMetadata {
+	pipeline_tag: string;
+	library_name: string;
+	license: string;
+	tags: string[];
+	base_model: string;
+	/** Widget examples: one input text each. */
+	widget: string[];
+}
+
+const MANAGED_KEYS = new Set(["pipeline_tag", "library_name", "license", "tags", "base_model", "widget"]);
+
+const FRONT_MATTER = /^\uFEFF?---[ \t]*\r?\n([\s\S]*?)\r?\n?---[ \t]*(?:\r?\n|$)/;
+
+/** The README's front matter (without its `---` fences) and its body. */
+export function splitReadme(readme: string): { frontMatter: string | undefined; body: string } {
+	const match = readme.match(FRONT_MATTER);
+	if (!match) return { frontMatter: undefined, body: readme.replace(/^\uFEFF/, "") };
+	return { frontMatter: match[1] ?? "", body: readme.slice(match[0].length) };
+}
+
+const text = (value: unknown) => (typeof value === "string" ? value : "");
+const texts = (value: unknown): string[] =>
+	Array.isArray(value) ? value.filter((item) => typeof item === "string") : typeof value === "string" ? [value] : [];
+
+/** The form's starting values from the hub's `cardData` (the front matter, parsed by the hub). */
+export function metadataFromCardData(cardData: Record<string, unknown> | undefined): CardMetadata {
+	const data = cardData ?? {};
+	const widget = Array.isArray(data.widget)
+		? data.widget.flatMap((entry) =>
+				typeof entry === "object" && entry !== null && typeof (entry as { text?: unknown }).text === "string"
+					? [(entry as { text: string }).text]
+					: [],
+			)
+		: [];
+	return {
+		pipeline_tag: text(data.pipeline_tag),
+		library_name: text(data.library_name),
+		license: text(data.license),
+		tags: texts(data.tags),
+		base_model: texts(data.base_model)[0] ?? "",
+		widget,
+	};
+}
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * A YAML double-quoted scalar. JSON's string escapes (`\"`, `\\`, `\n`, `\t`, `\uXXXX`
+ * for control characters) are all YAML escapes too; the line and paragraph separators,
+ * which YAML 1.1 readers take as line breaks, and lone surrogates, which no reader
+ * accepts, are escaped or replaced first.
+ */
+export function yamlString(value: string): string {
+	return JSON.stringify(value.replace(LONE_SURROGATE, "\uFFFD"))
+		.replace(/\u2028/g, "\\u2028")
+		.replace(/\u2029/g, "\\u2029");
+}
+
+function managedLines(metadata: CardMetadata): string[] {
+	const lines: string[] = [];
+	const scalar = (key: string, value: string) => {
+		if (value.trim()) lines.push(`${key}: ${yamlString(value.trim())}`);
+	};
+	const list = (key: string, values: string[], item: (value: string) => string) => {
+		const kept = values.map((value) => value.trim()).filter(Boolean);
+		if (kept.length === 0) return;
+		lines.push(`${key}:`);
+		for (const value of kept) lines.push(`- ${item(value)}`);
+	};
+	scalar("pipeline_tag", metadata.pipeline_tag);
+	scalar("library_name", metadata.library_name);
+	scalar("license", metadata.license);
+	list("tags", metadata.tags, yamlString);
+	scalar("base_model", metadata.base_model);
+	list("widget", metadata.widget, (value) => `text: ${yamlString(value)}`);
+	return lines;
+}
+
+/** A top-level key at the start of a line (`key:`, `"key":`, `'key':`), or undefined. */
+function topLevelKey(line: string): string | undefined {
+	const match = line.match(/^(?:"([^"]*)"|'([^']*)'|([^\s#:'"-][^:]*?))\s*:(?:\s|$)/);
+	return match ? (match[1] ?? match[2] ?? match[3]) : undefined;
+}
+
+/**
+ * The lines of the existing front matter that belong to keys the form does not own. A
+ * key's block runs to the next top-level key: indented lines, and list items or comments
+ * at the margin, go with the key above them.
+ */
+function keptLines(frontMatter: string | undefined): string[] {
+	if (!frontMatter) return [];
+	const kept: string[] = [];
+	let keeping = true;
+	for (const line of frontMatter.split(/\r?\n/)) {
+		const key = topLevelKey(line);
+		if (key !== undefined) keeping = !MANAGED_KEYS.has(key);
+		if (keeping) kept.push(line);
+	}
+	while (kept.length > 0 && kept[kept.length - 1]?.trim() === "") kept.pop();
+	return kept;
+}
+
+/** The whole README: the form's keys, then the other keys as they were, then the body. */
+export function buildReadme(frontMatter: string | undefined, metadata: CardMetadata, body: string): string {
+	const lines = [...managedLines(metadata), ...keptLines(frontMatter)];
+	const cleanBody = body.replace(/^\r?\n+/, "");
+	if (lines.length === 0) return cleanBody;
+	return `---\n${lines.join("\n")}\n---\n\n${cleanBody}`;
+}
