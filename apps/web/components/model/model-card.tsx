@@ -12,6 +12,7 @@ import type { Components } from "react-markdown";
 import Markdown from "react-markdown";
 import remarkGfm from "remark-gfm";
 import { hubImageSource, stripFrontMatter } from "@/lib/model-card";
+import type { RepoType } from "@/lib/repos";
 import { highlightCode } from "../snippet/highlight";
 import { ScrollablePre } from "../ui/scroll-region";
 import "../snippet/highlight.css";
@@ -25,10 +26,10 @@ async function CardCode({ className, children }: { className?: string; children?
 	return <code className={className} dangerouslySetInnerHTML={{ __html: html }} />;
 }
 
-function components(modelId: string): Components {
+function components(modelId: string, repoType: RepoType): Components {
 	return {
 		img: ({ src, alt }) => {
-			const source = typeof src === "string" ? hubImageSource(src, modelId) : undefined;
+			const source = typeof src === "string" ? hubImageSource(src, modelId, repoType) : undefined;
 			if (!source) {
 				return typeof src === "string" && src ? (
 					<a href={src} rel="noopener noreferrer nofollow" className="external-image">
@@ -52,10 +53,19 @@ function components(modelId: string): Components {
 	};
 }
 
-export function ModelCard({ markdown, modelId }: { markdown: string; modelId: string }) {
+/** A dataset's card is rendered the same way (`repoType="dataset"`: its images resolve under /datasets/…). */
+export function ModelCard({
+	markdown,
+	modelId,
+	repoType = "model",
+}: {
+	markdown: string;
+	modelId: string;
+	repoType?: RepoType;
+}) {
 	return (
 		<article className="prose" data-testid="model-card">
-			<Markdown remarkPlugins={[remarkGfm]} skipHtml components={components(modelId)}>
+			<Markdown remarkPlugins={[remarkGfm]} skipHtml components={components(modelId, repoType)}>
 				{stripFrontMatter(markdown)}
 			</Markdown>
 		</article>

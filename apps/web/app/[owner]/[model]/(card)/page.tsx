@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { InferencePanel } from "@/components/model/inference-panel";
 import { ModelCard } from "@/components/model/model-card";
+import { RepoUploadHelp } from "@/components/repo/repo-upload-help";
 import { highlightAll } from "@/components/snippet/highlight";
 import { HighlightedCode } from "@/components/snippet/highlighted-code";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -33,6 +34,7 @@ export default async function ModelPage({ params }: ModelParams) {
 	return (
 		<div className="model-body">
 			<div className="model-main">
+				<RepoUploadHelp type="model" id={model.id} siblings={model.siblings} />
 				{readme?.trim() ? (
 					<ModelCard markdown={readme} modelId={model.id} />
 				) : (
