@@ -208,7 +208,7 @@ describe("new repositories", () => {
 		await list.getByRole("link", { name: "nyu-mll/glue" }).click();
 		await page.waitForURL(siteUrl("/datasets/nyu-mll/glue"));
 		await settle(page);
-		expect(await page.getByRole("heading", { level: 1 }).textContent()).toContain("nyu-mll/glue");
+		expect(await page.locator(".model-title").textContent()).toContain("nyu-mll/glue");
 		expect(await page.getByTestId("model-card").textContent()).toContain("Card only.");
 		// A visitor who may not write to it sees no upload panel on a repository with a card.
 		expect(await page.getByTestId("upload-panel").count()).toBe(0);

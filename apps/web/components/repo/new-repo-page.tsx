@@ -14,7 +14,7 @@ export async function NewRepoPage({ type }: { type: RepoType }) {
 		<div className="page">
 			<header className="page-header">
 				<h1>{type === "model" ? "New model" : "New dataset"}</h1>
-				<p className="muted">
+				<p className="muted new-repo-intro">
 					A repository for your {type === "model" ? "model's" : "dataset's"} files on this hub. Or make{" "}
 					<Link href={other.href}>{other.label}</Link> instead.
 				</p>

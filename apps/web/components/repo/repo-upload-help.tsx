@@ -1,7 +1,7 @@
 /**
- * Where a repository page offers "How to upload": open on an empty repository (nothing but
- * `.gitattributes` and a README.md, as a new one has), for everyone; folded on any other, for
- * those who may write to it.
+ * Where a repository page offers "How to upload". Its writers see it on every repository: open
+ * while it holds nothing but `.gitattributes` and a README.md (as a new one does), folded after.
+ * Everyone else sees it only on a repository with no files at all (not on a card-only one).
  */
 import { publicUrl } from "@/lib/public-url";
 import type { RepoType } from "@/lib/repos";
@@ -9,9 +9,8 @@ import { getWritableNamespaces } from "@/lib/session";
 import { UploadPanel } from "./upload-panel";
 import "./repo.css";
 
-export function isEmptyRepo(siblings: { rfilename: string }[] | undefined): boolean {
-	return (siblings ?? []).every((file) => file.rfilename === ".gitattributes" || file.rfilename === "README.md");
-}
+const holdsOnly = (siblings: { rfilename: string }[] | undefined, paths: string[]) =>
+	(siblings ?? []).every((file) => paths.includes(file.rfilename));
 
 export async function RepoUploadHelp({
 	type,
@@ -22,10 +21,13 @@ export async function RepoUploadHelp({
 	id: string;
 	siblings: { rfilename: string }[] | undefined;
 }) {
-	const empty = isEmptyRepo(siblings);
 	const namespace = id.split("/")[0];
 	const [writable, hubUrl] = await Promise.all([getWritableNamespaces(), publicUrl()]);
 	const writer = writable.some((entry) => entry.name === namespace);
-	if (!empty && !writer) return null;
-	return <UploadPanel type={type} id={id} hubUrl={hubUrl} open={empty} />;
+	if (writer) {
+		const open = holdsOnly(siblings, [".gitattributes", "README.md"]);
+		return <UploadPanel type={type} id={id} hubUrl={hubUrl} open={open} />;
+	}
+	if (!holdsOnly(siblings, [".gitattributes"])) return null;
+	return <UploadPanel type={type} id={id} hubUrl={hubUrl} open />;
 }
