@@ -92,7 +92,7 @@ export function uploadWays(type: RepoType, id: string, hubUrl: string): UploadWa
 			key: "curl",
 			title: "curl, without git",
 			intro:
-				"One commit is NDJSON: a header line, then one line per file (base64). Larger files go through Git LFS: ask preupload first (the hub's docs, /docs/hub).",
+				"One commit is NDJSON: a header line, then one line per file (base64). Larger files go through Git LFS: ask preupload first (the Write API in the hub's docs).",
 			snippets: [
 				{
 					title: "Commit a file",

@@ -19,7 +19,7 @@ export function DatasetHeader({ dataset }: { dataset: DatasetInfo }) {
 		<header className="model-header">
 			<div className="model-title-row">
 				<h1 className="model-title">
-					<span className="muted">Dataset: </span>
+					<span className="sr-only">Dataset </span>
 					<span className="muted">{owner}</span>
 					<span className="muted">/</span>
 					<span>{name}</span>
@@ -27,6 +27,7 @@ export function DatasetHeader({ dataset }: { dataset: DatasetInfo }) {
 				<CopyButton text={dataset.id} label="Copy dataset id" />
 			</div>
 			<div className="model-stats muted small">
+				<span>Dataset</span>
 				<span title={`${dataset.downloads} downloads`}>
 					<DownloadIcon /> {formatCount(dataset.downloads)} downloads
 				</span>
