@@ -4,12 +4,19 @@
  * organisations; the name is checked live by the hub (the id rule, reserved names, a taken
  * id), with Create disabled until it is free; a model under your name (with a licence) and a
  * private dataset under your organisation land on their pages with the "How to upload" panel
- * naming this hub's URL. The dataset list and the seeded `nyu-mll/glue` page (card and files)
+ * naming this hub's URL, whose curl and `@huggingface/hub` ways run as written. The dataset list and the seeded `nyu-mll/glue` page (card and files)
  * and a task page's link to it. axe finds no serious or critical violation on /new, /datasets
  * and a dataset page in both themes; screenshots of each; the new pages' first-load
  * JavaScript stays within the 150 KB budget (measured as bench/web.mjs does).
  */
+import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { promisify } from "node:util";
 import { gzipSync } from "node:zlib";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -21,6 +28,8 @@ const ORG = `${NAME}-lab`;
 const PASSWORD = "correct horse battery staple";
 const FIRST_LOAD_BUDGET = 150 * 1024;
 
+/** The write token the upload tests make (the panel's snippets read it from HF_TOKEN). */
+let writeToken = "";
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
@@ -157,6 +166,7 @@ describe("new repositories", () => {
 		});
 		expect(token.status).toBe(201);
 		const secret = (token.body as { token: string }).token;
+		writeToken = secret;
 		const code = (await page.getByTestId("upload-way-curl").locator("pre").textContent()) ?? "";
 		const body = /--data-binary '([^']*)'/.exec(code)?.[1];
 		expect(body).toBeDefined();
@@ -174,6 +184,36 @@ describe("new repositories", () => {
 			).text(),
 		).toBe("# Hello\n");
 	});
+
+	it("runs the JavaScript way from the panel as written, with @huggingface/hub", async () => {
+		const code = (await page.getByTestId("upload-way-js").locator("pre").nth(1).textContent()) ?? "";
+		expect(code).toContain("uploadFiles");
+		const folder = mkdtempSync(join(tmpdir(), "hubkit-upload-snippet-"));
+		try {
+			// The snippet's placeholder file becomes a real one; the client is the one this repository installs.
+			const weights = randomBytes(4096);
+			writeFileSync(join(folder, "model.safetensors"), weights);
+			const client = pathToFileURL(createRequire(import.meta.url).resolve("@huggingface/hub")).href;
+			const script = code
+				.replace(
+					'"file:///path/to/model.safetensors"',
+					JSON.stringify(pathToFileURL(join(folder, "model.safetensors")).href),
+				)
+				.replace('from "@huggingface/hub"', `from ${JSON.stringify(client)}`);
+			writeFileSync(join(folder, "upload.mjs"), script);
+			await promisify(execFile)(process.execPath, [join(folder, "upload.mjs")], {
+				env: { ...process.env, HF_TOKEN: writeToken },
+			});
+			const read = (path: string) =>
+				fetch(siteUrl(`/${NAME}/first-model/resolve/main/${path}`), {
+					headers: { Authorization: `Bearer ${writeToken}` },
+				});
+			expect(Buffer.from(await (await read("model.safetensors")).arrayBuffer()).equals(weights)).toBe(true);
+			expect(await (await read("README.md")).text()).toBe("# Hello\n");
+		} finally {
+			rmSync(folder, { recursive: true, force: true });
+		}
+	}, 60_000);
 
 	it("creates a private dataset under the organisation, and lands on its page", async () => {
 		await visit(page, "/new-dataset");
