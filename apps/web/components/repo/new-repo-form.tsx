@@ -7,6 +7,7 @@
  * `POST /api/repos/create`, a first README.md with the licence when one was chosen, and on to
  * the new repository's page.
  */
+import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { COMMON_LICENCES, licensedReadme } from "@/lib/licences";
@@ -43,6 +44,7 @@ export function NewRepoForm({ type, owners }: { type: RepoType; owners: OwnerCho
 	const [check, setCheck] = useState<NameCheck>({ state: "empty" });
 	const [busy, setBusy] = useState(false);
 	const [error, setError] = useState<string>();
+	const [createdWithout, setCreatedWithout] = useState<{ id: string; message: string }>();
 	const key = `${owner}/${name}`;
 	const noun = type === "model" ? "model" : "dataset";
 
@@ -100,8 +102,10 @@ export function NewRepoForm({ type, owners }: { type: RepoType; owners: OwnerCho
 				contentType: "application/x-ndjson",
 			});
 			if (!committed.ok) {
-				// The repository exists: go there anyway, and say what is missing.
-				setError(`${id} was created, but its README.md could not be written: ${committed.message}`);
+				// The repository exists: say what is missing and link to it rather than leave at once.
+				setBusy(false);
+				setCreatedWithout({ id, message: committed.message });
+				return;
 			}
 		}
 		router.push(repoWebPath(type, id));
@@ -173,6 +177,12 @@ export function NewRepoForm({ type, owners }: { type: RepoType; owners: OwnerCho
 			{error ? (
 				<p className="form-error" role="alert">
 					{error}
+				</p>
+			) : null}
+			{createdWithout ? (
+				<p className="form-error" role="alert">
+					<Link href={repoWebPath(type, createdWithout.id)}>{createdWithout.id}</Link> was created, but its README.md
+					could not be written: {createdWithout.message}
 				</p>
 			) : null}
 			<div className="button-row">
