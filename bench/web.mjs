@@ -45,6 +45,8 @@ const KINDS = [
 	["models", "/models"],
 	["model page", `/${MODEL}`],
 	["model files", `/${MODEL}/tree/main`],
+	["datasets", "/datasets"],
+	["dataset page", "/datasets/nyu-mll/glue"],
 	["libraries", "/libraries"],
 	["library page", "/libraries/transformers"],
 	["docs", "/docs/api"],

@@ -2,10 +2,12 @@
  * The site's only way to the hub: its public HTTP API at `HUBKIT_HUB_URL`, read on
  * the server. Pages never import the hub's code, so the site can run (and scale)
  * apart from it. Every call is made per request (`connection()`): the hub's data
- * changes while the site runs, and the build must not try to reach a hub.
+ * changes while the site runs, and the build must not try to reach a hub. Reads go
+ * as the visitor (lib/session.ts), so private repositories show to those who may see them.
  */
 import "server-only";
-import { connection } from "next/server";
+import { type RepoType, repoApiPath, repoWebPath } from "./repos";
+import { hubAsVisitor } from "./session";
 
 export interface ModelListItem {
 	id: string;
@@ -82,9 +84,9 @@ function hubUrl(): string {
 	return (process.env.HUBKIT_HUB_URL ?? "http://127.0.0.1:8787").replace(/\/+$/, "");
 }
 
+/** As the visitor (their session cookie, if any): a private repository shows to those who may see it. */
 async function hubFetch(path: string): Promise<Response> {
-	await connection();
-	return fetch(`${hubUrl()}${path}`, { cache: "no-store", headers: { Accept: "application/json" } });
+	return hubAsVisitor(path);
 }
 
 async function failure(response: Response): Promise<HubRequestError> {
@@ -104,8 +106,6 @@ function isMissing(response: Response): boolean {
 		response.status === 404 || (response.status === 401 && response.headers.get("x-error-code") === "RepoNotFound")
 	);
 }
-
-const encodeId = (id: string) => id.split("/").map(encodeURIComponent).join("/");
 
 /** The `cursor` parameter of the `Link: <…>; rel="next"` URL. */
 export function nextCursorOf(link: string | null): string | undefined {
@@ -141,14 +141,19 @@ export async function listModels(query: ModelQuery): Promise<ModelPage> {
  * returned `id` is the current one.
  */
 export async function getModel(id: string): Promise<ModelInfo | undefined> {
-	const response = await hubFetch(`/api/models/${encodeId(id)}`);
+	const response = await hubFetch(repoApiPath("model", id));
 	if (isMissing(response)) return undefined;
 	if (!response.ok) throw await failure(response);
 	return (await response.json()) as ModelInfo;
 }
 
 export async function getModelTree(id: string): Promise<TreeEntry[]> {
-	const response = await hubFetch(`/api/models/${encodeId(id)}/tree/main?recursive=true&limit=1000`);
+	return getRepoTree("model", id);
+}
+
+/** Every file and folder on `main`, or none when the repository is missing. */
+export async function getRepoTree(type: RepoType, id: string): Promise<TreeEntry[]> {
+	const response = await hubFetch(`${repoApiPath(type, id)}/tree/main?recursive=true&limit=1000`);
 	if (isMissing(response)) return [];
 	if (!response.ok) throw await failure(response);
 	return (await response.json()) as TreeEntry[];
@@ -156,11 +161,77 @@ export async function getModelTree(id: string): Promise<TreeEntry[]> {
 
 /** The model card's markdown, or undefined when the repository has no README.md. */
 export async function getModelReadme(id: string): Promise<string | undefined> {
-	await connection();
-	const response = await fetch(`${hubUrl()}/${encodeId(id)}/raw/main/README.md`, { cache: "no-store" });
+	return getRepoReadme("model", id);
+}
+
+/** A model's or dataset's card (README.md on main), or undefined when it has none. */
+export async function getRepoReadme(type: RepoType, id: string): Promise<string | undefined> {
+	const response = await hubFetch(`${repoWebPath(type, id)}/raw/main/README.md`);
 	if (response.status === 404 || response.status === 401) return undefined;
 	if (!response.ok) throw await failure(response);
 	return await response.text();
+}
+
+export interface DatasetListItem {
+	id: string;
+	author?: string;
+	tags: string[];
+	downloads: number;
+	likes: number;
+	lastModified: string;
+	private: boolean;
+	gated: false | "auto" | "manual";
+	description?: string;
+}
+
+export interface DatasetInfo extends DatasetListItem {
+	sha?: string;
+	createdAt?: string;
+	cardData?: Record<string, unknown>;
+	siblings?: { rfilename: string }[];
+}
+
+export interface DatasetQuery {
+	search?: string;
+	sort?: string;
+	cursor?: string;
+	limit?: number;
+}
+
+export interface DatasetPage {
+	datasets: DatasetListItem[];
+	nextCursor?: string;
+	total?: number;
+	totalAtLeast?: number;
+}
+
+export async function listDatasets(query: DatasetQuery): Promise<DatasetPage> {
+	const params = new URLSearchParams();
+	for (const key of ["search", "sort", "cursor"] as const) {
+		const value = query[key];
+		if (value) params.set(key, value);
+	}
+	params.set("limit", String(query.limit ?? 30));
+	const response = await hubFetch(`/api/datasets?${params}`);
+	if (!response.ok) throw await failure(response);
+	const count = (name: string) => {
+		const value = Number(response.headers.get(name) ?? Number.NaN);
+		return Number.isSafeInteger(value) && value >= 0 ? value : undefined;
+	};
+	return {
+		datasets: (await response.json()) as DatasetListItem[],
+		nextCursor: nextCursorOf(response.headers.get("link")),
+		total: count("x-total-count"),
+		totalAtLeast: count("x-total-count-at-least"),
+	};
+}
+
+/** One dataset, or undefined when the hub has none by that id (or the visitor may not see it). */
+export async function getDataset(id: string): Promise<DatasetInfo | undefined> {
+	const response = await hubFetch(repoApiPath("dataset", id));
+	if (isMissing(response)) return undefined;
+	if (!response.ok) throw await failure(response);
+	return (await response.json()) as DatasetInfo;
 }
 
 /** One item of `GET /api/providers`: how this hub serves a provider. */

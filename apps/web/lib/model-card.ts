@@ -9,15 +9,17 @@ export function stripFrontMatter(markdown: string): string {
 	return match ? text.slice(match[0].length) : text;
 }
 
+import { type RepoType, repoWebPath } from "./repos";
+
 /**
  * Where a card's image may load from: this hub's own files. Relative paths point
  * into the repository (`resolve/main/…`); anything on another host is shown as a
  * link instead, so opening a model page never contacts a third party.
  */
-export function hubImageSource(src: string, modelId: string): string | undefined {
+export function hubImageSource(src: string, modelId: string, repoType: RepoType = "model"): string | undefined {
 	if (/^[a-z][a-z0-9+.-]*:/i.test(src) || src.startsWith("//")) return undefined;
 	if (src.startsWith("/")) return src;
 	const path = src.replace(/^\.\//, "");
 	if (path.split("/").some((part) => part === ".." || part === ".")) return undefined;
-	return `/${modelId}/resolve/main/${path.split("/").map(encodeURIComponent).join("/")}`;
+	return `${repoWebPath(repoType, modelId)}/resolve/main/${path.split("/").map(encodeURIComponent).join("/")}`;
 }

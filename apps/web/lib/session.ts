@@ -63,6 +63,20 @@ export async function getMyOrganizations(): Promise<OrgMembership[]> {
 	return whoami?.orgs ?? [];
 }
 
+/** A namespace the visitor may create repositories in: their own, or an organisation where they write. */
+export interface WritableNamespace {
+	name: string;
+	kind: "user" | "org";
+}
+
+/** Empty when signed out. Site administrators may write anywhere; that is not listed here. */
+export async function getWritableNamespaces(): Promise<WritableNamespace[]> {
+	const whoami = await readAsVisitor<{ name?: string; orgs?: OrgMembership[] }>("/api/whoami-v2");
+	if (!whoami?.name) return [];
+	const orgs = (whoami.orgs ?? []).filter((org) => org.roleInOrg === "write" || org.roleInOrg === "admin");
+	return [{ name: whoami.name, kind: "user" }, ...orgs.map((org) => ({ name: org.name, kind: "org" as const }))];
+}
+
 /** Where `?next=` may send someone after signing in: a path on this site, nothing else. */
 export function safeNextPath(next: string | string[] | undefined): string {
 	const value = Array.isArray(next) ? next[0] : next;

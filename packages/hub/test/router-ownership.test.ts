@@ -2,7 +2,7 @@
  * Who owns which path, in the whole hub on both engines: the router claims only
  * the exact routes the inference client builds, so model pages and site pages
  * under provider-named owners (`/black-forest-labs/FLUX.1-dev`), and site
- * paths (`/login`, `/settings/tokens`, `/new`), reach the hub's not-found
+ * paths (`/login`, `/settings/tokens`, `/new`, `/datasets/{owner}/{name}`), reach the hub's not-found
  * handler or the web site, never the router's "Unknown provider" or 401.
  * Also: body limits per route, and `GET /api/providers`.
  */
@@ -24,6 +24,10 @@ const SITE_PATHS: Array<[string, string]> = [
 	["POST", "/login"],
 	["POST", "/settings/tokens"],
 	["GET", "/new"],
+	["GET", "/new-dataset"],
+	["GET", "/datasets"],
+	["GET", "/datasets/nyu-mll/glue"],
+	["GET", "/datasets/acme/d/tree/main"],
 	["POST", "/alice/my-model"],
 	["POST", "/black-forest-labs/FLUX.1-dev/settings"],
 ];
@@ -74,6 +78,11 @@ describe.each(ENGINES)("path ownership on %s", (engine) => {
 			expect(await response.text()).toBe("<p>a page</p>");
 		}
 		expect(siteSaw).toEqual(SITE_PATHS.map(([method, path]) => `${method} ${path}`));
+		// A dataset's files stay the hub's, site or not.
+		const file = await app.request("/datasets/acme/d/resolve/main/README.md");
+		expect(file.status).toBe(401); // anonymous: a missing repository answers as hidden
+		expect(file.headers.get("x-error-code")).toBe("RepoNotFound");
+		expect(siteSaw).not.toContain("GET /datasets/acme/d/resolve/main/README.md");
 	});
 
 	it("still answers a provider call it cannot serve with a 4xx and a code", async () => {

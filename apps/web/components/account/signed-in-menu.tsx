@@ -103,6 +103,12 @@ export default function SignedInMenu({ me, avatar }: { me: Me; avatar: string })
 					<Link role="menuitem" tabIndex={-1} href="/settings/profile" onClick={() => setOpen(false)}>
 						Settings
 					</Link>
+					<Link role="menuitem" tabIndex={-1} href="/new" onClick={() => setOpen(false)}>
+						New model
+					</Link>
+					<Link role="menuitem" tabIndex={-1} href="/new-dataset" onClick={() => setOpen(false)}>
+						New dataset
+					</Link>
 					<button role="menuitem" tabIndex={-1} type="button" onClick={signOut}>
 						Sign out
 					</button>

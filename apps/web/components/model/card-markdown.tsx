@@ -10,14 +10,15 @@ import type { Components } from "react-markdown";
 import Markdown from "react-markdown";
 import remarkGfm from "remark-gfm";
 import { hubImageSource, stripFrontMatter } from "@/lib/model-card";
+import type { RepoType } from "@/lib/repos";
 import { ScrollablePre } from "../ui/scroll-region";
 
 type CodeComponent = ComponentType<{ className?: string; children?: ReactNode }>;
 
-function cardComponents(modelId: string, code: CodeComponent | undefined): Components {
+function cardComponents(modelId: string, repoType: RepoType, code: CodeComponent | undefined): Components {
 	return {
 		img: ({ src, alt }) => {
-			const source = typeof src === "string" ? hubImageSource(src, modelId) : undefined;
+			const source = typeof src === "string" ? hubImageSource(src, modelId, repoType) : undefined;
 			if (!source) {
 				return typeof src === "string" && src ? (
 					<a href={src} rel="noopener noreferrer nofollow" className="external-image">
@@ -41,11 +42,24 @@ function cardComponents(modelId: string, code: CodeComponent | undefined): Compo
 	};
 }
 
-/** The card body as an article; `code` replaces the plain code element (the page highlights it). */
-export function CardMarkdown({ markdown, modelId, code }: { markdown: string; modelId: string; code?: CodeComponent }) {
+/**
+ * The card body as an article; `code` replaces the plain code element (the page highlights it).
+ * A dataset's card is rendered the same way (`repoType="dataset"`: its images resolve under /datasets/…).
+ */
+export function CardMarkdown({
+	markdown,
+	modelId,
+	repoType = "model",
+	code,
+}: {
+	markdown: string;
+	modelId: string;
+	repoType?: RepoType;
+	code?: CodeComponent;
+}) {
 	return (
 		<article className="prose" data-testid="model-card">
-			<Markdown remarkPlugins={[remarkGfm]} skipHtml components={cardComponents(modelId, code)}>
+			<Markdown remarkPlugins={[remarkGfm]} skipHtml components={cardComponents(modelId, repoType, code)}>
 				{stripFrontMatter(markdown)}
 			</Markdown>
 		</article>

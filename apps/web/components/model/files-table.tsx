@@ -1,6 +1,7 @@
 /** The repository's files as an indented tree: sizes, an LFS badge, a download link through `resolve`. */
 import { formatBytes } from "@/lib/format";
 import type { TreeEntry } from "@/lib/hub";
+import { type RepoType, repoWebPath } from "@/lib/repos";
 import { Badge } from "../ui/badge";
 import { DownloadIcon, FileIcon, FolderIcon } from "../ui/icons";
 
@@ -16,7 +17,16 @@ function treeOrder(entries: TreeEntry[]): TreeEntry[] {
 	return [...entries].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
 }
 
-export function FilesTable({ modelId, entries }: { modelId: string; entries: TreeEntry[] }) {
+/** Also a dataset's files (`repoType="dataset"`: downloads under /datasets/…). */
+export function FilesTable({
+	modelId,
+	entries,
+	repoType = "model",
+}: {
+	modelId: string;
+	entries: TreeEntry[];
+	repoType?: RepoType;
+}) {
 	const total = entries.reduce((sum, entry) => sum + (entry.type === "file" ? entry.size : 0), 0);
 	return (
 		<div className="files">
@@ -53,7 +63,7 @@ export function FilesTable({ modelId, entries }: { modelId: string; entries: Tre
 									{entry.type === "file" ? (
 										<a
 											className="icon-button"
-											href={`/${modelId}/resolve/main/${encodePath(entry.path)}`}
+											href={`${repoWebPath(repoType, modelId)}/resolve/main/${encodePath(entry.path)}`}
 											download
 											aria-label={`Download ${entry.path}`}
 										>

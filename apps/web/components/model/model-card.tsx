@@ -5,6 +5,7 @@
  * HTML is built from escaped text and our own spans only (highlight.ts).
  */
 import type { ReactNode } from "react";
+import type { RepoType } from "@/lib/repos";
 import { highlightCode } from "../snippet/highlight";
 import { CardMarkdown } from "./card-markdown";
 import "../snippet/highlight.css";
@@ -18,6 +19,14 @@ async function CardCode({ className, children }: { className?: string; children?
 	return <code className={className} dangerouslySetInnerHTML={{ __html: html }} />;
 }
 
-export function ModelCard({ markdown, modelId }: { markdown: string; modelId: string }) {
-	return <CardMarkdown markdown={markdown} modelId={modelId} code={CardCode} />;
+export function ModelCard({
+	markdown,
+	modelId,
+	repoType = "model",
+}: {
+	markdown: string;
+	modelId: string;
+	repoType?: RepoType;
+}) {
+	return <CardMarkdown markdown={markdown} modelId={modelId} repoType={repoType} code={CardCode} />;
 }

@@ -20,6 +20,7 @@ export function SiteHeader() {
 				</search>
 				<nav aria-label="Main" className="site-nav">
 					<Link href="/models">Models</Link>
+					<Link href="/datasets">Datasets</Link>
 					<Link href="/tasks">Tasks</Link>
 					<Link href="/libraries">Libraries</Link>
 				</nav>

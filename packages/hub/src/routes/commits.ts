@@ -14,7 +14,7 @@ import { gitBlobOid } from "../git-oid.js";
 import { publicBaseUrl } from "../public-url.js";
 import { applyCommit, branchHead, type CommitOperation, checkedPath, snapshotOf } from "../services/commits.js";
 import { repoHoldsObject } from "../services/lfs-objects.js";
-import { createRepo } from "../services/repo-create.js";
+import { createRepo, newRepoProblem } from "../services/repo-create.js";
 import {
 	checkedRepoId,
 	findWritableRepo,
@@ -65,6 +65,17 @@ export function commitRoutes(deps: HubDeps): Hono<HubEnv> {
 			id: created.id,
 			name: created.id,
 		});
+	});
+
+	// Whether create would take this name, asked as the site's form is filled in.
+	app.get("/api/repos/name-check", async (c) => {
+		const type = c.req.query("type") ?? "model";
+		if (!isRepoType(type)) throw badRequest("type must be model or dataset");
+		const namespace = c.req.query("namespace");
+		const name = c.req.query("name");
+		if (namespace === undefined || name === undefined) throw badRequest("namespace and name are required");
+		const problem = await newRepoProblem(deps.db, c.get("caller"), { type, namespace, name });
+		return c.json(problem === undefined ? { ok: true } : { ok: false, problem });
 	});
 
 	async function writable(c: RouteContext) {

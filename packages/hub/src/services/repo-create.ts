@@ -3,10 +3,12 @@
  * `.gitattributes` that tracks the LFS formats (and any files the request
  * brings), in one transaction, so a repository never exists without a head.
  */
+import type { Kysely } from "kysely";
 import type { Caller } from "../auth/caller.js";
-import { badRequest } from "../errors.js";
+import type { Database } from "../db/schema.js";
+import { badRequest, tokenRequired } from "../errors.js";
 import { gitBlobOid } from "../git-oid.js";
-import { ownerNameProblem } from "../ids.js";
+import { idPartProblem, ownerNameProblem } from "../ids.js";
 import { isReservedName } from "../reserved-names.js";
 import { LFS_EXTENSIONS } from "../storage/lfs.js";
 import { afterMainChanged, type CommitDeps, checkedPath, type SnapshotFile, writeCommit } from "./commits.js";
@@ -14,6 +16,7 @@ import {
 	checkedRepoId,
 	checkNamespaceWrite,
 	findRepo,
+	mayWriteIn,
 	type Repo,
 	type RepoType,
 	repoExists,
@@ -35,6 +38,36 @@ export function defaultGitattributes(): string {
 	return patterns.map((pattern) => `${pattern} filter=lfs diff=lfs merge=lfs -text\n`).join("");
 }
 
+/** Why `name` may never name a new repository (the id rule, then the reserved names), or undefined. */
+export function repoNameProblem(name: string): string | undefined {
+	const problem = idPartProblem(name);
+	if (problem) return `The name is not valid: ${problem}`;
+	if (isReservedName(name)) return `${JSON.stringify(name)} is reserved for the hub's own pages`;
+	return undefined;
+}
+
+/**
+ * What creating `namespace/name` would refuse, asked before trying (the site's "new repository"
+ * form checks as the person types): the name's rule, then whether the caller may write in the
+ * namespace, then whether the id is taken. Only a caller who may write in the namespace learns
+ * whether an id there exists, as creating would tell them (409).
+ */
+export async function newRepoProblem(
+	db: Kysely<Database>,
+	caller: Caller | undefined,
+	request: { type: RepoType; namespace: string; name: string },
+): Promise<string | undefined> {
+	if (!caller) throw tokenRequired();
+	const ruleProblem = repoNameProblem(request.name);
+	if (ruleProblem) return ruleProblem;
+	if (idPartProblem(request.namespace) || !(await mayWriteIn(db, request.namespace, caller))) {
+		return `You cannot create repositories in ${request.namespace.slice(0, 100)}`;
+	}
+	const id = `${request.namespace}/${request.name}`;
+	if (await findRepo(db, request.type, id)) return `${id} already exists: choose another name`;
+	return undefined;
+}
+
 /** Creates the repository for `caller`, who must be allowed to write in the namespace. */
 export async function createRepo(deps: CommitDeps, caller: Caller | undefined, request: NewRepo): Promise<Repo> {
 	const id = checkedRepoId(request.namespace, request.name);
@@ -48,9 +81,8 @@ export async function createRepo(deps: CommitDeps, caller: Caller | undefined, r
  */
 export async function insertRepo(deps: CommitDeps, request: NewRepo, author: string | null): Promise<Repo> {
 	const id = checkedRepoId(request.namespace, request.name);
-	if (isReservedName(request.name.toLowerCase())) {
-		throw badRequest(`${JSON.stringify(request.name)} is reserved for the hub's own pages`);
-	}
+	const nameProblem = repoNameProblem(request.name);
+	if (nameProblem) throw badRequest(nameProblem);
 	// The API only lets people create under their own or their organisation's name, which the id rule
 	// already checked; operators' tools (`hubkit import`, `mirror`) name any namespace, so check it here.
 	const namespaceProblem = ownerNameProblem(request.namespace.toLowerCase());

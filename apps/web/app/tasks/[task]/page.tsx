@@ -11,7 +11,8 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { Section } from "@/components/ui/section";
 import { Tag } from "@/components/ui/tag";
 import { TaskWidget } from "@/components/widget/task-widget";
-import { listModels } from "@/lib/hub";
+import { getDataset, listModels } from "@/lib/hub";
+import { repoWebPath } from "@/lib/repos";
 
 type Props = { params: Promise<{ task: string }> };
 
@@ -33,6 +34,13 @@ export default async function TaskPage({ params }: Props) {
 		? await listModels({ pipeline_tag: task.id, sort: "downloads", limit: 10 })
 		: undefined;
 	const libraries = task.libraries.filter(isModelLibraryKey);
+	// A named dataset links to its page only when this hub holds it (bare ids never: every repository has an owner).
+	const held = await Promise.all(
+		task.datasets.map(async (dataset) =>
+			dataset.id.includes("/") && (await getDataset(dataset.id).catch(() => undefined)) ? dataset.id : "",
+		),
+	);
+	const heldDatasets = new Set(held.filter(Boolean));
 
 	return (
 		<div className="page">
@@ -96,7 +104,10 @@ export default async function TaskPage({ params }: Props) {
 			) : null}
 			{task.datasets.length > 0 ? (
 				<Section id="datasets" title="Datasets">
-					<RepoList items={task.datasets} />
+					<RepoList
+						items={task.datasets}
+						linkTo={(id) => (heldDatasets.has(id) ? repoWebPath("dataset", id) : undefined)}
+					/>
 				</Section>
 			) : null}
 			{task.metrics.length > 0 ? (

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { InferencePanel } from "@/components/model/inference-panel";
 import { ModelCard } from "@/components/model/model-card";
+import { RepoUploadHelp } from "@/components/repo/repo-upload-help";
 import { highlightAll } from "@/components/snippet/highlight";
 import { HighlightedCode } from "@/components/snippet/highlighted-code";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -47,6 +48,7 @@ export default async function ModelPage({ params }: ModelParams) {
 						</Link>
 					</p>
 				) : null}
+				<RepoUploadHelp type="model" id={model.id} siblings={model.siblings} />
 				{readme?.trim() ? (
 					<ModelCard markdown={readme} modelId={model.id} />
 				) : (

@@ -1,0 +1,5 @@
+import { LoadingState } from "@/components/ui/page-states";
+
+export default function Loading() {
+	return <LoadingState />;
+}

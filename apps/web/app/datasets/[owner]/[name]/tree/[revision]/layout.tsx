@@ -1,0 +1,2 @@
+/** Only the main branch is browsable, as for models. */
+export { default } from "../../../../../[owner]/[model]/tree/[revision]/layout";
