@@ -1,4 +1,5 @@
 /** The repository's files as an indented tree: sizes, an LFS badge, a download link through `resolve`. */
+import type { ReactNode } from "react";
 import { formatBytes } from "@/lib/format";
 import type { TreeEntry } from "@/lib/hub";
 import { Badge } from "../ui/badge";
@@ -16,7 +17,16 @@ function treeOrder(entries: TreeEntry[]): TreeEntry[] {
 	return [...entries].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
 }
 
-export function FilesTable({ modelId, entries }: { modelId: string; entries: TreeEntry[] }) {
+export function FilesTable({
+	modelId,
+	entries,
+	actions,
+}: {
+	modelId: string;
+	entries: TreeEntry[];
+	/** Each row's writing actions (edit, delete), for someone who may write. */
+	actions?: (entry: TreeEntry) => ReactNode;
+}) {
 	const total = entries.reduce((sum, entry) => sum + (entry.type === "file" ? entry.size : 0), 0);
 	return (
 		<div className="files">
@@ -33,6 +43,11 @@ export function FilesTable({ modelId, entries }: { modelId: string; entries: Tre
 						<th scope="col">
 							<span className="sr-only">Download</span>
 						</th>
+						{actions ? (
+							<th scope="col">
+								<span className="sr-only">Actions</span>
+							</th>
+						) : null}
 					</tr>
 				</thead>
 				<tbody>
@@ -61,6 +76,7 @@ export function FilesTable({ modelId, entries }: { modelId: string; entries: Tre
 										</a>
 									) : null}
 								</td>
+								{actions ? <td className="entry-actions">{actions(entry)}</td> : null}
 							</tr>
 						);
 					})}
