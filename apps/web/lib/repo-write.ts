@@ -4,7 +4,7 @@
  * changes against its parent (a line diff of text files; LFS and binary files by size).
  */
 import "server-only";
-import { lineDiff, type DiffLine } from "./line-diff";
+import { type DiffLine, lineDiff } from "./line-diff";
 import { hubAsVisitor, readAsVisitor } from "./session";
 
 export type RepoType = "model" | "dataset";
@@ -69,7 +69,12 @@ export async function headCommit(type: RepoType, id: string, revision: string): 
 export type EditableText = { ok: true; text: string } | { ok: false; reason: "missing" | "binary" | "lfs" | "large" };
 
 /** A file's text as committed at `commit`, when it is a text file the editor can take. */
-export async function readEditableText(type: RepoType, id: string, commit: string, path: string): Promise<EditableText> {
+export async function readEditableText(
+	type: RepoType,
+	id: string,
+	commit: string,
+	path: string,
+): Promise<EditableText> {
 	const response = await hubAsVisitor(`${page(type, id)}/raw/${encodeURIComponent(commit)}/${encodePath(path)}`);
 	if (!response.ok) return { ok: false, reason: "missing" };
 	const bytes = new Uint8Array(await response.arrayBuffer());

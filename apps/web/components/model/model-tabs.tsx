@@ -5,9 +5,11 @@ import { usePathname } from "next/navigation";
 
 export function ModelTabs({ modelId }: { modelId: string }) {
 	const pathname = usePathname();
+	// Editing, history and commits belong to the Files tab.
+	const files = /\/(tree|edit|new|commits|commit)\//.test(pathname);
 	const tabs = [
-		{ href: `/${modelId}`, label: "Model card", current: !pathname.includes("/tree/") },
-		{ href: `/${modelId}/tree/main`, label: "Files", current: pathname.includes("/tree/") },
+		{ href: `/${modelId}`, label: "Model card", current: !files },
+		{ href: `/${modelId}/tree/main`, label: "Files", current: files },
 	];
 	return (
 		<nav aria-label="Model sections" className="page-tabs">

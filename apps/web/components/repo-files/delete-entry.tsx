@@ -26,9 +26,14 @@ export function DeleteEntry({
 
 	const remove = async () => {
 		setState({ busy: true });
-		const result = await commitLines(repo, [{ key: folder ? "deletedFolder" : "deletedFile", value: { path } }], {
-			summary: `Delete ${path}${folder ? "/" : ""}`,
-		}, revision);
+		const result = await commitLines(
+			repo,
+			[{ key: folder ? "deletedFolder" : "deletedFile", value: { path } }],
+			{
+				summary: `Delete ${path}${folder ? "/" : ""}`,
+			},
+			revision,
+		);
 		if (!result.ok) {
 			setState({ busy: false, error: `Could not delete ${path}: ${result.message}` });
 			return;
@@ -37,7 +42,12 @@ export function DeleteEntry({
 		router.refresh();
 	};
 
-	if (state.busy) return <span className="muted small" role="status">Deleting…</span>;
+	if (state.busy)
+		return (
+			<span className="muted small" role="status">
+				Deleting…
+			</span>
+		);
 	return (
 		<>
 			<ConfirmAction
