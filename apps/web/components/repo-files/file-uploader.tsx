@@ -44,12 +44,18 @@ export function FileUploader({
 	const [summary, setSummary] = useState("");
 	const [status, setStatus] = useState<{ text: string; error?: boolean }>();
 	const [busy, setBusy] = useState(false);
+	/** The list shown is of files already committed (each at 100%) until new ones are chosen. */
+	const [committed, setCommitted] = useState(false);
 	const limits = repoUploadLimits(uploadLimitBytes, maxFilesPerCommit);
-	const defaultSummary = `Upload ${chosen.length} ${chosen.length === 1 ? "file" : "files"}`;
+	const pending = committed ? 0 : chosen.length;
+	const defaultSummary = `Upload ${pending} ${pending === 1 ? "file" : "files"}`;
 
 	const add = (accepted: CheckedFile[]) => {
 		setStatus(undefined);
-		setChosen((current) => {
+		const wasCommitted = committed;
+		setCommitted(false);
+		setChosen((previous) => {
+			const current = wasCommitted ? [] : previous;
 			// The same path chosen again replaces the earlier choice.
 			const byPath = new Map(current.map((item) => [item.path, item]));
 			for (const { file, path } of accepted) byPath.set(path ?? file.name, { path: path ?? file.name, file });
@@ -62,7 +68,7 @@ export function FileUploader({
 
 	const commit = async (event: FormEvent) => {
 		event.preventDefault();
-		if (chosen.length === 0 || busy) return;
+		if (chosen.length === 0 || busy || committed) return;
 		if (chosen.length > maxFilesPerCommit) {
 			setStatus({ text: `Too many files: at most ${maxFilesPerCommit} go in one commit.`, error: true });
 			return;
@@ -86,7 +92,8 @@ export function FileUploader({
 				else if (progress.state === "uploading") setProgress(progress.path, progress.progress);
 			}
 			const count = chosen.length;
-			setChosen([]);
+			setChosen((current) => current.map((item) => ({ ...item, progress: 1 })));
+			setCommitted(true);
 			setSummary("");
 			setStatus({ text: `Committed ${count} ${count === 1 ? "file" : "files"} to ${revision}.` });
 			router.refresh();
@@ -113,13 +120,13 @@ export function FileUploader({
 								data-progress={item.progress ?? 0}
 							/>
 							<span className="small muted upload-list-percent">
-								{item.progress === undefined ? "Waiting" : `${Math.round(item.progress * 100)}%`}
+								{committed ? "Done" : item.progress === undefined ? "Waiting" : `${Math.round(item.progress * 100)}%`}
 							</span>
 							<button
 								type="button"
 								className="button button-small"
 								aria-label={`Remove ${item.path}`}
-								disabled={busy}
+								disabled={busy || committed}
 								onClick={() => setChosen((current) => current.filter((other) => other.path !== item.path))}
 							>
 								Remove
@@ -139,7 +146,7 @@ export function FileUploader({
 				/>
 			</div>
 			<div className="form-actions">
-				<button type="submit" className="button button-primary" disabled={busy || chosen.length === 0}>
+				<button type="submit" className="button button-primary" disabled={busy || committed || chosen.length === 0}>
 					Commit changes to {revision}
 				</button>
 			</div>
