@@ -91,7 +91,7 @@ export const MAX_EDIT_BYTES = 1024 * 1024;
 
 async function treeAt(type: RepoType, id: string, revision: string): Promise<Map<string, TreeItem>> {
 	const response = await hubAsVisitor(
-		`${api(type, id)}/tree/${encodeURIComponent(revision)}?recursive=true&limit=10000`,
+		`${api(type, id)}/tree/${encodeURIComponent(revision)}?recursive=true&limit=1000`,
 	);
 	if (!response.ok) return new Map();
 	const items = (await response.json()) as TreeItem[];

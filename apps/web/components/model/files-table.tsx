@@ -76,7 +76,11 @@ export function FilesTable({
 										</a>
 									) : null}
 								</td>
-								{actions ? <td className="entry-actions">{actions(entry)}</td> : null}
+								{actions ? (
+									<td>
+										<div className="entry-actions">{actions(entry)}</div>
+									</td>
+								) : null}
 							</tr>
 						);
 					})}

@@ -29,7 +29,7 @@ export default async function CommitPage({ params }: Props) {
 	return (
 		<section className="files" aria-labelledby="commit-title">
 			<h2 id="commit-title">{commit.title || "(no message)"}</h2>
-			<p className="muted small">
+			<p className="muted small commit-meta">
 				<code>{commit.id}</code> by {commit.authors.map((author) => author.user).join(", ") || "unknown"} on{" "}
 				<time dateTime={commit.date}>{formatDay(commit.date)}</time>
 				{parent ? (
