@@ -338,7 +338,7 @@ describe("the Files tab for writers", () => {
 		await page.waitForURL((url) => url.pathname.startsWith(`/${REPO}/commit/`));
 		await settle(page);
 		const lfs = page.getByRole("region", { name: "Added weights.bin" });
-		expect(await lfs.textContent()).toContain("11 MB");
+		expect(await lfs.textContent()).toContain("11.5 MB");
 		expect(await lfs.textContent()).toContain("Stored with LFS: no line diff.");
 		expect(await page.getByRole("region", { name: "Added config.json" }).locator('[data-kind="add"]').count()).toBe(3);
 	});
