@@ -155,6 +155,29 @@ describe("the Files tab for writers", () => {
 		}
 	});
 
+	it("tells someone signed in who may not write that they cannot, and offers them nothing", async () => {
+		const other = await browser.newContext({ baseURL: siteUrl("/") });
+		try {
+			const outsider = await other.newPage();
+			await visit(outsider, "/");
+			const status = await outsider.evaluate(async (name) => {
+				const response = await fetch("/api/auth/signup", {
+					method: "POST",
+					headers: { "Content-Type": "application/json" },
+					body: JSON.stringify({ username: name, email: `${name}@example.com`, password: "another long password" }),
+				});
+				return response.status;
+			}, `${NAME}-other`);
+			expect(status).toBe(201);
+			await visit(outsider, `/${REPO}/tree/main`);
+			expect(await outsider.getByRole("button", { name: "Upload files" }).count()).toBe(0);
+			await visit(outsider, `/${REPO}/new/main`);
+			await outsider.getByRole("heading", { name: `You cannot change ${REPO}` }).waitFor();
+		} finally {
+			await other.close();
+		}
+	});
+
 	it("uploads two dropped files, one through LFS, with each file's progress", async () => {
 		await visit(page, `/${REPO}/tree/main`);
 		await page.getByRole("button", { name: "Upload files" }).click();
