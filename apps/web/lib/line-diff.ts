@@ -47,14 +47,15 @@ export function lineDiff(before: string, after: string): DiffLine[] {
 			i++;
 			j++;
 		} else if (
-			j < midB.length &&
-			(i >= midA.length || (lengths[i * width + j + 1] ?? 0) >= (lengths[(i + 1) * width + j] ?? 0))
+			i < midA.length &&
+			(j >= midB.length || (lengths[(i + 1) * width + j] ?? 0) >= (lengths[i * width + j + 1] ?? 0))
 		) {
-			out.push({ kind: "add", text: midB[j] ?? "", newNumber: head + j + 1 });
-			j++;
-		} else {
+			// Deletions before additions where either order keeps the LCS, as diffs are read.
 			out.push({ kind: "del", text: midA[i] ?? "", oldNumber: head + i + 1 });
 			i++;
+		} else {
+			out.push({ kind: "add", text: midB[j] ?? "", newNumber: head + j + 1 });
+			j++;
 		}
 	}
 	for (let k = 0; k < tail; k++) {

@@ -6,7 +6,7 @@
  */
 import dynamic from "next/dynamic";
 import Link from "next/link";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { type RepoRef, repoPagePath } from "./repo-ref";
 
 const FileUploader = dynamic(() => import("./file-uploader").then((module) => module.FileUploader), {
@@ -19,7 +19,10 @@ export function FilesWriteActions({
 	revision,
 	uploadLimitBytes,
 	maxFilesPerCommit,
+	children,
 }: {
+	/** Links shown before the buttons (the history). */
+	children?: ReactNode;
 	repo: RepoRef;
 	revision: string;
 	uploadLimitBytes: number;
@@ -29,6 +32,7 @@ export function FilesWriteActions({
 	return (
 		<div className="files-write">
 			<div className="files-write-buttons">
+				{children}
 				<button
 					type="button"
 					className="button button-small"

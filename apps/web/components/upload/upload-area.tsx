@@ -153,7 +153,7 @@ export function UploadArea({ onAccept, onAcceptMany, limits = IMAGE_UPLOAD, prom
 				onDrop={onDrop}
 				onPaste={onZonePaste}
 			>
-				<UploadIcon recording={limits.noun === "recording"} />
+				<UploadIcon noun={limits.noun} />
 				<span className="upload-prompt">{prompt ?? `Drop a ${limits.noun} here`}</span>
 				<span className="upload-hint small muted" id={hintId}>
 					{many
@@ -202,8 +202,8 @@ export function UploadArea({ onAccept, onAcceptMany, limits = IMAGE_UPLOAD, prom
 				// The alert wraps the list: a role on the list itself would take away its list semantics.
 				<div role="alert" className="upload-rejections">
 					<ul>
-						{rejections.map((rejection) => (
-							<li key={`${rejection.code}-${rejection.name ?? ""}`} data-code={rejection.code}>
+						{rejections.map((rejection, index) => (
+							<li key={`${index}-${rejection.code}`} data-code={rejection.code}>
 								{rejection.message}
 							</li>
 						))}
@@ -214,7 +214,7 @@ export function UploadArea({ onAccept, onAcceptMany, limits = IMAGE_UPLOAD, prom
 	);
 }
 
-function UploadIcon({ recording }: { recording: boolean }) {
+function UploadIcon({ noun }: { noun: UploadLimits["noun"] }) {
 	return (
 		<svg
 			className="upload-icon"
@@ -228,8 +228,10 @@ function UploadIcon({ recording }: { recording: boolean }) {
 			strokeLinejoin="round"
 			aria-hidden
 		>
-			{recording ? (
+			{noun === "recording" ? (
 				<path d="M3 12h2M7 8v8M11 4v16M15 7v10M19 10v4M21 12h0" />
+			) : noun === "file" ? (
+				<path d="M12 15V3m0 0-4.5 4.5M12 3l4.5 4.5M4 14v5a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-5" />
 			) : (
 				<>
 					<rect x="3" y="3" width="18" height="18" rx="3" />

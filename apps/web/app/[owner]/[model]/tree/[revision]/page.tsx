@@ -27,18 +27,26 @@ export default async function FilesPage({ params }: Props) {
 	const repo: RepoRef = { type: "model", id: model.id };
 	const [entries, access] = await Promise.all([getModelTree(model.id), getWriteAccess("model", model.id)]);
 	const base = repoPagePath(repo);
+	const history = (
+		<Link className="button button-small" href={`${base}/commits/${encodeURIComponent(revision)}`}>
+			History
+		</Link>
+	);
 	return (
 		<>
 			<div className="files-bar">
-				<Link href={`${base}/commits/${encodeURIComponent(revision)}`}>History</Link>
 				{access.mayWrite ? (
 					<FilesWriteActions
 						repo={repo}
 						revision={revision}
 						uploadLimitBytes={access.uploadLimitBytes}
 						maxFilesPerCommit={access.maxFilesPerCommit}
-					/>
-				) : null}
+					>
+						{history}
+					</FilesWriteActions>
+				) : (
+					history
+				)}
 			</div>
 			<FilesTable
 				modelId={model.id}
