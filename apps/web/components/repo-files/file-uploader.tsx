@@ -11,7 +11,8 @@ import { useRouter } from "next/navigation";
 import { type FormEvent, useId, useState } from "react";
 import type { CheckedFile } from "@/components/upload/check-files";
 import { UploadArea } from "@/components/upload/upload-area";
-import { formatBytes, repoUploadLimits } from "@/lib/upload-config";
+import { formatBytes } from "@/lib/format";
+import { repoUploadLimits } from "@/lib/upload-config";
 import type { RepoRef } from "./repo-ref";
 
 interface Chosen {
