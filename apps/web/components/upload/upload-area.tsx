@@ -202,8 +202,8 @@ export function UploadArea({ onAccept, onAcceptMany, limits = IMAGE_UPLOAD, prom
 				// The alert wraps the list: a role on the list itself would take away its list semantics.
 				<div role="alert" className="upload-rejections">
 					<ul>
-						{rejections.map((rejection, index) => (
-							<li key={`${index}-${rejection.code}`} data-code={rejection.code}>
+						{rejections.map((rejection) => (
+							<li key={`${rejection.code}-${rejection.message}`} data-code={rejection.code}>
 								{rejection.message}
 							</li>
 						))}
