@@ -40,8 +40,18 @@ export const AUDIO_UPLOAD = {
 	maxFiles: 1,
 } as const satisfies UploadLimits;
 
+/**
+ * Files for a repository's commit: any type (a repository holds whatever its owner needs), none
+ * empty, each within the hub's upload body limit and at most as many as one commit takes; both
+ * limits are the hub's own (`GET …/write-access`), so they follow its config.
+ */
+export function repoUploadLimits(maxBytes: number, maxFiles: number): UploadLimits {
+	return { noun: "file", acceptedTypes: [], acceptedLabel: "any type", maxBytes, maxFiles };
+}
+
 export interface UploadLimits {
-	noun: "picture" | "recording";
+	noun: "picture" | "recording" | "file";
+	/** Empty: any type is accepted. */
 	acceptedTypes: readonly string[];
 	acceptedLabel: string;
 	maxBytes: number;

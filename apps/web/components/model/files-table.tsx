@@ -1,4 +1,5 @@
 /** The repository's files as an indented tree: sizes, an LFS badge, a download link through `resolve`. */
+import type { ReactNode } from "react";
 import { formatBytes } from "@/lib/format";
 import type { TreeEntry } from "@/lib/hub";
 import { type RepoType, repoWebPath } from "@/lib/repos";
@@ -22,10 +23,13 @@ export function FilesTable({
 	modelId,
 	entries,
 	repoType = "model",
+	actions,
 }: {
 	modelId: string;
 	entries: TreeEntry[];
 	repoType?: RepoType;
+	/** Each row's writing actions (edit, delete), for someone who may write. */
+	actions?: (entry: TreeEntry) => ReactNode;
 }) {
 	const total = entries.reduce((sum, entry) => sum + (entry.type === "file" ? entry.size : 0), 0);
 	return (
@@ -43,6 +47,11 @@ export function FilesTable({
 						<th scope="col">
 							<span className="sr-only">Download</span>
 						</th>
+						{actions ? (
+							<th scope="col">
+								<span className="sr-only">Actions</span>
+							</th>
+						) : null}
 					</tr>
 				</thead>
 				<tbody>
@@ -71,6 +80,11 @@ export function FilesTable({
 										</a>
 									) : null}
 								</td>
+								{actions ? (
+									<td>
+										<div className="entry-actions">{actions(entry)}</div>
+									</td>
+								) : null}
 							</tr>
 						);
 					})}

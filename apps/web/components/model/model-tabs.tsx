@@ -17,13 +17,15 @@ export function ModelTabs({
 	const pathname = usePathname();
 	const base = repoWebPath(repoType, modelId);
 	const inSettings = pathname.endsWith("/settings");
+	// Editing, history and commits belong to the Files tab.
+	const files = /\/(tree|edit|new|commits|commit)\//.test(pathname);
 	const tabs = [
 		{
 			href: base,
 			label: repoType === "model" ? "Model card" : "Dataset card",
-			current: !pathname.includes("/tree/") && !inSettings,
+			current: !files && !inSettings,
 		},
-		{ href: `${base}/tree/main`, label: "Files", current: pathname.includes("/tree/") },
+		{ href: `${base}/tree/main`, label: "Files", current: files },
 		...(mayWrite ? [{ href: `${base}/settings`, label: "Settings", current: inSettings }] : []),
 	];
 	return (

@@ -11,9 +11,10 @@
  * block's text is the code exactly and the copy button copies what is shown.
  */
 import "server-only";
-import { createHighlighterCore, type HighlighterCore, type ThemeRegistrationRaw } from "shiki/core";
+import { createHighlighterCore, type HighlighterCore } from "shiki/core";
 import { createJavaScriptRegexEngine } from "shiki/engine/javascript";
 import { codeKey, HighlightCache } from "./highlight-cache";
+import { CLASS_OF_COLOUR, PALETTE_THEME } from "./palette-theme";
 
 /** Our snippet language names → Shiki's grammar names. */
 const GRAMMARS: Record<string, string> = {
@@ -27,42 +28,6 @@ const GRAMMARS: Record<string, string> = {
 	bash: "shellscript",
 	shell: "shellscript",
 	json: "json",
-};
-
-/** TextMate scopes per palette class; the most specific scope of a token decides, as in any editor theme. */
-const CLASSES: [className: string, scopes: string[]][] = [
-	["c", ["comment", "punctuation.definition.comment"]],
-	["s", ["string", "punctuation.definition.string"]],
-	["k", ["keyword", "storage", "keyword.operator.new", "keyword.operator.expression"]],
-	[
-		"n",
-		[
-			"constant.numeric",
-			"constant.language",
-			"constant.character.escape",
-			"constant.other.option",
-			"constant.other.caps",
-			"support.constant",
-			"variable.language",
-		],
-	],
-	["f", ["entity.name.function", "support.function", "meta.function-call.generic", "entity.name.command"]],
-	["t", ["entity.name.type", "entity.name.class", "support.class", "variable.parameter", "variable.other.normal"]],
-];
-
-/** Each class is written as a placeholder colour that Shiki hands back on the token; plain text is #000000. */
-const placeholder = (index: number) => `#0000${(index + 1).toString(16).padStart(2, "0")}`;
-const CLASS_OF_COLOUR = new Map(CLASSES.map(([className], index) => [placeholder(index), className]));
-
-const PALETTE_THEME: ThemeRegistrationRaw = {
-	name: "hubkit-palette",
-	type: "light",
-	settings: [
-		{ settings: { foreground: "#000000", background: "#ffffff" } },
-		// Operators read as plain text, though their scopes start with "keyword".
-		{ scope: ["keyword.operator"], settings: { foreground: "#000000" } },
-		...CLASSES.map(([, scopes], index) => ({ scope: scopes, settings: { foreground: placeholder(index) } })),
-	],
 };
 
 let highlighter: Promise<HighlighterCore> | undefined;

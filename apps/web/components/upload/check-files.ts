@@ -17,6 +17,8 @@ export interface Rejection {
 
 export interface CheckedFile {
 	file: File;
+	/** Where the file goes, when it came inside a folder (`folder/sub/name.txt`); else its name. */
+	path?: string;
 	/** Pictures only. */
 	width?: number;
 	height?: number;
@@ -37,9 +39,9 @@ async function pixelSize(file: Blob): Promise<{ width: number; height: number } 
 }
 
 /** The checks that need no decoding, for one file. */
-function quickCheck(file: File, limits: UploadLimits): Rejection | undefined {
-	const name = file.name || "The file";
-	if (!limits.acceptedTypes.includes(file.type)) {
+function quickCheck(file: File, limits: UploadLimits, path?: string): Rejection | undefined {
+	const name = path || file.name || "The file";
+	if (limits.acceptedTypes.length > 0 && !limits.acceptedTypes.includes(file.type)) {
 		const what = file.type ? `of type ${file.type}` : `not a ${limits.noun}`;
 		return {
 			code: "invalid-type",
@@ -56,6 +58,35 @@ function quickCheck(file: File, limits: UploadLimits): Rejection | undefined {
 	}
 	if (file.size === 0) return { code: "too-small", name, message: `File too small: ${name} is empty.` };
 	return undefined;
+}
+
+/**
+ * Several files at once (a repository's upload): too many is one rejection for the lot; otherwise
+ * each file is taken or turned away on its own, so one empty file does not hold back the rest.
+ */
+export function checkManyFiles(
+	files: readonly CheckedFile[],
+	limits: UploadLimits,
+): { accepted: CheckedFile[]; rejections: Rejection[] } {
+	if (files.length > limits.maxFiles) {
+		return {
+			accepted: [],
+			rejections: [
+				{
+					code: "too-many-files",
+					message: `Too many files: ${files.length} chosen; at most ${limits.maxFiles} ${limits.noun}s go in one commit.`,
+				},
+			],
+		};
+	}
+	const accepted: CheckedFile[] = [];
+	const rejections: Rejection[] = [];
+	for (const checked of files) {
+		const rejection = quickCheck(checked.file, limits, checked.path);
+		if (rejection) rejections.push(rejection);
+		else accepted.push(checked);
+	}
+	return { accepted, rejections };
 }
 
 export async function checkFiles(files: readonly File[], limits: UploadLimits): Promise<CheckResult> {

@@ -4,6 +4,8 @@
  * click to choose, drop a file on it, or paste one (anywhere on the page while
  * no text field has focus). Files are checked against lib/upload-config.ts and
  * turned away with a message that says why; an accepted file goes to `onAccept`.
+ * With `onAcceptMany` (a repository's upload) it takes many files of any type, and
+ * folders (dropped, or through "choose a folder"), each file with its path inside.
  */
 import { type DragEvent, type ClipboardEvent as ReactClipboardEvent, useEffect, useId, useRef, useState } from "react";
 import { formatBytes, IMAGE_UPLOAD, type UploadLimits } from "@/lib/upload-config";
@@ -11,7 +13,9 @@ import type { CheckedFile, Rejection } from "./check-files";
 import "./upload.css";
 
 interface UploadAreaProps {
-	onAccept: (accepted: CheckedFile) => void;
+	onAccept?: (accepted: CheckedFile) => void;
+	/** Many files at once: the accepted ones, while the rest are listed with their rejections. */
+	onAcceptMany?: (accepted: CheckedFile[]) => void;
 	limits?: UploadLimits;
 	/** What the area asks for, e.g. "Drop a picture to classify". */
 	prompt?: string;
@@ -26,23 +30,70 @@ function isTextField(element: Element | null): boolean {
 	return element instanceof HTMLElement && element.isContentEditable;
 }
 
-export function UploadArea({ onAccept, limits = IMAGE_UPLOAD, prompt, disabled }: UploadAreaProps) {
+/** A dropped folder's files, each with its path from the folder's name down (a dropped file is itself). */
+async function filesOfEntry(entry: FileSystemEntry, into: CheckedFile[]): Promise<void> {
+	if (entry.isFile) {
+		const file = await new Promise<File>((resolve, reject) => (entry as FileSystemFileEntry).file(resolve, reject));
+		into.push({ file, path: entry.fullPath.replace(/^\/+/, "") });
+		return;
+	}
+	const reader = (entry as FileSystemDirectoryEntry).createReader();
+	// readEntries hands back a directory's entries in batches, until an empty one.
+	for (;;) {
+		const batch = await new Promise<FileSystemEntry[]>((resolve, reject) => reader.readEntries(resolve, reject));
+		if (batch.length === 0) return;
+		for (const child of batch) await filesOfEntry(child, into);
+	}
+}
+
+/** What a drop holds: folders walked when the browser offers entries, else the plain file list. */
+function droppedFiles(data: DataTransfer): Promise<CheckedFile[]> | CheckedFile[] {
+	// Entries must be taken during the event; reading them may finish later.
+	const entries = [...data.items]
+		.filter((item) => item.kind === "file")
+		.map((item) => item.webkitGetAsEntry?.())
+		.filter((entry): entry is FileSystemEntry => Boolean(entry));
+	if (entries.length === 0 || !entries.some((entry) => entry.isDirectory)) {
+		return [...data.files].map((file) => ({ file }));
+	}
+	return (async () => {
+		const files: CheckedFile[] = [];
+		for (const entry of entries) await filesOfEntry(entry, files);
+		return files;
+	})();
+}
+
+export function UploadArea({ onAccept, onAcceptMany, limits = IMAGE_UPLOAD, prompt, disabled }: UploadAreaProps) {
 	const inputId = useId();
+	const folderInputId = useId();
+	const many = onAcceptMany !== undefined;
 	const [dragging, setDragging] = useState(false);
 	const [rejections, setRejections] = useState<Rejection[]>([]);
 	const hintId = useId();
 	// The latest handler, for the window's paste listener that is added once.
 	const accept = useRef(onAccept);
 	accept.current = onAccept;
+	const acceptMany = useRef(onAcceptMany);
+	acceptMany.current = onAcceptMany;
 
-	const offer = async (files: File[]) => {
-		if (disabled || files.length === 0) return;
+	const offer = async (offered: File[] | CheckedFile[]) => {
+		if (disabled || offered.length === 0) return;
+		const checked = offered.map((item) => (item instanceof File ? { file: item } : item));
 		// The checks (and the image decoding they need) are fetched with the first file offered.
-		const { checkFiles } = await import("./check-files");
-		const result = await checkFiles(files, limits);
+		const { checkFiles, checkManyFiles } = await import("./check-files");
+		if (acceptMany.current) {
+			const result = checkManyFiles(checked, limits);
+			setRejections(result.rejections);
+			if (result.accepted.length > 0) acceptMany.current(result.accepted);
+			return;
+		}
+		const result = await checkFiles(
+			checked.map((item) => item.file),
+			limits,
+		);
 		if (result.ok) {
 			setRejections([]);
-			accept.current(result.accepted);
+			accept.current?.(result.accepted);
 		} else {
 			setRejections(result.rejections);
 		}
@@ -65,7 +116,13 @@ export function UploadArea({ onAccept, limits = IMAGE_UPLOAD, prompt, disabled }
 	const onDrop = (event: DragEvent<HTMLLabelElement>) => {
 		event.preventDefault();
 		setDragging(false);
-		void offer([...event.dataTransfer.files]);
+		if (!many) {
+			void offer([...event.dataTransfer.files]);
+			return;
+		}
+		void Promise.resolve(droppedFiles(event.dataTransfer)).then(offer, () =>
+			setRejections([{ code: "unreadable", message: "The dropped folder could not be read." }]),
+		);
 	};
 	const onZonePaste = (event: ReactClipboardEvent<HTMLLabelElement>) => {
 		const files = [...event.clipboardData.files];
@@ -96,18 +153,20 @@ export function UploadArea({ onAccept, limits = IMAGE_UPLOAD, prompt, disabled }
 				onDrop={onDrop}
 				onPaste={onZonePaste}
 			>
-				<UploadIcon recording={limits.noun === "recording"} />
+				<UploadIcon noun={limits.noun} />
 				<span className="upload-prompt">{prompt ?? `Drop a ${limits.noun} here`}</span>
 				<span className="upload-hint small muted" id={hintId}>
-					Click to choose, drop or paste a {limits.noun}: {limits.acceptedLabel}, up to {formatBytes(limits.maxBytes)}.
+					{many
+						? `Click to choose, drop or paste files or folders: ${limits.acceptedLabel}, up to ${formatBytes(limits.maxBytes)} each, ${limits.maxFiles} at most.`
+						: `Click to choose, drop or paste a ${limits.noun}: ${limits.acceptedLabel}, up to ${formatBytes(limits.maxBytes)}.`}
 				</span>
 				<input
 					id={inputId}
 					type="file"
 					className="upload-input"
-					aria-label={`Choose a ${limits.noun}`}
+					aria-label={many ? `Choose ${limits.noun}s` : `Choose a ${limits.noun}`}
 					aria-describedby={hintId}
-					accept={limits.acceptedTypes.join(",")}
+					accept={limits.acceptedTypes.length > 0 ? limits.acceptedTypes.join(",") : undefined}
 					multiple={limits.maxFiles > 1}
 					disabled={disabled}
 					onChange={(event) => {
@@ -118,12 +177,33 @@ export function UploadArea({ onAccept, limits = IMAGE_UPLOAD, prompt, disabled }
 					}}
 				/>
 			</label>
+			{many ? (
+				<label htmlFor={folderInputId} className="upload-folder small">
+					Or choose a folder
+					<input
+						id={folderInputId}
+						type="file"
+						className="upload-input"
+						disabled={disabled}
+						// A folder picker: its files come with `webkitRelativePath` (folder/…/name).
+						{...{ webkitdirectory: "" }}
+						onChange={(event) => {
+							const files = [...(event.currentTarget.files ?? [])].map((file) => ({
+								file,
+								path: file.webkitRelativePath || file.name,
+							}));
+							event.currentTarget.value = "";
+							void offer(files);
+						}}
+					/>
+				</label>
+			) : null}
 			{rejections.length > 0 ? (
 				// The alert wraps the list: a role on the list itself would take away its list semantics.
 				<div role="alert" className="upload-rejections">
 					<ul>
 						{rejections.map((rejection) => (
-							<li key={`${rejection.code}-${rejection.name ?? ""}`} data-code={rejection.code}>
+							<li key={`${rejection.code}-${rejection.message}`} data-code={rejection.code}>
 								{rejection.message}
 							</li>
 						))}
@@ -134,7 +214,7 @@ export function UploadArea({ onAccept, limits = IMAGE_UPLOAD, prompt, disabled }
 	);
 }
 
-function UploadIcon({ recording }: { recording: boolean }) {
+function UploadIcon({ noun }: { noun: UploadLimits["noun"] }) {
 	return (
 		<svg
 			className="upload-icon"
@@ -148,8 +228,10 @@ function UploadIcon({ recording }: { recording: boolean }) {
 			strokeLinejoin="round"
 			aria-hidden
 		>
-			{recording ? (
+			{noun === "recording" ? (
 				<path d="M3 12h2M7 8v8M11 4v16M15 7v10M19 10v4M21 12h0" />
+			) : noun === "file" ? (
+				<path d="M12 15V3m0 0-4.5 4.5M12 3l4.5 4.5M4 14v5a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-5" />
 			) : (
 				<>
 					<rect x="3" y="3" width="18" height="18" rx="3" />

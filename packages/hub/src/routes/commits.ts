@@ -30,7 +30,8 @@ import { jsonObject, optionalString, requiredString } from "./json-body.js";
 
 /** Longest NDJSON line: an inline file of the LFS threshold's size, base64-encoded, with room to spare. */
 export const MAX_COMMIT_LINE_BYTES = 32 * 1024 * 1024;
-const MAX_PREUPLOAD_FILES = 1000;
+/** Files per preupload call: also what the site lets a person pick for one commit. */
+export const MAX_PREUPLOAD_FILES = 1000;
 /** Inline files of one commit being written to the blob store at once. */
 const STORES_IN_FLIGHT = 8;
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;

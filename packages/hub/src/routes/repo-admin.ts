@@ -3,7 +3,8 @@
  * `DELETE /api/repos/delete`, `PUT …/settings`, `POST /api/repos/move`, likes
  * (`POST|DELETE …/like`, `GET /api/users/{name}/likes`) and gated access
  * (`POST …/ask-access`, `GET …/access`, `GET …/user-access-request/{status}`,
- * `POST …/user-access-request/handle|grant`). Thin: the services do the work.
+ * `POST …/user-access-request/handle|grant`), and `GET …/write-access` (may the caller write here, and
+ * the upload limits a page checks files against). Thin: the services do the work.
  */
 import { type Context, Hono } from "hono";
 import type { HubDeps, HubEnv } from "../deps.js";
@@ -19,7 +20,16 @@ import {
 } from "../services/access-requests.js";
 import { likeRepo, likesOf, unlikeRepo } from "../services/likes.js";
 import { deleteRepo, moveRepo, parseSettings, updateSettings } from "../services/repo-admin.js";
-import { checkedRepoId, findVisibleRepo, findWritableRepo, isRepoType, type RepoType } from "../services/repos.js";
+import {
+	checkedRepoId,
+	credentialMayWrite,
+	findVisibleRepo,
+	findWritableRepo,
+	isRepoType,
+	mayWriteIn,
+	type RepoType,
+} from "../services/repos.js";
+import { MAX_PREUPLOAD_FILES } from "./commits.js";
 import { jsonObject, optionalString, requiredString } from "./json-body.js";
 import { REPO_PATH, repoOfPath } from "./refs.js";
 
@@ -115,6 +125,20 @@ export function repoAdminRoutes(deps: HubDeps): Hono<HubEnv> {
 		const { type, id } = repoOfPath(c);
 		const repo = await findVisibleRepo(db, type, id, c.get("caller"));
 		return c.json(await ownAccess(db, repo, c.get("caller")));
+	});
+
+	// What the site's Files tab needs before it offers uploads, edits and deletes: a read, never a refusal.
+	app.get(`${REPO_PATH}/write-access`, async (c) => {
+		const { type, id } = repoOfPath(c);
+		const caller = c.get("caller");
+		const repo = await findVisibleRepo(db, type, id, caller);
+		const mayWrite =
+			caller !== undefined && credentialMayWrite(caller, repo.id) && (await mayWriteIn(db, repo.author, caller));
+		return c.json({
+			mayWrite,
+			uploadLimitBytes: deps.config.uploadBodyLimitBytes,
+			maxFilesPerCommit: MAX_PREUPLOAD_FILES,
+		});
 	});
 
 	app.get(`${REPO_PATH}/user-access-request/:status{pending|accepted|rejected}`, async (c) => {
