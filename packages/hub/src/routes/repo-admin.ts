@@ -21,12 +21,11 @@ import {
 import { likeRepo, likesOf, unlikeRepo } from "../services/likes.js";
 import { deleteRepo, moveRepo, parseSettings, updateSettings } from "../services/repo-admin.js";
 import {
+	callerMayWrite,
 	checkedRepoId,
-	credentialMayWrite,
 	findVisibleRepo,
 	findWritableRepo,
 	isRepoType,
-	mayWriteIn,
 	type RepoType,
 } from "../services/repos.js";
 import { MAX_PREUPLOAD_FILES } from "./commits.js";
@@ -132,10 +131,8 @@ export function repoAdminRoutes(deps: HubDeps): Hono<HubEnv> {
 		const { type, id } = repoOfPath(c);
 		const caller = c.get("caller");
 		const repo = await findVisibleRepo(db, type, id, caller);
-		const mayWrite =
-			caller !== undefined && credentialMayWrite(caller, repo.id) && (await mayWriteIn(db, repo.author, caller));
 		return c.json({
-			mayWrite,
+			mayWrite: await callerMayWrite(db, repo, caller),
 			uploadLimitBytes: deps.config.uploadBodyLimitBytes,
 			maxFilesPerCommit: MAX_PREUPLOAD_FILES,
 		});

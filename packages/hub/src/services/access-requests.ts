@@ -9,7 +9,7 @@ import type { Kysely } from "kysely";
 import type { Caller } from "../auth/caller.js";
 import type { Database } from "../db/schema.js";
 import { badRequest, HubError, notFound } from "../errors.js";
-import { credentialMayWrite, mayWriteIn, type Repo } from "./repos.js";
+import { callerMayWrite, mayWriteIn, type Repo } from "./repos.js";
 
 export const REQUEST_STATUSES = ["pending", "accepted", "rejected"] as const;
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];
@@ -187,8 +187,7 @@ export async function mayDownloadGated(
  */
 export async function ownAccess(db: Kysely<Database>, repo: Repo, caller: Caller | undefined) {
 	const status = caller ? ((await statusOf(db, repo, caller.userId)) ?? null) : null;
-	const mayWrite =
-		caller !== undefined && credentialMayWrite(caller, repo.id) && (await mayWriteIn(db, repo.author, caller));
+	const mayWrite = await callerMayWrite(db, repo, caller);
 	return { gated: repo.gated ?? false, status, mayDownload: await mayDownloadGated(db, repo, caller), mayWrite };
 }
 

@@ -165,6 +165,15 @@ export function credentialMayWrite(caller: Caller, repoId?: string): boolean {
 	return true;
 }
 
+/** Whether the caller may write `repo` (a read: never a refusal), for pages that offer writing tools. */
+export async function callerMayWrite(
+	db: Kysely<Database>,
+	repo: Pick<Repo, "id" | "author">,
+	caller: Caller | undefined,
+): Promise<boolean> {
+	return caller !== undefined && credentialMayWrite(caller, repo.id) && (await mayWriteIn(db, repo.author, caller));
+}
+
 /**
  * Refuses a write the caller may not make in `namespace` (creating a repository there):
  * no caller → 401, a read token → 403, someone else's namespace → 403.
