@@ -4,7 +4,7 @@ import Link from "next/link";
 import { ModelFilters } from "@/components/model/model-filters";
 import { ModelList } from "@/components/model/model-item";
 import { EmptyState } from "@/components/ui/empty-state";
-import { formatTotal } from "@/lib/format";
+import { ListingPage } from "@/components/ui/listing-page";
 import { listModels } from "@/lib/hub";
 import { hubSort, pagerHrefs, readModelsState } from "@/lib/models-query";
 
@@ -35,53 +35,23 @@ export default async function ModelsPage({ searchParams }: Props) {
 		cursor: state.cursor,
 	});
 	const { next, previous } = pagerHrefs(state, page.nextCursor);
-	// The hub counts listings without a search, exactly up to a cap and "at least" past it.
-	const total =
-		page.total !== undefined
-			? formatTotal(page.total)
-			: page.totalAtLeast !== undefined
-				? formatTotal(page.totalAtLeast, true)
-				: undefined;
-
 	return (
-		<div className="page">
-			<header className="page-header">
-				<h1>
-					Models
-					{total ? (
-						<>
-							{" "}
-							<span className="count" data-testid="models-total">
-								{total}
-							</span>
-						</>
-					) : null}
-				</h1>
-			</header>
-			<ModelFilters state={state} />
-			{page.models.length === 0 ? (
+		<ListingPage
+			title="Models"
+			countTestId="models-total"
+			total={page.total}
+			totalAtLeast={page.totalAtLeast}
+			filters={<ModelFilters state={state} />}
+			results={page.models.length > 0 ? <ModelList models={page.models} label="Models" /> : undefined}
+			empty={
 				<EmptyState title="No model matches these filters">
 					<p>
 						Try fewer filters, or <Link href="/models">see every model</Link>.
 					</p>
 				</EmptyState>
-			) : (
-				<ModelList models={page.models} label="Models" />
-			)}
-			<nav className="pager" aria-label="Pages">
-				{previous !== undefined ? (
-					<Link href={previous} className="button" rel="prev">
-						← Previous
-					</Link>
-				) : (
-					<span />
-				)}
-				{next ? (
-					<Link href={next} className="button" rel="next">
-						Next →
-					</Link>
-				) : null}
-			</nav>
-		</div>
+			}
+			previous={previous}
+			next={next}
+		/>
 	);
 }
