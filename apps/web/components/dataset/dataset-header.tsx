@@ -15,8 +15,13 @@ const isPipeline = (tag: string): tag is PipelineType => Object.hasOwn(PIPELINE_
 /** `like`: the like button (it shows the count), in place of the plain count. */
 export function DatasetHeader({ dataset, like }: { dataset: DatasetInfo; like?: ReactNode }) {
 	const [owner, name] = dataset.id.split("/");
-	const tasks = datasetTasks(dataset.tags).filter(isPipeline);
-	const otherTags = dataset.tags.filter((tag) => !tag.startsWith("task_categories:"));
+	// Seeded datasets carry `task_categories:{task}` tags; a card's `task_categories` reach the tags bare.
+	const cardTasks = dataset.cardData?.task_categories;
+	const fromCard = Array.isArray(cardTasks) ? cardTasks.filter((task) => typeof task === "string") : [];
+	const tasks = [...new Set([...datasetTasks(dataset.tags), ...fromCard])].filter(isPipeline);
+	const otherTags = dataset.tags.filter(
+		(tag) => !tag.startsWith("task_categories:") && !(tasks as string[]).includes(tag),
+	);
 	return (
 		<header className="model-header">
 			<div className="model-title-row">
