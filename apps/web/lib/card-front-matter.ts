@@ -1,23 +1,28 @@
 /**
  * The card editor's side of a README's front matter: the metadata form owns six keys
- * (task, library, licence, tags, base model, widget examples) and writes them; every
- * other top-level key of the existing front matter is kept as its own lines, untouched.
+ * for a model (task, library, licence, tags, base model, widget examples) and three for
+ * a dataset (task categories, licence, tags) and writes them; every other top-level key
+ * of the existing front matter is kept as its own lines, untouched.
  * The site has no YAML package, so this emits the few shapes it writes itself —
  * strings (always double-quoted), lists of strings, and lists of `{text}` widget
  * entries — and reads the current values from the hub's parsed `cardData`.
  */
 
+/** The keys the form owns are those present: a dataset's form has no task, library, base model or widget. */
 export interface CardMetadata {
-	pipeline_tag: string;
-	library_name: string;
+	pipeline_tag?: string;
+	/** A dataset's tasks. */
+	task_categories?: string[];
+	library_name?: string;
 	license: string;
 	tags: string[];
-	base_model: string;
+	base_model?: string;
 	/** Widget examples: one input text each. */
-	widget: string[];
+	widget?: string[];
 }
 
-const MANAGED_KEYS = new Set(["pipeline_tag", "library_name", "license", "tags", "base_model", "widget"]);
+const managedKeys = (metadata: CardMetadata) =>
+	new Set(Object.entries(metadata).flatMap(([key, value]) => (value === undefined ? [] : [key])));
 
 const FRONT_MATTER = /^\uFEFF?---[ \t]*\r?\n([\s\S]*?)\r?\n?---[ \t]*(?:\r?\n|$)/;
 
@@ -33,8 +38,14 @@ const texts = (value: unknown): string[] =>
 	Array.isArray(value) ? value.filter((item) => typeof item === "string") : typeof value === "string" ? [value] : [];
 
 /** The form's starting values from the hub's `cardData` (the front matter, parsed by the hub). */
-export function metadataFromCardData(cardData: Record<string, unknown> | undefined): CardMetadata {
+export function metadataFromCardData(
+	cardData: Record<string, unknown> | undefined,
+	repoType: "model" | "dataset" = "model",
+): CardMetadata {
 	const data = cardData ?? {};
+	if (repoType === "dataset") {
+		return { task_categories: texts(data.task_categories), license: text(data.license), tags: texts(data.tags) };
+	}
 	const widget = Array.isArray(data.widget)
 		? data.widget.flatMap((entry) =>
 				typeof entry === "object" && entry !== null && typeof (entry as { text?: unknown }).text === "string"
@@ -77,12 +88,13 @@ function managedLines(metadata: CardMetadata): string[] {
 		lines.push(`${key}:`);
 		for (const value of kept) lines.push(`- ${item(value)}`);
 	};
-	scalar("pipeline_tag", metadata.pipeline_tag);
-	scalar("library_name", metadata.library_name);
+	scalar("pipeline_tag", metadata.pipeline_tag ?? "");
+	list("task_categories", metadata.task_categories ?? [], yamlString);
+	scalar("library_name", metadata.library_name ?? "");
 	scalar("license", metadata.license);
 	list("tags", metadata.tags, yamlString);
-	scalar("base_model", metadata.base_model);
-	list("widget", metadata.widget, (value) => `text: ${yamlString(value)}`);
+	scalar("base_model", metadata.base_model ?? "");
+	list("widget", metadata.widget ?? [], (value) => `text: ${yamlString(value)}`);
 	return lines;
 }
 
@@ -97,13 +109,13 @@ function topLevelKey(line: string): string | undefined {
  * key's block runs to the next top-level key: indented lines, and list items or comments
  * at the margin, go with the key above them.
  */
-function keptLines(frontMatter: string | undefined): string[] {
+function keptLines(frontMatter: string | undefined, managed: Set<string>): string[] {
 	if (!frontMatter) return [];
 	const kept: string[] = [];
 	let keeping = true;
 	for (const line of frontMatter.split(/\r?\n/)) {
 		const key = topLevelKey(line);
-		if (key !== undefined) keeping = !MANAGED_KEYS.has(key);
+		if (key !== undefined) keeping = !managed.has(key);
 		if (keeping) kept.push(line);
 	}
 	while (kept.length > 0 && kept[kept.length - 1]?.trim() === "") kept.pop();
@@ -112,7 +124,7 @@ function keptLines(frontMatter: string | undefined): string[] {
 
 /** The whole README: the form's keys, then the other keys as they were, then the body. */
 export function buildReadme(frontMatter: string | undefined, metadata: CardMetadata, body: string): string {
-	const lines = [...managedLines(metadata), ...keptLines(frontMatter)];
+	const lines = [...managedLines(metadata), ...keptLines(frontMatter, managedKeys(metadata))];
 	const cleanBody = body.replace(/^\r?\n+/, "");
 	if (lines.length === 0) return cleanBody;
 	return `---\n${lines.join("\n")}\n---\n\n${cleanBody}`;

@@ -1,5 +1,6 @@
 /** The top of a dataset page: id, downloads, likes, last change, the tasks it serves and its tags. */
 import { PIPELINE_DATA, type PipelineType } from "@hubkit/tasks";
+import type { ReactNode } from "react";
 import { formatCount, formatDay } from "@/lib/format";
 import type { DatasetInfo } from "@/lib/hub";
 import { TaskIcon } from "../task/task-icon";
@@ -11,10 +12,16 @@ import { datasetTasks } from "./dataset-list";
 
 const isPipeline = (tag: string): tag is PipelineType => Object.hasOwn(PIPELINE_DATA, tag);
 
-export function DatasetHeader({ dataset }: { dataset: DatasetInfo }) {
+/** `like`: the like button (it shows the count), in place of the plain count. */
+export function DatasetHeader({ dataset, like }: { dataset: DatasetInfo; like?: ReactNode }) {
 	const [owner, name] = dataset.id.split("/");
-	const tasks = datasetTasks(dataset.tags).filter(isPipeline);
-	const otherTags = dataset.tags.filter((tag) => !tag.startsWith("task_categories:"));
+	// Seeded datasets carry `task_categories:{task}` tags; a card's `task_categories` reach the tags bare.
+	const cardTasks = dataset.cardData?.task_categories;
+	const fromCard = Array.isArray(cardTasks) ? cardTasks.filter((task) => typeof task === "string") : [];
+	const tasks = [...new Set([...datasetTasks(dataset.tags), ...fromCard])].filter(isPipeline);
+	const otherTags = dataset.tags.filter(
+		(tag) => !tag.startsWith("task_categories:") && !(tasks as string[]).includes(tag),
+	);
 	return (
 		<header className="model-header">
 			<div className="model-title-row">
@@ -31,9 +38,11 @@ export function DatasetHeader({ dataset }: { dataset: DatasetInfo }) {
 				<span title={`${dataset.downloads} downloads`}>
 					<DownloadIcon /> {formatCount(dataset.downloads)} downloads
 				</span>
-				<span title={`${dataset.likes} likes`}>
-					<HeartIcon /> {formatCount(dataset.likes)} likes
-				</span>
+				{like ?? (
+					<span title={`${dataset.likes} likes`}>
+						<HeartIcon /> {formatCount(dataset.likes)} likes
+					</span>
+				)}
 				<span>Updated {formatDay(dataset.lastModified)}</span>
 				{dataset.private ? <span>Private</span> : null}
 				{dataset.gated ? <span>Gated</span> : null}

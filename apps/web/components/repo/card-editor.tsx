@@ -1,8 +1,8 @@
 "use client";
 /**
- * The model card editor for writers: the markdown body beside a live preview (the
- * site's own card renderer, loaded with the editor), and a metadata form whose values
- * become the README's front matter. Saving is one commit of README.md on `main` with
+ * The model or dataset card editor for writers: the markdown body beside a live preview
+ * (the site's own card renderer, loaded with the editor), and a metadata form whose values
+ * become the README's front matter (a dataset's: task categories, licence and tags). Saving is one commit of README.md on `main` with
  * the head the editor was opened at as `parentCommit`: if someone committed meanwhile
  * the hub answers 412 and nothing is overwritten.
  */
@@ -49,12 +49,15 @@ export function CardEditor({
 	body: string;
 	metadata: CardMetadata;
 	tasks: Option[];
-	libraries: Option[];
+	/** A model's libraries; a dataset has none. */
+	libraries?: Option[];
 }) {
+	const isDataset = repoType === "dataset";
+	const defaultSummary = isDataset ? "Update dataset card" : "Update model card";
 	const hydrated = useHydrated();
 	const [body, setBody] = useState(initialBody);
 	const preview = useDeferredValue(body);
-	const [summary, setSummary] = useState("Update model card");
+	const [summary, setSummary] = useState(defaultSummary);
 	const [busy, setBusy] = useState(false);
 	const [error, setError] = useState<string>();
 
@@ -62,19 +65,25 @@ export function CardEditor({
 		event.preventDefault();
 		const form = new FormData(event.currentTarget);
 		const field = (name: string) => String(form.get(name) ?? "");
-		const metadata: CardMetadata = {
-			pipeline_tag: field("pipeline_tag"),
-			library_name: field("library_name"),
-			license: field("license"),
-			tags: splitList(field("tags"), /,/),
-			base_model: field("base_model"),
-			widget: splitList(field("widget"), /\r?\n/),
-		};
+		const metadata: CardMetadata = isDataset
+			? {
+					task_categories: form.getAll("task_categories").map(String),
+					license: field("license"),
+					tags: splitList(field("tags"), /,/),
+				}
+			: {
+					pipeline_tag: field("pipeline_tag"),
+					library_name: field("library_name"),
+					license: field("license"),
+					tags: splitList(field("tags"), /,/),
+					base_model: field("base_model"),
+					widget: splitList(field("widget"), /\r?\n/),
+				};
 		const readme = buildReadme(frontMatter, metadata, body);
 		const lines = [
 			{
 				key: "header",
-				value: { summary: summary.trim() || "Update model card", ...(parentCommit ? { parentCommit } : {}) },
+				value: { summary: summary.trim() || defaultSummary, ...(parentCommit ? { parentCommit } : {}) },
 			},
 			{ key: "file", value: { path: "README.md", encoding: "base64", content: base64Utf8(readme) } },
 		];
@@ -102,28 +111,53 @@ export function CardEditor({
 		<form className="card-editor stack" onSubmit={save} data-testid="card-editor">
 			<fieldset className="fieldset card-metadata">
 				<legend className="field-label">Metadata</legend>
-				<div className="field">
-					<label htmlFor="card-task">Task</label>
-					<select id="card-task" name="pipeline_tag" defaultValue={initial.pipeline_tag}>
-						<option value="">None</option>
-						{tasks.map((task) => (
-							<option key={task.value} value={task.value}>
-								{task.label}
-							</option>
-						))}
-					</select>
-				</div>
-				<div className="field">
-					<label htmlFor="card-library">Library</label>
-					<select id="card-library" name="library_name" defaultValue={initial.library_name}>
-						<option value="">None</option>
-						{libraries.map((library) => (
-							<option key={library.value} value={library.value}>
-								{library.label}
-							</option>
-						))}
-					</select>
-				</div>
+				{isDataset ? (
+					<div className="field">
+						<label htmlFor="card-task">Task categories</label>
+						<select
+							id="card-task"
+							name="task_categories"
+							multiple
+							size={6}
+							defaultValue={initial.task_categories ?? []}
+							aria-describedby="card-task-hint"
+						>
+							{tasks.map((task) => (
+								<option key={task.value} value={task.value}>
+									{task.label}
+								</option>
+							))}
+						</select>
+						<span className="field-hint" id="card-task-hint">
+							Hold Ctrl (or ⌘) to choose more than one.
+						</span>
+					</div>
+				) : (
+					<div className="field">
+						<label htmlFor="card-task">Task</label>
+						<select id="card-task" name="pipeline_tag" defaultValue={initial.pipeline_tag}>
+							<option value="">None</option>
+							{tasks.map((task) => (
+								<option key={task.value} value={task.value}>
+									{task.label}
+								</option>
+							))}
+						</select>
+					</div>
+				)}
+				{isDataset ? null : (
+					<div className="field">
+						<label htmlFor="card-library">Library</label>
+						<select id="card-library" name="library_name" defaultValue={initial.library_name}>
+							<option value="">None</option>
+							{(libraries ?? []).map((library) => (
+								<option key={library.value} value={library.value}>
+									{library.label}
+								</option>
+							))}
+						</select>
+					</div>
+				)}
 				<div className="field">
 					<label htmlFor="card-license">Licence</label>
 					<input
@@ -151,23 +185,32 @@ export function CardEditor({
 						Separated by commas.
 					</span>
 				</div>
-				<div className="field">
-					<label htmlFor="card-base-model">Base model</label>
-					<input id="card-base-model" name="base_model" defaultValue={initial.base_model} placeholder="owner/name" />
-				</div>
-				<div className="field">
-					<label htmlFor="card-widget">Widget examples</label>
-					<textarea
-						id="card-widget"
-						name="widget"
-						rows={3}
-						defaultValue={initial.widget.join("\n")}
-						aria-describedby="card-widget-hint"
-					/>
-					<span className="field-hint" id="card-widget-hint">
-						One example input per line; the page's widget offers them.
-					</span>
-				</div>
+				{isDataset ? null : (
+					<>
+						<div className="field">
+							<label htmlFor="card-base-model">Base model</label>
+							<input
+								id="card-base-model"
+								name="base_model"
+								defaultValue={initial.base_model}
+								placeholder="owner/name"
+							/>
+						</div>
+						<div className="field">
+							<label htmlFor="card-widget">Widget examples</label>
+							<textarea
+								id="card-widget"
+								name="widget"
+								rows={3}
+								defaultValue={(initial.widget ?? []).join("\n")}
+								aria-describedby="card-widget-hint"
+							/>
+							<span className="field-hint" id="card-widget-hint">
+								One example input per line; the page's widget offers them.
+							</span>
+						</div>
+					</>
+				)}
 			</fieldset>
 			<div className="card-editor-panes">
 				<div className="field">

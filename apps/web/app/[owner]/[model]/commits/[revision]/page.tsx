@@ -1,10 +1,7 @@
 /** A model's history: the commits of a branch, newest first, each linking to its changes. */
 import type { Metadata } from "next";
-import Link from "next/link";
 import { notFound } from "next/navigation";
-import { CommitList } from "@/components/repo-files/commit-list";
-import { type RepoRef, repoPagePath } from "@/components/repo-files/repo-ref";
-import { listRepoCommits } from "@/lib/repo-write";
+import { RepoHistory } from "@/components/repo-files/repo-file-pages";
 import { loadModel } from "../../model-page-data";
 import "@/components/repo-files/repo-files.css";
 
@@ -16,25 +13,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 export default async function CommitsPage({ params }: Props) {
-	const { owner, model: name, revision: rawRevision } = await params;
-	const revision = decodeURIComponent(rawRevision);
+	const { owner, model: name, revision } = await params;
 	const model = await loadModel(owner, name);
 	if (!model) notFound();
-	const repo: RepoRef = { type: "model", id: model.id };
-	const history = await listRepoCommits("model", model.id, revision, 100);
-	if (!history) notFound();
-	return (
-		<section className="files" aria-labelledby="history-title">
-			<div className="files-bar">
-				<h2 id="history-title">
-					History of {revision} <span className="muted small">· {history.total} commits</span>
-				</h2>
-				<Link href={`${repoPagePath(repo)}/tree/${encodeURIComponent(revision)}`}>Files</Link>
-			</div>
-			<CommitList repo={repo} commits={history.commits} />
-			{history.total > history.commits.length ? (
-				<p className="muted small">The {history.commits.length} newest commits are shown.</p>
-			) : null}
-		</section>
-	);
+	return <RepoHistory repo={{ type: "model", id: model.id }} revision={decodeURIComponent(revision)} />;
 }

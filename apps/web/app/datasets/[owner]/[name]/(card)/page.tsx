@@ -1,9 +1,12 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { notFound } from "next/navigation";
 import { ModelCard } from "@/components/model/model-card";
 import { RepoUploadHelp } from "@/components/repo/repo-upload-help";
 import { EmptyState } from "@/components/ui/empty-state";
 import { getRepoReadme } from "@/lib/hub";
+import { getViewerStanding } from "@/lib/repo-access";
+import { repoPagePath } from "@/lib/repo-paths";
 import { type DatasetParams, loadDataset } from "../dataset-page-data";
 
 export async function generateMetadata({ params }: DatasetParams): Promise<Metadata> {
@@ -20,10 +23,20 @@ export default async function DatasetPage({ params }: DatasetParams) {
 	const { owner, name } = await params;
 	const dataset = await loadDataset(owner, name);
 	if (!dataset) notFound();
-	const readme = await getRepoReadme("dataset", dataset.id);
+	const [readme, standing] = await Promise.all([
+		getRepoReadme("dataset", dataset.id),
+		getViewerStanding("dataset", dataset.id),
+	]);
 	return (
 		<div className="model-body dataset-body">
 			<div className="model-main">
+				{standing.access.mayWrite ? (
+					<p className="button-row">
+						<Link href={`${repoPagePath("dataset", dataset.id)}/edit-card`} className="button button-small">
+							{readme?.trim() ? "Edit dataset card" : "Create a dataset card"}
+						</Link>
+					</p>
+				) : null}
 				<RepoUploadHelp type="dataset" id={dataset.id} siblings={dataset.siblings} />
 				{readme?.trim() ? (
 					<ModelCard markdown={readme} modelId={dataset.id} repoType="dataset" />

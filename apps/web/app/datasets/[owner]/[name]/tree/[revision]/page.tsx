@@ -1,19 +1,22 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { FilesTable } from "@/components/model/files-table";
-import { getRepoTree } from "@/lib/hub";
-import { type DatasetParams, loadDataset } from "../../dataset-page-data";
+import { RepoFiles } from "@/components/repo-files/repo-file-pages";
+import { loadDataset } from "../../dataset-page-data";
+import "@/components/account/account.css";
+import "@/components/repo-files/repo-files.css";
 
-export async function generateMetadata({ params }: DatasetParams): Promise<Metadata> {
+type Props = { params: Promise<{ owner: string; name: string; revision: string }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
 	const { owner, name } = await params;
 	const dataset = await loadDataset(owner, name);
 	if (!dataset) return { title: "Dataset not found" };
 	return { title: `Files of dataset ${dataset.id}`, description: `The files of the dataset ${dataset.id}.` };
 }
 
-export default async function DatasetFilesPage({ params }: DatasetParams) {
-	const { owner, name } = await params;
+export default async function DatasetFilesPage({ params }: Props) {
+	const { owner, name, revision } = await params;
 	const dataset = await loadDataset(owner, name);
 	if (!dataset) notFound();
-	return <FilesTable modelId={dataset.id} repoType="dataset" entries={await getRepoTree("dataset", dataset.id)} />;
+	return <RepoFiles repo={{ type: "dataset", id: dataset.id }} revision={revision} />;
 }
