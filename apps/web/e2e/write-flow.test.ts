@@ -235,7 +235,7 @@ describe("one person's whole write flow", () => {
 		await screenshot(owner, "write-flow-profile-light");
 	});
 
-	it("renames the model, and an old link leads to the new page", async () => {
+	it("renames the model, and old links lead to the same pages under the new id", async () => {
 		await visit(owner, `/${REPO}/settings`);
 		await owner.getByLabel("New id").fill(RENAMED);
 		await owner.getByRole("button", { name: "Rename" }).click();
@@ -245,6 +245,9 @@ describe("one person's whole write flow", () => {
 		await visit(asker, `/${REPO}`);
 		expect(new URL(asker.url()).pathname).toBe(`/${RENAMED}`);
 		expect(await asker.locator("h1.model-title").textContent()).toContain("walkthrough-renamed");
+		// A deeper old link keeps its place: the Files tab of the old id is the Files tab of the new one.
+		await visit(asker, `/${REPO}/tree/main`);
+		expect(new URL(asker.url()).pathname).toBe(`/${RENAMED}/tree/main`);
 		const old = await asker.request.get(siteUrl(`/${REPO}/resolve/main/config.json`));
 		expect(old.status()).toBe(200);
 		expect(await old.text()).toBe(EDITED_CONFIG);

@@ -37,6 +37,7 @@ import { siteProxy } from "./routes/site-proxy.js";
 import { taskRoutes } from "./routes/tasks.js";
 import { whoamiRoutes } from "./routes/whoami.js";
 import { MAX_AVATAR_BYTES } from "./services/avatar-upload.js";
+import { movedPageLocation } from "./services/repo-redirect.js";
 import { databaseFollowUps } from "./services/router-follow-ups.js";
 
 /** Headers browser clients must be able to read (reference/hub-api.md §0, CORS). */
@@ -164,7 +165,12 @@ export function createHubApp(deps: HubDeps, options: HubAppOptions = {}): Hono<H
 	const webUrl = deps.config.webUrl;
 	app.notFound(
 		webUrl
-			? siteProxy({ webUrl, fallback: notFound, onError: (message, error) => deps.logger.error(message, error) })
+			? siteProxy({
+					webUrl,
+					fallback: notFound,
+					movedPage: (c, url) => movedPageLocation(deps.db, url, c.get("caller")),
+					onError: (message, error) => deps.logger.error(message, error),
+				})
 			: notFound,
 	);
 	app.onError(errorHandler(deps.logger));

@@ -15,6 +15,7 @@ import { silentLogger } from "../src/logger.js";
 import { notFoundHandler } from "../src/middleware/errors.js";
 import { siteProxy } from "../src/routes/site-proxy.js";
 import { type RunningHub, startHub } from "../src/server.js";
+import { insertRepo } from "../src/services/repo-create.js";
 import { ENGINES, startTestDatabase, type TestDatabase } from "./support/engines.js";
 
 interface Seen {
@@ -120,6 +121,33 @@ describe.each(ENGINES)("site proxy on %s", (engine) => {
 		expect(seen.headers["x-forwarded-proto"]).toBe("http");
 		expect(seen.headers["x-forwarded-for"]).toBe("127.0.0.1");
 		expect(seen.headers["accept-encoding"]).toBe("identity");
+	});
+
+	it("sends an old page link of a renamed repository to the same page under its new id, hiding private ones", async () => {
+		const deps = hub.deps;
+		await insertRepo(deps, { type: "model", namespace: "mover", name: "after", private: false }, null);
+		await insertRepo(deps, { type: "dataset", namespace: "mover", name: "data-after", private: false }, null);
+		await insertRepo(deps, { type: "model", namespace: "mover", name: "hidden-after", private: true }, null);
+		const at = new Date().toISOString();
+		await deps.db
+			.insertInto("repo_redirects")
+			.values([
+				{ from_id: "mover/before", to_id: "mover/after", created_at: at },
+				{ from_id: "datasets/mover/data-before", to_id: "datasets/mover/data-after", created_at: at },
+				{ from_id: "mover/hidden-before", to_id: "mover/hidden-after", created_at: at },
+			])
+			.execute();
+		const page = await fetch(`${hub.url}/mover/before/tree/main/onnx?x=1`, { redirect: "manual" });
+		expect(page.status).toBe(307);
+		expect(page.headers.get("location")).toBe("/mover/after/tree/main/onnx?x=1");
+		const data = await fetch(`${hub.url}/datasets/mover/data-before/settings`, { redirect: "manual" });
+		expect(data.headers.get("location")).toBe("/datasets/mover/data-after/settings");
+		// Not for someone who may not see where it leads, and never for pages that are not repositories.
+		const hidden = await fetch(`${hub.url}/mover/hidden-before/tree/main`, { redirect: "manual" });
+		expect(hidden.status).toBe(200);
+		expect(lastSeen()?.url).toBe("/mover/hidden-before/tree/main");
+		const settings = await fetch(`${hub.url}/settings/profile`, { redirect: "manual" });
+		expect(settings.status).toBe(200);
 	});
 
 	it("passes the web's own status through", async () => {

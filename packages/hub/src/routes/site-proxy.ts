@@ -33,6 +33,8 @@ export interface SiteProxyOptions {
 	webUrl: string;
 	/** Answers the requests that stay the hub's (unknown API paths, other methods). */
 	fallback: NotFoundHandler<HubEnv>;
+	/** Where a page moved (a renamed repository's pages): answered with a 307 before the site is asked. */
+	movedPage?: (c: Context<HubEnv>, url: URL) => Promise<string | undefined>;
 	/** Logged (without query strings) when the web server cannot be reached. */
 	onError?: (message: string, error: unknown) => void;
 }
@@ -79,6 +81,10 @@ export function siteProxy(options: SiteProxyOptions): NotFoundHandler<HubEnv> {
 		const url = new URL(c.req.url);
 		const ownedByHub = HUB_NAMESPACES.some((prefix) => url.pathname.startsWith(prefix));
 		if (ownedByHub || !FORWARDED_METHODS.has(c.req.method)) return options.fallback(c);
+		if (c.req.method !== "POST") {
+			const moved = await options.movedPage?.(c, url);
+			if (moved) return c.redirect(moved, 307);
+		}
 
 		const target = new URL(`${url.pathname}${url.search}`, base);
 		const hasBody = c.req.method === "POST";

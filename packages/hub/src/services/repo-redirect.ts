@@ -9,6 +9,8 @@ import type { Kysely } from "kysely";
 import type { Caller } from "../auth/caller.js";
 import type { Database } from "../db/schema.js";
 import { HubError } from "../errors.js";
+import { isReservedName } from "../reserved-names.js";
+import { repoIdProblem } from "../storage/repo-path.js";
 import { canSee } from "./repo-access.js";
 import { findRepo, findVisibleRepo, type Repo, type RepoType, redirectOf } from "./repos.js";
 
@@ -53,4 +55,36 @@ export function movedRepo(url: URL, prefix: string, from: string, to: string): H
 	return new HubError(307, `Repository ${from} was renamed to ${to}`, {
 		headers: { Location: `${prefix}/${to}${rest}${url.search}` },
 	});
+}
+
+/**
+ * Where a site page of a renamed repository now lives (`/{old}/tree/main` → `/{new}/tree/main`,
+ * `/datasets/{old}/…` likewise), for the front door to redirect before the page is rendered: a
+ * page only learns its id, not the rest of its path. Undefined for anything else, and for a
+ * caller who may not see the renamed repository.
+ */
+export async function movedPageLocation(
+	db: Kysely<Database>,
+	url: URL,
+	caller: Caller | undefined,
+): Promise<string | undefined> {
+	const segments = url.pathname.split("/").slice(1);
+	const dataset = segments[0] === "datasets";
+	const [rawNamespace, rawName] = dataset ? segments.slice(1, 3) : segments.slice(0, 2);
+	if (!rawNamespace || !rawName) return undefined;
+	let namespace: string;
+	let name: string;
+	try {
+		namespace = decodeURIComponent(rawNamespace);
+		name = decodeURIComponent(rawName);
+	} catch {
+		return undefined;
+	}
+	// The hub's and the site's own paths (`/settings/…`, `/organizations/…`) are never repositories.
+	if (isReservedName(namespace.toLowerCase()) || repoIdProblem(namespace, name)) return undefined;
+	const type: RepoType = dataset ? "dataset" : "model";
+	const id = `${namespace}/${name}`;
+	const found = await findVisibleOrMoved(db, type, id, caller).catch(() => undefined);
+	if (!found || !("movedTo" in found)) return undefined;
+	return movedRepo(url, dataset ? "/datasets" : "", id, found.movedTo).headers.Location;
 }
