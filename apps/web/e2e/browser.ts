@@ -54,6 +54,12 @@ const FULL_PAGE_MAX_HEIGHT = 6000;
 
 export async function screenshot(page: Page, name: string): Promise<void> {
 	await settle(page);
+	// The header's account corner asks the hub who is signed in after the page paints; a picture
+	// taken before it answers shows an empty corner that no person would see for long.
+	await page.waitForFunction(() => {
+		const corner = document.querySelector(".header-account");
+		return !corner || corner.querySelector("a, img") !== null;
+	});
 	mkdirSync(SCREENSHOT_DIR, { recursive: true });
 	const height = await page.evaluate(() => document.documentElement.scrollHeight);
 	await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: height <= FULL_PAGE_MAX_HEIGHT });

@@ -137,7 +137,7 @@ describe("chat widget against the hub's own chat model", () => {
 		expect(await widget.getAttribute("data-state")).toBe("unavailable");
 		// Its GGUF file is a sample placeholder: the hub's runtime does not take it, and no other provider is mapped.
 		expect(await widget.getByTestId("widget-unavailable").textContent()).toBe(
-			"No provider serves this modelNo inference provider serves this model: its record is mapped to none.",
+			"No provider serves this modelNone is mapped to it yet. A model whose files this hub runs itself (ONNX or GGUF weights for a task it supports) is served here as soon as they are uploaded.",
 		);
 		expect(await widget.getByLabel("Message").count()).toBe(0);
 		expect(await widget.getByRole("button", { name: "Send" }).count()).toBe(0);

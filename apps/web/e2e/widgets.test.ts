@@ -151,7 +151,7 @@ describe("widgets", () => {
 
 		await visit(page, "/facebook/deit-base-distilled-patch16-224");
 		const unmapped = page.getByTestId("model-widget").getByTestId("widget-unavailable");
-		expect(await unmapped.textContent()).toContain("mapped to none");
+		expect(await unmapped.textContent()).toContain("None is mapped to it yet.");
 		await context.close();
 	});
 

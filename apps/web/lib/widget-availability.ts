@@ -53,7 +53,8 @@ export function widgetAvailability(mapping: unknown, providers: ProviderSummary[
 	if (entries.length === 0) {
 		return {
 			state: "unavailable",
-			reason: "No inference provider serves this model: its record is mapped to none.",
+			reason:
+				"None is mapped to it yet. A model whose files this hub runs itself (ONNX or GGUF weights for a task it supports) is served here as soon as they are uploaded.",
 		};
 	}
 	if (!providers) {
