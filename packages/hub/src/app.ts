@@ -15,6 +15,7 @@ import { identifyCaller } from "./middleware/caller.js";
 import { csrfGuard } from "./middleware/csrf.js";
 import { errorHandler, notFoundHandler } from "./middleware/errors.js";
 import { pathGuard } from "./middleware/path-guard.js";
+import type { RateLimiter } from "./middleware/rate-limit.js";
 import { requestId } from "./middleware/request-id.js";
 import { type RouterDeps, routerRoutes } from "./router/index.js";
 import { accountRoutes } from "./routes/accounts.js";
@@ -39,6 +40,7 @@ import { whoamiRoutes } from "./routes/whoami.js";
 import { MAX_AVATAR_BYTES } from "./services/avatar-upload.js";
 import { movedPageLocation } from "./services/repo-redirect.js";
 import { databaseFollowUps } from "./services/router-follow-ups.js";
+import { sharedRateLimiter } from "./services/shared-rate-limit.js";
 
 /** Headers browser clients must be able to read (reference/hub-api.md §0, CORS). */
 export const EXPOSED_HEADERS = [
@@ -81,6 +83,13 @@ function routerAuthenticate(deps: HubDeps, identified: WeakMap<Request, Caller>)
 			throw error;
 		}
 	};
+}
+
+/** The anonymous limit's buckets in the database, or none when anonymous use is off. */
+function sharedAnonymousLimiter(deps: HubDeps): RateLimiter | undefined {
+	const { anonymousRateLimitPerMinute: perMinute, anonymousRateLimitBurst } = deps.config;
+	if (perMinute <= 0) return undefined;
+	return sharedRateLimiter(deps.db, { perMinute, burst: Math.max(1, anonymousRateLimitBurst) });
 }
 
 export function createHubApp(deps: HubDeps, options: HubAppOptions = {}): Hono<HubEnv> {
@@ -141,8 +150,9 @@ export function createHubApp(deps: HubDeps, options: HubAppOptions = {}): Hono<H
 		routerRoutes({
 			providerKeys: {},
 			logger: deps.logger,
-			// No token: the hub's own public models, rate-limited per client address.
-			admitAnonymous: anonymousAdmission(deps.config),
+			// No token: the hub's own public models, rate-limited per client address — in the
+			// database, so every hub sharing it counts an address against one bucket.
+			admitAnonymous: anonymousAdmission(deps.config, sharedAnonymousLimiter(deps)),
 			maxBodyBytes: deps.config.routerBodyLimitBytes,
 			upstreamTimeouts: {
 				connectMs: deps.config.upstreamConnectTimeoutMs,

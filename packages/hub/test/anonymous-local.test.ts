@@ -62,8 +62,9 @@ describe.each(ENGINES)("anonymous hf-inference on %s", (engine) => {
 	let token: string;
 	const servers: Listening[] = [];
 
-	/** The whole hub with its own (fresh) anonymous limit, on 127.0.0.1. */
+	/** The whole hub with a fresh anonymous limit (its buckets are in the database: emptied), on 127.0.0.1. */
 	async function serve(limits: Partial<HubConfig> = {}): Promise<string> {
+		await hub.deps.db.deleteFrom("rate_buckets").execute();
 		const deps = { ...hub.deps, config: { ...hub.deps.config, ...limits } };
 		const app = createHubApp(deps, {
 			router: { localRuntime: runtime, providerKeys: { together: { key: OPERATOR_KEY } } },

@@ -78,6 +78,7 @@ const PLAIN_INDEXES: Record<string, [name: string, table: string, columns: strin
 		["access_requests_by_status", "access_requests", ["repo_id", "status", "created_at"]],
 		["lfs_uploads_by_expiry", "lfs_uploads", ["expires_at"]],
 	],
+	"0012-shared-rate-limits": [["rate_buckets_updated_ms", "rate_buckets", ["updated_ms"]]],
 };
 
 /** What the applied migrations made: their plain indexes and the engine's search index or triggers. */

@@ -327,6 +327,14 @@ export interface HubSettingsTable {
 	value: string;
 }
 
+/** The anonymous rate limit's buckets, shared by every hub on one database (migration 0012). */
+export interface RateBucketsTable {
+	key: string;
+	tokens: number;
+	updated_ms: number;
+	allowed: number;
+}
+
 export interface Database {
 	models: ModelsTable;
 	model_tags: ModelTagsTable;
@@ -355,4 +363,5 @@ export interface Database {
 	repo_redirects: RepoRedirectsTable;
 	lfs_uploads: LfsUploadsTable;
 	lfs_objects: LfsObjectsTable;
+	rate_buckets: RateBucketsTable;
 }

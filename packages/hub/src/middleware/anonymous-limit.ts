@@ -23,7 +23,7 @@ export interface AnonymousLimitConfig {
 }
 
 /** Admits an anonymous request (undefined) or answers the 429 to send instead. */
-export type AnonymousAdmission = (c: Context) => Response | undefined;
+export type AnonymousAdmission = (c: Context) => Promise<Response | undefined>;
 
 export function anonymousAdmission(
 	config: AnonymousLimitConfig,
@@ -36,8 +36,8 @@ export function anonymousAdmission(
 			perMinute: config.anonymousRateLimitPerMinute,
 			burst: Math.max(1, config.anonymousRateLimitBurst),
 		});
-	return (c) => {
-		const decision = buckets.take(rateLimitKey(clientAddress(c, config.trustedProxies)));
+	return async (c) => {
+		const decision = await buckets.take(rateLimitKey(clientAddress(c, config.trustedProxies)));
 		if (decision.allowed) return undefined;
 		const seconds = decision.retryAfterSeconds;
 		return Response.json(

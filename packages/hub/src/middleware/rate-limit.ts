@@ -1,14 +1,14 @@
 /**
  * A token bucket per key: each key may spend `burst` requests at once, and earns
- * them back at `perMinute` a minute. State lives behind `RateLimiter` so it can
- * move out of the process (a shared database) without touching its callers.
+ * them back at `perMinute` a minute. State lives behind `RateLimiter`: here in the
+ * process, or in the database shared by several hubs (services/shared-rate-limit.ts).
  */
 
 export type RateDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
 export interface RateLimiter {
 	/** Spends one request for `key`, or says how long until the next one is allowed. */
-	take(key: string): RateDecision;
+	take(key: string): RateDecision | Promise<RateDecision>;
 }
 
 export interface MemoryRateLimiterOptions {
@@ -21,6 +21,7 @@ export interface MemoryRateLimiterOptions {
 }
 
 export interface MemoryRateLimiter extends RateLimiter {
+	take(key: string): RateDecision;
 	/** Keys held now. */
 	readonly size: number;
 }

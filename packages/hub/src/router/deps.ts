@@ -71,7 +71,7 @@ export interface RouterDeps {
 	 * Lets a request without an Authorization header use hf-inference (public models only):
 	 * undefined admits it, a Response (a 429) is sent instead. Without it those routes need a token.
 	 */
-	admitAnonymous?: (c: Context) => Response | undefined;
+	admitAnonymous?: (c: Context) => Promise<Response | undefined>;
 	/**
 	 * The user of a browser session the host has already identified (and checked against cross-site
 	 * requests) for a request without an Authorization header; hf-inference runs as that user, so a
