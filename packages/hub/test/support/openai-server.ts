@@ -89,11 +89,19 @@ export async function startOpenAIServer(options: { apiKey?: string } = {}): Prom
 				200,
 				chat
 					? {
+							id: "chatcmpl-fixture",
 							object: "chat.completion",
+							created: 1_700_000_000,
 							model,
 							choices: [{ index: 0, message: { role: "assistant", content: text }, finish_reason: "stop" }],
 						}
-					: { object: "text_completion", model, choices: [{ index: 0, text, finish_reason: "stop" }] },
+					: {
+							id: "cmpl-fixture",
+							object: "text_completion",
+							created: 1_700_000_000,
+							model,
+							choices: [{ index: 0, text, finish_reason: "stop" }],
+						},
 			);
 		}
 		response.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
@@ -102,18 +110,27 @@ export async function startOpenAIServer(options: { apiKey?: string } = {}): Prom
 			`data: ${JSON.stringify(
 				chat
 					? {
+							id: "chatcmpl-fixture",
 							object: "chat.completion.chunk",
+							created: 1_700_000_000,
 							model,
 							choices: [{ index: 0, delta: { content: piece }, finish_reason: finish }],
 						}
-					: { object: "text_completion", model, choices: [{ index: 0, text: piece, finish_reason: finish }] },
+					: {
+							id: "cmpl-fixture",
+							object: "text_completion",
+							created: 1_700_000_000,
+							model,
+							choices: [{ index: 0, text: piece, finish_reason: finish }],
+						},
 			)}\n\n`;
-		response.write(event(words[0] ?? "", null));
-		firstSent.resolve();
 		if (model === "cut-stream") {
-			response.socket?.resetAndDestroy();
+			// Once the first event is on its way, the connection goes without an end to the answer.
+			response.write(event(words[0] ?? "", null), () => response.socket?.destroy());
 			return;
 		}
+		response.write(event(words[0] ?? "", null));
+		firstSent.resolve();
 		await release.promise;
 		for (const word of words.slice(1)) response.write(event(word, null));
 		response.write(event("", "stop"));
