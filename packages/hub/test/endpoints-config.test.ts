@@ -4,7 +4,7 @@
  * parse, a bad URL, an unknown field or a key variable that is not set stops `hubkit serve`
  * with a message naming the file and the entry, and never a key.
  */
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -135,6 +135,23 @@ describe("a bad file is refused, naming the file and the entry", () => {
 			/entry "a\/b\/c": not a model id/,
 		);
 		expect(refused("glob.yaml", "endpoints:\n  'a/[bc]*':\n    baseUrl: http://h/v1\n")).toMatch(/a pattern has/);
+	});
+});
+
+describe("the README's sample file", () => {
+	it("is a file the hub accepts, and means what the README says", () => {
+		const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
+		const section = readme.slice(readme.indexOf("### External inference servers"));
+		const sample = /```yaml\n([\s\S]*?)```/.exec(section)?.[1] ?? "";
+		const endpoints = parseEndpoints(sample, "README.md (yaml)", { VLLM_API_KEY: "sk-sample" });
+		expect(endpoints.match("meta-llama/Llama-3.1-70B-Instruct")).toEqual({
+			entry: "meta-llama/Llama-3.1-70B-Instruct",
+			baseUrl: "http://vllm.internal:8000/v1",
+			apiKey: "sk-sample",
+			upstreamModel: "llama-70b",
+			timeouts: { firstByteMs: 600_000 },
+		});
+		expect(endpoints.match("my-org/any-model")?.baseUrl).toBe("http://ollama.internal:11434/v1");
 	});
 });
 
