@@ -128,6 +128,8 @@ describe("a hub with models on an external OpenAI-compatible server", () => {
 			body: { model: "big", max_tokens: 8, messages: [{ role: "user", content: "hello there" }] },
 		});
 		expect(JSON.stringify(received)).not.toContain(token);
+		// A declared length, which every server's HTTP layer reads (not all read chunked bodies).
+		expect(Number(received[0]?.contentLength)).toBe(JSON.stringify(received[0]?.body).length);
 	});
 
 	it("@hubkit/inference chat stream and text generation (plain and streamed) reach the server", async () => {

@@ -56,14 +56,17 @@ export async function forwardToEndpoint(
 		request.headers,
 		endpoint.apiKey === undefined ? undefined : `Bearer ${endpoint.apiKey}`,
 	);
+	const bytes = new TextEncoder().encode(JSON.stringify(upstreamBody));
 	headers.set("content-type", "application/json");
+	// A declared length rather than chunks: not every server's HTTP layer reads chunked request bodies.
+	headers.set("content-length", String(bytes.byteLength));
 	const signal = deps.shutdownSignal ? AbortSignal.any([request.signal, deps.shutdownSignal]) : request.signal;
 	const timeouts = { ...(deps.upstreamTimeouts ?? DEFAULT_UPSTREAM_TIMEOUTS), ...endpoint.timeouts };
 	let upstream: UpstreamResponse;
 	try {
 		upstream = await sendUpstream(
 			`${endpoint.baseUrl}/${route}`,
-			{ method: "POST", headers, body: new TextEncoder().encode(JSON.stringify(upstreamBody)), signal },
+			{ method: "POST", headers, body: bytes, signal },
 			timeouts,
 		);
 	} catch (error) {

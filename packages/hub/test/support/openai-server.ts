@@ -20,6 +20,8 @@ import type { AddressInfo } from "node:net";
 export interface OpenAIRequest {
 	path: string;
 	authorization: string | undefined;
+	/** The body's declared length (undefined: sent in chunks). */
+	contentLength: string | undefined;
 	body: Record<string, unknown>;
 }
 
@@ -49,7 +51,12 @@ export async function startOpenAIServer(options: { apiKey?: string } = {}): Prom
 				// answered below as a 400
 			}
 			const path = (raw.url ?? "").split("?")[0] ?? "";
-			requests.push({ path, authorization: raw.headers.authorization, body });
+			requests.push({
+				path,
+				authorization: raw.headers.authorization,
+				contentLength: raw.headers["content-length"],
+				body,
+			});
 			void answer(raw, response, path, body);
 		});
 	});
