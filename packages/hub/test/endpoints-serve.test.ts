@@ -56,6 +56,8 @@ describe("a hub with models on an external OpenAI-compatible server", () => {
 				entry("silent", "    firstByteTimeoutMs: 300\n"),
 				"  acme/cut:",
 				entry("cut-stream"),
+				"  acme/quiet:",
+				`    baseUrl: ${base}\n    apiKeyEnv: ACME_ENDPOINT_KEY\n    idleTimeoutMs: 300\n`,
 				"  acme/wrong-key:",
 				`    baseUrl: ${base}\n    apiKeyEnv: WRONG_KEY\n`,
 				"  acme/down:",
@@ -109,7 +111,7 @@ describe("a hub with models on an external OpenAI-compatible server", () => {
 		});
 
 	it("says at start-up how many entries it read", () => {
-		expect(hub.output()).toContain("External inference servers: 10 entries from");
+		expect(hub.output()).toContain("External inference servers: 11 entries from");
 	});
 
 	it("@hubkit/inference chat: the server's answer, its own key and model name upstream, never the hub token", async () => {
@@ -297,6 +299,18 @@ describe("a hub with models on an external OpenAI-compatible server", () => {
 			status: 500,
 			message: expect.stringContaining("CUDA out of memory"),
 		});
+	});
+
+	it("a stream that goes quiet past the entry's idle deadline ends with an SSE error event", async () => {
+		const response = await chat({ model: "acme/quiet", stream: true, messages: [{ role: "user", content: "p q" }] });
+		expect(response.status).toBe(200);
+		// The server sends its first event, then waits (for releaseStream) longer than the 300 ms the entry allows.
+		const text = await response.text();
+		expect(text).toContain('"content":"echo:"');
+		expect(text).toContain(
+			'event: error\ndata: {"error":"The inference server for acme/quiet went quiet before the answer was complete"}',
+		);
+		upstream.releaseStream();
 	});
 
 	it("the hub's log names the calls and entries, and holds neither key nor token", () => {
