@@ -38,6 +38,7 @@ import { siteProxy } from "./routes/site-proxy.js";
 import { taskRoutes } from "./routes/tasks.js";
 import { whoamiRoutes } from "./routes/whoami.js";
 import { MAX_AVATAR_BYTES } from "./services/avatar-upload.js";
+import { endpointModelFacts } from "./services/endpoint-models.js";
 import { movedPageLocation } from "./services/repo-redirect.js";
 import { databaseFollowUps } from "./services/router-follow-ups.js";
 import { sharedRateLimiter } from "./services/shared-rate-limit.js";
@@ -160,6 +161,10 @@ export function createHubApp(deps: HubDeps, options: HubAppOptions = {}): Hono<H
 				idleMs: deps.config.upstreamIdleTimeoutMs,
 			},
 			followUps: databaseFollowUps(deps.db),
+			endpoints: deps.endpoints,
+			// The caller as the middleware identified it (organisations, a token's repos), for private mapped models.
+			lookUpModel: (model, request, user) =>
+				endpointModelFacts(deps.db, model, identified.get(request) ?? (user ? { userName: user } : undefined)),
 			...options.router,
 			authenticate: routerAuthenticate(deps, identified),
 			// A signed-in browser runs the hub's own models as its user (the CSRF guard above has checked its origin).

@@ -29,6 +29,7 @@ import { backupCommand, restoreCommand } from "./cli/backup.js";
 import { checkCommand, importCommand, mirrorCommand } from "./cli/repos.js";
 import { CommandError, configFrom, integerFlag, logger, printable, table, UsageError, withHub } from "./cli/shared.js";
 import { HubError } from "./errors.js";
+import { EndpointConfigError } from "./router/index.js";
 import { sampleCatalogue } from "./seed/catalogue/index.js";
 import { loadSeed } from "./seed/load.js";
 import { loadSampleDatasets } from "./seed/sample-datasets.js";
@@ -56,7 +57,7 @@ const USAGE = `Usage:
   hubkit backup PATH [--data .hubkit]
   hubkit restore PATH [--data .hubkit]
 
-Environment: DATABASE_URL (postgres://… for PostgreSQL), HUBKIT_PROVIDERS_FILE,
+Environment: DATABASE_URL (postgres://… for PostgreSQL), HUBKIT_PROVIDERS_FILE, HUBKIT_ENDPOINTS,
 HUBKIT_PROVIDER_KEY_<PROVIDER>, HUBKIT_BODY_LIMIT_BYTES, HUBKIT_ANON_RATE_LIMIT_PER_MINUTE,
 HUBKIT_ANON_RATE_LIMIT_BURST, HUBKIT_TRUST_PROXY, HUBKIT_PUBLIC_URL, HUBKIT_SHUTDOWN_GRACE_MS,
 HUBKIT_SESSION_IDLE_DAYS, HUBKIT_SESSION_MAX_DAYS; HF_TOKEN (mirror: a token of the source hub).`;
@@ -394,7 +395,12 @@ main(process.argv.slice(2)).catch((error: unknown) => {
 		process.stderr.write(`${error.message}\n\n${USAGE}\n`);
 		process.exit(2);
 	}
-	if (error instanceof CommandError || error instanceof UserNameError || error instanceof HubError) {
+	if (
+		error instanceof CommandError ||
+		error instanceof UserNameError ||
+		error instanceof HubError ||
+		error instanceof EndpointConfigError
+	) {
 		process.stderr.write(`${error.message}\n`);
 		process.exit(1);
 	}

@@ -37,6 +37,8 @@ export interface HubConfig {
 	upstreamIdleTimeoutMs: number;
 	/** JSON file with the operator's provider keys for the router (the environment wins over it). */
 	providersFile: string | undefined;
+	/** JSON or YAML file mapping models to OpenAI-compatible inference servers (router/endpoints.ts). */
+	endpointsFile?: string;
 	/** After SIGTERM, how long requests in flight may take before their connections are cut. */
 	shutdownGraceMs: number;
 	/** The site's web server (Next.js on an internal port): requests no hub route answers are forwarded there. */
@@ -128,6 +130,7 @@ export function loadConfig(
 				DEFAULT_UPSTREAM_IDLE_TIMEOUT_MS,
 			) || DEFAULT_UPSTREAM_IDLE_TIMEOUT_MS,
 		providersFile: env.HUBKIT_PROVIDERS_FILE || undefined,
+		endpointsFile: env.HUBKIT_ENDPOINTS || undefined,
 		shutdownGraceMs: positiveInteger(
 			"HUBKIT_SHUTDOWN_GRACE_MS",
 			env.HUBKIT_SHUTDOWN_GRACE_MS,

@@ -9,6 +9,7 @@ import type { HubConfig } from "./config.js";
 import type { DatabaseEngine } from "./db/engine.js";
 import type { Database } from "./db/schema.js";
 import type { Logger } from "./logger.js";
+import type { InferenceEndpoints } from "./router/endpoints.js";
 import type { BlobStore } from "./storage/blob-store.js";
 
 export interface HubDeps {
@@ -19,6 +20,8 @@ export interface HubDeps {
 	blobStore: BlobStore;
 	auth: Auth;
 	logger: Logger;
+	/** Models on external OpenAI-compatible servers (`HUBKIT_ENDPOINTS`): the router forwards to them, model info says so. */
+	endpoints?: InferenceEndpoints;
 }
 
 /** Per-request values set by the app's middleware. */

@@ -14,7 +14,7 @@ import { openDatabase } from "./db/open.js";
 import type { HubDeps } from "./deps.js";
 import { type ShutdownOutcome, startHubServer } from "./http-server.js";
 import type { Logger } from "./logger.js";
-import { loadProviderKeys } from "./router/index.js";
+import { loadEndpoints, loadProviderKeys } from "./router/index.js";
 import { createLocalRuntime } from "./runtime/local-runtime.js";
 import { sampleCatalogue } from "./seed/catalogue/index.js";
 import { loadSeed, type SeedLoadResult } from "./seed/load.js";
@@ -96,7 +96,13 @@ export interface RunningHub {
 
 /** Opens the hub, seeds it on first start, and listens on config.host:config.port (0 picks a free port). */
 export async function startHub(config: HubConfig, logger: Logger): Promise<RunningHub> {
+	// Checked before anything opens: a bad file stops the start, naming the file and the entry.
+	const endpoints = config.endpointsFile ? loadEndpoints(config.endpointsFile, process.env) : undefined;
 	const hub = await openHub(config, logger);
+	if (endpoints) {
+		hub.deps.endpoints = endpoints;
+		logger.info(`External inference servers: ${endpoints.size} entries from ${config.endpointsFile}`);
+	}
 	try {
 		const seeded = await seedSampleOnFirstStart(hub.deps);
 		if (seeded)

@@ -1,6 +1,7 @@
 /** What the router needs from the rest of the hub; defined here so the router stands on its own. */
 import type { PipelineType } from "@hubkit/tasks";
 import type { Context } from "hono";
+import type { InferenceEndpoints } from "./endpoints.js";
 import type { FollowUpStore } from "./follow-ups.js";
 import type { ProviderKeys } from "./provider-keys.js";
 import type { UpstreamTimeouts } from "./upstream.js";
@@ -85,9 +86,27 @@ export interface RouterDeps {
 	shutdownSignal?: AbortSignal;
 	/** hf-inference; without it those routes answer 400 ProviderNotConfigured. */
 	localRuntime?: LocalRuntime;
+	/**
+	 * Models the operator sent to OpenAI-compatible servers (`HUBKIT_ENDPOINTS`): their chat,
+	 * completion and text-generation calls go there, before (and without) the local runtime.
+	 */
+	endpoints?: InferenceEndpoints;
+	/**
+	 * What the hub holds of a model an endpoint serves, for the caller of `request` (`user`:
+	 * undefined when anonymous): undefined when the hub has no such model. Without it every
+	 * mapped model counts as public and its task as text-generation.
+	 */
+	lookUpModel?(model: string, request: Request, user: string | undefined): Promise<EndpointModelFacts | undefined>;
 	logger?: RouterLogger;
 	/** Request bodies above this many bytes get a 413. Default: DEFAULT_MAX_BODY_BYTES. */
 	maxBodyBytes?: number;
+}
+
+/** A model the hub holds, as an endpoint call needs to know it. */
+export interface EndpointModelFacts {
+	/** False for a private model the caller may not see: it is as missing as an unknown one. */
+	visible: boolean;
+	pipelineTag: string | undefined;
 }
 
 /** Large enough for an image or a minute of audio sent base64-encoded inside JSON. */

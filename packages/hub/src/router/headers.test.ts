@@ -23,6 +23,14 @@ describe("upstreamRequestHeaders", () => {
 			"x-source-channel": "hugging_face",
 		});
 	});
+
+	it("without an Authorization of its own (an inference server with no key), sends none: the user's stays here", () => {
+		const incoming = new Headers({ authorization: "Bearer hf_user", "content-type": "application/json" });
+		expect(Object.fromEntries(upstreamRequestHeaders(incoming, undefined))).toEqual({
+			"accept-encoding": "identity",
+			"content-type": "application/json",
+		});
+	});
 });
 
 describe("downstreamResponseHeaders", () => {

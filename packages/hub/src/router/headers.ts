@@ -30,13 +30,14 @@ const DROPPED_RESPONSE_HEADERS = new Set([
 	"www-authenticate",
 ]);
 
-export function upstreamRequestHeaders(incoming: Headers, authorization: string): Headers {
+/** `authorization` undefined: none at all (an inference server without a key). */
+export function upstreamRequestHeaders(incoming: Headers, authorization: string | undefined): Headers {
 	const headers = new Headers();
 	for (const name of FORWARDED_REQUEST_HEADERS) {
 		const value = incoming.get(name);
 		if (value !== null) headers.set(name, value);
 	}
-	headers.set("authorization", authorization);
+	if (authorization !== undefined) headers.set("authorization", authorization);
 	// Uncompressed, so stream chunks pass as the provider writes them.
 	headers.set("accept-encoding", "identity");
 	return headers;

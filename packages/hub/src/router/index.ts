@@ -27,7 +27,15 @@ export type {
 	RouterLogger,
 	RouterUser,
 } from "./deps.js";
-export { DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_RESPONSE_BYTES } from "./deps.js";
+export { DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_RESPONSE_BYTES, type EndpointModelFacts } from "./deps.js";
+export {
+	EndpointConfigError,
+	type InferenceEndpoint,
+	type InferenceEndpoints,
+	loadEndpoints,
+	NO_ENDPOINTS,
+	parseEndpoints,
+} from "./endpoints.js";
 export { FOLLOW_UP_LIFETIME_MS, type FollowUpStore, memoryFollowUps } from "./follow-ups.js";
 export { loadProviderKeys, type ProviderAccount, ProviderConfigError, type ProviderKeys } from "./provider-keys.js";
 export { PROVIDER_UPSTREAMS, type ProviderId, type RemoteProviderId } from "./providers.js";

@@ -12,10 +12,14 @@
  *
  * A call with a hub token runs as its user, one with the hub's browser session as the session's; one with neither runs
  * anonymously (public models only) when the host passes `admitAnonymous`, which rate-limits it.
+ *
+ * A model the operator sent to an external server (`deps.endpoints`) has its chat, completion and
+ * text-generation calls forwarded there (endpoint-proxy.ts), ahead of the local runtime.
  */
 import { PIPELINE_DATA, type PipelineType } from "@hubkit/tasks";
 import type { Context } from "hono";
 import { DEFAULT_MAX_BODY_BYTES, type LocalRuntime, type RouterDeps, type RouterUser } from "./deps.js";
+import { forwardToEndpoint, mappedModelFacts } from "./endpoint-proxy.js";
 import { authenticateRequest, bodyTooLarge, decodeSegment, jsonError, readLimitedBody } from "./http.js";
 import { invalidModelId, modelIdProblem } from "./model-id.js";
 
@@ -89,6 +93,8 @@ export async function serveLocally(c: Context, deps: RouterDeps, segments: strin
 	const body = await readLimitedBody(c.req.raw, limit);
 	if (body === "too-large") return bodyTooLarge(limit);
 	const signal = c.req.raw.signal;
+	const mapped = await toEndpoint(c.req.raw, deps, call, body, caller);
+	if (mapped) return mapped;
 	if (call.kind === "task") {
 		const runtime = deps.localRuntime;
 		if (!runtime) return notLoaded(call.model);
@@ -108,10 +114,40 @@ export async function serveLocally(c: Context, deps: RouterDeps, segments: strin
 	}
 	const problem = modelIdProblem(model);
 	if (problem) return jsonError(400, invalidModelId(model, problem));
+	const endpoint = deps.endpoints?.match(model);
+	if (endpoint) {
+		const facts = await mappedModelFacts(deps, c.req.raw, model, caller);
+		if (facts instanceof Response) return facts;
+		return forwardToEndpoint(c.req.raw, deps, endpoint, { kind: call.kind, model, body: json }, caller);
+	}
 	const runtime: LocalRuntime | undefined = deps.localRuntime;
 	if (!runtime) return notLoaded(model);
 	const request = { model, user: caller?.user, body: json, signal };
 	return call.kind === "chat" ? runtime.chat(request) : runtime.complete(request);
+}
+
+/**
+ * A task call of a model an endpoint serves goes there when its task is text-generation (named
+ * in the path, or the model's own; a model the hub does not hold counts as text-generation).
+ * Other tasks stay with the local runtime: an OpenAI-compatible server only generates text.
+ */
+async function toEndpoint(
+	request: Request,
+	deps: RouterDeps,
+	call: LocalCall,
+	body: Uint8Array,
+	caller: RouterUser | undefined,
+): Promise<Response | undefined> {
+	if (call.kind !== "task") return undefined;
+	const endpoint = deps.endpoints?.match(call.model);
+	if (!endpoint) return undefined;
+	const facts = await mappedModelFacts(deps, request, call.model, caller);
+	if (facts instanceof Response) return facts;
+	const task = call.task ?? facts?.pipelineTag ?? "text-generation";
+	if (task !== "text-generation") return undefined;
+	const json = parseJsonObject(body);
+	if (json instanceof Response) return json;
+	return forwardToEndpoint(request, deps, endpoint, { kind: "generation", model: call.model, body: json }, caller);
 }
 
 /**

@@ -137,29 +137,39 @@ function failed(
 	error: UpstreamError,
 ): Response {
 	deps.logger?.warn(`router: ${caller.user} ${described} failed: ${error.failure} (${error.detail})`);
+	return upstreamErrorResponse(error, `Provider ${provider}`);
+}
+
+/** A failed upstream call as the client's error: 504 for a deadline, 502 otherwise. `who` starts the message. */
+export function upstreamErrorResponse(error: UpstreamError, who: string): Response {
 	if (error.timedOut) {
 		const phase = error.failure.replace("-timeout", "").replace("-", " ");
-		return jsonError(504, `Provider ${provider} timed out (${phase})`, "UpstreamTimeout");
+		return jsonError(504, `${who} timed out (${phase})`, "UpstreamTimeout");
 	}
 	if (error.failure === "undecodable") {
-		return jsonError(502, `Provider ${provider} sent an answer that could not be decoded`, "UpstreamUndecodable");
+		return jsonError(502, `${who} sent an answer that could not be decoded`, "UpstreamUndecodable");
 	}
-	return jsonError(502, `Provider ${provider} could not be reached`, "UpstreamUnreachable");
+	return jsonError(502, `${who} could not be reached`, "UpstreamUnreachable");
 }
 
 /** Logs a stream the provider broke off; returns the JSON error the client gets as an SSE event. */
 function streamBroke(deps: RouterDeps, caller: RouterUser, described: string, error: unknown): { error: string } {
 	const failure = upstreamFailure(error);
 	deps.logger?.warn(`router: ${caller.user} ${described} stream broke: ${failure.failure} (${failure.detail})`);
+	return { error: streamBrokeMessage(failure, "The provider") };
+}
+
+/** What the client's stream ends with when the upstream one broke off. */
+export function streamBrokeMessage(failure: UpstreamError, who: string): string {
 	const why = failure.timedOut
 		? "went quiet"
 		: failure.failure === "undecodable"
 			? "sent data that could not be decoded"
 			: "closed the stream";
-	return { error: `The provider ${why} before the answer was complete` };
+	return `${who} ${why} before the answer was complete`;
 }
 
-function isEventStream(headers: Headers): boolean {
+export function isEventStream(headers: Headers): boolean {
 	return (headers.get("content-type") ?? "").toLowerCase().startsWith("text/event-stream");
 }
 

@@ -4,6 +4,7 @@
  * as it is, without serialising it again on every request.
  */
 import type { Caller } from "../auth/caller.js";
+import type { InferenceEndpoints } from "../router/endpoints.js";
 import type { ExpandableKey } from "./model-fields.js";
 import { type CacheDeps, cachedModelInfo, keepModelInfo } from "./model-info-cache.js";
 import { mappingsOf, siblingsOf } from "./model-list.js";
@@ -11,7 +12,7 @@ import { INFO_DEFAULT_KEYS, renderModel } from "./model-view.js";
 import { findVisibleModel, resolveRevision } from "./repo-access.js";
 
 export async function modelInfo(
-	deps: CacheDeps,
+	deps: CacheDeps & { endpoints?: InferenceEndpoints },
 	repoId: string,
 	options: { revision: string | undefined; expand: ExpandableKey[] | undefined; caller: Caller | undefined },
 ): Promise<string> {
@@ -23,7 +24,7 @@ export async function modelInfo(
 	const model = await findVisibleModel(db, repoId, options.caller);
 	const sha = options.revision === undefined ? model.sha : await resolveRevision(db, repoId, options.revision);
 	const [mappings, siblings] = await Promise.all([
-		keys.includes("inferenceProviderMapping") ? mappingsOf(db, [model]) : undefined,
+		keys.includes("inferenceProviderMapping") ? mappingsOf(db, [model], deps.endpoints) : undefined,
 		keys.includes("siblings") || keys.includes("usedStorage") ? siblingsOf(db, [{ sha }]) : undefined,
 	]);
 	const body = JSON.stringify(

@@ -8,6 +8,7 @@ import type { Caller } from "../auth/caller.js";
 import type { DatabaseEngine } from "../db/engine.js";
 import type { Database } from "../db/schema.js";
 import { idLike, idSearchCondition, type ModelsCondition, modelRowKey } from "../db/search-index.js";
+import type { InferenceEndpoints } from "../router/endpoints.js";
 import { recentLikes } from "./likes.js";
 import { type CursorPosition, cursorValue, decodeCursor, encodeCursor, NULLABLE_COLUMNS } from "./model-cursor.js";
 import type { ExpandableKey } from "./model-fields.js";
@@ -243,7 +244,7 @@ async function findPage(
  * those without one; a cursor whose value is null is already in the second part.
  */
 async function findRows(
-	deps: { db: Kysely<Database>; engine: DatabaseEngine },
+	deps: { db: Kysely<Database>; engine: DatabaseEngine; endpoints?: InferenceEndpoints },
 	query: ModelListQuery,
 	columns: ListColumn[],
 	caller: Caller | undefined,
@@ -265,7 +266,7 @@ async function findRows(
 }
 
 export async function listModels(
-	deps: { db: Kysely<Database>; engine: DatabaseEngine },
+	deps: { db: Kysely<Database>; engine: DatabaseEngine; endpoints?: InferenceEndpoints },
 	query: ModelListQuery,
 	caller: Caller | undefined,
 	options: ListOptions = {},
@@ -279,7 +280,9 @@ export async function listModels(
 	const probeRows = options.probeRows ?? SEARCH_PROBE_ROWS;
 	const rows = await findRows(deps, query, columns, caller, after, probeRows);
 	const page = rows.slice(0, query.limit);
-	const mappings = keys.includes("inferenceProviderMapping") ? await mappingsOf(deps.db, page) : new Map();
+	const mappings = keys.includes("inferenceProviderMapping")
+		? await mappingsOf(deps.db, page, deps.endpoints)
+		: new Map();
 	const siblings =
 		keys.includes("siblings") || keys.includes("usedStorage") ? await siblingsOf(deps.db, page) : new Map();
 	const items = page.map((row) =>
@@ -297,7 +300,42 @@ export async function listModels(
 	return { items, nextCursor };
 }
 
-export async function mappingsOf(db: Kysely<Database>, models: ModelRow[]): Promise<Map<string, MappingRow[]>> {
+/**
+ * The models' provider mappings, in preference order. A model the operator sent to an external
+ * server (`endpoints`) that has no hf-inference mapping of its own gets one, first: the hub serves
+ * its chat there (the file is the hub's own, so it is not stored in the database).
+ */
+export async function mappingsOf(
+	db: Kysely<Database>,
+	models: ModelRow[],
+	endpoints?: InferenceEndpoints,
+): Promise<Map<string, MappingRow[]>> {
+	const byModel = await storedMappingsOf(db, models);
+	if (!endpoints || endpoints.size === 0) return byModel;
+	for (const { id } of models) {
+		const stored = byModel.get(id) ?? [];
+		if (!endpoints.match(id) || stored.some((row) => row.provider === LOCAL_PROVIDER)) continue;
+		const served: MappingRow = {
+			model_id: id,
+			position: -1,
+			provider: LOCAL_PROVIDER,
+			provider_id: id,
+			task: ENDPOINT_TASK,
+			status: "live",
+			adapter: null,
+			adapter_weights_path: null,
+		};
+		byModel.set(id, [served, ...stored]);
+	}
+	return byModel;
+}
+
+/** The hub's own provider (seed/local-mapping.ts's LOCAL_PROVIDER, not imported: that module brings the runtime's checks). */
+const LOCAL_PROVIDER = "hf-inference";
+/** The task of a mapped model's hf-inference entry: served on the chat route (and completions), as a GGUF model is. */
+const ENDPOINT_TASK = "conversational";
+
+async function storedMappingsOf(db: Kysely<Database>, models: ModelRow[]): Promise<Map<string, MappingRow[]>> {
 	const byModel = new Map<string, MappingRow[]>();
 	if (models.length === 0) return byModel;
 	const rows = await db
