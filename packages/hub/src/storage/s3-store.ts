@@ -218,19 +218,23 @@ export class S3BlobStore implements BlobStore {
 			if (statusOf(error) === 416) throw new RangeError(`Byte range ${range?.start}-${range?.end} is outside the blob`);
 			throw error;
 		}
-		const body = answer.Body as
-			| (NonNullable<GetObjectCommandOutput["Body"]> & { destroy?(): void })
-			| undefined;
+		const body = answer.Body;
 		if (!body) return new ReadableStream({ start: (controller) => controller.close() });
-		if (range) {
-			// S3 answers a range running past the end with what there is; the store promises exact ranges.
-			const total = Number(/\/(\d+)$/.exec(answer.ContentRange ?? "")?.[1]);
-			if (!(range.end < total)) {
-				body.destroy?.();
-				throw new RangeError(`Byte range ${range.start}-${range.end} is outside a blob of ${total} bytes`);
-			}
+		const stream = body.transformToWebStream() as ReadableStream<Uint8Array>;
+		if (!range) return stream;
+		// What the answer holds: `bytes first-last/total`, or (a server that ignored the range) all of it.
+		const [, first = "0", last = "", total = ""] = /^bytes (\d+)-(\d+)\/(\d+)$/.exec(answer.ContentRange ?? "") ?? [];
+		const held = answer.ContentRange
+			? { first: Number(first), last: Number(last), total: Number(total) }
+			: { first: 0, last: (answer.ContentLength ?? 0) - 1, total: answer.ContentLength ?? 0 };
+		// S3 answers a range running past the end with what there is; the store promises exact ranges.
+		if (!(range.end < held.total) || held.first > range.start || held.last < range.end) {
+			await stream.cancel();
+			throw new RangeError(`Byte range ${range.start}-${range.end} is outside a blob of ${held.total} bytes`);
 		}
-		return body.transformToWebStream() as ReadableStream<Uint8Array>;
+		// Some S3-compatible servers answer more than was asked (s3rver reads `bytes=0-0` as `bytes=0-`).
+		if (held.first === range.start && held.last === range.end) return stream;
+		return stream.pipeThrough(byteSlice(range, held.first));
 	}
 
 	/**
@@ -383,6 +387,20 @@ async function* partsOf(
 		}
 	}
 	if (filled > 0) yield part.subarray(0, filled);
+}
+
+/** Bytes `start` to `end` (inclusive) of a stream that starts at byte `offset`; it stops once past `end`. */
+function byteSlice({ start, end }: ByteRange, streamStart: number): TransformStream<Uint8Array, Uint8Array> {
+	let offset = streamStart;
+	return new TransformStream({
+		transform(chunk, controller) {
+			const from = Math.max(start - offset, 0);
+			const to = Math.min(end + 1 - offset, chunk.byteLength);
+			if (from < to) controller.enqueue(chunk.subarray(from, to));
+			offset += chunk.byteLength;
+			if (offset > end) controller.terminate();
+		},
+	});
 }
 
 async function drain(parts: AsyncIterable<Uint8Array>): Promise<void> {
