@@ -34,13 +34,11 @@ import {
 	UploadPartCopyCommand,
 } from "@aws-sdk/client-s3";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
+import { DEFAULT_S3_PART_BYTES } from "../config.js";
 import { BlobMismatchError, type BlobStore, type ByteRange, type ExpectedBlob, type StoredBlob } from "./blob-store.js";
 import { STALE_TEMPORARY_FILE_MS } from "./disk-store.js";
 import { isSha256Hex, sha256Hex } from "./sha256.js";
 
-/** S3's smallest part (every part but the last); also the default, so an upload holds little memory. */
-export const MIN_S3_PART_BYTES = 5 * 1024 * 1024;
-export const DEFAULT_S3_PART_BYTES = 16 * 1024 * 1024;
 /** S3 copies at most this many bytes in one CopyObject; larger objects are copied in parts. */
 export const MAX_SINGLE_COPY_BYTES = 5 * 1024 * 1024 * 1024;
 export const DEFAULT_PRESIGN_SECONDS = 15 * 60;
