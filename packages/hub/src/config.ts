@@ -243,11 +243,7 @@ export function parseBlobStoreUrl(raw: string): BlobStoreLocation {
 		throw new Error(`HUBKIT_BLOB_STORE: ${JSON.stringify(bucket)} is not a bucket name (3-63 of a-z, 0-9, '.', '-')`);
 	}
 	const prefix = (match[2] ?? "").replace(/^\/+|\/+$/g, "");
-	if (
-		prefix
-			.split("/")
-			.some((segment, index, all) => (segment === "" && all.length > 1) || segment === "." || segment === "..")
-	) {
+	if (prefix !== "" && prefix.split("/").some((segment) => segment === "" || segment === "." || segment === "..")) {
 		throw new Error(`HUBKIT_BLOB_STORE: the prefix ${JSON.stringify(prefix)} has an empty, '.' or '..' segment`);
 	}
 	return { bucket, prefix };
