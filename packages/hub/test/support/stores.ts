@@ -65,7 +65,8 @@ export async function openTestStore(name: StoreName, dataDir: string): Promise<T
 	}
 	const s3 = await startS3Server();
 	const prefix = "hub";
-	return observed(name, s3.storeOn(prefix), {
+	// Parts of 1 MiB: multipart for the suites' few-MB files without hundreds of requests each.
+	return observed(name, s3.storeOn(prefix, { partBytes: 1024 * 1024 }), {
 		blobs: async () => (await s3.keys(`${prefix}/blobs/`)).map(addressOf).sort(),
 		temporaries: () => s3.keys(`${prefix}/tmp/`),
 		removeBlob: async (sha256) => {
