@@ -30,6 +30,8 @@ export interface OpenHub {
 /** Opens (and on first use creates) the data directory and the database, migrated to the newest schema. */
 export async function openHub(config: HubConfig, logger: Logger): Promise<OpenHub> {
 	makeDataDirectory(config.dataDir, logger);
+	const blobStore = await openBlobStore(config);
+	if (config.blobStore) logger.info(`Files are kept in ${config.blobStore}`);
 	const database = openDatabase(config);
 	try {
 		const applied = await migrateToLatest(database.db, database.engine);
@@ -45,7 +47,7 @@ export async function openHub(config: HubConfig, logger: Logger): Promise<OpenHu
 		db: database.db,
 		engine: database.engine,
 		config,
-		blobStore: openBlobStore(config),
+		blobStore,
 		auth,
 		logger,
 	};

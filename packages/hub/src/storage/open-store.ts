@@ -5,15 +5,19 @@
  * `AWS_PROFILE`, instance and container roles…) and its endpoint from `HUBKIT_S3_ENDPOINT`, else
  * the SDK's own `AWS_ENDPOINT_URL_S3` or `AWS_ENDPOINT_URL`, else AWS.
  */
-import { S3Client, type S3ClientConfig } from "@aws-sdk/client-s3";
+import type { S3ClientConfig } from "@aws-sdk/client-s3";
 import { type HubConfig, parseBlobStoreUrl } from "../config.js";
 import type { BlobStore } from "./blob-store.js";
 import { DiskBlobStore } from "./disk-store.js";
-import { S3BlobStore } from "./s3-store.js";
 
-export function openBlobStore(config: HubConfig, env: Record<string, string | undefined> = process.env): BlobStore {
+export async function openBlobStore(
+	config: HubConfig,
+	env: Record<string, string | undefined> = process.env,
+): Promise<BlobStore> {
 	if (config.blobStore === undefined) return new DiskBlobStore(config.dataDir);
 	const { bucket, prefix } = parseBlobStoreUrl(config.blobStore);
+	// Loaded only for an S3 store: a hub on disk starts without the AWS SDK.
+	const [{ S3Client }, { S3BlobStore }] = await Promise.all([import("@aws-sdk/client-s3"), import("./s3-store.js")]);
 	const customEndpoint = config.s3Endpoint ?? env.AWS_ENDPOINT_URL_S3 ?? env.AWS_ENDPOINT_URL;
 	const options: S3ClientConfig = {
 		...(config.s3Endpoint ? { endpoint: config.s3Endpoint } : {}),
