@@ -25,6 +25,8 @@ export const TEST_PART_BYTES = 64 * 1024;
 export interface TestS3Server {
 	endpoint: string;
 	bucket: string;
+	/** Where s3rver keeps its data: objects, and the parts of multipart uploads under way. */
+	directory: string;
 	client: S3Client;
 	/** An S3BlobStore on the bucket under `prefix`, with TEST_PART_BYTES parts unless told otherwise. */
 	storeOn(prefix: string, options?: Partial<S3BlobStoreOptions>): S3BlobStore;
@@ -64,6 +66,7 @@ export async function startS3Server(bucket = "hubkit-test"): Promise<TestS3Serve
 	return {
 		endpoint,
 		bucket,
+		directory,
 		client,
 		storeOn: (prefix, options = {}) =>
 			new S3BlobStore({ client, bucket, prefix, partBytes: TEST_PART_BYTES, ...options }),

@@ -40,8 +40,14 @@ export interface TestStore {
 	blobs(): Promise<string[]>;
 	/** Temporary files or objects of unfinished writes. */
 	temporaries(): Promise<string[]>;
-	/** Streamed writes (`putStream`) under way right now. */
+	/** Streamed writes (`putStream`) under way right now, in this process. */
 	writing(): number;
+	/**
+	 * Files the backend holds for writes not finished, by any process: the disk store's temporary
+	 * files; on S3, temporary objects and the parts of multipart uploads not completed (which a
+	 * crash leaves until swept: s3rver cannot abort uploads, so refused ones stay here too).
+	 */
+	unfinished(): Promise<string[]>;
 	/** Deletes a blob behind the store's back (a lost file, a bucket someone cleaned up). */
 	removeBlob(sha256: string): Promise<void>;
 	/** Config and environment a hub (in process or a `hubkit` child) needs to use this store. */
@@ -57,6 +63,7 @@ export async function openTestStore(name: StoreName, dataDir: string): Promise<T
 		return observed(name, store, {
 			blobs: async () => filesUnder(join(dataDir, "blobs")).map(addressOf).sort(),
 			temporaries: async () => filesUnder(join(dataDir, "tmp")),
+			unfinished: async () => filesUnder(join(dataDir, "tmp")),
 			removeBlob: (sha256) => rm(join(dataDir, "blobs", sha256.slice(0, 2), sha256.slice(2))),
 			config: {},
 			env: {},
@@ -69,6 +76,11 @@ export async function openTestStore(name: StoreName, dataDir: string): Promise<T
 	return observed(name, s3.storeOn(prefix, { partBytes: 1024 * 1024 }), {
 		blobs: async () => (await s3.keys(`${prefix}/blobs/`)).map(addressOf).sort(),
 		temporaries: () => s3.keys(`${prefix}/tmp/`),
+		unfinished: async () => [
+			...(await s3.keys(`${prefix}/tmp/`)),
+			// s3rver keeps each upload's parts in a directory of its own beside the objects.
+			...filesUnder(join(s3.directory, s3.bucket)).filter((path) => /uploads/.test(path) && /\/\d+$/.test(path)),
+		],
 		removeBlob: async (sha256) => {
 			await s3.client.send(
 				new DeleteObjectCommand({ Bucket: s3.bucket, Key: `${prefix}/blobs/${sha256.slice(0, 2)}/${sha256.slice(2)}` }),
