@@ -5,9 +5,9 @@
  * twice more). A TestStore also looks behind the store, the way each suite used to look into
  * the data directory: which blobs and temporaries it holds, and a blob removed behind its back.
  */
-import { rm } from "node:fs/promises";
+import { rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { DeleteObjectCommand } from "@aws-sdk/client-s3";
+import { DeleteObjectCommand, PutObjectCommand } from "@aws-sdk/client-s3";
 import type { HubConfig } from "../../src/config.js";
 import type { BlobStore } from "../../src/storage/blob-store.js";
 import { DiskBlobStore } from "../../src/storage/disk-store.js";
@@ -50,6 +50,8 @@ export interface TestStore {
 	unfinished(): Promise<string[]>;
 	/** Deletes a blob behind the store's back (a lost file, a bucket someone cleaned up). */
 	removeBlob(sha256: string): Promise<void>;
+	/** Replaces a blob's bytes behind the store's back (a disk fault, a careless copy). */
+	overwriteBlob(sha256: string, bytes: Uint8Array): Promise<void>;
 	/** Config and environment a hub (in process or a `hubkit` child) needs to use this store. */
 	config: Partial<HubConfig>;
 	env: Record<string, string>;
@@ -65,6 +67,7 @@ export async function openTestStore(name: StoreName, dataDir: string): Promise<T
 			temporaries: async () => filesUnder(join(dataDir, "tmp")),
 			unfinished: async () => filesUnder(join(dataDir, "tmp")),
 			removeBlob: (sha256) => rm(join(dataDir, "blobs", sha256.slice(0, 2), sha256.slice(2))),
+			overwriteBlob: (sha256, bytes) => writeFile(join(dataDir, "blobs", sha256.slice(0, 2), sha256.slice(2)), bytes),
 			config: {},
 			env: {},
 			cleanup: async () => undefined,
@@ -84,6 +87,15 @@ export async function openTestStore(name: StoreName, dataDir: string): Promise<T
 		removeBlob: async (sha256) => {
 			await s3.client.send(
 				new DeleteObjectCommand({ Bucket: s3.bucket, Key: `${prefix}/blobs/${sha256.slice(0, 2)}/${sha256.slice(2)}` }),
+			);
+		},
+		overwriteBlob: async (sha256, bytes) => {
+			await s3.client.send(
+				new PutObjectCommand({
+					Bucket: s3.bucket,
+					Key: `${prefix}/blobs/${sha256.slice(0, 2)}/${sha256.slice(2)}`,
+					Body: bytes,
+				}),
 			);
 		},
 		config: { blobStore: `s3://${s3.bucket}/${prefix}`, s3Endpoint: s3.endpoint },
