@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { blobStoreContract } from "../../test/support/blob-store-contract.js";
-import { startS3Server, TEST_PART_BYTES, type TestS3Server } from "../../test/support/s3.js";
+import { S3RVER_ENV, startS3Server, TEST_PART_BYTES, type TestS3Server } from "../../test/support/s3.js";
+import { loadConfig } from "../config.js";
+import { DiskBlobStore } from "./disk-store.js";
+import { openBlobStore } from "./open-store.js";
+import { S3BlobStore } from "./s3-store.js";
 
 const encoder = new TextEncoder();
 let prefixes = 0;
@@ -58,5 +62,37 @@ describe("S3BlobStore in its bucket", () => {
 		// Signed for a while only (s3rver does not check signatures; S3 and MinIO do).
 		expect(new URL(url).searchParams.get("X-Amz-Expires")).toBe("900");
 		expect(await store.downloadUrl("b".repeat(64))).toBeUndefined();
+	});
+});
+
+describe("openBlobStore", () => {
+	let s3: TestS3Server;
+	const saved = { ...process.env };
+	beforeAll(async () => {
+		s3 = await startS3Server();
+	});
+	afterAll(async () => {
+		process.env = saved;
+		await s3.cleanup();
+	});
+
+	it("opens the disk store by default", async () => {
+		expect(await openBlobStore(loadConfig({ dataDir: "/tmp/hubkit-unused" }, {}))).toBeInstanceOf(DiskBlobStore);
+	});
+
+	it("opens the S3 store with only the AWS SDK's standard variables: endpoint, credentials, no region", async () => {
+		// The SDK reads them from the process environment itself, as it would in production.
+		const env = {
+			AWS_ENDPOINT_URL_S3: s3.endpoint,
+			AWS_ACCESS_KEY_ID: S3RVER_ENV.AWS_ACCESS_KEY_ID,
+			AWS_SECRET_ACCESS_KEY: S3RVER_ENV.AWS_SECRET_ACCESS_KEY,
+		};
+		process.env = { PATH: saved.PATH, ...env };
+		const config = loadConfig({ dataDir: "/tmp/hubkit-unused" }, { HUBKIT_BLOB_STORE: `s3://${s3.bucket}/from-env/` });
+		const store = await openBlobStore(config, env);
+		expect(store).toBeInstanceOf(S3BlobStore);
+		await store.check?.();
+		const { sha256 } = await store.put(encoder.encode("through the standard variables"));
+		expect(await s3.keys("from-env/")).toEqual([`from-env/blobs/${sha256.slice(0, 2)}/${sha256.slice(2)}`]);
 	});
 });
