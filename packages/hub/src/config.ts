@@ -61,7 +61,7 @@ export interface HubConfig {
 	s3Endpoint?: string;
 	/** Bucket in the path (`host/bucket/key`), as MinIO and most S3-compatible servers want; unset: on with a custom endpoint. */
 	s3ForcePathStyle?: boolean;
-	/** Streamed uploads go to S3 in parts of this many bytes (one part held in memory per upload). */
+	/** Streamed uploads go to S3 in parts of this many bytes (two parts held in memory per upload). */
 	s3PartBytes: number;
 	/** LFS downloads answered with a redirect to a presigned S3 URL instead of streamed through the hub. */
 	s3PresignDownloads: boolean;

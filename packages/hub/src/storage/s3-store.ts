@@ -3,7 +3,7 @@
  * `<prefix>/blobs/ab/cdef…` named by the sha256 of the bytes, so a disk store's `blobs/`
  * directory copied under the prefix is a valid S3 store and the other way round.
  *
- * A streamed body goes up in parts of `partBytes` (one part in memory at a time) as an S3
+ * A streamed body goes up in parts of `partBytes` (one being sent while the next is read) as an S3
  * multipart upload. An uploaded object only appears when its upload is completed, and the
  * store completes one only after the bytes have hashed to what was announced: with the sha256
  * known up front (LFS uploads, imports, mirrors) the upload targets the final key directly and
@@ -48,7 +48,7 @@ export interface S3BlobStoreOptions {
 	bucket: string;
 	/** Key prefix without leading or trailing slash; "" puts `blobs/` at the bucket's root. */
 	prefix?: string;
-	/** Bytes per multipart part (S3 wants at least 5 MiB; tests use less against s3rver). */
+	/** Bytes per multipart part (S3 wants at least 5 MiB; tests use less against s3rver); an upload holds two. */
 	partBytes?: number;
 	/** Objects above this are copied with UploadPartCopy (S3's limit; lowered in tests). */
 	maxSingleCopyBytes?: number;
@@ -144,24 +144,41 @@ export class S3BlobStore implements BlobStore {
 				.send(new AbortMultipartUploadCommand({ Bucket: this.#bucket, Key: key, UploadId: uploadId }))
 				.catch(() => undefined);
 		let blob: StoredBlob;
+		let sending: Promise<void> | undefined;
 		try {
+			// One part goes up while the next is read from the body: two parts in memory at most.
 			const etags: string[] = [];
-			const send = async (bytes: Uint8Array) => {
-				const answer = await this.#client.send(
-					new UploadPartCommand({
-						Bucket: this.#bucket,
-						Key: key,
-						UploadId: uploadId,
-						PartNumber: etags.length + 1,
-						Body: bytes,
-						ContentLength: bytes.byteLength,
-					}),
-				);
-				etags.push(answer.ETag as string);
+			let failure: { error: unknown } | undefined;
+			const queue = async (bytes: Uint8Array) => {
+				const partNumber = etags.length + 1;
+				etags.push("");
+				await sending;
+				if (failure) throw failure.error;
+				sending = this.#client
+					.send(
+						new UploadPartCommand({
+							Bucket: this.#bucket,
+							Key: key,
+							UploadId: uploadId,
+							PartNumber: partNumber,
+							Body: bytes,
+							ContentLength: bytes.byteLength,
+						}),
+					)
+					.then(
+						(answer) => {
+							etags[partNumber - 1] = answer.ETag as string;
+						},
+						(error: unknown) => {
+							failure = { error };
+						},
+					);
 			};
-			await send(first.value as Uint8Array);
-			await send(second.value);
-			for await (const bytes of parts) await send(bytes);
+			await queue(first.value as Uint8Array);
+			await queue(second.value);
+			for await (const bytes of parts) await queue(bytes);
+			await sending;
+			if (failure) throw failure.error;
 			blob = verified();
 			await this.#client.send(
 				new CompleteMultipartUploadCommand({
@@ -174,6 +191,8 @@ export class S3BlobStore implements BlobStore {
 		} catch (error) {
 			// The body is let go (a web stream cancelled) and the parts sent so far are discarded.
 			await parts.return();
+			// A part still going up would otherwise land after the abort.
+			await sending;
 			await abort();
 			throw error;
 		}
