@@ -57,6 +57,18 @@ export interface HubConfig {
 	sessionMaxDays: number;
 	/** The URL the server listens on, as `hubkit serve` prints it (set by startHub); the default public URL. */
 	listenUrl?: string;
+	/** `s3://bucket/prefix`: file contents in an S3-compatible object store (storage/s3-store.ts); unset: `<dataDir>/blobs`. */
+	blobStore?: string;
+	/** The S3 API's URL (MinIO, Ceph, …); unset: the AWS SDK's (`AWS_ENDPOINT_URL_S3`, `AWS_ENDPOINT_URL`, or AWS). */
+	s3Endpoint?: string;
+	/** Bucket in the path (`host/bucket/key`), as MinIO and most S3-compatible servers want; unset: on with a custom endpoint. */
+	s3ForcePathStyle?: boolean;
+	/** Streamed uploads go to S3 in parts of this many bytes (two parts held in memory per upload). */
+	s3PartBytes: number;
+	/** LFS downloads answered with a redirect to a presigned S3 URL instead of streamed through the hub. */
+	s3PresignDownloads: boolean;
+	/** The S3 endpoint clients reach, for presigned URLs, when it is not the one the hub uses. */
+	s3PublicEndpoint?: string;
 }
 
 export const DEFAULT_PORT = 8787;
@@ -75,12 +87,22 @@ export const DEFAULT_ANON_RATE_LIMIT_PER_MINUTE = 60;
 export const DEFAULT_ANON_RATE_LIMIT_BURST = 20;
 export const DEFAULT_SESSION_IDLE_DAYS = 14;
 export const DEFAULT_SESSION_MAX_DAYS = 30;
+/** S3's smallest part (every part but the last may be no smaller). */
+export const MIN_S3_PART_BYTES = 5 * 1024 * 1024;
+export const DEFAULT_S3_PART_BYTES = 16 * 1024 * 1024;
 
 function positiveInteger(name: string, raw: string | undefined, fallback: number): number {
 	if (raw === undefined || raw === "") return fallback;
 	const value = Number(raw);
 	if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a non-negative integer, got ${raw}`);
 	return value;
+}
+
+function flag(name: string, raw: string | undefined): boolean | undefined {
+	if (raw === undefined || raw === "") return undefined;
+	if (/^(1|true|yes|on)$/i.test(raw)) return true;
+	if (/^(0|false|no|off)$/i.test(raw)) return false;
+	throw new Error(`${name} must be 1 or 0 (true or false), got ${raw}`);
 }
 
 export function loadConfig(
@@ -156,12 +178,32 @@ export function loadConfig(
 		sessionMaxDays:
 			positiveInteger("HUBKIT_SESSION_MAX_DAYS", env.HUBKIT_SESSION_MAX_DAYS, DEFAULT_SESSION_MAX_DAYS) ||
 			DEFAULT_SESSION_MAX_DAYS,
+		blobStore: env.HUBKIT_BLOB_STORE || undefined,
+		s3Endpoint: env.HUBKIT_S3_ENDPOINT || undefined,
+		s3ForcePathStyle: flag("HUBKIT_S3_FORCE_PATH_STYLE", env.HUBKIT_S3_FORCE_PATH_STYLE),
+		s3PartBytes: positiveInteger("HUBKIT_S3_PART_BYTES", env.HUBKIT_S3_PART_BYTES, DEFAULT_S3_PART_BYTES),
+		s3PresignDownloads: flag("HUBKIT_S3_PRESIGN_DOWNLOADS", env.HUBKIT_S3_PRESIGN_DOWNLOADS) ?? false,
+		s3PublicEndpoint: env.HUBKIT_S3_PUBLIC_ENDPOINT || undefined,
 		...Object.fromEntries(Object.entries(overrides).filter(([, value]) => value !== undefined)),
 	};
 	if (config.databaseUrl && !/^postgres(ql)?:\/\//.test(config.databaseUrl)) {
 		throw new Error("DATABASE_URL must start with postgres:// or postgresql://");
 	}
 	if (config.publicUrl !== undefined) config.publicUrl = checkedPublicUrl(config.publicUrl);
+	if (config.blobStore !== undefined) parseBlobStoreUrl(config.blobStore);
+	for (const [name, value] of [
+		["HUBKIT_S3_ENDPOINT", config.s3Endpoint],
+		["HUBKIT_S3_PUBLIC_ENDPOINT", config.s3PublicEndpoint],
+	] as const) {
+		if (value !== undefined && !/^https?:\/\/[^/?#\s]+(\/[^?#\s]*)?$/.test(value)) {
+			throw new Error(`${name} must be an http(s) URL, got ${JSON.stringify(value.slice(0, 200))}`);
+		}
+	}
+	if (config.s3PartBytes < MIN_S3_PART_BYTES) {
+		throw new Error(
+			`HUBKIT_S3_PART_BYTES must be at least ${MIN_S3_PART_BYTES} (S3's smallest part), got ${config.s3PartBytes}`,
+		);
+	}
 	return { ...config, dataDir: resolve(config.dataDir) };
 }
 
@@ -183,4 +225,29 @@ export function checkedPublicUrl(raw: string): string {
 		throw new Error("HUBKIT_PUBLIC_URL must be an http(s) URL without credentials, query or fragment");
 	}
 	return url.href.replace(/\/+$/, "");
+}
+
+export interface BlobStoreLocation {
+	bucket: string;
+	/** Without leading or trailing slash; "" for the bucket's root. */
+	prefix: string;
+}
+
+/** `s3://bucket/prefix` (the prefix optional); anything else is refused with what is wrong. */
+export function parseBlobStoreUrl(raw: string): BlobStoreLocation {
+	const match = /^s3:\/\/([^/]+)(?:\/(.*))?$/.exec(raw);
+	if (!match)
+		throw new Error(
+			`HUBKIT_BLOB_STORE must be s3://bucket/prefix (or unset for the disk store), got ${JSON.stringify(raw.slice(0, 200))}`,
+		);
+	const bucket = match[1] as string;
+	// S3's bucket rules: 3 to 63 lower-case letters, digits, dots and hyphens, a letter or digit at each end.
+	if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) {
+		throw new Error(`HUBKIT_BLOB_STORE: ${JSON.stringify(bucket)} is not a bucket name (3-63 of a-z, 0-9, '.', '-')`);
+	}
+	const prefix = (match[2] ?? "").replace(/^\/+|\/+$/g, "");
+	if (prefix !== "" && prefix.split("/").some((segment) => segment === "" || segment === "." || segment === "..")) {
+		throw new Error(`HUBKIT_BLOB_STORE: the prefix ${JSON.stringify(prefix)} has an empty, '.' or '..' segment`);
+	}
+	return { bucket, prefix };
 }

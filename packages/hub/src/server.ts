@@ -1,6 +1,6 @@
 /**
  * Putting a hub together from its config: data directory, database (migrated),
- * disk blob store, auth, the app, and the HTTP listener. The CLI and the
+ * blob store (disk or S3), auth, the app, and the HTTP listener. The CLI and the
  * restart tests both go through here, so they exercise the same start-up path.
  */
 import { mkdirSync, statSync } from "node:fs";
@@ -20,7 +20,7 @@ import { sampleCatalogue } from "./seed/catalogue/index.js";
 import { loadSeed, type SeedLoadResult } from "./seed/load.js";
 import { recordFingerprint, refreshSampleCatalogue } from "./seed/refresh.js";
 import { loadSampleDatasets } from "./seed/sample-datasets.js";
-import { DiskBlobStore } from "./storage/disk-store.js";
+import { openBlobStore } from "./storage/open-store.js";
 
 export interface OpenHub {
 	deps: HubDeps;
@@ -30,6 +30,8 @@ export interface OpenHub {
 /** Opens (and on first use creates) the data directory and the database, migrated to the newest schema. */
 export async function openHub(config: HubConfig, logger: Logger): Promise<OpenHub> {
 	makeDataDirectory(config.dataDir, logger);
+	const blobStore = await openBlobStore(config);
+	if (config.blobStore) logger.info(`Files are kept in ${config.blobStore}`);
 	const database = openDatabase(config);
 	try {
 		const applied = await migrateToLatest(database.db, database.engine);
@@ -45,7 +47,7 @@ export async function openHub(config: HubConfig, logger: Logger): Promise<OpenHu
 		db: database.db,
 		engine: database.engine,
 		config,
-		blobStore: new DiskBlobStore(config.dataDir),
+		blobStore,
 		auth,
 		logger,
 	};

@@ -22,8 +22,8 @@ import {
 import { afterAll, describe, expect, it } from "vitest";
 import { createAccessToken } from "../src/auth/tokens.js";
 import { defaultGitattributes } from "../src/services/repo-create.js";
-import { ENGINES } from "./support/engines.js";
-import { useHttpHub } from "./support/hub.js";
+import { useHttpHubOn } from "./support/hub.js";
+import { SETUPS } from "./support/stores.js";
 
 const folder = mkdtempSync(join(tmpdir(), "hubkit-commit-folder-"));
 mkdirSync(join(folder, "data", "nested"), { recursive: true });
@@ -31,8 +31,8 @@ writeFileSync(join(folder, "data", "a.txt"), "first file\n");
 writeFileSync(join(folder, "data", "nested", "b.json"), '{"b": 2}\n');
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
-describe.each(ENGINES)("committing with @huggingface/hub (%s)", (engine) => {
-	const hub = useHttpHub(engine);
+describe.each(SETUPS)("committing with @huggingface/hub ($label)", (setup) => {
+	const hub = useHttpHubOn(setup);
 
 	async function paths(repo: string, accessToken: string): Promise<string[]> {
 		const found: string[] = [];

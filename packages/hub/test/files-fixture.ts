@@ -1,17 +1,18 @@
 /**
  * Repositories for the file-route tests, written straight into the tables the
  * file routes read (models, commits, refs, commit_files, blobs) with contents in
- * a real DiskBlobStore, then served by the real app on 127.0.0.1.
+ * a real blob store (disk, or S3 on s3rver), then served by the real app on 127.0.0.1.
  */
 import { createHash } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createAccessToken } from "../src/auth/tokens.js";
+import type { HubConfig } from "../src/config.js";
 import { gitBlobOid } from "../src/git-oid.js";
-import { DiskBlobStore } from "../src/storage/disk-store.js";
 import { type EngineName, startTestDatabase } from "./support/engines.js";
 import { type Listening, listen, openTestHub, type TestHub } from "./support/hub.js";
+import { openTestStore, type StoreName, type TestStore } from "./support/stores.js";
 
 export type RepoFiles = Record<string, string | Uint8Array>;
 
@@ -29,7 +30,9 @@ export interface FilesHub {
 	hub: TestHub;
 	server: Listening;
 	url: string;
+	/** The disk store's directory (unused on S3). */
 	storeRoot: string;
+	testStore: TestStore;
 	/** Commit shas per repo id, oldest first. */
 	commits: Map<string, string[]>;
 	tokens: Record<string, string>;
@@ -41,10 +44,16 @@ function commitSha(repoId: string, index: number): string {
 	return createHash("sha1").update(`${repoId}#${index}`).digest("hex");
 }
 
-export async function startFilesHub(engine: EngineName, repos: RepoSpec[], users: string[] = []): Promise<FilesHub> {
+export async function startFilesHub(
+	engine: EngineName,
+	repos: RepoSpec[],
+	users: string[] = [],
+	options: { store?: StoreName; config?: Partial<HubConfig> } = {},
+): Promise<FilesHub> {
 	const database = await startTestDatabase(engine);
 	const storeRoot = mkdtempSync(join(tmpdir(), "hubkit-files-store-"));
-	const hub = await openTestHub(database.config, new DiskBlobStore(storeRoot));
+	const testStore = await openTestStore(options.store ?? "disk", storeRoot);
+	const hub = await openTestHub({ ...database.config, ...testStore.config, ...options.config }, testStore.store);
 	const { db } = hub.deps;
 	const commits = new Map<string, string[]>();
 
@@ -115,6 +124,7 @@ export async function startFilesHub(engine: EngineName, repos: RepoSpec[], users
 		server,
 		url: server.url,
 		storeRoot,
+		testStore,
 		commits,
 		tokens,
 		async downloads(repoId) {
@@ -125,6 +135,7 @@ export async function startFilesHub(engine: EngineName, repos: RepoSpec[], users
 			await server.close();
 			await hub.close();
 			await database.cleanup();
+			await testStore.cleanup();
 			rmSync(storeRoot, { recursive: true, force: true });
 		},
 	};

@@ -1,11 +1,9 @@
 import { createHash } from "node:crypto";
-import { rm } from "node:fs/promises";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { gitBlobOid } from "../src/git-oid.js";
 import { lfsPointer } from "../src/storage/lfs.js";
 import { type FilesHub, startFilesHub } from "./files-fixture.js";
-import { ENGINES } from "./support/engines.js";
+import { SETUPS } from "./support/stores.js";
 
 const CONFIG_V1 = '{"model_type":"bert","version":1}\n';
 const CONFIG_V2 = '{"model_type":"bert","version":2}\n';
@@ -13,7 +11,7 @@ const WEIGHTS = new Uint8Array(Array.from({ length: 300 }, (_, index) => index %
 const LOST = "this blob goes missing from the store";
 const WEIGHTS_SHA256 = createHash("sha256").update(WEIGHTS).digest("hex");
 
-describe.each(ENGINES)("GET|HEAD /{id}/resolve/{revision}/{path} on %s", (engine) => {
+describe.each(SETUPS)("GET|HEAD /{id}/resolve/{revision}/{path} on $label", ({ engine, store }) => {
 	let files: FilesHub;
 	let mainSha: string;
 	let firstSha: string;
@@ -40,6 +38,7 @@ describe.each(ENGINES)("GET|HEAD /{id}/resolve/{revision}/{path} on %s", (engine
 				{ id: "acme/gated", gated: "auto", commits: [{ "config.json": "{}", "README.md": "# gated\n" }] },
 			],
 			["alice", "bob"],
+			{ store },
 		);
 		[firstSha = "", mainSha = ""] = files.commits.get("acme/tiny-bert") ?? [];
 	});
@@ -218,7 +217,7 @@ describe.each(ENGINES)("GET|HEAD /{id}/resolve/{revision}/{path} on %s", (engine
 
 	it("answers a file whose blob is gone from the store with a plain JSON 500, no stack trace", async () => {
 		const sha256 = createHash("sha256").update(LOST).digest("hex");
-		await rm(join(files.storeRoot, "blobs", sha256.slice(0, 2), sha256.slice(2)));
+		await files.testStore.removeBlob(sha256);
 		const response = await get("/acme/tiny-bert/resolve/main/lost.txt");
 		expect(response.status).toBe(500);
 		expect(await response.json()).toEqual({ error: "File content is missing from the store" });

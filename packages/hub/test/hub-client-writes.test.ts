@@ -22,9 +22,9 @@ import {
 } from "@huggingface/hub";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccessToken } from "../src/auth/tokens.js";
-import { DiskBlobStore } from "../src/storage/disk-store.js";
-import { ENGINES, startTestDatabase } from "./support/engines.js";
+import { startTestDatabase } from "./support/engines.js";
 import { listen, openTestHub } from "./support/hub.js";
+import { openTestStore, SETUPS } from "./support/stores.js";
 
 const LARGE_FILE_BYTES = 12 * 1024 * 1024;
 
@@ -33,7 +33,7 @@ async function bytesOf(blob: Blob | null): Promise<Buffer> {
 	return Buffer.from(await (blob as Blob).arrayBuffer());
 }
 
-describe.each(ENGINES)("@huggingface/hub writes to the hub (%s)", (engine) => {
+describe.each(SETUPS)("@huggingface/hub writes to the hub ($label)", ({ engine, store }) => {
 	let hubUrl = "";
 	let accessToken = "";
 	const closers: (() => Promise<void>)[] = [];
@@ -42,7 +42,9 @@ describe.each(ENGINES)("@huggingface/hub writes to the hub (%s)", (engine) => {
 	beforeAll(async () => {
 		const database = await startTestDatabase(engine);
 		closers.push(() => database.cleanup());
-		const hub = await openTestHub(database.config, new DiskBlobStore(join(database.config.dataDir, "store")));
+		const testStore = await openTestStore(store, join(database.config.dataDir, "store"));
+		closers.push(() => testStore.cleanup());
+		const hub = await openTestHub({ ...database.config, ...testStore.config }, testStore.store);
 		closers.push(() => hub.close());
 		const server = await listen(hub.app);
 		closers.push(() => server.close());

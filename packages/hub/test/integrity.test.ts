@@ -1,32 +1,25 @@
 /**
  * `checkIntegrity` (what `hubkit check` prints): a seeded hub is whole; a blob
  * gone from the store, a blob whose bytes changed, and a branch naming a commit
- * that is not there are each reported.
+ * that is not there are each reported, on the disk store and on S3.
  */
-import { readdirSync, rmSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { loadSeed } from "../src/seed/load.js";
 import { checkIntegrity } from "../src/services/integrity.js";
-import { DiskBlobStore } from "../src/storage/disk-store.js";
-import { ENGINES, startTestDatabase, type TestDatabase } from "./support/engines.js";
+import { startTestDatabase, type TestDatabase } from "./support/engines.js";
 import { openTestHub, type TestHub } from "./support/hub.js";
 import { seedModel } from "./support/seed-records.js";
+import { openTestStore, SETUPS, type TestStore } from "./support/stores.js";
 
-/** The path of a stored blob on disk (the disk store's layout: blobs/ab/cdef…). */
-function blobPath(root: string, sha256: string): string {
-	return join(root, "blobs", sha256.slice(0, 2), sha256.slice(2));
-}
-
-describe.each(ENGINES)("checkIntegrity (%s)", (engine) => {
+describe.each(SETUPS)("checkIntegrity ($label)", ({ engine, store }) => {
 	let database: TestDatabase;
+	let testStore: TestStore;
 	let hub: TestHub;
-	let root: string;
 
 	async function seeded() {
 		database = await startTestDatabase(engine);
-		root = join(database.config.dataDir, "store");
-		hub = await openTestHub(database.config, new DiskBlobStore(root));
+		testStore = await openTestStore(store, database.config.dataDir);
+		hub = await openTestHub(database.config, testStore.store);
 		await loadSeed(hub.deps, [
 			seedModel("someone/first", { files: [{ path: "config.json", content: '{"model_type":"bert"}\n' }] }),
 			seedModel("someone/second", { files: [{ path: "notes.txt", content: "notes\n" }] }),
@@ -42,6 +35,7 @@ describe.each(ENGINES)("checkIntegrity (%s)", (engine) => {
 	afterEach(async () => {
 		await hub.close();
 		await database.cleanup();
+		await testStore.cleanup();
 	});
 
 	it("finds a seeded hub whole", async () => {
@@ -51,18 +45,18 @@ describe.each(ENGINES)("checkIntegrity (%s)", (engine) => {
 		expect(report.repositories).toBe(2);
 		expect(report.commits).toBe(2);
 		expect(report.blobs).toBeGreaterThanOrEqual(4);
-		expect(readdirSync(join(root, "blobs")).length).toBeGreaterThan(0);
+		expect((await testStore.blobs()).length).toBeGreaterThanOrEqual(4);
 	});
 
 	it("reports a missing blob, changed bytes (deep only) and a branch naming no commit", async () => {
 		const notes = await seeded();
-		writeFileSync(blobPath(root, notes), "NOTES\n");
+		await testStore.overwriteBlob(notes, new TextEncoder().encode("NOTES\n"));
 		expect((await checkIntegrity(hub.deps)).problems).toEqual([]);
 		expect((await checkIntegrity(hub.deps, { deep: true })).problems).toEqual([
-			`blob ${notes} does not hash to its address: its bytes changed on disk`,
+			`blob ${notes} does not hash to its address: its bytes changed in the store`,
 		]);
 
-		rmSync(blobPath(root, notes));
+		await testStore.removeBlob(notes);
 		await hub.deps.db
 			.updateTable("refs")
 			.set({ commit_sha: "0".repeat(40) })

@@ -1,32 +1,34 @@
 /**
- * `hubkit serve` killed with SIGKILL while an LFS upload is halfway in, on both engines: after a
- * restart no part of the blob is visible (the bytes so far were only ever in a temporary file),
+ * `hubkit serve` killed with SIGKILL while an LFS upload is halfway in, on both engines and on S3:
+ * after a restart no part of the blob is visible (the bytes so far were only ever in a temporary
+ * file, or the parts of a multipart upload never completed),
  * the hub is ready, and the upload made again from a new batch call succeeds byte-exact.
  */
 import { request } from "node:http";
-import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createAccessToken } from "../src/auth/tokens.js";
 import { loadSeed } from "../src/seed/load.js";
-import { DiskBlobStore } from "../src/storage/disk-store.js";
 import { commitRaw, header } from "./commits-fixture.js";
-import { batch, contentOf, filesUnder, put, sha256Of } from "./lfs-fixture.js";
+import { batch, contentOf, put, sha256Of } from "./lfs-fixture.js";
 import { runCli, type ServingCli, serveCli } from "./support/cli.js";
-import { ENGINES, startTestDatabase, type TestDatabase } from "./support/engines.js";
+import { startTestDatabase, type TestDatabase } from "./support/engines.js";
 import { openTestHub } from "./support/hub.js";
 import { seedModel } from "./support/seed-records.js";
+import { openTestStore, SETUPS, type TestStore } from "./support/stores.js";
 
 const SIZE = 64 * 1024 * 1024;
 
-describe.each(ENGINES)("kill -9 during an LFS upload (%s)", (engine) => {
+describe.each(SETUPS)("kill -9 during an LFS upload ($label)", ({ engine, store: storeName }) => {
 	let testDb: TestDatabase;
+	let testStore: TestStore;
 	let token = "";
 	const running: ServingCli[] = [];
 
 	beforeAll(async () => {
 		testDb = await startTestDatabase(engine);
-		const hub = await openTestHub(testDb.config, new DiskBlobStore(testDb.config.dataDir));
+		testStore = await openTestStore(storeName, testDb.config.dataDir);
+		const hub = await openTestHub({ ...testDb.config, ...testStore.config }, testStore.store);
 		await loadSeed(hub.deps, [seedModel("alice/big")]);
 		token = (await createAccessToken(hub.deps.db, "alice", { role: "write" })).token;
 		await hub.close();
@@ -36,11 +38,12 @@ describe.each(ENGINES)("kill -9 during an LFS upload (%s)", (engine) => {
 	});
 	afterAll(async () => {
 		await testDb.cleanup();
+		await testStore.cleanup();
 	});
 
 	function databaseEnv(): Record<string, string> {
 		const url = testDb.config.databaseUrl;
-		return url ? { DATABASE_URL: url, HUBKIT_DATABASE_POOL_SIZE: "1" } : {};
+		return { ...testStore.env, ...(url ? { DATABASE_URL: url, HUBKIT_DATABASE_POOL_SIZE: "1" } : {}) };
 	}
 
 	async function serve(): Promise<ServingCli> {
@@ -52,8 +55,7 @@ describe.each(ENGINES)("kill -9 during an LFS upload (%s)", (engine) => {
 	it("shows no partial blob after the restart, is ready, and takes the upload again", async () => {
 		const bytes = contentOf(SIZE, 42);
 		const oid = sha256Of(bytes);
-		const temporary = join(testDb.config.dataDir, "tmp");
-		const store = new DiskBlobStore(testDb.config.dataDir);
+		const { store } = testStore;
 
 		const first = await serve();
 		const href = (await batch(first.url, "/alice/big", token, [{ oid, size: SIZE }], ["basic"])).objects[0]?.actions
@@ -62,14 +64,14 @@ describe.each(ENGINES)("kill -9 during an LFS upload (%s)", (engine) => {
 		const sending = request(href ?? "", { method: "PUT", headers: { "Content-Length": String(SIZE) } });
 		sending.on("error", () => undefined);
 		sending.write(bytes.subarray(0, SIZE / 2));
-		// Wait until the hub is writing the body to disk, then kill it mid-stream.
-		while (!filesUnder(temporary).length) await sleep(20);
+		// Wait until the hub is writing the body to the store, then kill it mid-stream.
+		while (!(await testStore.unfinished()).length) await sleep(20);
 		first.child.kill("SIGKILL");
 		expect((await first.exited).signal).toBe("SIGKILL");
 		sending.destroy();
 
 		expect(await store.size(oid)).toBeUndefined();
-		expect(filesUnder(join(testDb.config.dataDir, "blobs")).filter((path) => path.endsWith(oid.slice(2)))).toEqual([]);
+		expect(await testStore.blobs()).not.toContain(oid);
 
 		const second = await serve();
 		const ready = await fetch(`${second.url}/readyz`);

@@ -7,14 +7,15 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccessToken } from "../src/auth/tokens.js";
-import { DiskBlobStore } from "../src/storage/disk-store.js";
 import { commitRaw, createRepoRaw, header } from "./commits-fixture.js";
 import { batch, contentOf, LFS_MEDIA_TYPE, put, sha256Of } from "./lfs-fixture.js";
-import { ENGINES, startTestDatabase, type TestDatabase } from "./support/engines.js";
+import { startTestDatabase, type TestDatabase } from "./support/engines.js";
 import { type Listening, listen, openTestHub, type TestHub } from "./support/hub.js";
+import { openTestStore, SETUPS, type TestStore } from "./support/stores.js";
 
-describe.each(ENGINES)("LFS objects belong to the repositories they were uploaded for (%s)", (engine) => {
+describe.each(SETUPS)("LFS objects belong to the repositories they were uploaded for ($label)", ({ engine, store }) => {
 	let testDb: TestDatabase;
+	let testStore: TestStore;
 	let hub: TestHub;
 	let server: Listening;
 	let alice = "";
@@ -26,7 +27,8 @@ describe.each(ENGINES)("LFS objects belong to the repositories they were uploade
 
 	beforeAll(async () => {
 		testDb = await startTestDatabase(engine);
-		hub = await openTestHub(testDb.config, new DiskBlobStore(testDb.config.dataDir));
+		testStore = await openTestStore(store, testDb.config.dataDir);
+		hub = await openTestHub({ ...testDb.config, ...testStore.config }, testStore.store);
 		server = await listen(hub.app);
 		alice = (await createAccessToken(hub.deps.db, "alice", { role: "write" })).token;
 		mallory = (await createAccessToken(hub.deps.db, "mallory", { role: "write" })).token;
@@ -43,6 +45,7 @@ describe.each(ENGINES)("LFS objects belong to the repositories they were uploade
 		await server.close();
 		await hub.close();
 		await testDb.cleanup();
+		await testStore.cleanup();
 	});
 
 	it("asks another repository's writer for the bytes, and refuses to verify or commit the oid before", async () => {

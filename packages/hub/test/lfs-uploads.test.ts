@@ -1,5 +1,5 @@
 /**
- * LFS uploads over real HTTP into a real DiskBlobStore, on SQLite and PostgreSQL: the batch
+ * LFS uploads over real HTTP into a real blob store, on SQLite and PostgreSQL and on S3: the batch
  * call (who may make it, what it answers), a 12 MB file in one PUT and in parts, deduplication,
  * bytes that are not what was announced, upload URLs that expired or belong to another repo,
  * and the verify step. There is no commit route here: each test ends at "the blob is stored".
@@ -17,29 +17,32 @@ import { bodyLimits } from "../src/middleware/body-limit.js";
 import { errorHandler } from "../src/middleware/errors.js";
 import { loadSeed } from "../src/seed/load.js";
 import { LfsUploads } from "../src/services/lfs-uploads.js";
-import { DiskBlobStore } from "../src/storage/disk-store.js";
+import type { BlobStore } from "../src/storage/blob-store.js";
 import { batch, contentOf, filesUnder, LFS_MEDIA_TYPE, put, sha256Of } from "./lfs-fixture.js";
-import { ENGINES, startTestDatabase, type TestDatabase } from "./support/engines.js";
+import { startTestDatabase, type TestDatabase } from "./support/engines.js";
 import { type Listening, listen, openTestHub, type TestHub } from "./support/hub.js";
 import { seedModel } from "./support/seed-records.js";
+import { openTestStore, SETUPS, type TestStore } from "./support/stores.js";
 
 const MiB = 1024 * 1024;
 const CHUNK = 5 * MiB;
 const UPLOAD_LIMIT = 32 * MiB;
 const TWELVE_MB = 12_000_000;
 
-describe.each(ENGINES)("LFS uploads (%s)", (engine) => {
+describe.each(SETUPS)("LFS uploads ($label)", ({ engine, store: storeName }) => {
 	let testDb: TestDatabase;
 	let hub: TestHub;
 	let server: Listening;
-	let store: DiskBlobStore;
+	let store: BlobStore;
+	let testStore: TestStore;
 	let url = "";
 	const tokens: Record<string, string> = {};
 
 	beforeAll(async () => {
 		testDb = await startTestDatabase(engine);
-		const config = { ...testDb.config, lfsChunkBytes: CHUNK, uploadBodyLimitBytes: UPLOAD_LIMIT };
-		store = new DiskBlobStore(config.dataDir);
+		testStore = await openTestStore(storeName, testDb.config.dataDir);
+		const config = { ...testDb.config, ...testStore.config, lfsChunkBytes: CHUNK, uploadBodyLimitBytes: UPLOAD_LIMIT };
+		store = testStore.store;
 		hub = await openTestHub(config, store);
 		await loadSeed(hub.deps, [
 			seedModel("alice/demo"),
@@ -83,6 +86,7 @@ describe.each(ENGINES)("LFS uploads (%s)", (engine) => {
 		await server?.close();
 		await hub?.close();
 		await testDb?.cleanup();
+		await testStore?.cleanup();
 	});
 
 	const uploadRows = async () => (await hub.deps.db.selectFrom("lfs_uploads").selectAll().execute()).length;
@@ -124,7 +128,7 @@ describe.each(ENGINES)("LFS uploads (%s)", (engine) => {
 		expect(second.objects).toEqual([{ oid, size: TWELVE_MB }]);
 		// A used URL is spent.
 		expect((await put(href, bytes)).status).toBe(404);
-		expect(filesUnder(join(testDb.config.dataDir, "tmp"))).toEqual([]);
+		expect(await testStore.temporaries()).toEqual([]);
 	});
 
 	it("takes a 12 MB file in parts when the client speaks multipart, and assembles them byte-exact", async () => {
@@ -218,10 +222,10 @@ describe.each(ENGINES)("LFS uploads (%s)", (engine) => {
 		const sending = request(href, { method: "PUT", headers: { "Content-Length": String(bytes.length) } });
 		sending.on("error", () => undefined);
 		sending.write(bytes.subarray(0, MiB));
-		const temporary = join(testDb.config.dataDir, "tmp");
-		while (filesUnder(temporary).length === 0) await sleep(10);
+		while (testStore.writing() === 0) await sleep(10);
 		sending.destroy();
-		while (filesUnder(temporary).length > 0) await sleep(10);
+		while (testStore.writing() > 0) await sleep(10);
+		expect(await testStore.temporaries()).toEqual([]);
 		expect(await store.size(oid)).toBeUndefined();
 		// The URL still takes the whole file.
 		expect((await put(href, bytes)).status).toBe(200);
@@ -248,7 +252,7 @@ describe.each(ENGINES)("LFS uploads (%s)", (engine) => {
 
 		expect(await store.size(oid)).toBeUndefined();
 		expect(await store.size(sha256Of(other))).toBeUndefined();
-		expect(filesUnder(join(testDb.config.dataDir, "tmp"))).toEqual([]);
+		expect(await testStore.temporaries()).toEqual([]);
 		// The URL still works for the right bytes.
 		expect((await put(href, announced)).status).toBe(200);
 		expect((await storedBytes(oid))?.equals(announced)).toBe(true);

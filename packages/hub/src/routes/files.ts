@@ -16,6 +16,7 @@ import { type FileRepo, FileService } from "../services/files.js";
 import { LEGACY_ID_ALIASES } from "../services/legacy-ids.js";
 import { findVisibleOrMoved, movedRepo } from "../services/repo-redirect.js";
 import { REPO_TYPE_PLURALS, REPO_TYPES, type RepoType } from "../services/repos.js";
+import type { ByteRange } from "../storage/blob-store.js";
 import { contentRange, parseRangeHeader } from "../storage/byte-range.js";
 import { lfsPointer } from "../storage/lfs.js";
 import { repoIdProblem, repoPathProblem, revisionProblem } from "../storage/repo-path.js";
@@ -257,6 +258,16 @@ async function serveFile(c: FileContext, deps: HubDeps, served: ServedFile): Pro
 
 	if (c.req.method === "HEAD") return c.body(null, status, headers);
 
+	// An object store clients can reach (HUBKIT_S3_PRESIGN_DOWNLOADS): LFS bytes come from there, as
+	// HF's come from its CDN; the client sends its Range again to the signed URL.
+	if (lfs && deps.config.s3PresignDownloads && deps.blobStore.downloadUrl) {
+		const location = await deps.blobStore.downloadUrl(stored.blobSha256, stored.path);
+		if (location) {
+			await countDownload(deps, repo, stored.path, range);
+			return c.body(null, 302, { ...fileHeaders, Location: location });
+		}
+	}
+
 	const body = pointer
 		? new Blob([range ? pointer.subarray(range.start, range.end + 1) : pointer]).stream()
 		: await deps.blobStore.read(stored.blobSha256, range);
@@ -264,12 +275,17 @@ async function serveFile(c: FileContext, deps: HubDeps, served: ServedFile): Pro
 		deps.logger.error(`Blob ${stored.blobSha256} of ${repo.id}/${stored.path} is missing from the store`);
 		throw new HubError(500, "File content is missing from the store");
 	}
+	await countDownload(deps, repo, stored.path, range);
+	return c.body(body, status, headers);
+}
+
+/** A GET from the first byte counts (not the `bytes=0-0` probe, not a resumption). */
+async function countDownload(deps: HubDeps, repo: FileRepo, path: string, range: ByteRange | undefined): Promise<void> {
 	if (!range || (range.start === 0 && range.end > 0)) {
-		await recordRepoFileFetch(deps.db, repo, stored.path).catch((error) =>
+		await recordRepoFileFetch(deps.db, repo, path).catch((error) =>
 			deps.logger.error(`Could not count a download of ${repo.id}`, error),
 		);
 	}
-	return c.body(body, status, headers);
 }
 
 /** `If-None-Match`: a list of (possibly weak) tags, or `*`. */

@@ -98,7 +98,7 @@ export async function checkIntegrity(
 			} else if (blob.size !== null && stored !== Number(blob.size)) {
 				problems.push(`blob ${blob.sha256} holds ${stored} bytes; the database recorded ${blob.size}`);
 			} else if (options.deep && (await hashOf(blobStore, blob.sha256)) !== blob.sha256) {
-				problems.push(`blob ${blob.sha256} does not hash to its address: its bytes changed on disk`);
+				problems.push(`blob ${blob.sha256} does not hash to its address: its bytes changed in the store`);
 			}
 		}
 		if (page.length < PAGE) break;

@@ -2,7 +2,7 @@
  * Where file contents live. Blobs are addressed by the sha256 of their bytes, so
  * the same content stored twice takes space once, and a repository revision is
  * just a map from paths to blob addresses (kept in the database). The disk store
- * is the default; an S3-compatible store can implement the same interface.
+ * is the default; `s3-store.ts` implements the same interface on the S3 API.
  */
 
 export interface StoredBlob {
@@ -58,6 +58,11 @@ export interface BlobStore {
 	size(sha256: string): Promise<number | undefined>;
 	/** The blob's bytes (optionally one range), or undefined when it is not stored. */
 	read(sha256: string, range?: ByteRange): Promise<ReadableStream<Uint8Array> | undefined>;
+	/**
+	 * A time-limited URL clients can fetch the blob from themselves (Range honoured), or undefined when
+	 * it is not stored; stores clients cannot reach leave it out. `filename` names the download.
+	 */
+	downloadUrl?(sha256: string, filename?: string): Promise<string | undefined>;
 	/** Throws when the store cannot be reached or written (`GET /readyz`); stores that cannot fail leave it out. */
 	check?(): Promise<void>;
 }

@@ -17,6 +17,7 @@ import type { SeedModel } from "../../src/seed/types.js";
 import type { BlobStore } from "../../src/storage/blob-store.js";
 import { type EngineName, startTestDatabase } from "./engines.js";
 import { memoryBlobStore } from "./memory-blob-store.js";
+import { openTestStore, type StoreName } from "./stores.js";
 
 export interface TestHub {
 	deps: HubDeps;
@@ -69,12 +70,22 @@ export interface HttpHub {
  * of its own, in order. The fields are there from beforeAll on.
  */
 export function useHttpHub(engine: EngineName, ...loads: Iterable<SeedModel>[]): HttpHub {
+	return useHttpHubOn({ engine }, ...loads);
+}
+
+/** useHttpHub with files in a real store (stores.ts) rather than in memory. */
+export function useHttpHubOn(
+	setup: { engine: EngineName; store?: StoreName },
+	...loads: Iterable<SeedModel>[]
+): HttpHub {
 	const hub = {} as HttpHub;
 	const closers: (() => Promise<void>)[] = [];
 	beforeAll(async () => {
-		const testDb = await startTestDatabase(engine);
+		const testDb = await startTestDatabase(setup.engine);
 		closers.push(() => testDb.cleanup());
-		const opened = await openTestHub(testDb.config);
+		const store = setup.store ? await openTestStore(setup.store, testDb.config.dataDir) : undefined;
+		if (store) closers.push(() => store.cleanup());
+		const opened = await openTestHub(testDb.config, store?.store);
 		closers.push(() => opened.close());
 		for (const records of loads) await loadSeed(opened.deps, records);
 		const server = await listen(opened.app);
