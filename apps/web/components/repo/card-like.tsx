@@ -1,54 +1,25 @@
-"use client";
 /**
- * The like button on a model's or dataset's card in a list: the server's count for
- * everyone; once the visitor's likes are read (viewer-likes.ts, one request per page),
- * a toggle showing whether they liked it, or for a signed-out visitor a link to sign in
- * that comes back to this page (its query too).
+ * The like button on a model's or dataset's card in a list. Everyone gets the server's
+ * count as a link to sign in (to the repository's page without script; with it, back to
+ * this very page); for a signed-in visitor it turns into a toggle (card-like-live.tsx,
+ * loaded only then), so a signed-out visitor's list loads no more than a few lines of
+ * script for it.
  */
-import { usePathname } from "next/navigation";
-import { type MouseEvent, useEffect, useSyncExternalStore } from "react";
 import { formatCount } from "@/lib/format";
-import { type RepoType, signInPath } from "@/lib/repo-paths";
+import { type RepoType, repoPagePath, signInPath } from "@/lib/repo-paths";
 import { HeartIcon } from "../ui/icons";
-import { LikeToggle } from "./like-toggle";
-import { cardArrived, likeKey, subscribeToViewerLikes, viewerLikes, viewerLikesOnServer } from "./viewer-likes";
+import { CardLikeUpgrade } from "./card-like-upgrade";
 import "./repo.css";
 
-/** The sign-in link's `next` is the page as it is now, query and all (the server only knew the path). */
-function comeBackHere(event: MouseEvent<HTMLAnchorElement>) {
-	event.currentTarget.href = signInPath(`${window.location.pathname}${window.location.search}`);
-}
-
 export function CardLike({ repoType, repoId, likes }: { repoType: RepoType; repoId: string; likes: number }) {
-	const pathname = usePathname();
-	const viewer = useSyncExternalStore(subscribeToViewerLikes, viewerLikes, viewerLikesOnServer);
-	useEffect(cardArrived, []);
-
-	if (viewer.state === "signed-in") {
-		return (
-			<LikeToggle
-				compact
-				repoType={repoType}
-				repoId={repoId}
-				likes={likes}
-				liked={viewer.liked.has(likeKey(repoType, repoId))}
-			/>
-		);
-	}
-	const count = <span data-testid="like-count">{formatCount(likes)}</span>;
-	if (viewer.state === "unreadable") {
-		return (
-			<span className="card-like-count" title={`${likes} likes`}>
-				<HeartIcon /> {count}
-			</span>
-		);
-	}
 	return (
-		<a className="card-like" href={signInPath(pathname)} onClick={comeBackHere} title="Sign in to like">
-			<HeartIcon />
-			<span className="sr-only">Sign in to like, </span>
-			{count}
-			<span className="sr-only"> likes</span>
-		</a>
+		<CardLikeUpgrade repoType={repoType} repoId={repoId} likes={likes}>
+			<a className="card-like" href={signInPath(repoPagePath(repoType, repoId))} title="Sign in to like">
+				<HeartIcon />
+				<span className="sr-only">Sign in to like, </span>
+				<span data-testid="like-count">{formatCount(likes)}</span>
+				<span className="sr-only"> likes</span>
+			</a>
+		</CardLikeUpgrade>
 	);
 }

@@ -1,6 +1,6 @@
 /**
- * What the signed-in visitor liked, for the like buttons on cards: read in the browser
- * after the page has painted, once per page view whatever the number of cards
+ * What the signed-in visitor liked, for the like buttons on cards (card-like-live.tsx): read
+ * in the browser after the page has painted, once per page view whatever the number of cards
  * (`GET /api/users/{name}/likes`, the name from the header's shared whoami), so the list
  * pages stay the same for everyone and need no session on the server. The cards
  * subscribe with `useSyncExternalStore`; the last card to leave a page forgets the
@@ -38,7 +38,6 @@ export function subscribeToViewerLikes(listener: () => void): () => void {
 }
 
 export const viewerLikes = (): ViewerLikes => snapshot;
-export const viewerLikesOnServer = (): ViewerLikes => UNKNOWN;
 
 async function read(page: string) {
 	const me = await whoAmI();
