@@ -30,6 +30,8 @@ const loads = option("loads", 5);
 const pagesOnly = process.argv.includes("--pages-only");
 
 const TASK = "text-classification";
+/** A person the run signs up, with a model and a dataset of their own, so their profile has cards. */
+const PERSON = "bench-person";
 const MODEL = "openai/gpt-oss-120b";
 /** Each page and the hub API call that gives the same data (what the page itself asks the hub for). */
 const PAGES = [
@@ -50,6 +52,7 @@ const KINDS = [
 	["libraries", "/libraries"],
 	["library page", "/libraries/transformers"],
 	["docs", "/docs/api"],
+	["profile", `/${PERSON}`],
 ];
 
 const percentile = (sorted, q) =>
@@ -149,7 +152,31 @@ const browser = await chromium.launch({
 	args: ["--headless", "--no-sandbox", "--disable-gpu"],
 });
 
+/** Signs PERSON up and gives them a model and a dataset (the hub's JSON API, as the site's own origin). */
+async function makePerson() {
+	const headers = { Origin: site.url, "Content-Type": "application/json" };
+	const signup = await fetch(`${site.url}/api/auth/signup`, {
+		method: "POST",
+		headers,
+		body: JSON.stringify({ username: PERSON, email: `${PERSON}@example.com`, password: "bench person password" }),
+	});
+	if (signup.status !== 201) throw new Error(`signup answered ${signup.status}`);
+	const cookie = signup.headers
+		.getSetCookie()
+		.find((line) => line.startsWith("hubkit_session="))
+		?.split(";")[0];
+	for (const type of ["model", "dataset"]) {
+		const created = await fetch(`${site.url}/api/repos/create`, {
+			method: "POST",
+			headers: { ...headers, Cookie: cookie },
+			body: JSON.stringify({ name: `bench-${type}`, type }),
+		});
+		if (!created.ok) throw new Error(`creating a ${type} answered ${created.status}`);
+	}
+}
+
 try {
+	await makePerson();
 	console.log(`\nserver render, ${seconds} s per cell (latency per request; requests/s)`);
 	console.log(
 		"| page | connections | through the hub (one origin) | straight to Next | hub API, same data (raw limit) | page p50 / API p50 |",

@@ -1,7 +1,7 @@
 "use client";
 /**
  * The header's account corner. Asked for in the browser (`/api/whoami-v2`, with
- * the session cookie) rather than on the server, so the site's static pages stay
+ * the session cookie, once per document: who-am-i.ts) rather than on the server, so the site's static pages stay
  * static. Signed in: the avatar and its menu (signed-in-menu.tsx, loaded only then).
  * Signed out: "Log in" (coming back here afterwards) and "Sign up".
  */
@@ -9,14 +9,10 @@ import dynamic from "next/dynamic";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useEffect, useState } from "react";
-import { hubCall } from "./hub-call";
+import { type Me, whoAmI } from "./who-am-i";
 import "./account.css";
 
-export interface Me {
-	name: string;
-	fullname: string | null;
-	avatarUrl?: string;
-}
+export type { Me };
 
 function sameOriginAvatar(me: Me): string {
 	try {
@@ -39,17 +35,7 @@ export function AccountMenu() {
 
 	useEffect(() => {
 		let live = true;
-		// Only the hub's "not signed in" (401) means signed out; a busy hub's failure is asked again.
-		const ask = async () => {
-			for (let attempt = 1; ; attempt++) {
-				const result = await hubCall<Me>("/api/whoami-v2");
-				if (result.ok || result.status === 401 || result.status === 403 || attempt === 4) {
-					return result.ok ? result.data : null;
-				}
-				await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
-			}
-		};
-		void ask().then((found) => {
+		void whoAmI().then((found) => {
 			if (live) setMe(found);
 		});
 		return () => {

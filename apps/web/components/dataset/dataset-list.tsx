@@ -3,7 +3,8 @@ import Link from "next/link";
 import { formatCount, formatDay } from "@/lib/format";
 import type { DatasetListItem } from "@/lib/hub";
 import { repoWebPath } from "@/lib/repos";
-import { DownloadIcon, HeartIcon } from "../ui/icons";
+import { CardLike } from "../repo/card-like";
+import { DownloadIcon } from "../ui/icons";
 
 /** The tasks a dataset is tagged for (`task_categories:…`). */
 export function datasetTasks(tags: string[]): string[] {
@@ -26,9 +27,7 @@ export function DatasetList({ datasets, label }: { datasets: DatasetListItem[]; 
 							<span title={`${dataset.downloads} downloads`}>
 								<DownloadIcon /> {formatCount(dataset.downloads)}
 							</span>
-							<span title={`${dataset.likes} likes`}>
-								<HeartIcon /> {formatCount(dataset.likes)}
-							</span>
+							<CardLike repoType="dataset" repoId={dataset.id} likes={dataset.likes} />
 						</div>
 					</li>
 				);

@@ -1,10 +1,11 @@
-/** One model in a list: id, task, when it last changed, downloads and likes. */
+/** One model in a list: id, task, when it last changed, downloads, and likes with the like button. */
 import { PIPELINE_DATA, type PipelineType } from "@hubkit/tasks";
 import Link from "next/link";
 import { formatCount, formatDay } from "@/lib/format";
 import type { ModelListItem } from "@/lib/hub";
+import { CardLike } from "../repo/card-like";
 import { TaskIcon } from "../task/task-icon";
-import { DownloadIcon, HeartIcon } from "../ui/icons";
+import { DownloadIcon } from "../ui/icons";
 
 function isPipeline(tag: string | undefined): tag is PipelineType {
 	return tag !== undefined && Object.hasOwn(PIPELINE_DATA, tag);
@@ -28,9 +29,7 @@ export function ModelItem({ model }: { model: ModelListItem }) {
 				<span title={`${model.downloads} downloads`}>
 					<DownloadIcon /> {formatCount(model.downloads)}
 				</span>
-				<span title={`${model.likes} likes`}>
-					<HeartIcon /> {formatCount(model.likes)}
-				</span>
+				<CardLike repoType="model" repoId={model.id} likes={model.likes} />
 			</div>
 		</li>
 	);

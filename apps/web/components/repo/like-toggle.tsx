@@ -1,11 +1,10 @@
 "use client";
-/** The signed-in half of the like button (like-button.tsx): a press toggles the like. */
-import { useState } from "react";
-import { hubCall } from "@/components/account/hub-call";
+/** The signed-in half of the like button (like-button.tsx): a press toggles the like (use-like.ts). */
 import { useHydrated } from "@/components/account/use-hydrated";
 import { formatCount } from "@/lib/format";
-import { type RepoType, repoApiPath } from "@/lib/repo-paths";
+import type { RepoType } from "@/lib/repo-paths";
 import { HeartIcon } from "../ui/icons";
+import { useLike } from "./use-like";
 
 export function LikeToggle({
 	repoType,
@@ -19,26 +18,7 @@ export function LikeToggle({
 	liked: boolean;
 }) {
 	const hydrated = useHydrated();
-	const [likes, setLikes] = useState(initialLikes);
-	const [liked, setLiked] = useState(initiallyLiked);
-	const [busy, setBusy] = useState(false);
-	const [error, setError] = useState<string>();
-	const count = <span data-testid="like-count">{formatCount(likes)}</span>;
-
-	const toggle = async () => {
-		setBusy(true);
-		setError(undefined);
-		const result = await hubCall<{ likes: number }>(`${repoApiPath(repoType, repoId)}/like`, {
-			method: liked ? "DELETE" : "POST",
-		});
-		setBusy(false);
-		if (!result.ok) {
-			setError(result.message);
-			return;
-		}
-		setLiked(!liked);
-		setLikes(result.data.likes);
-	};
+	const { likes, liked, busy, error, toggle } = useLike(repoType, repoId, initialLikes, initiallyLiked);
 
 	return (
 		<span className="like-wrap">
@@ -46,10 +26,11 @@ export function LikeToggle({
 				type="button"
 				className={liked ? "button button-small like-button like-on" : "button button-small like-button"}
 				aria-pressed={liked}
+				aria-busy={busy}
 				onClick={toggle}
-				disabled={busy || !hydrated}
+				disabled={!hydrated}
 			>
-				<HeartIcon /> {liked ? "Liked" : "Like"} {count}
+				<HeartIcon /> {liked ? "Liked" : "Like"} <span data-testid="like-count">{formatCount(likes)}</span>
 			</button>
 			{error ? (
 				<span role="alert" className="form-error small">

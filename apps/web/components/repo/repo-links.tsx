@@ -7,7 +7,8 @@ import { formatCount, formatDay } from "@/lib/format";
 import type { DatasetListItem } from "@/lib/profiles";
 import type { LikedRepo } from "@/lib/repo-access";
 import { repoPagePath } from "@/lib/repo-paths";
-import { DownloadIcon, HeartIcon } from "../ui/icons";
+import { DownloadIcon } from "../ui/icons";
+import { CardLike } from "./card-like";
 
 export function DatasetList({ datasets, label }: { datasets: DatasetListItem[]; label: string }) {
 	return (
@@ -24,9 +25,7 @@ export function DatasetList({ datasets, label }: { datasets: DatasetListItem[]; 
 						<span title={`${dataset.downloads} downloads`}>
 							<DownloadIcon /> {formatCount(dataset.downloads)}
 						</span>
-						<span title={`${dataset.likes} likes`}>
-							<HeartIcon /> {formatCount(dataset.likes)}
-						</span>
+						<CardLike repoType="dataset" repoId={dataset.id} likes={dataset.likes} />
 					</div>
 				</li>
 			))}
