@@ -46,10 +46,10 @@ export const AUDIO_UPLOAD = {
  * as one commit takes; all are the hub's own (`GET …/write-access`), so they follow its config.
  */
 export function repoUploadLimits(maxBytes: number, maxFiles: number, refusedTypes: readonly string[]): UploadLimits {
-	const acceptedLabel =
-		refusedTypes.length === 0
-			? "any type"
-			: `any type but ${refusedTypes.length === 1 ? refusedTypes[0] : `${refusedTypes.slice(0, -1).join(", ")} or ${refusedTypes.at(-1)}`}`;
+	// ".exe, .msi or .bat", for the hint under the upload area.
+	const named =
+		refusedTypes.length > 1 ? `${refusedTypes.slice(0, -1).join(", ")} or ${refusedTypes.at(-1)}` : refusedTypes[0];
+	const acceptedLabel = named === undefined ? "any type" : `any type but ${named}`;
 	return { noun: "file", acceptedTypes: [], refusedTypes, acceptedLabel, maxBytes, maxFiles };
 }
 

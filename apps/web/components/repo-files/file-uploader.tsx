@@ -2,7 +2,8 @@
 /**
  * Uploading files and folders to a repository: the shared upload area takes them (drop, click,
  * paste, a folder picker) and turns away what the hub would refuse (empty, over its upload limit,
- * too many, a refused type, a `.git` folder); the chosen files are listed, each with its progress, under one commit message.
+ * too many, a refused type, a `.git` folder); the chosen files are listed, each with its progress,
+ * under one commit message.
  * `@huggingface/hub` is loaded on the first commit: it asks the hub which files go through LFS,
  * sends those with XHR (so each reports its progress and the page stays responsive), then commits,
  * all on this origin with the session cookie, no token.
