@@ -13,6 +13,8 @@ export interface WriteAccess {
 	mayWrite: boolean;
 	uploadLimitBytes: number;
 	maxFilesPerCommit: number;
+	/** Extensions (`.exe` …) the hub refuses in users' commits. */
+	refusedTypes: string[];
 }
 
 export interface CommitItem {
@@ -42,6 +44,7 @@ export async function getWriteAccess(type: RepoType, id: string): Promise<WriteA
 			mayWrite: false,
 			uploadLimitBytes: 0,
 			maxFilesPerCommit: 0,
+			refusedTypes: [],
 		}
 	);
 }

@@ -41,18 +41,24 @@ export const AUDIO_UPLOAD = {
 } as const satisfies UploadLimits;
 
 /**
- * Files for a repository's commit: any type (a repository holds whatever its owner needs), none
- * empty, each within the hub's upload body limit and at most as many as one commit takes; both
- * limits are the hub's own (`GET …/write-access`), so they follow its config.
+ * Files for a repository's commit: any type but those the hub refuses (by default executables,
+ * installers and scripts), none empty, each within the hub's upload body limit and at most as many
+ * as one commit takes; all are the hub's own (`GET …/write-access`), so they follow its config.
  */
-export function repoUploadLimits(maxBytes: number, maxFiles: number): UploadLimits {
-	return { noun: "file", acceptedTypes: [], acceptedLabel: "any type", maxBytes, maxFiles };
+export function repoUploadLimits(maxBytes: number, maxFiles: number, refusedTypes: readonly string[]): UploadLimits {
+	// ".exe, .msi or .bat", for the hint under the upload area.
+	const named =
+		refusedTypes.length > 1 ? `${refusedTypes.slice(0, -1).join(", ")} or ${refusedTypes.at(-1)}` : refusedTypes[0];
+	const acceptedLabel = named === undefined ? "any type" : `any type but ${named}`;
+	return { noun: "file", acceptedTypes: [], refusedTypes, acceptedLabel, maxBytes, maxFiles };
 }
 
 export interface UploadLimits {
 	noun: "picture" | "recording" | "file";
 	/** Empty: any type is accepted. */
 	acceptedTypes: readonly string[];
+	/** Extensions (lower case, with the dot) turned away whatever the MIME type: a repository's refused types. */
+	refusedTypes?: readonly string[];
 	acceptedLabel: string;
 	maxBytes: number;
 	/** Pictures only: the smallest size in pixels. */

@@ -27,6 +27,12 @@ export interface HubConfig {
 	routerBodyLimitBytes: number;
 	/** Uploads (LFS PUTs, commits with files), streamed, never gathered in memory: above this, 413. */
 	uploadBodyLimitBytes: number;
+	/**
+	 * File extensions (lower case, with the dot) that users' commits may not add: by default Windows
+	 * executables, installers and scripts, as a model hub is no software download site. Operator
+	 * tools (`hubkit import`, `hubkit mirror`) are not held to it.
+	 */
+	uploadRefusedTypes: string[];
 	/** LFS uploads larger than this go in parts of this many bytes when the client speaks `multipart`. */
 	lfsChunkBytes: number;
 	/** Provider calls: TCP and TLS connect deadline. */
@@ -79,6 +85,7 @@ export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;
 export const DEFAULT_ROUTER_BODY_LIMIT_BYTES = 32 * 1024 * 1024;
 export const DEFAULT_UPLOAD_BODY_LIMIT_BYTES = 5 * 1024 * 1024 * 1024;
 export const DEFAULT_LFS_CHUNK_BYTES = 64 * 1024 * 1024;
+export const DEFAULT_UPLOAD_REFUSED_TYPES = [".exe", ".msi", ".scr", ".com", ".bat", ".cmd", ".vbs", ".ps1"];
 export const DEFAULT_UPSTREAM_CONNECT_TIMEOUT_MS = 10_000;
 /** Image and video calls (and Replicate's `Prefer: wait`) answer only once done. */
 export const DEFAULT_UPSTREAM_FIRST_BYTE_TIMEOUT_MS = 300_000;
@@ -103,6 +110,27 @@ function flag(name: string, raw: string | undefined): boolean | undefined {
 	if (/^(1|true|yes|on)$/i.test(raw)) return true;
 	if (/^(0|false|no|off)$/i.test(raw)) return false;
 	throw new Error(`${name} must be 1 or 0 (true or false), got ${raw}`);
+}
+
+/**
+ * `HUBKIT_UPLOAD_REFUSED_TYPES`: comma-separated extensions (`exe, .MSI` → `.exe`, `.msi`); unset is
+ * the default list, and the empty string refuses nothing.
+ */
+export function uploadRefusedTypes(raw: string | undefined): string[] {
+	if (raw === undefined) return [...DEFAULT_UPLOAD_REFUSED_TYPES];
+	const types = raw
+		.split(",")
+		.map((type) => type.trim().toLowerCase())
+		.filter((type) => type !== "")
+		.map((type) => (type.startsWith(".") ? type : `.${type}`));
+	for (const type of types) {
+		if (!/^\.[a-z0-9_-]+(\.[a-z0-9_-]+)*$/.test(type)) {
+			throw new Error(
+				`HUBKIT_UPLOAD_REFUSED_TYPES must list file extensions (.exe, .msi …), got ${JSON.stringify(type)}`,
+			);
+		}
+	}
+	return [...new Set(types)];
 }
 
 export function loadConfig(
@@ -130,6 +158,7 @@ export function loadConfig(
 			env.HUBKIT_UPLOAD_BODY_LIMIT_BYTES,
 			DEFAULT_UPLOAD_BODY_LIMIT_BYTES,
 		),
+		uploadRefusedTypes: uploadRefusedTypes(env.HUBKIT_UPLOAD_REFUSED_TYPES),
 		lfsChunkBytes:
 			positiveInteger("HUBKIT_LFS_CHUNK_BYTES", env.HUBKIT_LFS_CHUNK_BYTES, DEFAULT_LFS_CHUNK_BYTES) ||
 			DEFAULT_LFS_CHUNK_BYTES,

@@ -23,7 +23,9 @@ export type HubErrorCode =
 	| "Forbidden"
 	| "NotFound"
 	| "RepoExists"
-	| "ParentCommitMismatch";
+	| "ParentCommitMismatch"
+	/** This hub's own: a commit adds a file of a type the operator refuses (`HUBKIT_UPLOAD_REFUSED_TYPES`). */
+	| "RefusedFileType";
 
 export class HubError extends Error {
 	readonly status: number;

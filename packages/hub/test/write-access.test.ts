@@ -1,7 +1,7 @@
 /**
  * `GET …/write-access`, what the site's Files tab reads before offering uploads, edits and deletes:
  * the owner's write token and an organisation's writers may write; a read token, an organisation's
- * reader, another user and nobody may not; the upload limits come from the hub's config.
+ * reader, another user and nobody may not; the upload limits and refused types come from the hub's config.
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { ENGINES } from "./support/engines.js";
@@ -27,7 +27,11 @@ describe.each(ENGINES)("write access (%s)", (engine) => {
 		call(`${hub.url}/api/${plural}/${id}/write-access`, { token });
 
 	it("says who may write, with the limits from the config", async () => {
-		const limits = { uploadLimitBytes: hub.deps.config.uploadBodyLimitBytes, maxFilesPerCommit: 1000 };
+		const limits = {
+			uploadLimitBytes: hub.deps.config.uploadBodyLimitBytes,
+			maxFilesPerCommit: 1000,
+			refusedTypes: hub.deps.config.uploadRefusedTypes,
+		};
 		expect((await access("models", OWN, people.ownerWrite)).body).toEqual({ mayWrite: true, ...limits });
 		expect((await access("models", OWN, people.ownerRead)).body).toEqual({ mayWrite: false, ...limits });
 		expect((await access("models", OWN, people.other)).body).toEqual({ mayWrite: false, ...limits });

@@ -2,7 +2,8 @@
 /**
  * Uploading files and folders to a repository: the shared upload area takes them (drop, click,
  * paste, a folder picker) and turns away what the hub would refuse (empty, over its upload limit,
- * too many); the chosen files are listed, each with its progress, under one commit message.
+ * too many, a refused type, a `.git` folder); the chosen files are listed, each with its progress,
+ * under one commit message.
  * `@huggingface/hub` is loaded on the first commit: it asks the hub which files go through LFS,
  * sends those with XHR (so each reports its progress and the page stays responsive), then commits,
  * all on this origin with the session cookie, no token.
@@ -33,11 +34,14 @@ export function FileUploader({
 	revision,
 	uploadLimitBytes,
 	maxFilesPerCommit,
+	refusedTypes,
 }: {
 	repo: RepoRef;
 	revision: string;
 	uploadLimitBytes: number;
 	maxFilesPerCommit: number;
+	/** Extensions the hub refuses (`GET …/write-access`). */
+	refusedTypes: readonly string[];
 }) {
 	const router = useRouter();
 	const messageId = useId();
@@ -47,7 +51,7 @@ export function FileUploader({
 	const [busy, setBusy] = useState(false);
 	/** The list shown is of files already committed (each at 100%) until new ones are chosen. */
 	const [committed, setCommitted] = useState(false);
-	const limits = repoUploadLimits(uploadLimitBytes, maxFilesPerCommit);
+	const limits = repoUploadLimits(uploadLimitBytes, maxFilesPerCommit, refusedTypes);
 	const pending = committed ? 0 : chosen.length;
 	const defaultSummary = `Upload ${pending} ${pending === 1 ? "file" : "files"}`;
 

@@ -19,6 +19,7 @@ export function FilesWriteActions({
 	revision,
 	uploadLimitBytes,
 	maxFilesPerCommit,
+	refusedTypes,
 	children,
 }: {
 	/** Links shown before the buttons (the history). */
@@ -27,6 +28,7 @@ export function FilesWriteActions({
 	revision: string;
 	uploadLimitBytes: number;
 	maxFilesPerCommit: number;
+	refusedTypes: readonly string[];
 }) {
 	const [uploading, setUploading] = useState(false);
 	return (
@@ -51,6 +53,7 @@ export function FilesWriteActions({
 					revision={revision}
 					uploadLimitBytes={uploadLimitBytes}
 					maxFilesPerCommit={maxFilesPerCommit}
+					refusedTypes={refusedTypes}
 				/>
 			) : null}
 		</div>

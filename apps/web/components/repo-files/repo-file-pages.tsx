@@ -44,6 +44,7 @@ export async function RepoFiles({ repo, revision }: { repo: RepoRef; revision: s
 						revision={revision}
 						uploadLimitBytes={access.uploadLimitBytes}
 						maxFilesPerCommit={access.maxFilesPerCommit}
+						refusedTypes={access.refusedTypes}
 					>
 						{history}
 					</FilesWriteActions>

@@ -6,7 +6,13 @@
  */
 import { formatBytes, type UploadLimits } from "@/lib/upload-config";
 
-export type RejectionCode = "too-many-files" | "invalid-type" | "too-large" | "too-small" | "unreadable";
+export type RejectionCode =
+	| "too-many-files"
+	| "invalid-type"
+	| "invalid-path"
+	| "too-large"
+	| "too-small"
+	| "unreadable";
 
 export interface Rejection {
 	code: RejectionCode;
@@ -38,6 +44,15 @@ async function pixelSize(file: Blob): Promise<{ width: number; height: number } 
 	}
 }
 
+/** The refused extension a file's name ends with (any case), as the hub matches it. */
+function refusedTypeOf(path: string, refusedTypes: readonly string[]): string | undefined {
+	const name = path.slice(path.lastIndexOf("/") + 1).toLowerCase();
+	return refusedTypes.find((type) => name.endsWith(type));
+}
+
+/** Git keeps its own data in `.git` folders: a repository cannot hold them (nor can the hub). */
+const inGitFolder = (path: string) => path.split("/").some((segment) => segment.toLowerCase() === ".git");
+
 /** The checks that need no decoding, for one file. */
 function quickCheck(file: File, limits: UploadLimits, path?: string): Rejection | undefined {
 	const name = path || file.name || "The file";
@@ -47,6 +62,14 @@ function quickCheck(file: File, limits: UploadLimits, path?: string): Rejection 
 			code: "invalid-type",
 			name,
 			message: `Invalid file type: ${name} is ${what}. Use ${limits.acceptedLabel}.`,
+		};
+	}
+	const refused = refusedTypeOf(name, limits.refusedTypes ?? []);
+	if (refused) {
+		return {
+			code: "invalid-type",
+			name,
+			message: `Invalid file type: ${name} — this hub does not accept ${refused} files.`,
 		};
 	}
 	if (file.size > limits.maxBytes) {
@@ -81,10 +104,20 @@ export function checkManyFiles(
 	}
 	const accepted: CheckedFile[] = [];
 	const rejections: Rejection[] = [];
+	// A folder dropped as git cloned it brings its `.git` folder: one line for all of it, not one a file.
+	const gitFiles = new Set(files.filter((checked) => inGitFolder(checked.path ?? checked.file.name)));
 	for (const checked of files) {
+		if (gitFiles.has(checked)) continue;
 		const rejection = quickCheck(checked.file, limits, checked.path);
 		if (rejection) rejections.push(rejection);
 		else accepted.push(checked);
+	}
+	if (gitFiles.size > 0) {
+		const count = gitFiles.size === 1 ? "1 file" : `${gitFiles.size} files`;
+		rejections.push({
+			code: "invalid-path",
+			message: `Invalid path: ${count} in a .git folder left out — a repository cannot hold a .git folder.`,
+		});
 	}
 	return { accepted, rejections };
 }

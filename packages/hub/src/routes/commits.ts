@@ -23,6 +23,7 @@ import {
 	repoTypeOfPlural,
 	repoWebPath,
 } from "../services/repos.js";
+import { checkUploadType } from "../services/upload-rules.js";
 import { isLfsFile } from "../storage/lfs.js";
 import { revisionProblem } from "../storage/repo-path.js";
 import { isSha256Hex } from "../storage/sha256.js";
@@ -59,7 +60,10 @@ export function commitRoutes(deps: HubDeps): Hono<HubEnv> {
 			namespace,
 			name: repoName,
 			private: privacyOf(body),
-			files: initialFiles(body.files),
+			files: initialFiles(body.files)?.map((file) => {
+				checkUploadType(deps.config, file.path);
+				return file;
+			}),
 		});
 		return c.json({
 			url: `${publicBaseUrl(c, deps.config)}${repoWebPath(type, created.id)}`,
@@ -107,6 +111,8 @@ export function commitRoutes(deps: HubDeps): Hono<HubEnv> {
 			if (path === undefined || typeof size !== "number" || !Number.isSafeInteger(size) || size < 0) {
 				throw badRequest(`files[${index}] needs a path and a size`);
 			}
+			// Refused here, before a client sends any large file's bytes through LFS.
+			checkUploadType(deps.config, path);
 			const existing = current.get(path);
 			const oid = existing && (isLfsFile(existing.path, existing.size) ? existing.blobSha256 : existing.gitOid);
 			return {
@@ -273,6 +279,7 @@ async function operationOf(
 	switch (key) {
 		case "file": {
 			const path = checkedPath(rawPath);
+			checkUploadType(deps.config, path);
 			if (typeof value.content !== "string") throw at("content is required");
 			const bytes = decodedContent(value.content, value.encoding, `Line ${number}`);
 			const blob = await deps.blobStore.put(bytes);
@@ -280,6 +287,7 @@ async function operationOf(
 		}
 		case "lfsFile": {
 			const path = checkedPath(rawPath);
+			checkUploadType(deps.config, path);
 			const oid = typeof value.oid === "string" ? value.oid.toLowerCase() : "";
 			if (value.algo !== undefined && value.algo !== "sha256") throw at("algo must be sha256");
 			if (!isSha256Hex(oid)) throw at("oid must be a sha256 (64 hex digits)");

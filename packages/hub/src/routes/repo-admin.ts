@@ -4,7 +4,7 @@
  * (`POST|DELETE …/like`, `GET /api/users/{name}/likes`) and gated access
  * (`POST …/ask-access`, `GET …/access`, `GET …/user-access-request/{status}`,
  * `POST …/user-access-request/handle|grant`), and `GET …/write-access` (may the caller write here, and
- * the upload limits a page checks files against). Thin: the services do the work.
+ * the upload limits and refused file types a page checks files against). Thin: the services do the work.
  */
 import { type Context, Hono } from "hono";
 import type { HubDeps, HubEnv } from "../deps.js";
@@ -135,6 +135,7 @@ export function repoAdminRoutes(deps: HubDeps): Hono<HubEnv> {
 			mayWrite: await callerMayWrite(db, repo, caller),
 			uploadLimitBytes: deps.config.uploadBodyLimitBytes,
 			maxFilesPerCommit: MAX_PREUPLOAD_FILES,
+			refusedTypes: deps.config.uploadRefusedTypes,
 		});
 	});
 

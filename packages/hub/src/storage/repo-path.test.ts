@@ -58,6 +58,15 @@ describe("repoPathProblem", () => {
 		}
 	});
 
+	it("refuses a .git folder, in any case, where git keeps its own data", () => {
+		for (const path of [".git", ".git/config", "a/.GIT/HEAD", "a/.Git"]) {
+			expect(repoPathProblem(path), path).toBe("A repository cannot hold a .git folder");
+		}
+		for (const path of [".github/workflows/ci.yml", "a.git", ".gitignore", "b/.gitkeep"]) {
+			expect(repoPathProblem(path), path).toBeUndefined();
+		}
+	});
+
 	it("refuses traversal, absolute paths, empty segments, backslashes, NUL and overlong paths", () => {
 		for (const path of [
 			"..",

@@ -46,5 +46,9 @@ export function repoPathProblem(path: string): string | undefined {
 	if (path.split("/").some((segment) => segment === "" || segment === "." || segment === "..")) {
 		return "Path segments must be non-empty and neither '.' nor '..'";
 	}
+	// Git keeps its own data under `.git` (in any case, for case-insensitive file systems): a
+	// repository cannot hold files there.
+	if (path.split("/").some((segment) => segment.toLowerCase() === ".git"))
+		return "A repository cannot hold a .git folder";
 	return undefined;
 }
