@@ -32,10 +32,11 @@ export function FilesTable({
 	actions?: (entry: TreeEntry) => ReactNode;
 }) {
 	const total = entries.reduce((sum, entry) => sum + (entry.type === "file" ? entry.size : 0), 0);
+	const fileCount = entries.filter((entry) => entry.type === "file").length;
 	return (
 		<div className="files">
 			<p className="muted small">
-				{entries.filter((entry) => entry.type === "file").length} files · {formatBytes(total)} on branch main
+				{fileCount} {fileCount === 1 ? "file" : "files"} · {formatBytes(total)} on branch main
 			</p>
 			<table className="table files-table">
 				<thead>

@@ -53,7 +53,7 @@ export function FileUploader({
 	const [committed, setCommitted] = useState(false);
 	const limits = repoUploadLimits(uploadLimitBytes, maxFilesPerCommit, refusedTypes);
 	const pending = committed ? 0 : chosen.length;
-	const defaultSummary = `Upload ${pending} ${pending === 1 ? "file" : "files"}`;
+	const defaultSummary = pending === 0 ? "Upload files" : `Upload ${pending} ${pending === 1 ? "file" : "files"}`;
 
 	const add = (accepted: CheckedFile[]) => {
 		setStatus(undefined);
@@ -127,15 +127,17 @@ export function FileUploader({
 							<span className="small muted upload-list-percent">
 								{committed ? "Done" : item.progress === undefined ? "Waiting" : `${Math.round(item.progress * 100)}%`}
 							</span>
-							<button
-								type="button"
-								className="button button-small"
-								aria-label={`Remove ${item.path}`}
-								disabled={busy || committed}
-								onClick={() => setChosen((current) => current.filter((other) => other.path !== item.path))}
-							>
-								Remove
-							</button>
+							{committed ? null : (
+								<button
+									type="button"
+									className="button button-small"
+									aria-label={`Remove ${item.path}`}
+									disabled={busy}
+									onClick={() => setChosen((current) => current.filter((other) => other.path !== item.path))}
+								>
+									Remove
+								</button>
+							)}
 						</li>
 					))}
 				</ul>
