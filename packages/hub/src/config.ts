@@ -1,8 +1,10 @@
 /**
  * Server settings: defaults, overridden by environment variables, overridden by
- * CLI flags. Nothing here is secret except DATABASE_URL, which is never logged.
+ * CLI flags. Nothing here is secret except DATABASE_URL and HUBKIT_METRICS_TOKEN,
+ * which are never logged.
  */
 import { resolve } from "node:path";
+import type { LogFormat } from "./logger.js";
 
 export interface HubConfig {
 	port: number;
@@ -55,6 +57,12 @@ export interface HubConfig {
 	sessionMaxDays: number;
 	/** The URL the server listens on, as `hubkit serve` prints it (set by startHub); the default public URL. */
 	listenUrl?: string;
+	/** `hubkit serve`'s log: plain lines for a person (`text`) or one JSON object a line (`json`). */
+	logFormat: LogFormat;
+	/** One line per request; default on with `json` and off with `text`. */
+	accessLog: boolean;
+	/** When set, `GET /metrics` needs `Authorization: Bearer <it>`; unset, it is served to anyone who reaches it. */
+	metricsToken?: string;
 }
 
 export const DEFAULT_PORT = 8787;
@@ -73,6 +81,19 @@ export const DEFAULT_ANON_RATE_LIMIT_PER_MINUTE = 60;
 export const DEFAULT_ANON_RATE_LIMIT_BURST = 20;
 export const DEFAULT_SESSION_IDLE_DAYS = 14;
 export const DEFAULT_SESSION_MAX_DAYS = 30;
+
+function logFormat(raw: string | undefined): LogFormat {
+	if (raw === undefined || raw === "") return "text";
+	if (raw === "text" || raw === "json") return raw;
+	throw new Error(`HUBKIT_LOG_FORMAT must be text or json, got ${JSON.stringify(raw.slice(0, 40))}`);
+}
+
+function onOff(name: string, raw: string | undefined, fallback: boolean): boolean {
+	if (raw === undefined || raw === "") return fallback;
+	if (["on", "1", "true", "yes"].includes(raw)) return true;
+	if (["off", "0", "false", "no"].includes(raw)) return false;
+	throw new Error(`${name} must be on or off, got ${JSON.stringify(raw.slice(0, 40))}`);
+}
 
 function positiveInteger(name: string, raw: string | undefined, fallback: number): number {
 	if (raw === undefined || raw === "") return fallback;
@@ -153,6 +174,9 @@ export function loadConfig(
 		sessionMaxDays:
 			positiveInteger("HUBKIT_SESSION_MAX_DAYS", env.HUBKIT_SESSION_MAX_DAYS, DEFAULT_SESSION_MAX_DAYS) ||
 			DEFAULT_SESSION_MAX_DAYS,
+		logFormat: logFormat(env.HUBKIT_LOG_FORMAT),
+		accessLog: onOff("HUBKIT_ACCESS_LOG", env.HUBKIT_ACCESS_LOG, env.HUBKIT_LOG_FORMAT === "json"),
+		metricsToken: env.HUBKIT_METRICS_TOKEN || undefined,
 		...Object.fromEntries(Object.entries(overrides).filter(([, value]) => value !== undefined)),
 	};
 	if (config.databaseUrl && !/^postgres(ql)?:\/\//.test(config.databaseUrl)) {
