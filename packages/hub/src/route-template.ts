@@ -46,6 +46,19 @@ export function routeTemplate(path: string): RouteTemplate {
 	return result;
 }
 
+/** The path's segments, split at the slashes outside `{…}` patterns (`{[^/]+\.git}` is one segment). */
+export function routeSegments(path: string): string[] {
+	const segments = [""];
+	let depth = 0;
+	for (const char of path) {
+		if (char === "{") depth += 1;
+		else if (char === "}") depth -= 1;
+		if (char === "/" && depth === 0) segments.push("");
+		else segments[segments.length - 1] += char;
+	}
+	return segments;
+}
+
 /** `app.use("*", …)` middleware, as opposed to a route's handler. */
 export function isMiddlewareRoute(route: { method: string; path: string }): boolean {
 	return route.method === "ALL" && route.path.endsWith("*");

@@ -13,7 +13,7 @@ import { matchedRoutes } from "hono/route";
 import type { HubEnv } from "../deps.js";
 import type { Logger } from "../logger.js";
 import type { HubMetrics } from "../metrics.js";
-import { isMiddlewareRoute, routeTemplate } from "../route-template.js";
+import { isMiddlewareRoute, routeSegments, routeTemplate } from "../route-template.js";
 
 /** Route parameters that are secrets in themselves. */
 const SECRET_PARAMS = new Set([":secret"]);
@@ -42,7 +42,7 @@ export function censoredPath(c: Context<HubEnv>): string {
 	let path = url.pathname;
 	const routes = matchedRoutes(c);
 	const reached = routes[c.req.routeIndex] ?? routes.find((route) => !isMiddlewareRoute(route));
-	const declared = reached?.path.split("/") ?? [];
+	const declared = reached ? routeSegments(reached.path) : [];
 	if (declared.some((segment) => SECRET_PARAMS.has(segment))) {
 		path = path
 			.split("/")
@@ -58,6 +58,9 @@ export function censoredPath(c: Context<HubEnv>): string {
 		.join("&");
 	return `${path}?${query}`;
 }
+
+/** Milliseconds since `started`, to a tenth. */
+const since = (started: number) => Math.round((performance.now() - started) * 10) / 10;
 
 /** Counts the body bytes written to `response` (the access log's `bytes`). */
 function countBytes(response: ServerResponse): () => number {
@@ -106,13 +109,13 @@ export function observeRequests(options: { metrics: HubMetrics; logger: Logger }
 		if (!outgoing) {
 			const declared = Number(c.res.headers.get("content-length") ?? Number.NaN);
 			const bytes = Number.isFinite(declared) ? declared : undefined;
-			log({ ...line, durationMs: performance.now() - started, bytes });
+			log({ ...line, durationMs: since(started), bytes });
 			return;
 		}
 		const bytes = countBytes(outgoing);
 		outgoing.once("close", () => {
-			const durationMs = performance.now() - started;
-			log({ ...line, durationMs, bytes: bytes(), ...(outgoing.writableFinished ? {} : { aborted: true }) });
+			const aborted = outgoing.writableFinished ? {} : { aborted: true };
+			log({ ...line, durationMs: since(started), bytes: bytes(), ...aborted });
 		});
 	};
 }
