@@ -7,7 +7,7 @@
 
 type Json = Record<string, unknown>;
 
-const escape = (text: unknown): string =>
+const escapeHtml = (text: unknown): string =>
 	String(text).replace(
 		/[&<>"']/g,
 		(char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char] as string,
@@ -15,7 +15,7 @@ const escape = (text: unknown): string =>
 
 /** `code` spans of the summaries (backticks), everything else escaped. */
 const prose = (text: unknown): string =>
-	escape(text).replace(/`([^`]+)`/g, (_, code: string) => `<code>${code}</code>`);
+	escapeHtml(text).replace(/`([^`]+)`/g, (_, code: string) => `<code>${code}</code>`);
 
 const STYLE = `
 body{font:15px/1.5 system-ui,sans-serif;margin:0;color:#1f2328;background:#fff}
@@ -39,9 +39,9 @@ function parameterRows(parameters: Json[]): string {
 	const rows = parameters.map((parameter) => {
 		const schema = (parameter.schema ?? {}) as Json;
 		const values = Array.isArray(schema.enum)
-			? `: ${schema.enum.map((value) => `<code>${escape(value)}</code>`).join(" | ")}`
+			? `: ${schema.enum.map((value) => `<code>${escapeHtml(value)}</code>`).join(" | ")}`
 			: "";
-		return `<tr><td><code>${escape(parameter.name)}</code></td><td>${escape(parameter.in)}</td><td>${escape(schema.type ?? "")}${values}</td><td>${prose(parameter.description ?? "")}</td></tr>`;
+		return `<tr><td><code>${escapeHtml(parameter.name)}</code></td><td>${escapeHtml(parameter.in)}</td><td>${escapeHtml(schema.type ?? "")}${values}</td><td>${prose(parameter.description ?? "")}</td></tr>`;
 	});
 	return `<table><tr><th>Name</th><th>In</th><th>Type</th><th>About</th></tr>${rows.join("")}</table>`;
 }
@@ -54,20 +54,20 @@ export function referencePage(document: Json): string {
 		for (const [method, op] of Object.entries(operations)) {
 			const tag = (op.tags as string[] | undefined)?.[0] ?? "Other";
 			const body = op.requestBody as { content: Json } | undefined;
-			const accepts = body ? `<p>Body: <code>${escape(Object.keys(body.content).join(", "))}</code></p>` : "";
-			const entry = `<details id="${escape(op.operationId)}"><summary><span class="method ${escape(method)}">${escape(method)}</span> <span class="path">${escape(path)}</span> — ${prose(op.summary)}</summary>${op.description ? `<p>${prose(op.description)}</p>` : ""}${parameterRows((op.parameters ?? []) as Json[])}${accepts}</details>`;
+			const accepts = body ? `<p>Body: <code>${escapeHtml(Object.keys(body.content).join(", "))}</code></p>` : "";
+			const entry = `<details id="${escapeHtml(op.operationId)}"><summary><span class="method ${escapeHtml(method)}">${escapeHtml(method)}</span> <span class="path">${escapeHtml(path)}</span> — ${prose(op.summary)}</summary>${op.description ? `<p>${prose(op.description)}</p>` : ""}${parameterRows((op.parameters ?? []) as Json[])}${accepts}</details>`;
 			byTag.set(tag, [...(byTag.get(tag) ?? []), entry]);
 		}
 	}
 	const slug = (tag: string) => tag.toLowerCase().replace(/[^a-z0-9]+/g, "-");
-	const nav = [...byTag.keys()].map((tag) => `<a href="#${slug(tag)}">${escape(tag)}</a>`).join("");
+	const nav = [...byTag.keys()].map((tag) => `<a href="#${slug(tag)}">${escapeHtml(tag)}</a>`).join("");
 	const sections = [...byTag]
-		.map(([tag, entries]) => `<section id="${slug(tag)}"><h2>${escape(tag)}</h2>${entries.join("")}</section>`)
+		.map(([tag, entries]) => `<section id="${slug(tag)}"><h2>${escapeHtml(tag)}</h2>${entries.join("")}</section>`)
 		.join("");
 	return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${escape(info.title)} ${escape(info.version)}</title><style>${STYLE}</style></head>
-<body><header><h1>${escape(info.title)} <small>${escape(info.version)}</small></h1><p>${prose(info.summary ?? "")}</p>
+<title>${escapeHtml(info.title)} ${escapeHtml(info.version)}</title><style>${STYLE}</style></head>
+<body><header><h1>${escapeHtml(info.title)} <small>${escapeHtml(info.version)}</small></h1><p>${prose(info.summary ?? "")}</p>
 <p>The same as OpenAPI 3.1: <a href="/api/openapi.json"><code>/api/openapi.json</code></a>. Send a token as <code>Authorization: Bearer hf_…</code>; errors are <code>{"error": "…"}</code> with <code>X-Error-Code</code> and <code>X-Request-Id</code>.</p></header>
 <main><nav>${nav}</nav><div>${sections}</div></main></body></html>`;
 }
