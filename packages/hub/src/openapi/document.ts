@@ -4,7 +4,8 @@
  * as the route declares them (`{a|b}` choices become an enum, other patterns a
  * `pattern`). Summaries, groups and query parameters come from route-docs.ts.
  * Nothing here lists a route by hand: a route added to the app is in the
- * document at once (as "undocumented" until route-docs.ts describes it).
+ * document at once (as "undocumented" until route-docs.ts describes it). Each
+ * operation names the route it came from in `x-hubkit-route`.
  */
 import { isMiddlewareRoute, type RouteParam, routeTemplate } from "../route-template.js";
 import { type QueryDoc, ROUTE_DOCS, type RouteDoc } from "./route-docs.js";
@@ -39,16 +40,20 @@ export function routeKey(route: RegisteredRoute): string {
 	return `${route.method} ${routeTemplate(route.path).template}`;
 }
 
-function pathParameter(param: RouteParam): Json {
+function pathParameter(param: RouteParam, routeName: string): Json {
 	const schema: Json = { type: "string" };
 	if (param.choices) schema.enum = param.choices;
 	if (param.pattern) schema.pattern = `^${param.pattern}$`;
+	const notes = [
+		...(param.name === routeName ? [] : [`\`{${routeName}}\` of this route`]),
+		...(param.spansSegments ? ["may hold `/` (written as is, not encoded)"] : []),
+	];
 	return {
 		name: param.name,
 		in: "path",
 		required: true,
 		schema,
-		...(param.spansSegments ? { description: "May hold `/` (written as is, not encoded)" } : {}),
+		...(notes.length ? { description: notes.join("; ") } : {}),
 	};
 }
 
@@ -72,8 +77,14 @@ function operationId(method: string, template: string): string {
 	return [method.toLowerCase(), ...words].join("_");
 }
 
-function operation(route: RegisteredRoute, doc: RouteDoc | undefined): Json {
-	const { template, params } = routeTemplate(route.path);
+/**
+ * `template` is the path the document files the route under: OpenAPI holds two templates that
+ * differ only in parameter names (`…/tag/{revision}`, `…/tag/{tag}`) to be one path, so the
+ * second is filed under the first and its parameters renamed to match.
+ */
+function operation(route: RegisteredRoute, doc: RouteDoc | undefined, template: string): Json {
+	const { params } = routeTemplate(route.path);
+	const names = [...template.matchAll(/\{([^}]+)\}/g)].map((match) => match[1] as string);
 	const method = route.method;
 	const produces = doc?.produces ?? "application/json";
 	const ok: Json =
@@ -85,7 +96,11 @@ function operation(route: RegisteredRoute, doc: RouteDoc | undefined): Json {
 		summary: doc?.summary ?? `${method} ${template} (undocumented)`,
 		...(doc?.description ? { description: doc.description } : {}),
 		tags: [doc?.tag ?? "Other"],
-		parameters: [...params.map(pathParameter), ...(doc?.query ?? []).map(queryParameter)],
+		"x-hubkit-route": routeKey(route),
+		parameters: [
+			...params.map((param, index) => pathParameter({ ...param, name: names[index] ?? param.name }, param.name)),
+			...(doc?.query ?? []).map(queryParameter),
+		],
 		...(doc?.body ? { requestBody: { required: true, content: { [BODY_TYPES[doc.body]]: {} } } } : {}),
 		responses: {
 			"200": ok,
@@ -99,13 +114,17 @@ function operation(route: RegisteredRoute, doc: RouteDoc | undefined): Json {
 export function openApiDocument(routes: readonly RegisteredRoute[], version: string): Json {
 	const paths: Record<string, Record<string, Json>> = {};
 	const tags: string[] = [];
+	const byShape = new Map<string, string>();
 	for (const route of documentedRoutes(routes)) {
 		const doc = ROUTE_DOCS[routeKey(route)];
 		const tag = doc?.tag ?? "Other";
 		if (!tags.includes(tag)) tags.push(tag);
-		const { template } = routeTemplate(route.path);
+		const own = routeTemplate(route.path).template;
+		const shape = own.replace(/\{[^}]+\}/g, "{}");
+		const template = byShape.get(shape) ?? own;
+		byShape.set(shape, template);
 		paths[template] ??= {};
-		paths[template][route.method.toLowerCase()] = operation(route, doc);
+		paths[template][route.method.toLowerCase()] = operation(route, doc, template);
 	}
 	return {
 		openapi: "3.1.0",
