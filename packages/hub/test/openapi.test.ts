@@ -30,8 +30,9 @@ function openApiProblems(document: Json): string[] {
 			.split("/")
 			.reduce<unknown>((node, key) => (node as Json | undefined)?.[key], document);
 	const checkRefs = (node: unknown, where: string) => {
-		if (Array.isArray(node)) node.forEach((item, index) => checkRefs(item, `${where}/${index}`));
-		else if (node && typeof node === "object") {
+		if (Array.isArray(node)) {
+			for (const [index, item] of node.entries()) checkRefs(item, `${where}/${index}`);
+		} else if (node && typeof node === "object") {
 			for (const [key, value] of Object.entries(node)) {
 				if (key === "$ref" && (typeof value !== "string" || resolve(value) === undefined)) {
 					problems.push(`${where}: $ref ${String(value)} does not resolve`);
