@@ -71,8 +71,7 @@ function openApiProblems(document: Json): string[] {
 			const inPath = parameters.filter((parameter) => parameter.in === "path");
 			for (const name of named) {
 				const parameter = inPath.find((candidate) => candidate.name === name);
-				if (parameter?.required !== true)
-					problems.push(`${where}: {${name}} not a required path parameter`);
+				if (parameter?.required !== true) problems.push(`${where}: {${name}} not a required path parameter`);
 			}
 			for (const parameter of parameters) {
 				if (typeof parameter.name !== "string" || !["path", "query", "header", "cookie"].includes(String(parameter.in)))
