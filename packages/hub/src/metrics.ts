@@ -91,6 +91,10 @@ export function createHubMetrics(options: { processMetrics?: boolean } = {}): Hu
 		registers: [registry],
 	});
 
+	// Each request's series, found once: prom-client would otherwise hash the label values every time.
+	// Bounded like the labels themselves (methods × statuses × route patterns).
+	const perRequest = new Map<string, { count: Counter.Internal; latency: Histogram.Internal<string> }>();
+
 	const caches: (() => CacheCounts)[] = [];
 	const sum = (pick: (counts: CacheCounts) => number) => caches.reduce((total, read) => total + pick(read()), 0);
 	// Counters whose values live in the cache itself: each scrape sets them to the cache's own count.
@@ -145,8 +149,17 @@ export function createHubMetrics(options: { processMetrics?: boolean } = {}): Hu
 		registry,
 		request(method, route, status, seconds) {
 			const known = METHODS.has(method) ? method : "OTHER";
-			requests.inc({ method: known, route, status: String(status) });
-			latency.observe({ method: known, route }, seconds);
+			const key = `${known} ${status} ${route}`;
+			let series = perRequest.get(key);
+			if (!series) {
+				series = {
+					count: requests.labels({ method: known, route, status: String(status) }),
+					latency: latency.labels({ method: known, route }),
+				};
+				perRequest.set(key, series);
+			}
+			series.count.inc();
+			series.latency.observe(seconds);
 		},
 		inFlight(change) {
 			inFlight.inc(change);
