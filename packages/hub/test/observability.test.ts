@@ -145,6 +145,15 @@ describe("metrics and logs of a hub", () => {
 		const route = { method: "GET", route: "/api/models/{namespace}/{name}" };
 		expect(sample(text, "hubkit_http_requests_total", { ...route, status: "200" })).toBe(6);
 		expect(sample(text, "hubkit_http_request_duration_seconds_count", route)).toBe(6);
+		// Buckets count the requests at or under their bound: never fewer for a wider one, all under +Inf.
+		const buckets = [
+			...text.matchAll(
+				/^hubkit_http_request_duration_seconds_bucket\{le="([^"]+)",method="GET",route="\/api\/models\/\{namespace\}\/\{name\}"\} (\d+)$/gm,
+			),
+		];
+		expect(buckets.at(-1)?.slice(1)).toEqual(["+Inf", "6"]);
+		const counts = buckets.map((match) => Number(match[2]));
+		expect(counts).toEqual([...counts].sort((a, b) => a - b));
 		expect(sample(text, "hubkit_http_requests_total", { method: "GET", route: "(no route)", status: "404" })).toBe(1);
 		// alpha twice from the cache; beta missed, then kept.
 		expect(change("hubkit_model_info_cache_hits_total")).toBe(3);
