@@ -309,6 +309,22 @@ describe("metrics and logs of a hub", () => {
 		for (const secret of [...Object.values(secrets), token, OPERATOR_KEY]) expect(written).not.toContain(secret);
 	});
 
+	it("censors fields named like credentials, should a caller ever pass one to the JSON logger", () => {
+		const own = capturedLog();
+		own.logger.info("slipped", {
+			authorization: "Bearer slipped-1",
+			token: "slipped-2",
+			"set-cookie": "slipped-3",
+			kept: "yes",
+		});
+		own.logger.error("failed", new Error("boom"), { requestId: "r-1", password: "slipped-4" });
+		expect(own.lines()).toMatchObject([
+			{ msg: "slipped", authorization: "[redacted]", token: "[redacted]", "set-cookie": "[redacted]", kept: "yes" },
+			{ msg: "failed", level: "error", requestId: "r-1", password: "[redacted]", err: { message: "boom" } },
+		]);
+		expect(own.text()).not.toContain("slipped-");
+	});
+
 	it("logs a failure with the request id the client was given, and the stack", async () => {
 		const failing = await openTestHub(testDb.config, memoryBlobStore(), log.logger);
 		const failingServer = await listen(failing.app);
