@@ -10,6 +10,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { loadConfig } from "../src/config.js";
 import { spawnCli } from "./support/cli.js";
 
 const PROVIDER_KEY = "sk-provider-key-in-env-7777";
@@ -95,5 +96,25 @@ describe("hubkit serve's log", () => {
 		} finally {
 			served.child.kill("SIGKILL");
 		}
+	});
+});
+
+describe("the log settings", () => {
+	const read = (env: Record<string, string>) => {
+		const { logFormat, accessLog, metricsToken } = loadConfig({}, env);
+		return { logFormat, accessLog, metricsToken };
+	};
+
+	it("default to text without an access log; json turns the access log on unless it is turned off", () => {
+		expect(read({})).toEqual({ logFormat: "text", accessLog: false, metricsToken: undefined });
+		expect(read({ HUBKIT_LOG_FORMAT: "json" })).toMatchObject({ logFormat: "json", accessLog: true });
+		expect(read({ HUBKIT_LOG_FORMAT: "json", HUBKIT_ACCESS_LOG: "off" })).toMatchObject({ accessLog: false });
+		expect(read({ HUBKIT_ACCESS_LOG: "1" })).toMatchObject({ logFormat: "text", accessLog: true });
+		expect(read({ HUBKIT_METRICS_TOKEN: "m" })).toMatchObject({ metricsToken: "m" });
+	});
+
+	it("refuse values they do not know, naming the variable", () => {
+		expect(() => read({ HUBKIT_LOG_FORMAT: "xml" })).toThrow('HUBKIT_LOG_FORMAT must be text or json, got "xml"');
+		expect(() => read({ HUBKIT_ACCESS_LOG: "maybe" })).toThrow('HUBKIT_ACCESS_LOG must be on or off, got "maybe"');
 	});
 });
