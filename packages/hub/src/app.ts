@@ -91,8 +91,8 @@ function routerAuthenticate(deps: HubDeps, identified: WeakMap<Request, Caller>)
 	};
 }
 
-/** The local runtime's queues, read at each scrape (a runtime without `load` is a test's stand-in). */
-function watchQueues(metrics: HubMetrics, deps: HubDeps, runtime: LocalRuntime | undefined): void {
+/** What the metrics read at each scrape: the model-info cache, and the local runtime's queues when it has them. */
+function watchGauges(metrics: HubMetrics, deps: HubDeps, runtime: LocalRuntime | undefined): void {
 	metrics.watchModelInfoCache(() => modelInfoCacheCounts(deps.db));
 	if (runtime && "load" in runtime && "completionLoad" in runtime) {
 		const pools = runtime as HubLocalRuntime;
@@ -104,7 +104,7 @@ function watchQueues(metrics: HubMetrics, deps: HubDeps, runtime: LocalRuntime |
 export function createHubApp(deps: HubDeps, options: HubAppOptions = {}): Hono<HubEnv> {
 	const app = new Hono<HubEnv>();
 	const metrics = options.metrics ?? createHubMetrics();
-	watchQueues(metrics, deps, options.router?.localRuntime);
+	watchGauges(metrics, deps, options.router?.localRuntime);
 	app.use("*", requestId());
 	// Outside everything else, so its time and status are the client's.
 	app.use("*", observeRequests({ metrics, logger: deps.logger }));
