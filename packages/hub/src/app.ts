@@ -9,15 +9,17 @@ import { cors } from "hono/cors";
 import type { Caller } from "./auth/caller.js";
 import type { HubDeps, HubEnv } from "./deps.js";
 import { HubError } from "./errors.js";
+import { createHubMetrics, type HubMetrics } from "./metrics.js";
 import { anonymousAdmission } from "./middleware/anonymous-limit.js";
 import { bodyLimits } from "./middleware/body-limit.js";
 import { identifyCaller } from "./middleware/caller.js";
 import { csrfGuard } from "./middleware/csrf.js";
 import { errorHandler, notFoundHandler } from "./middleware/errors.js";
+import { observeRequests } from "./middleware/observe.js";
 import { pathGuard } from "./middleware/path-guard.js";
 import type { RateLimiter } from "./middleware/rate-limit.js";
 import { requestId } from "./middleware/request-id.js";
-import { type RouterDeps, routerRoutes } from "./router/index.js";
+import { type LocalRuntime, type RouterDeps, routerRoutes } from "./router/index.js";
 import { accountRoutes } from "./routes/accounts.js";
 import { adminRoutes } from "./routes/admin.js";
 import { avatarRoutes } from "./routes/avatars.js";
@@ -27,8 +29,10 @@ import { demoAssetRoutes } from "./routes/demo-assets.js";
 import { fileRoutes } from "./routes/files.js";
 import { healthRoutes } from "./routes/health.js";
 import { lfsRoutes } from "./routes/lfs.js";
+import { metricsRoutes } from "./routes/metrics.js";
 import { modelRoutes } from "./routes/models.js";
 import { oauthRoutes } from "./routes/oauth.js";
+import { openApiRoutes } from "./routes/openapi.js";
 import { organizationRoutes } from "./routes/organizations.js";
 import { profileRoutes } from "./routes/profiles.js";
 import { providerRoutes } from "./routes/providers.js";
@@ -37,8 +41,10 @@ import { repoAdminRoutes } from "./routes/repo-admin.js";
 import { siteProxy } from "./routes/site-proxy.js";
 import { taskRoutes } from "./routes/tasks.js";
 import { whoamiRoutes } from "./routes/whoami.js";
+import type { HubLocalRuntime } from "./runtime/local-runtime.js";
 import { MAX_AVATAR_BYTES } from "./services/avatar-upload.js";
 import { endpointModelFacts } from "./services/endpoint-models.js";
+import { modelInfoCacheCounts } from "./services/model-info-cache.js";
 import { movedPageLocation } from "./services/repo-redirect.js";
 import { databaseFollowUps } from "./services/router-follow-ups.js";
 import { sharedRateLimiter } from "./services/shared-rate-limit.js";
@@ -63,6 +69,8 @@ export const EXPOSED_HEADERS = [
 export interface HubAppOptions {
 	/** Provider keys, base URLs, local runtime; the router's token check always uses the hub's own. */
 	router?: Omit<RouterDeps, "authenticate">;
+	/** Where `/metrics` reads from; one of the app's own when left out (several apps may share a process). */
+	metrics?: HubMetrics;
 }
 
 /**
@@ -93,9 +101,23 @@ function sharedAnonymousLimiter(deps: HubDeps): RateLimiter | undefined {
 	return sharedRateLimiter(deps.db, { perMinute, burst: Math.max(1, anonymousRateLimitBurst) });
 }
 
+/** What the metrics read at each scrape: the model-info cache, and the local runtime's queues when it has them. */
+function watchGauges(metrics: HubMetrics, deps: HubDeps, runtime: LocalRuntime | undefined): void {
+	metrics.watchModelInfoCache(() => modelInfoCacheCounts(deps.db));
+	if (runtime && "load" in runtime && "completionLoad" in runtime) {
+		const pools = runtime as HubLocalRuntime;
+		metrics.watchPool("tasks", () => pools.load);
+		metrics.watchPool("completions", () => pools.completionLoad);
+	}
+}
+
 export function createHubApp(deps: HubDeps, options: HubAppOptions = {}): Hono<HubEnv> {
 	const app = new Hono<HubEnv>();
+	const metrics = options.metrics ?? createHubMetrics();
+	watchGauges(metrics, deps, options.router?.localRuntime);
 	app.use("*", requestId());
+	// Outside everything else, so its time and status are the client's.
+	app.use("*", observeRequests({ metrics, logger: deps.logger }));
 	const preflight = cors({ origin: "*", exposeHeaders: EXPOSED_HEADERS, maxAge: 600 });
 	const exposed = EXPOSED_HEADERS.join(",");
 	app.use("*", async (c, next) => {
@@ -108,6 +130,8 @@ export function createHubApp(deps: HubDeps, options: HubAppOptions = {}): Hono<H
 		c.res.headers.set("Access-Control-Expose-Headers", exposed);
 	});
 	app.use("*", pathGuard());
+	// Before the caller middleware: a scraper's metrics token is not a hub token.
+	app.route("/", metricsRoutes(metrics, deps.config.metricsToken));
 	app.use(
 		"*",
 		bodyLimits({
@@ -128,6 +152,10 @@ export function createHubApp(deps: HubDeps, options: HubAppOptions = {}): Hono<H
 	});
 
 	app.route("/", healthRoutes(deps));
+	app.route(
+		"/",
+		openApiRoutes(deps.config, () => app.routes),
+	);
 	app.route("/", taskRoutes(deps, { localRuntime: options.router?.localRuntime !== undefined }));
 	app.route("/", modelRoutes(deps));
 	app.route("/", datasetRoutes(deps));
@@ -165,6 +193,7 @@ export function createHubApp(deps: HubDeps, options: HubAppOptions = {}): Hono<H
 			// The caller as the middleware identified it (organisations, a token's repos), for private mapped models.
 			lookUpModel: (model, request, user) =>
 				endpointModelFacts(deps.db, model, identified.get(request) ?? (user ? { userName: user } : undefined)),
+			onInference: metrics.inference,
 			...options.router,
 			authenticate: routerAuthenticate(deps, identified),
 			// A signed-in browser runs the hub's own models as its user (the CSRF guard above has checked its origin).
@@ -178,16 +207,20 @@ export function createHubApp(deps: HubDeps, options: HubAppOptions = {}): Hono<H
 	// With a web server configured, the hub is the site's front door: what no route here answers is a page.
 	const notFound = notFoundHandler();
 	const webUrl = deps.config.webUrl;
-	app.notFound(
-		webUrl
-			? siteProxy({
-					webUrl,
-					fallback: notFound,
-					movedPage: (c, url) => movedPageLocation(deps.db, url, c.get("caller")),
-					onError: (message, error) => deps.logger.error(message, error),
-				})
-			: notFound,
-	);
+	const unrouted = webUrl
+		? siteProxy({
+				webUrl,
+				fallback: notFound,
+				movedPage: (c, url) => movedPageLocation(deps.db, url, c.get("caller")),
+				onError: (message, error) => deps.logger.error(message, error),
+			})
+		: notFound;
+	// One label for all of them in the metrics: their paths are the site's pages or anything at all.
+	const unroutedLabel = webUrl ? "(site)" : "(no route)";
+	app.notFound((c) => {
+		c.set("routeLabel", unroutedLabel);
+		return unrouted(c);
+	});
 	app.onError(errorHandler(deps.logger));
 	return app;
 }

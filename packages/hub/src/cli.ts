@@ -12,9 +12,8 @@
  *   hubkit oauth-app list | delete CLIENT_ID [--data .hubkit]
  *   hubkit import PATH --repo owner/name [--type model|dataset] [--private] [--message M] [--data .hubkit]
  *   hubkit mirror owner/name --from URL [--revision R] [--type model|dataset] [--to owner/name] [--data .hubkit]
- *   hubkit import PATH --repo owner/name [--type model|dataset] [--private] [--message M] [--data .hubkit]
-  hubkit mirror owner/name --from URL [--revision R] [--type model|dataset] [--to owner/name] [--data .hubkit]
-  hubkit check [--deep] [--data .hubkit]
+ *   hubkit check [--deep] [--data .hubkit]
+ *   hubkit --version; hubkit <command> --help (cli/help.ts)
  * DATABASE_URL=postgres://… selects PostgreSQL; it is never printed.
  */
 import { parseArgs } from "node:util";
@@ -26,9 +25,11 @@ import {
 	UserNameError,
 } from "./auth/tokens.js";
 import { backupCommand, restoreCommand } from "./cli/backup.js";
+import { commandHelp, wantsHelp } from "./cli/help.js";
 import { checkCommand, importCommand, mirrorCommand } from "./cli/repos.js";
 import { CommandError, configFrom, integerFlag, logger, printable, table, UsageError, withHub } from "./cli/shared.js";
 import { HubError } from "./errors.js";
+import { hubLogger } from "./logger.js";
 import { EndpointConfigError } from "./router/index.js";
 import { sampleCatalogue } from "./seed/catalogue/index.js";
 import { loadSeed } from "./seed/load.js";
@@ -37,6 +38,7 @@ import { syntheticModels } from "./seed/synthetic.js";
 import { openHub, startHub } from "./server.js";
 import { createUser, disableUser, listUsers, resetPassword } from "./services/accounts.js";
 import { createOAuthApp, deleteOAuthApp, listOAuthApps } from "./services/oauth-apps.js";
+import { HUB_VERSION } from "./version.js";
 
 const USAGE = `Usage:
   hubkit serve [--port 8787] [--host 127.0.0.1] [--data .hubkit]
@@ -57,10 +59,10 @@ const USAGE = `Usage:
   hubkit backup PATH [--data .hubkit]
   hubkit restore PATH [--data .hubkit]
 
-Environment: DATABASE_URL (postgres://… for PostgreSQL), HUBKIT_PROVIDERS_FILE, HUBKIT_ENDPOINTS,
-HUBKIT_PROVIDER_KEY_<PROVIDER>, HUBKIT_BODY_LIMIT_BYTES, HUBKIT_ANON_RATE_LIMIT_PER_MINUTE,
-HUBKIT_ANON_RATE_LIMIT_BURST, HUBKIT_TRUST_PROXY, HUBKIT_PUBLIC_URL, HUBKIT_SHUTDOWN_GRACE_MS,
-HUBKIT_SESSION_IDLE_DAYS, HUBKIT_SESSION_MAX_DAYS; HF_TOKEN (mirror: a token of the source hub).`;
+  hubkit --version
+
+\`hubkit <command> --help\` says more; \`hubkit serve --help\` lists every environment variable
+(DATABASE_URL=postgres://… selects PostgreSQL; HF_TOKEN: mirror's token of the source hub).`;
 
 async function serve(args: string[]): Promise<void> {
 	const { values } = parseArgs({
@@ -68,6 +70,8 @@ async function serve(args: string[]): Promise<void> {
 		options: { port: { type: "string" }, host: { type: "string" }, data: { type: "string" } },
 	});
 	const config = configFrom(values);
+	// The one command that runs for long: its log may be JSON for a collector (HUBKIT_LOG_FORMAT).
+	const logger = hubLogger(config.logFormat, config.accessLog);
 	logger.info(`Data: ${config.dataDir} (${config.databaseUrl ? "PostgreSQL from DATABASE_URL" : "SQLite"})`);
 	const hub = await startHub(config, logger);
 	let stopping = false;
@@ -370,6 +374,16 @@ async function deleteOAuthAppCommand(args: string[]): Promise<void> {
 
 async function main(argv: string[]): Promise<void> {
 	const [command, ...args] = argv;
+	if (command === "--version" || command === "-v" || command === "version") {
+		process.stdout.write(`hubkit ${HUB_VERSION}\n`);
+		return;
+	}
+	if (command !== undefined && wantsHelp(args)) {
+		const help = commandHelp(command, USAGE);
+		if (!help) throw new UsageError(`Unknown command: ${command}`);
+		process.stdout.write(`${help}\n`);
+		return;
+	}
 	if (command === "serve") return await serve(args);
 	if (command === "seed") return await seed(args);
 	if (command === "token") return await token(args);

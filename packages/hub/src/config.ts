@@ -1,8 +1,10 @@
 /**
  * Server settings: defaults, overridden by environment variables, overridden by
- * CLI flags. Nothing here is secret except DATABASE_URL, which is never logged.
+ * CLI flags. Nothing here is secret except DATABASE_URL and HUBKIT_METRICS_TOKEN,
+ * which are never logged.
  */
 import { resolve } from "node:path";
+import type { LogFormat } from "./logger.js";
 
 export interface HubConfig {
 	port: number;
@@ -75,6 +77,12 @@ export interface HubConfig {
 	s3PresignDownloads: boolean;
 	/** The S3 endpoint clients reach, for presigned URLs, when it is not the one the hub uses. */
 	s3PublicEndpoint?: string;
+	/** `hubkit serve`'s log: plain lines for a person (`text`) or one JSON object a line (`json`). */
+	logFormat: LogFormat;
+	/** One line per request; default on with `json` and off with `text`. */
+	accessLog: boolean;
+	/** When set, `GET /metrics` needs `Authorization: Bearer <it>`; unset, it is served to anyone who reaches it. */
+	metricsToken?: string;
 }
 
 export const DEFAULT_PORT = 8787;
@@ -97,6 +105,19 @@ export const DEFAULT_SESSION_MAX_DAYS = 30;
 /** S3's smallest part (every part but the last may be no smaller). */
 export const MIN_S3_PART_BYTES = 5 * 1024 * 1024;
 export const DEFAULT_S3_PART_BYTES = 16 * 1024 * 1024;
+
+function logFormat(raw: string | undefined): LogFormat {
+	if (raw === undefined || raw === "") return "text";
+	if (raw === "text" || raw === "json") return raw;
+	throw new Error(`HUBKIT_LOG_FORMAT must be text or json, got ${JSON.stringify(raw.slice(0, 40))}`);
+}
+
+function onOff(name: string, raw: string | undefined, fallback: boolean): boolean {
+	if (raw === undefined || raw === "") return fallback;
+	if (["on", "1", "true", "yes"].includes(raw)) return true;
+	if (["off", "0", "false", "no"].includes(raw)) return false;
+	throw new Error(`${name} must be on or off, got ${JSON.stringify(raw.slice(0, 40))}`);
+}
 
 function positiveInteger(name: string, raw: string | undefined, fallback: number): number {
 	if (raw === undefined || raw === "") return fallback;
@@ -213,6 +234,9 @@ export function loadConfig(
 		s3PartBytes: positiveInteger("HUBKIT_S3_PART_BYTES", env.HUBKIT_S3_PART_BYTES, DEFAULT_S3_PART_BYTES),
 		s3PresignDownloads: flag("HUBKIT_S3_PRESIGN_DOWNLOADS", env.HUBKIT_S3_PRESIGN_DOWNLOADS) ?? false,
 		s3PublicEndpoint: env.HUBKIT_S3_PUBLIC_ENDPOINT || undefined,
+		logFormat: logFormat(env.HUBKIT_LOG_FORMAT),
+		accessLog: onOff("HUBKIT_ACCESS_LOG", env.HUBKIT_ACCESS_LOG, env.HUBKIT_LOG_FORMAT === "json"),
+		metricsToken: env.HUBKIT_METRICS_TOKEN || undefined,
 		...Object.fromEntries(Object.entries(overrides).filter(([, value]) => value !== undefined)),
 	};
 	if (config.databaseUrl && !/^postgres(ql)?:\/\//.test(config.databaseUrl)) {

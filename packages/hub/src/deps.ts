@@ -30,5 +30,7 @@ export interface HubEnv {
 		requestId: string;
 		/** Set by the caller middleware: undefined for anonymous requests. */
 		caller: Caller | undefined;
+		/** The metrics' and access log's route for a request no route answered (`(site)`, `(no route)`). */
+		routeLabel: string | undefined;
 	};
 }

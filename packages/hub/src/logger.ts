@@ -1,19 +1,106 @@
 /**
- * A minimal logger. Messages are plain text; callers never pass tokens or
- * Authorization headers to it (request logs carry method, path and status only).
+ * The hub's logger, in two formats. `text` (the default) prints plain lines for
+ * a person at a terminal; `json` (HUBKIT_LOG_FORMAT=json) writes one JSON object
+ * a line with pino, for a log collector: level, ISO time, pid, host, message and
+ * fields such as the request id.
+ *
+ * Callers never pass tokens, cookies, Authorization headers or provider keys;
+ * the JSON logger also censors fields with those names, in case one slips in.
+ * Paths in access lines are redacted before they get here (middleware/observe.ts).
  */
-export interface Logger {
-	info(message: string): void;
-	warn(message: string): void;
-	error(message: string, error?: unknown): void;
+import { pino } from "pino";
+
+/** Values that go beside a message: the request id, a route, a status. */
+export type LogFields = Record<string, string | number | boolean | undefined>;
+
+/** One line of the access log: a request and how it was answered. */
+export interface AccessLine {
+	requestId: string;
+	method: string;
+	/** The route pattern (`/api/models/{namespace}/{name}`), never the path with its ids. */
+	route: string;
+	/** The path asked for, with secret segments and query values censored. */
+	path: string;
+	status: number;
+	durationMs: number;
+	/** Body bytes sent (undefined only where no server counted them: an app called without one). */
+	bytes: number | undefined;
+	/** The client went away before the whole body was sent. */
+	aborted?: boolean;
 }
 
-export function consoleLogger(): Logger {
-	return {
-		info: (message) => console.log(message),
-		warn: (message) => console.warn(message),
-		error: (message, error) => console.error(message, error instanceof Error ? (error.stack ?? error.message) : ""),
+export interface Logger {
+	info(message: string, fields?: LogFields): void;
+	warn(message: string, fields?: LogFields): void;
+	error(message: string, error?: unknown, fields?: LogFields): void;
+	/** The access log; a logger without it keeps none. */
+	request?(line: AccessLine): void;
+}
+
+export type LogFormat = "text" | "json";
+
+/** Field names whose values never reach a JSON line, wherever a caller nests them. */
+const CENSORED_FIELDS = ["authorization", "cookie", "set-cookie", "token", "password", "secret", "key", "apiKey"];
+
+function fieldsText(fields: LogFields | undefined): string {
+	if (!fields) return "";
+	const parts = Object.entries(fields)
+		.filter(([, value]) => value !== undefined)
+		.map(([name, value]) => `${name}=${value}`);
+	return parts.length > 0 ? ` (${parts.join(", ")})` : "";
+}
+
+/** A person's log: plain lines, errors with their stacks, access lines when `accessLog` asks for them. */
+export function consoleLogger(options: { accessLog?: boolean } = {}): Logger {
+	const logger: Logger = {
+		info: (message, fields) => console.log(`${message}${fieldsText(fields)}`),
+		warn: (message, fields) => console.warn(`${message}${fieldsText(fields)}`),
+		error: (message, error, fields) =>
+			console.error(
+				`${message}${fieldsText(fields)}`,
+				error instanceof Error ? (error.stack ?? error.message) : error === undefined ? "" : String(error),
+			),
 	};
+	if (options.accessLog) {
+		logger.request = (line) => {
+			const size = `${line.bytes === undefined ? "-" : `${line.bytes} B`}${line.aborted ? " (aborted)" : ""}`;
+			console.log(
+				`${line.method} ${line.path} ${line.status} ${line.durationMs.toFixed(1)} ms ${size} [${line.route}] ${line.requestId}`,
+			);
+		};
+	}
+	return logger;
+}
+
+/**
+ * A collector's log: pino's JSON lines on `destination` (standard output, written
+ * synchronously so that nothing is lost when the process exits after a signal).
+ */
+export function jsonLogger(options: { accessLog?: boolean; destination?: pino.DestinationStream } = {}): Logger {
+	const base = pino(
+		{
+			timestamp: pino.stdTimeFunctions.isoTime,
+			formatters: { level: (label) => ({ level: label }) },
+			redact: {
+				paths: CENSORED_FIELDS.flatMap((name) => [`["${name}"]`, `*["${name}"]`]),
+				censor: "[redacted]",
+			},
+		},
+		options.destination ?? pino.destination({ dest: 1, sync: true }),
+	);
+	const logger: Logger = {
+		info: (message, fields) => base.info(fields ?? {}, message),
+		warn: (message, fields) => base.warn(fields ?? {}, message),
+		error: (message, error, fields) =>
+			base.error({ ...fields, ...(error === undefined ? {} : { err: error }) }, message),
+	};
+	if (options.accessLog) logger.request = (line) => base.info({ ...line, type: "access" }, "request");
+	return logger;
+}
+
+/** The logger `hubkit serve` runs with. */
+export function hubLogger(format: LogFormat, accessLog: boolean): Logger {
+	return format === "json" ? jsonLogger({ accessLog }) : consoleLogger({ accessLog });
 }
 
 export const silentLogger: Logger = { info() {}, warn() {}, error() {} };

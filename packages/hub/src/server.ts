@@ -14,6 +14,7 @@ import { openDatabase } from "./db/open.js";
 import type { HubDeps } from "./deps.js";
 import { type ShutdownOutcome, startHubServer } from "./http-server.js";
 import type { Logger } from "./logger.js";
+import { createHubMetrics } from "./metrics.js";
 import { loadEndpoints, loadProviderKeys } from "./router/index.js";
 import { createLocalRuntime } from "./runtime/local-runtime.js";
 import { sampleCatalogue } from "./seed/catalogue/index.js";
@@ -126,7 +127,11 @@ export async function startHub(config: HubConfig, logger: Logger): Promise<Runni
 			maxQueuedCompletions: config.llamaQueue,
 		});
 		const shutdown = new AbortController();
-		const app = createHubApp(hub.deps, { router: { providerKeys, localRuntime, shutdownSignal: shutdown.signal } });
+		const app = createHubApp(hub.deps, {
+			router: { providerKeys, localRuntime, shutdownSignal: shutdown.signal },
+			// A real server also reports its process: CPU, memory, event-loop delay.
+			metrics: createHubMetrics({ processMetrics: true }),
+		});
 		const { server, shutdown: drain } = await startHubServer(app, config.host, config.port);
 		const { port } = server.address() as AddressInfo;
 		const host = config.host.includes(":") ? `[${config.host}]` : config.host;

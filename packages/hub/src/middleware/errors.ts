@@ -9,6 +9,7 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { HubEnv } from "../deps.js";
 import { HubError } from "../errors.js";
 import type { Logger } from "../logger.js";
+import { censoredPath, routeLabel } from "./observe.js";
 
 function jsonError(c: Context<HubEnv>, status: number, message: string, headers: Record<string, string> = {}) {
 	const requestId = c.get("requestId");
@@ -27,7 +28,11 @@ export function errorHandler(logger: Logger): ErrorHandler<HubEnv> {
 		if (error instanceof HTTPException && error.status < 500) {
 			return jsonError(c, error.status, error.message || "Bad request");
 		}
-		logger.error(`${c.req.method} ${new URL(c.req.url).pathname} failed (request ${c.get("requestId")})`, error);
+		// The route and the censored path, never the raw one: an upload's path holds its secret.
+		logger.error(`${c.req.method} ${routeLabel(c)} failed`, error, {
+			requestId: c.get("requestId"),
+			path: censoredPath(c),
+		});
 		return jsonError(c, 500, "Internal server error");
 	};
 }

@@ -15,7 +15,8 @@ export interface RouterUser {
 export interface RouterLogger {
 	info(message: string): void;
 	warn(message: string): void;
-	error(message: string, error?: unknown): void;
+	/** `fields` carry the request id, so a failure can be found from the client's `X-Request-Id`. */
+	error(message: string, error?: unknown, fields?: Record<string, string | undefined>): void;
 }
 
 /** One task call for the local runtime: the body as the client sent it. */
@@ -50,6 +51,22 @@ export interface LocalRuntime {
 	/** `/v1/completions` (the client's text-generation route). */
 	complete(request: LocalCompletionRequest): Promise<Response>;
 }
+
+/** One inference call, for the host's metrics: no model id, user or token in it, so labels stay bounded. */
+export interface InferenceCall {
+	/** `hf-inference` for the local runtime, otherwise the provider's id. */
+	provider: string;
+	task: string;
+	status: number;
+	/** Until the answer's head was ready. */
+	seconds: number;
+}
+
+/**
+ * The task a local runtime ran for a call whose path named none (the model's own pipeline tag):
+ * the runtime notes it on its answer, and the router reads it for `onInference`.
+ */
+export const answeredTasks = new WeakMap<Response, string>();
 
 export interface RouterDeps {
 	/** The operator's keys, e.g. from `loadProviderKeys(process.env, configPath)`. */
@@ -98,6 +115,8 @@ export interface RouterDeps {
 	 */
 	lookUpModel?(model: string, request: Request, user: string | undefined): Promise<EndpointModelFacts | undefined>;
 	logger?: RouterLogger;
+	/** Hears every inference call once answered (the hub counts them in its metrics). */
+	onInference?: (call: InferenceCall) => void;
 	/** Request bodies above this many bytes get a 413. Default: DEFAULT_MAX_BODY_BYTES. */
 	maxBodyBytes?: number;
 }

@@ -9,17 +9,19 @@
  * the client's `routerUrl` set to match).
  */
 import { INFERENCE_ROUTES, type InferenceRouteMatch, matchInferenceRoute } from "@hubkit/inference";
+import { PIPELINE_DATA } from "@hubkit/tasks";
 import type { Context, Next } from "hono";
 import { Hono } from "hono";
 import { isReservedName } from "../reserved-names.js";
-import type { RouterDeps } from "./deps.js";
+import { answeredTasks, type RouterDeps } from "./deps.js";
 import { type FollowUpStore, memoryFollowUps } from "./follow-ups.js";
 import { jsonError, prefixLength, rawSegments } from "./http.js";
-import { serveLocally } from "./local-routes.js";
+import { parseLocalPath, serveLocally } from "./local-routes.js";
 import { isProviderId, PROVIDER_UPSTREAMS, REMOTE_PROVIDER_IDS, type RemoteProviderId } from "./providers.js";
 import { forwardToProvider } from "./proxy.js";
 
 export type {
+	InferenceCall,
 	LocalCompletionRequest,
 	LocalRuntime,
 	LocalTaskRequest,
@@ -27,7 +29,7 @@ export type {
 	RouterLogger,
 	RouterUser,
 } from "./deps.js";
-export { DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_RESPONSE_BYTES, type EndpointModelFacts } from "./deps.js";
+export { answeredTasks, DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_RESPONSE_BYTES, type EndpointModelFacts } from "./deps.js";
 export {
 	EndpointConfigError,
 	type InferenceEndpoint,
@@ -60,22 +62,37 @@ export function routerRoutes(deps: RouterDeps): Hono {
 		try {
 			return await handler(c);
 		} catch (error) {
-			deps.logger?.error(`router: ${c.req.method} ${new URL(c.req.url).pathname} failed`, error);
+			const requestId: string | undefined = c.get("requestId");
+			deps.logger?.error(`router: ${c.req.method} ${new URL(c.req.url).pathname} failed`, error, { requestId });
 			return jsonError(500, "The router failed to handle this request");
 		}
 	};
+	/** Times the call and tells the host which provider and task it was, once answered. */
+	const observed = async (provider: string, task: (answer: Response) => string, answering: Promise<Response>) => {
+		if (!deps.onInference) return await answering;
+		const started = performance.now();
+		const answer = await answering;
+		const seconds = (performance.now() - started) / 1000;
+		deps.onInference({ provider, task: task(answer), status: answer.status, seconds });
+		return answer;
+	};
+	const local = (segments: (c: Context) => string[]) =>
+		guarded((c) => {
+			const parts = segments(c);
+			return observed("hf-inference", (answer) => localTaskLabel(parts, answer), serveLocally(c, deps, parts));
+		});
 
 	app.post(
 		"/v1/chat/completions",
-		guarded((c) => serveLocally(c, deps, ["v1", "chat", "completions"])),
+		local(() => ["v1", "chat", "completions"]),
 	);
 	app.post(
 		"/v1/embeddings",
-		guarded((c) => serveLocally(c, deps, ["v1", "embeddings"])),
+		local(() => ["v1", "embeddings"]),
 	);
 	app.post(
 		"/:local{hf-inference}/:rest{.+}",
-		guarded((c) => serveLocally(c, deps, rawSegments(c.req.url, prefixLength(c.req.routePath, ":local") + 1))),
+		local((c) => rawSegments(c.req.url, prefixLength(c.req.routePath, ":local") + 1)),
 	);
 	// Exactly the routes the inference client builds; every other path steps aside for the hub and the site.
 	app.on(["GET", "POST"], "/:name/:rest{.+}", async (c: Context, next: Next) => {
@@ -84,9 +101,34 @@ export function routerRoutes(deps: RouterDeps): Hono {
 		const claim = claimOf(name, c.req.method, path, new URL(c.req.url).search);
 		if (claim === undefined) return next();
 		if (claim.kind === "refuse") return claim.response;
-		return guarded((context) => forwardToProvider(context, deps, followUps, claim.provider, claim.match, path))(c);
+		const task = remoteTaskLabel(claim.match);
+		return guarded((context) =>
+			observed(
+				claim.provider,
+				() => task,
+				forwardToProvider(context, deps, followUps, claim.provider, claim.match, path),
+			),
+		)(c);
 	});
 	return app;
+}
+
+/** The task of a local call, for the metrics: from the path, or the one the runtime ran. */
+function localTaskLabel(segments: string[], answer: Response): string {
+	const call = parseLocalPath(segments);
+	if (call instanceof Response) return "none";
+	if (call.kind === "chat") return "conversational";
+	if (call.kind === "completion") return "text-generation";
+	if (call.kind === "embeddings") return "feature-extraction";
+	const task = call.task ?? answeredTasks.get(answer);
+	// A model's pipeline tag is whatever its card says: only the catalogue's tasks become labels.
+	return task !== undefined && Object.hasOwn(PIPELINE_DATA, task) ? task : "unknown";
+}
+
+/** A provider route serves one task or a few; a follow-up is about a call already counted. */
+function remoteTaskLabel(match: InferenceRouteMatch): string {
+	if (match.route.kind === "follow-up") return "follow-up";
+	return match.route.tasks.join("|") || "unknown";
 }
 
 function claimOf(name: string, method: string, path: string, search: string): Claim {

@@ -13,7 +13,12 @@ import { availableParallelism } from "node:os";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.js";
 import type { Logger } from "../logger.js";
-import type { LocalCompletionRequest, LocalRuntime, LocalTaskRequest } from "../router/deps.js";
+import {
+	answeredTasks,
+	type LocalCompletionRequest,
+	type LocalRuntime,
+	type LocalTaskRequest,
+} from "../router/deps.js";
 import { readStreamLimited } from "../router/http.js";
 import { FileService } from "../services/files.js";
 import { onModelForgotten } from "../services/model-info-cache.js";
@@ -222,7 +227,9 @@ export function createLocalRuntime(deps: LocalRuntimeDeps, options: LocalRuntime
 			const { row, commit } = await visibleModel(request.model, request.user);
 			const task = request.task ?? row.pipeline_tag ?? undefined;
 			const { body, contentType } = request;
-			return await inWorker({ kind: "run", model: row.id, commit, task, body, contentType });
+			const answer = await inWorker({ kind: "run", model: row.id, commit, task, body, contentType });
+			if (task) answeredTasks.set(answer, task);
+			return answer;
 		} catch (error) {
 			return failure(error, deps.logger);
 		}

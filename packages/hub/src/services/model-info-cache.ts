@@ -58,7 +58,32 @@ async function dropOutsideChanges(deps: CacheDeps, cache: DatabaseCache): Promis
 	cache.mark = mark;
 }
 
+/** Hits and misses per database handle, for the metrics (metrics.ts). */
+const counts = new WeakMap<Kysely<Database>, { hits: number; misses: number }>();
+
+function countsOf(db: Kysely<Database>): { hits: number; misses: number } {
+	let found = counts.get(db);
+	if (!found) {
+		found = { hits: 0, misses: 0 };
+		counts.set(db, found);
+	}
+	return found;
+}
+
+/** What the cache of `db` has answered and missed so far, and how many models it holds now. */
+export function modelInfoCacheCounts(db: Kysely<Database>): { hits: number; misses: number; entries: number } {
+	return { ...countsOf(db), entries: caches.get(db)?.models.size ?? 0 };
+}
+
 export async function cachedModelInfo(deps: CacheDeps, repoId: string, variant: string): Promise<string | undefined> {
+	const body = await lookUpModelInfo(deps, repoId, variant);
+	const tally = countsOf(deps.db);
+	if (body === undefined) tally.misses += 1;
+	else tally.hits += 1;
+	return body;
+}
+
+async function lookUpModelInfo(deps: CacheDeps, repoId: string, variant: string): Promise<string | undefined> {
 	const cache = caches.get(deps.db);
 	if (!cache) return undefined;
 	await dropOutsideChanges(deps, cache);
