@@ -31,7 +31,7 @@ export interface InferenceEndpoint {
 	apiKey: string | undefined;
 	/** The model name sent upstream: the entry's `model`, or the hub's id. */
 	upstreamModel: string;
-	/** Over the hub's `HUBKIT_UPSTREAM_*_TIMEOUT_MS`. */
+	/** Over the hub's upstream timeouts (`HUBKIT_UPSTREAM_CONNECT_TIMEOUT_MS` and the others). */
 	timeouts: Partial<UpstreamTimeouts>;
 }
 
