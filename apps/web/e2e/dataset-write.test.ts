@@ -8,10 +8,11 @@
  * themes) of the dataset settings and card editor pages.
  */
 import { randomBytes } from "node:crypto";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seriousViolations } from "./axe";
 import { launchBrowser, newContext, screenshot, siteUrl, visit } from "./browser";
+import { base64, dropFiles, fileRows, repoPeople } from "./repo-flow";
 
 const SUFFIX = randomBytes(4).toString("hex");
 const OWNER = `e2e-downer-${SUFFIX}`;
@@ -25,31 +26,7 @@ const CSV = "text,label\ngreat,1\nawful,0\n";
 let browser: Browser;
 let owner: Page;
 let other: Page;
-const sessions: Record<string, string> = {};
-
-/** A JSON call to the hub as `person` (their session cookie; the site's origin satisfies the CSRF rule). */
-async function api(path: string, person: string | undefined, init: { method?: string; json?: unknown } = {}) {
-	const headers: Record<string, string> = { Origin: new URL(siteUrl()).origin };
-	if (person) headers.Cookie = `hubkit_session=${sessions[person]}`;
-	if (init.json !== undefined) headers["Content-Type"] = "application/json";
-	const body = init.json === undefined ? undefined : JSON.stringify(init.json);
-	return fetch(siteUrl(path), { method: init.method ?? "GET", headers, body, redirect: "manual" });
-}
-
-async function signUp(name: string): Promise<BrowserContext> {
-	const answer = await api("/api/auth/signup", undefined, {
-		method: "POST",
-		json: { username: name, email: `${name}@example.com`, password: PASSWORD },
-	});
-	expect(answer.status).toBe(201);
-	const cookie = answer.headers.getSetCookie().find((line) => line.startsWith("hubkit_session="));
-	sessions[name] = cookie?.split(";")[0]?.split("=")[1] ?? "";
-	const context = await newContext(browser);
-	await context.addCookies([{ name: "hubkit_session", value: sessions[name] ?? "", url: siteUrl() }]);
-	return context;
-}
-
-const base64 = (text: string) => Buffer.from(text, "utf8").toString("base64");
+const { api, signUp } = repoPeople(PASSWORD);
 
 /** Screenshots of the page in both themes, and an axe scan in each. */
 async function scanBothThemes(page: Page, name: string) {
@@ -63,26 +40,12 @@ async function scanBothThemes(page: Page, name: string) {
 	await page.emulateMedia({ colorScheme: "light" });
 }
 
-/** Drops one text file on the upload area the way a browser does: dragenter, dragover, drop. */
-async function dropFile(page: Page, name: string, text: string) {
-	await page.getByTestId("upload-zone").evaluate(
-		(zone, file) => {
-			const data = new DataTransfer();
-			data.items.add(new File([file.text], file.name, { type: "text/csv" }));
-			for (const type of ["dragenter", "dragover", "drop"]) {
-				zone.dispatchEvent(new DragEvent(type, { bubbles: true, cancelable: true, dataTransfer: data }));
-			}
-		},
-		{ name, text },
-	);
-}
-
 const tabs = (page: Page) => page.getByRole("navigation", { name: "Dataset sections" });
 
 beforeAll(async () => {
 	browser = await launchBrowser();
-	owner = await (await signUp(OWNER)).newPage();
-	other = await (await signUp(OTHER)).newPage();
+	owner = await (await signUp(browser, OWNER)).newPage();
+	other = await (await signUp(browser, OTHER)).newPage();
 	const created = await api("/api/repos/create", OWNER, {
 		method: "POST",
 		json: {
@@ -143,12 +106,12 @@ describe("a dataset's owner likes, uploads, edits the card, gates, renames and d
 		await visit(owner, `/datasets/${REPO}/tree/main`);
 		await owner.getByRole("button", { name: "Upload files" }).click();
 		await owner.getByTestId("upload-zone").waitFor();
-		await dropFile(owner, "train.csv", CSV);
+		await dropFiles(owner, [{ name: "train.csv", text: CSV, type: "text/csv" }]);
 		await expect.poll(() => owner.getByRole("list", { name: "Files to commit" }).locator("li").count()).toBe(1);
 		await owner.getByLabel("Commit message").fill("Add the training split");
 		await owner.getByRole("button", { name: "Commit changes to main" }).click();
 		await owner.getByText("Committed 1 file to main.").waitFor();
-		await expect.poll(() => owner.locator(".files-table tbody tr .file-name").allTextContents()).toContain("train.csv");
+		await expect.poll(() => fileRows(owner)).toContain("train.csv");
 		expect(await (await fetch(siteUrl(`/datasets/${REPO}/resolve/main/train.csv`))).text()).toBe(CSV);
 
 		await owner.getByRole("link", { name: "History" }).click();
@@ -188,6 +151,21 @@ describe("a dataset's owner likes, uploads, edits the card, gates, renames and d
 			size_categories: [],
 		});
 		expect(dataset.cardData).not.toHaveProperty("pipeline_tag");
+
+		// The list shows the card's task as it shows a seeded dataset's, and its task filter finds both.
+		await visit(owner, `/datasets?task_categories=token-classification&search=${encodeURIComponent(REPO)}`);
+		const item = owner.getByRole("list", { name: "Datasets" }).locator("li", { hasText: REPO });
+		expect(await item.locator(".model-item-task").allTextContents()).toEqual(["Token Classification"]);
+		await visit(owner, `/datasets?task_categories=text-classification&search=${encodeURIComponent(REPO)}`);
+		await owner.getByText("No dataset matches").waitFor();
+		const seeded = (await (
+			await api("/api/datasets?filter=task_categories:token-classification&sort=id&direction=1", OWNER)
+		).json()) as { id: string }[];
+		const seededId = seeded.find((entry) => !entry.id.startsWith(OWNER))?.id ?? "";
+		expect(seededId).not.toBe("");
+		await visit(owner, `/datasets?task_categories=token-classification&search=${encodeURIComponent(seededId)}`);
+		const seededItem = owner.getByRole("list", { name: "Datasets" }).locator("li", { hasText: seededId });
+		expect(await seededItem.locator(".model-item-task").allTextContents()).toContain("Token Classification");
 	});
 
 	it("gates the dataset, and a second person sees the ask-access panel", async () => {

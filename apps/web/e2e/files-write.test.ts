@@ -19,6 +19,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seriousViolations } from "./axe";
 import { launchBrowser, newContext, screenshot, settle, siteUrl, visit } from "./browser";
+import { dropFiles, fileRows } from "./repo-flow";
 
 const NAME = `files-${randomBytes(4).toString("hex")}`;
 const REPO = `${NAME}/writable`;
@@ -71,36 +72,7 @@ afterAll(async () => {
 	if (folder) rmSync(folder, { recursive: true, force: true });
 });
 
-type DropSpec = { name: string; text?: string; randomBytes?: number; hugeBytes?: number };
-
-/** Drops files on the upload area the way a browser does: dragenter, dragover, drop with a DataTransfer. */
-async function dropFiles(target: Page, specs: DropSpec[]) {
-	await target.getByTestId("upload-zone").evaluate((zone, specs) => {
-		const data = new DataTransfer();
-		for (const spec of specs) {
-			let parts: BlobPart[] = [spec.text ?? ""];
-			if (spec.randomBytes) {
-				const bytes = new Uint8Array(spec.randomBytes);
-				for (let start = 0; start < bytes.length; start += 65536) {
-					crypto.getRandomValues(bytes.subarray(start, start + 65536));
-				}
-				parts = [bytes];
-			}
-			if (spec.hugeBytes) {
-				// Many references to one blob: a file of that size without holding its bytes.
-				const chunk = new Blob([new Uint8Array(64 * 1024 * 1024)]);
-				parts = Array.from({ length: Math.ceil(spec.hugeBytes / chunk.size) }, () => chunk);
-			}
-			data.items.add(new File(parts, spec.name));
-		}
-		for (const type of ["dragenter", "dragover", "drop"]) {
-			zone.dispatchEvent(new DragEvent(type, { bubbles: true, cancelable: true, dataTransfer: data }));
-		}
-	}, specs);
-}
-
 const rejections = (target: Page) => target.locator(".upload-rejections li").allTextContents();
-const fileRows = (target: Page) => target.locator(".files-table tbody tr .file-name").allTextContents();
 const resolveText = async (path: string) => (await fetch(siteUrl(`/${REPO}/resolve/main/${path}`))).text();
 
 async function commitThroughApi(path: string, text: string, summary: string) {

@@ -4,7 +4,9 @@
  * organisations; the name is checked live by the hub (the id rule, reserved names, a taken
  * id), with Create disabled until it is free; a model under your name (with a licence) and a
  * private dataset under your organisation land on their pages with the "How to upload" panel
- * naming this hub's URL, whose curl and `@huggingface/hub` ways run as written. The dataset list and the seeded `nyu-mll/glue` page (card and files)
+ * naming this hub's URL, whose curl and `@huggingface/hub` ways run as written. A site admin
+ * who is not a member of the organisation types its name as another owner (a name nobody holds
+ * is refused as it is typed) and creates a dataset there. The dataset list and the seeded `nyu-mll/glue` page (card and files)
  * and a task page's link to it. axe finds no serious or critical violation on /new, /datasets
  * and a dataset page in both themes; screenshots of each; the new pages' first-load
  * JavaScript stays within the 150 KB budget (measured as bench/web.mjs does).
@@ -20,6 +22,7 @@ import { promisify } from "node:util";
 import { gzipSync } from "node:zlib";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { E2E_ADMIN } from "./admin-account";
 import { seriousViolations } from "./axe";
 import { launchBrowser, newContext, screenshot, settle, siteUrl, visit } from "./browser";
 
@@ -241,6 +244,59 @@ describe("new repositories", () => {
 		await page.getByLabel("Dataset name").fill("first-data");
 		await expect.poll(nameStatus).toContain(`${ORG}/first-data already exists`);
 	});
+
+	it("lets a site admin who is no member create in the organisation by typing its name", async () => {
+		const login = await fetch(siteUrl("/api/auth/login"), {
+			method: "POST",
+			headers: { "Content-Type": "application/json", Origin: new URL(siteUrl()).origin },
+			body: JSON.stringify({ username: E2E_ADMIN.name, password: E2E_ADMIN.password }),
+		});
+		expect(login.status).toBe(200);
+		const session = login.headers
+			.getSetCookie()
+			.find((line) => line.startsWith("hubkit_session="))
+			?.split(";")[0]
+			?.split("=")[1];
+		const cookie = { name: "hubkit_session", value: session ?? "", url: siteUrl() };
+		for (const colorScheme of ["light", "dark"] as const) {
+			const adminContext = await newContext(browser, { colorScheme });
+			await adminContext.addCookies([cookie]);
+			const admin = await adminContext.newPage();
+			try {
+				await visit(admin, "/new-dataset");
+				const owners = admin.getByLabel("Owner", { exact: true });
+				const choices = await owners.locator("option").allTextContents();
+				expect(choices[0]).toBe(E2E_ADMIN.name);
+				expect(choices).not.toContain(`${ORG} (organization)`);
+				expect(choices.at(-1)).toBe("Another account or organization…");
+				await owners.selectOption({ label: "Another account or organization…" });
+				const status = () => admin.getByTestId("name-status").textContent();
+				const create = admin.getByRole("button", { name: "Create dataset" });
+				await admin.getByLabel("Other owner").fill(`${ORG}-nobody`);
+				await admin.getByLabel("Dataset name").fill("admin-data");
+				await expect.poll(status).toContain(`There is no account or organization named ${ORG}-nobody`);
+				expect(await create.isDisabled()).toBe(true);
+				await admin.getByLabel("Other owner").fill(ORG);
+				if (colorScheme === "dark") {
+					// Made in the light pass: the hub now says so.
+					await expect.poll(status).toContain(`${ORG}/admin-data already exists`);
+					await screenshot(admin, "new-repo-admin-owner-dark");
+					expect(await seriousViolations(admin)).toEqual([]);
+					continue;
+				}
+				await expect.poll(status).toContain(`${ORG}/admin-data is available.`);
+				await screenshot(admin, "new-repo-admin-owner-light");
+				expect(await seriousViolations(admin)).toEqual([]);
+				await expect.poll(() => create.isEnabled()).toBe(true);
+				await create.click();
+				await admin.waitForURL(siteUrl(`/datasets/${ORG}/admin-data`));
+			} finally {
+				await adminContext.close();
+			}
+		}
+		// The organisation's own member finds it there.
+		expect((await callFromPage(`/api/datasets/${ORG}/admin-data`)).status).toBe(200);
+	}, 60_000);
 
 	it("lists the seeded datasets, searches them, and shows nyu-mll/glue's card and files", async () => {
 		await visit(page, "/datasets?search=glue");

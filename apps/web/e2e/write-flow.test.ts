@@ -13,6 +13,7 @@ import { randomBytes } from "node:crypto";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, newContext, screenshot, siteUrl, visit } from "./browser";
+import { dropFiles, fileRows } from "./repo-flow";
 
 const SUFFIX = randomBytes(4).toString("hex");
 const OWNER = `flow-${SUFFIX}`;
@@ -53,29 +54,6 @@ beforeAll(async () => {
 afterAll(async () => {
 	await browser?.close();
 });
-
-/** Drops files on the upload area the way a browser does: dragenter, dragover, drop with a DataTransfer. */
-async function dropFiles(target: Page, specs: { name: string; text?: string; randomBytes?: number }[]) {
-	await target.getByTestId("upload-zone").evaluate((zone, specs) => {
-		const data = new DataTransfer();
-		for (const spec of specs) {
-			let parts: BlobPart[] = [spec.text ?? ""];
-			if (spec.randomBytes) {
-				const bytes = new Uint8Array(spec.randomBytes);
-				for (let start = 0; start < bytes.length; start += 65536) {
-					crypto.getRandomValues(bytes.subarray(start, start + 65536));
-				}
-				parts = [bytes];
-			}
-			data.items.add(new File(parts, spec.name));
-		}
-		for (const type of ["dragenter", "dragover", "drop"]) {
-			zone.dispatchEvent(new DragEvent(type, { bubbles: true, cancelable: true, dataTransfer: data }));
-		}
-	}, specs);
-}
-
-const fileRows = (target: Page) => target.locator(".files-table tbody tr .file-name").allTextContents();
 
 /** Another client's commit of one file, made with the owner's session while their editor is open. */
 async function commitMeanwhile(path: string, text: string) {

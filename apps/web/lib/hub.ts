@@ -193,6 +193,8 @@ export interface DatasetInfo extends DatasetListItem {
 
 export interface DatasetQuery {
 	search?: string;
+	/** Tags every dataset listed has (`task_categories:text-classification`). */
+	filter?: string[];
 	sort?: string;
 	cursor?: string;
 	limit?: number;
@@ -211,6 +213,7 @@ export async function listDatasets(query: DatasetQuery): Promise<DatasetPage> {
 		const value = query[key];
 		if (value) params.set(key, value);
 	}
+	for (const tag of query.filter ?? []) params.append("filter", tag);
 	params.set("limit", String(query.limit ?? 30));
 	const response = await hubFetch(`/api/datasets?${params}`);
 	if (!response.ok) throw await failure(response);

@@ -69,7 +69,7 @@ export interface WritableNamespace {
 	kind: "user" | "org";
 }
 
-/** Empty when signed out. Site administrators may write anywhere; that is not listed here. */
+/** Empty when signed out. Site administrators may create in any existing namespace: the form lets them type one. */
 export async function getWritableNamespaces(): Promise<WritableNamespace[]> {
 	const whoami = await readAsVisitor<{ name?: string; orgs?: OrgMembership[] }>("/api/whoami-v2");
 	if (!whoami?.name) return [];

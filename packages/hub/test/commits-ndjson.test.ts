@@ -233,7 +233,7 @@ describe.each(ENGINES)("NDJSON commits (%s)", (engine) => {
 			.executeTakeFirstOrThrow();
 		expect(row).toEqual({
 			sha: committed.body.commitOid,
-			tags: JSON.stringify(["text-classification", "en", "license:mit"]),
+			tags: JSON.stringify(["task_categories:text-classification", "language:en", "license:mit"]),
 			card_data: JSON.stringify({ license: "mit", language: ["en"], task_categories: ["text-classification"] }),
 			description: "A list of words.",
 			owner: "pia",

@@ -1,5 +1,5 @@
 /** The top of a dataset page: id, downloads, likes, last change, the tasks it serves and its tags. */
-import { PIPELINE_DATA, type PipelineType } from "@hubkit/tasks";
+import { PIPELINE_DATA } from "@hubkit/tasks";
 import type { ReactNode } from "react";
 import { formatCount, formatDay } from "@/lib/format";
 import type { DatasetInfo } from "@/lib/hub";
@@ -8,19 +8,15 @@ import { CopyButton } from "../ui/copy-button";
 import { DownloadIcon, HeartIcon } from "../ui/icons";
 import { Tag } from "../ui/tag";
 import "../repo/repo.css";
-import { datasetTasks } from "./dataset-list";
-
-const isPipeline = (tag: string): tag is PipelineType => Object.hasOwn(PIPELINE_DATA, tag);
+import { datasetTasks, isPipeline } from "./dataset-list";
 
 /** `like`: the like button (it shows the count), in place of the plain count. */
 export function DatasetHeader({ dataset, like }: { dataset: DatasetInfo; like?: ReactNode }) {
 	const [owner, name] = dataset.id.split("/");
-	// Seeded datasets carry `task_categories:{task}` tags; a card's `task_categories` reach the tags bare.
-	const cardTasks = dataset.cardData?.task_categories;
-	const fromCard = Array.isArray(cardTasks) ? cardTasks.filter((task) => typeof task === "string") : [];
-	const tasks = [...new Set([...datasetTasks(dataset.tags), ...fromCard])].filter(isPipeline);
+	const tasks = datasetTasks(dataset.tags).filter(isPipeline);
+	// A task this site has no page for stays a plain tag.
 	const otherTags = dataset.tags.filter(
-		(tag) => !tag.startsWith("task_categories:") && !(tasks as string[]).includes(tag),
+		(tag) => !tag.startsWith("task_categories:") || !isPipeline(tag.slice("task_categories:".length)),
 	);
 	return (
 		<header className="model-header">

@@ -1,15 +1,21 @@
 /** Datasets in a list: id, what it is for, when it last changed, downloads and likes (styled as the model list). */
+import { PIPELINE_DATA, type PipelineType } from "@hubkit/tasks";
 import Link from "next/link";
 import { formatCount, formatDay } from "@/lib/format";
 import type { DatasetListItem } from "@/lib/hub";
 import { repoWebPath } from "@/lib/repos";
 import { CardLike } from "../repo/card-like";
+import { TaskIcon } from "../task/task-icon";
 import { DownloadIcon } from "../ui/icons";
 
-/** The tasks a dataset is tagged for (`task_categories:…`). */
+const TASK_PREFIX = "task_categories:";
+
+/** The tasks a dataset is tagged for: the hub tags a card's `task_categories` (and the seeded cards') `task_categories:{task}`. */
 export function datasetTasks(tags: string[]): string[] {
-	return tags.filter((tag) => tag.startsWith("task_categories:")).map((tag) => tag.slice("task_categories:".length));
+	return tags.filter((tag) => tag.startsWith(TASK_PREFIX)).map((tag) => tag.slice(TASK_PREFIX.length));
 }
+
+export const isPipeline = (task: string): task is PipelineType => Object.hasOwn(PIPELINE_DATA, task);
 
 export function DatasetList({ datasets, label }: { datasets: DatasetListItem[]; label: string }) {
 	return (
@@ -22,7 +28,16 @@ export function DatasetList({ datasets, label }: { datasets: DatasetListItem[]; 
 							{dataset.id}
 						</Link>
 						<div className="model-item-meta muted small">
-							{tasks.length > 0 ? <span>{tasks.slice(0, 3).join(", ")}</span> : null}
+							{tasks.slice(0, 3).map((task) =>
+								isPipeline(task) ? (
+									<span key={task} className="model-item-task">
+										<TaskIcon task={task} size={12} />
+										{PIPELINE_DATA[task].name}
+									</span>
+								) : (
+									<span key={task}>{task}</span>
+								),
+							)}
 							<span>Updated {formatDay(dataset.lastModified)}</span>
 							<span title={`${dataset.downloads} downloads`}>
 								<DownloadIcon /> {formatCount(dataset.downloads)}

@@ -1,8 +1,10 @@
 "use client";
 /**
- * Making a repository: owner (you, or an organisation where you write), name, privacy and
- * licence. The name is checked as it is typed by the hub itself (`GET /api/repos/name-check`:
- * the id rule, reserved names, taken ids), so the form never disagrees with creating.
+ * Making a repository: owner (you, or an organisation where you write; a site admin may also
+ * type any other account or organisation, as the hub lets them), name, privacy and licence.
+ * The owner and name are checked as they are typed by the hub itself (`GET /api/repos/name-check`:
+ * the id rule, reserved names, who may create where, taken ids), so the form never disagrees
+ * with creating.
  * Create stays disabled until the hub has said yes to this owner and name. Then
  * `POST /api/repos/create`, a first README.md with the licence when one was chosen, and on to
  * the new repository's page.
@@ -35,11 +37,18 @@ export interface OwnerChoice {
 	kind: "user" | "org";
 }
 
-export function NewRepoForm({ type, owners }: { type: RepoType; owners: OwnerChoice[] }) {
+/** The owner picker's "another namespace" choice: `*` is in no account or organisation name. */
+const OTHER_OWNER = "*other";
+
+/** `anyOwner`: the visitor is a site admin, whom the hub lets create in any existing namespace. */
+export function NewRepoForm({ type, owners, anyOwner }: { type: RepoType; owners: OwnerChoice[]; anyOwner: boolean }) {
 	const router = useRouter();
 	const hydrated = useHydrated();
 	const ids = useId();
-	const [owner, setOwner] = useState(owners[0]?.name ?? "");
+	const [picked, setPicked] = useState(owners[0]?.name ?? "");
+	const [typedOwner, setTypedOwner] = useState("");
+	const typing = anyOwner && picked === OTHER_OWNER;
+	const owner = typing ? typedOwner.trim() : picked;
 	const [name, setName] = useState("");
 	const [check, setCheck] = useState<NameCheck>({ state: "empty" });
 	const [busy, setBusy] = useState(false);
@@ -49,7 +58,7 @@ export function NewRepoForm({ type, owners }: { type: RepoType; owners: OwnerCho
 	const noun = type === "model" ? "model" : "dataset";
 
 	useEffect(() => {
-		if (!name) {
+		if (!name || !owner) {
 			setCheck({ state: "empty" });
 			return;
 		}
@@ -118,13 +127,14 @@ export function NewRepoForm({ type, owners }: { type: RepoType; owners: OwnerCho
 			<div className="new-repo-id">
 				<div className="field">
 					<label htmlFor={`${ids}-owner`}>Owner</label>
-					<select id={`${ids}-owner`} name="owner" value={owner} onChange={(event) => setOwner(event.target.value)}>
+					<select id={`${ids}-owner`} name="owner" value={picked} onChange={(event) => setPicked(event.target.value)}>
 						{owners.map((choice) => (
 							<option key={choice.name} value={choice.name}>
 								{choice.name}
 								{choice.kind === "org" ? " (organization)" : ""}
 							</option>
 						))}
+						{anyOwner ? <option value={OTHER_OWNER}>Another account or organization…</option> : null}
 					</select>
 				</div>
 				<span className="new-repo-slash" aria-hidden>
@@ -146,8 +156,28 @@ export function NewRepoForm({ type, owners }: { type: RepoType; owners: OwnerCho
 					/>
 				</div>
 			</div>
+			{typing ? (
+				<div className="field">
+					<label htmlFor={`${ids}-other-owner`}>Other owner</label>
+					<input
+						id={`${ids}-other-owner`}
+						name="other-owner"
+						value={typedOwner}
+						onChange={(event) => setTypedOwner(event.target.value)}
+						required
+						maxLength={96}
+						autoComplete="off"
+						spellCheck={false}
+						aria-describedby={`${ids}-other-owner-hint ${nameStatus}`}
+					/>
+					<span className="field-hint" id={`${ids}-other-owner-hint`}>
+						As a site administrator you may create in any existing account or organization.
+					</span>
+				</div>
+			) : null}
 			<span className="field-hint" id={nameHint}>
-				Letters, digits, '-', '_' and '.'; its page will be at {repoWebPath(type, `${owner}/${name || "name"}`)}.
+				Letters, digits, '-', '_' and '.'; its page will be at{" "}
+				{repoWebPath(type, `${owner || "owner"}/${name || "name"}`)}.
 			</span>
 			<div id={nameStatus} role="status" aria-live="polite" data-testid="name-status">
 				{check.state === "checking" ? <p className="field-hint">Checking…</p> : null}

@@ -1,4 +1,7 @@
-/** `/new` and `/new-dataset`: signed in only (else to /login and back), with the owners the visitor may create in. */
+/**
+ * `/new` and `/new-dataset`: signed in only (else to /login and back), with the owners the visitor
+ * may create in; a site admin (the session's `isAdmin`, as /admin reads it) may also type another.
+ */
 import Link from "next/link";
 import type { RepoType } from "@/lib/repos";
 import { getWritableNamespaces, requireSessionUser } from "@/lib/session";
@@ -7,7 +10,7 @@ import "./repo.css";
 
 export async function NewRepoPage({ type }: { type: RepoType }) {
 	const here = type === "model" ? "/new" : "/new-dataset";
-	await requireSessionUser(here);
+	const user = await requireSessionUser(here);
 	const owners = await getWritableNamespaces();
 	const other = type === "model" ? { href: "/new-dataset", label: "a dataset" } : { href: "/new", label: "a model" };
 	return (
@@ -19,7 +22,7 @@ export async function NewRepoPage({ type }: { type: RepoType }) {
 					<Link href={other.href}>{other.label}</Link> instead.
 				</p>
 			</header>
-			<NewRepoForm type={type} owners={owners} />
+			<NewRepoForm type={type} owners={owners} anyOwner={user.isAdmin} />
 		</div>
 	);
 }

@@ -6,7 +6,7 @@
 import type { Kysely } from "kysely";
 import type { Caller } from "../auth/caller.js";
 import type { Database } from "../db/schema.js";
-import { badRequest, tokenRequired } from "../errors.js";
+import { badRequest, notFound, tokenRequired } from "../errors.js";
 import { gitBlobOid } from "../git-oid.js";
 import { idPartProblem, ownerNameProblem } from "../ids.js";
 import { isReservedName } from "../reserved-names.js";
@@ -47,10 +47,23 @@ export function repoNameProblem(name: string): string | undefined {
 }
 
 /**
+ * Whether an account or organisation holds `namespace`. People create in their own name or their
+ * organisations', which exist; a site admin may create in any namespace, but only one somebody
+ * holds: a repository under a free name would belong to whoever signed up with it later.
+ */
+async function namespaceHeld(db: Kysely<Database>, namespace: string): Promise<boolean> {
+	const row = await db.selectFrom("users").select("id").where("name", "=", namespace).executeTakeFirst();
+	return row !== undefined;
+}
+
+const noSuchNamespace = (namespace: string) => `There is no account or organization named ${namespace.slice(0, 100)}`;
+
+/**
  * What creating `namespace/name` would refuse, asked before trying (the site's "new repository"
  * form checks as the person types): the name's rule, then whether the caller may write in the
- * namespace, then whether the id is taken. Only a caller who may write in the namespace learns
- * whether an id there exists, as creating would tell them (409).
+ * namespace (and, for a site admin, whether anyone holds it), then whether the id is taken. Only
+ * a caller who may write in the namespace learns whether an id there exists, as creating would
+ * tell them (409).
  */
 export async function newRepoProblem(
 	db: Kysely<Database>,
@@ -63,6 +76,7 @@ export async function newRepoProblem(
 	if (idPartProblem(request.namespace) || !(await mayWriteIn(db, request.namespace, caller))) {
 		return `You cannot create repositories in ${request.namespace.slice(0, 100)}`;
 	}
+	if (!(await namespaceHeld(db, request.namespace))) return noSuchNamespace(request.namespace);
 	const id = `${request.namespace}/${request.name}`;
 	if (await findRepo(db, request.type, id)) return `${id} already exists: choose another name`;
 	return undefined;
@@ -72,6 +86,7 @@ export async function newRepoProblem(
 export async function createRepo(deps: CommitDeps, caller: Caller | undefined, request: NewRepo): Promise<Repo> {
 	const id = checkedRepoId(request.namespace, request.name);
 	const author = await checkNamespaceWrite(deps.db, request.namespace, caller, id);
+	if (!(await namespaceHeld(deps.db, request.namespace))) throw notFound(noSuchNamespace(request.namespace));
 	return insertRepo(deps, request, author.userName);
 }
 

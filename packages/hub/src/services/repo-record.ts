@@ -133,7 +133,7 @@ function formatTags(paths: readonly string[]): string[] {
 	return tags;
 }
 
-/** Tags a card states, in the catalogue's order: its tags, datasets, languages, base models, license. */
+/** Tags a model card states, in the catalogue's order: its tags, datasets, languages, base models, license. */
 function cardTags(card: Json | undefined): string[] {
 	if (!card) return [];
 	const tags = strings(card.tags);
@@ -146,6 +146,20 @@ function cardTags(card: Json | undefined): string[] {
 	}
 	for (const license of strings(card.license)) tags.push(`license:${license}`);
 	return tags;
+}
+
+/**
+ * A dataset card's metadata keys that become `key:value` tags, in the order huggingface.co
+ * lists them (`task_categories:text-classification`, `language:en`); the seeded datasets
+ * (seed/sample-datasets.ts) are tagged the same way, so lists and filters treat both alike.
+ */
+const DATASET_TAG_KEYS = ["task_categories", "task_ids", "language", "license", "size_categories"] as const;
+
+/** A dataset's tags from its card: the prefixed metadata above, then the card's own `tags`. */
+export function datasetTagsOf(card: Json | undefined): string[] {
+	if (!card) return [];
+	const tags = DATASET_TAG_KEYS.flatMap((key) => strings(card[key]).map((value) => `${key}:${value}`));
+	return [...new Set([...tags, ...strings(card.tags)])];
 }
 
 async function readText(store: BlobStore, file: RecordFile | undefined, limit: number): Promise<string | undefined> {
@@ -183,7 +197,7 @@ export async function writeRepoRecord(
 	const cardData = card.data;
 
 	if (repo.type === "dataset") {
-		const tags = [...new Set([...strings(cardData?.task_categories), ...cardTags(cardData)])];
+		const tags = datasetTagsOf(cardData);
 		await trx
 			.updateTable("datasets")
 			.set({

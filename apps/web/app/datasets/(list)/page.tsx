@@ -14,13 +14,18 @@ export async function generateMetadata({ searchParams }: Props): Promise<Metadat
 	const state = readDatasetsState(await searchParams);
 	return {
 		title: state.search ? `Datasets: “${state.search}”` : "Datasets",
-		description: "Search the hub's datasets and sort them by downloads, likes or last change.",
+		description: "Search the hub's datasets by name and task, and sort them by downloads, likes or last change.",
 	};
 }
 
 export default async function DatasetsPage({ searchParams }: Props) {
 	const state = readDatasetsState(await searchParams);
-	const page = await listDatasets({ search: state.search, sort: hubSort(state.sort), cursor: state.cursor });
+	const page = await listDatasets({
+		search: state.search,
+		filter: state.task ? [`task_categories:${state.task}`] : [],
+		sort: hubSort(state.sort),
+		cursor: state.cursor,
+	});
 	const { next, previous } = datasetPagerHrefs(state, page.nextCursor);
 	return (
 		<ListingPage

@@ -16,6 +16,7 @@ import { oauthMigration } from "./0009-oauth.js";
 import { writableReposMigration } from "./0010-writable-repos.js";
 import { lfsObjectsMigration } from "./0011-lfs-objects.js";
 import { sharedRateLimitsMigration } from "./0012-shared-rate-limits.js";
+import { datasetCardTagsMigration } from "./0013-dataset-card-tags.js";
 
 export function allMigrations(engine: DatabaseEngine): Record<string, Migration> {
 	return {
@@ -31,5 +32,6 @@ export function allMigrations(engine: DatabaseEngine): Record<string, Migration>
 		"0010-writable-repos": writableReposMigration,
 		"0011-lfs-objects": lfsObjectsMigration,
 		"0012-shared-rate-limits": sharedRateLimitsMigration,
+		"0013-dataset-card-tags": datasetCardTagsMigration,
 	};
 }
