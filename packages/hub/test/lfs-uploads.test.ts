@@ -200,6 +200,9 @@ describe.each(SETUPS)("LFS uploads ($label)", ({ engine, store: storeName }) => 
 		const header = upload?.header ?? {};
 		expect((await put(header["00001"] ?? "", bytes.subarray(0, CHUNK - 1))).status).toBe(400);
 		expect((await put(header["00001"] ?? "", bytes.subarray(0, CHUNK))).status).toBe(200);
+		// A part longer than its size is cut off before its end: nothing of it is kept, on disk or in the bucket.
+		expect((await put(header["00002"] ?? "", bytes.subarray(CHUNK, 2 * CHUNK + 1))).status).toBe(400);
+		expect((await testStore.parts()).filter((part) => /\/2$/.test(part))).toEqual([]);
 		const early = await fetch(upload?.href ?? "", {
 			method: "POST",
 			body: JSON.stringify({ oid, parts: [1, 2, 3].map((partNumber) => ({ partNumber, etag: "x" })) }),

@@ -18,8 +18,8 @@ import { closed, PRIVATE_DIRECTORY_MODE, PRIVATE_FILE_MODE } from "./disk-store.
 export interface PartStore {
 	/**
 	 * Keeps part `number` of `upload` (replacing an earlier copy) and answers the sha256 of its bytes.
-	 * A body of another size than `size` throws BlobMismatchError; that one, or a body that fails
-	 * midway, leaves the earlier copy (or none) in place.
+	 * A body of another size than `size` throws BlobMismatchError; after that, or a body that fails
+	 * midway, nothing of it is kept (on disk the earlier copy stays; on S3 the part is gone).
 	 */
 	put(upload: string, number: number, body: AsyncIterable<Uint8Array>, size: number): Promise<string>;
 	/** The part's size, or undefined when it is not there. */

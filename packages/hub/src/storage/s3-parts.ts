@@ -2,7 +2,8 @@
  * The parts of LFS multipart uploads in the bucket, `<prefix>/lfs-parts/<upload>/<number>`, so
  * every hub sharing the bucket sees every part whichever hub received it. A part is one PUT,
  * streamed from the client with its announced length: S3 makes a PUT atomic, and a body that
- * runs over or ends short is failed before its end, so no wrong part ever appears.
+ * runs over or ends short is failed before its end, and the part deleted, so no wrong part stays
+ * (the completion checks the whole blob's sha256 in any case).
  */
 import { createHash } from "node:crypto";
 import { Readable } from "node:stream";
@@ -54,6 +55,11 @@ export class S3PartStore implements PartStore {
 				{ abortSignal: aborting.signal },
 			);
 		} catch (error) {
+			// S3 keeps nothing of an aborted PUT, but not every S3-compatible server does (s3rver writes in
+			// place), and a body that runs over may have filled its length before it failed: the part goes.
+			await this.#client
+				.send(new DeleteObjectCommand({ Bucket: this.#bucket, Key: this.#keyOf(upload, number) }))
+				.catch(() => undefined);
 			throw bodyFailure ? bodyFailure.error : error;
 		}
 		return hash.digest("hex");
