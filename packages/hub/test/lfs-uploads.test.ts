@@ -4,13 +4,17 @@
  * bytes that are not what was announced, upload URLs that expired or belong to another repo,
  * and the verify step. There is no commit route here: each test ends at "the blob is stored".
  */
+
+import { mkdtempSync, rmSync } from "node:fs";
 import { request } from "node:http";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createHubApp } from "../src/app.js";
 import { createAccessToken } from "../src/auth/tokens.js";
-import { loadConfig } from "../src/config.js";
+import { loadConfig, parseBlobStoreUrl } from "../src/config.js";
 import type { HubEnv } from "../src/deps.js";
 import { silentLogger } from "../src/logger.js";
 import { bodyLimits } from "../src/middleware/body-limit.js";
@@ -18,9 +22,11 @@ import { errorHandler } from "../src/middleware/errors.js";
 import { loadSeed } from "../src/seed/load.js";
 import { LfsUploads } from "../src/services/lfs-uploads.js";
 import type { BlobStore } from "../src/storage/blob-store.js";
+import { S3BlobStore } from "../src/storage/s3-store.js";
 import { batch, contentOf, filesUnder, LFS_MEDIA_TYPE, put, sha256Of } from "./lfs-fixture.js";
 import { startTestDatabase, type TestDatabase } from "./support/engines.js";
 import { type Listening, listen, openTestHub, type TestHub } from "./support/hub.js";
+import { s3ClientFor } from "./support/s3.js";
 import { seedModel } from "./support/seed-records.js";
 import { openTestStore, SETUPS, type TestStore } from "./support/stores.js";
 
@@ -163,7 +169,7 @@ describe.each(SETUPS)("LFS uploads ($label)", ({ engine, store: storeName }) => 
 		});
 		expect(completed.status).toBe(200);
 		expect((await storedBytes(oid))?.equals(bytes)).toBe(true);
-		expect(filesUnder(join(testDb.config.dataDir, "lfs-parts"))).toEqual([]);
+		expect(await testStore.parts()).toEqual([]);
 		// The upload is done: its part URLs are spent.
 		expect((await put(header["00001"] ?? "", bytes.subarray(0, CHUNK))).status).toBe(404);
 	});
@@ -194,6 +200,9 @@ describe.each(SETUPS)("LFS uploads ($label)", ({ engine, store: storeName }) => 
 		const header = upload?.header ?? {};
 		expect((await put(header["00001"] ?? "", bytes.subarray(0, CHUNK - 1))).status).toBe(400);
 		expect((await put(header["00001"] ?? "", bytes.subarray(0, CHUNK))).status).toBe(200);
+		// A part longer than its size is cut off before its end: nothing of it is kept, on disk or in the bucket.
+		expect((await put(header["00002"] ?? "", bytes.subarray(CHUNK, 2 * CHUNK + 1))).status).toBe(400);
+		expect((await testStore.parts()).filter((part) => /\/2$/.test(part))).toEqual([]);
 		const early = await fetch(upload?.href ?? "", {
 			method: "POST",
 			body: JSON.stringify({ oid, parts: [1, 2, 3].map((partNumber) => ({ partNumber, etag: "x" })) }),
@@ -376,14 +385,60 @@ describe.each(SETUPS)("LFS uploads ($label)", ({ engine, store: storeName }) => 
 		const header =
 			(await batch(url, "/alice/demo", tokens.aliceWrite, [{ oid, size: bytes.length }])).objects[0]?.actions?.upload
 				.header ?? {};
-		const partsBefore = filesUnder(join(testDb.config.dataDir, "lfs-parts")).length;
+		const partsBefore = (await testStore.parts()).length;
 		expect((await put(header["00001"] ?? "", bytes.subarray(0, CHUNK))).status).toBe(200);
-		expect(filesUnder(join(testDb.config.dataDir, "lfs-parts"))).toHaveLength(partsBefore + 1);
+		expect(await testStore.parts()).toHaveLength(partsBefore + 1);
 		await hub.deps.db.updateTable("lfs_uploads").set({ expires_at: "2000-01-01T00:00:00.000Z" }).execute();
 		await new LfsUploads(hub.deps).sweepNow();
 		expect(await uploadRows()).toBe(0);
-		expect(filesUnder(join(testDb.config.dataDir, "lfs-parts"))).toEqual([]);
+		expect(await testStore.parts()).toEqual([]);
 	});
+
+	if (storeName === "s3") {
+		it("takes one upload's parts through two hubs sharing the database and the bucket, completed on either", async () => {
+			// A second hub with a data directory of its own, as on another machine behind one address.
+			const otherDir = mkdtempSync(join(tmpdir(), "hubkit-other-hub-"));
+			const otherConfig = { ...hub.deps.config, dataDir: otherDir };
+			// Its own S3 client and store on the same bucket and prefix.
+			const { bucket, prefix } = parseBlobStoreUrl(testStore.config.blobStore ?? "");
+			const otherClient = s3ClientFor(testStore.config.s3Endpoint ?? "");
+			const otherStore = new S3BlobStore({ client: otherClient, bucket, prefix });
+			const other = await listen(createHubApp({ ...hub.deps, config: otherConfig, blobStore: otherStore }));
+			try {
+				const bytes = contentOf(2 * CHUNK + 1000, 9);
+				const oid = sha256Of(bytes);
+				const upload = (await batch(url, "/alice/demo", tokens.aliceWrite, [{ oid, size: bytes.length }])).objects[0]
+					?.actions?.upload;
+				const header = upload?.header ?? {};
+				const through = (href: string, hubUrl: string) => href.replace(url, hubUrl);
+				const hubOf = [url, other.url, url];
+				for (const [index, hubUrl] of hubOf.entries()) {
+					const part = bytes.subarray(index * CHUNK, (index + 1) * CHUNK);
+					const sent = await put(through(header[String(index + 1).padStart(5, "0")] ?? "", hubUrl), part);
+					expect(sent.status).toBe(200);
+					expect(sent.headers.get("etag")).toBe(`"${sha256Of(part)}"`);
+				}
+				// In the bucket, not on either hub's disk.
+				expect(await testStore.parts()).toHaveLength(3);
+				expect(filesUnder(join(testDb.config.dataDir, "lfs-parts"))).toEqual([]);
+				expect(filesUnder(join(otherDir, "lfs-parts"))).toEqual([]);
+
+				const completed = await fetch(through(upload?.href ?? "", other.url), {
+					method: "POST",
+					headers: { Accept: LFS_MEDIA_TYPE, "Content-Type": LFS_MEDIA_TYPE },
+					body: JSON.stringify({ oid, parts: [1, 2, 3].map((partNumber) => ({ partNumber, etag: "x" })) }),
+				});
+				expect(completed.status).toBe(200);
+				expect((await storedBytes(oid))?.equals(bytes)).toBe(true);
+				expect(await testStore.parts()).toEqual([]);
+				expect((await put(header["00001"] ?? "", bytes.subarray(0, CHUNK))).status).toBe(404);
+			} finally {
+				await other.close();
+				otherClient.destroy();
+				rmSync(otherDir, { recursive: true, force: true });
+			}
+		});
+	}
 });
 
 describe("the upload body limit on a chunked body", () => {

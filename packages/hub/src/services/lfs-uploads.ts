@@ -4,16 +4,14 @@
  * nothing (the bytes are stored already) or where to send them. Clients send the bytes without
  * their token, so each upload URL carries a random secret; only its sha256 is kept, in
  * `lfs_uploads`, with the repo, the user, the announced oid and size, and an expiry. A `basic`
- * upload is one PUT; a `multipart` one is a PUT per part (kept on disk under
- * `<data>/lfs-parts/<secret hash>/`) and a completion call that streams the parts, in order,
- * into the store. Either way the store checks the bytes against the oid and size before the
+ * upload is one PUT; a `multipart` one is a PUT per part and a completion call that streams the
+ * parts, in order, into the store. Parts wait in the blob store's part store when it has one (S3:
+ * `<prefix>/lfs-parts/<secret hash>/<n>`, so the parts of one upload may arrive at different hubs
+ * behind one address), otherwise under `<data>/lfs-parts/<secret hash>/` (one machine). Either way the store checks the bytes against the oid and size before the
  * blob appears, so a wrong or cut-off body leaves nothing behind.
  */
-import { createHash, randomBytes, randomUUID } from "node:crypto";
-import { createReadStream, createWriteStream } from "node:fs";
-import { mkdir, readdir, rename, rm, stat } from "node:fs/promises";
+import { createHash, randomBytes } from "node:crypto";
 import { join } from "node:path";
-import { pipeline } from "node:stream/promises";
 import type { Kysely } from "kysely";
 import type { Caller } from "../auth/caller.js";
 import type { HubConfig } from "../config.js";
@@ -21,7 +19,7 @@ import type { Database, LfsUploadsTable } from "../db/schema.js";
 import { badRequest, HubError } from "../errors.js";
 import type { Logger } from "../logger.js";
 import { BlobMismatchError, type BlobStore, type StoredBlob } from "../storage/blob-store.js";
-import { closed, PRIVATE_DIRECTORY_MODE, PRIVATE_FILE_MODE } from "../storage/disk-store.js";
+import { DiskPartStore, type PartStore } from "../storage/part-store.js";
 import { isSha256Hex } from "../storage/sha256.js";
 import { recordObject, repoHoldsObject } from "./lfs-objects.js";
 import type { Repo } from "./repos.js";
@@ -135,7 +133,7 @@ export class LfsUploads {
 	readonly #blobStore: BlobStore;
 	readonly #config: LfsUploadDeps["config"];
 	readonly #logger: Logger;
-	readonly #partsRoot: string;
+	readonly #parts: PartStore;
 	readonly #now: () => Date;
 	#lastSweep = 0;
 
@@ -144,7 +142,7 @@ export class LfsUploads {
 		this.#blobStore = deps.blobStore;
 		this.#config = deps.config;
 		this.#logger = deps.logger;
-		this.#partsRoot = join(deps.config.dataDir, "lfs-parts");
+		this.#parts = deps.blobStore.parts ?? new DiskPartStore(join(deps.config.dataDir, "lfs-parts"));
 		this.#now = now;
 	}
 
@@ -239,33 +237,11 @@ export class LfsUploads {
 			throw badRequest(`Part ${part} is not one of this upload's parts (1 to ${parts})`);
 		}
 		const expected = partSize(upload.size, upload.chunk_size, number);
-		const directory = join(this.#partsRoot, upload.id_hash);
-		await mkdir(directory, { recursive: true, mode: PRIVATE_DIRECTORY_MODE });
-		const temporary = join(directory, `${number}.${randomUUID()}`);
-		const hash = createHash("sha256");
-		let size = 0;
-		const output = createWriteStream(temporary, { flags: "wx", mode: PRIVATE_FILE_MODE });
 		try {
-			await pipeline(
-				body,
-				async function* counting(chunks: AsyncIterable<Uint8Array>) {
-					for await (const chunk of chunks) {
-						size += chunk.byteLength;
-						if (size > expected) throw new BlobMismatchError("size", expected, size);
-						hash.update(chunk);
-						yield chunk;
-					}
-				},
-				output,
-			);
-			if (size !== expected) throw new BlobMismatchError("size", expected, size);
-			await rename(temporary, join(directory, String(number)));
+			return `"${await this.#parts.put(upload.id_hash, number, body, expected)}"`;
 		} catch (error) {
-			await closed(output);
-			await rm(temporary, { force: true });
 			throw this.#refusal(upload, error, `part ${number}`);
 		}
-		return `"${hash.digest("hex")}"`;
 	}
 
 	/** The completion call: every part there, streamed in order into the store as one blob. */
@@ -278,18 +254,15 @@ export class LfsUploads {
 		if (listed.length !== parts || listed.some((number, index) => number !== index + 1)) {
 			throw badRequest(`The completion must list parts 1 to ${parts}, each once`);
 		}
-		const directory = join(this.#partsRoot, upload.id_hash);
 		for (let number = 1; number <= parts; number++) {
-			const size = await stat(join(directory, String(number))).then(
-				(stats) => stats.size,
-				() => undefined,
-			);
+			const size = await this.#parts.size(upload.id_hash, number);
 			if (size !== partSize(upload.size, upload.chunk_size, number)) {
 				throw badRequest(`Part ${number} has not been uploaded (PUT it to its URL first)`);
 			}
 		}
+		const partStore = this.#parts;
 		async function* concatenated() {
-			for (let number = 1; number <= parts; number++) yield* createReadStream(join(directory, String(number)));
+			for (let number = 1; number <= parts; number++) yield* partStore.read(upload.id_hash, number);
 		}
 		const stored = await this.#store(upload, concatenated());
 		await this.#finish(upload);
@@ -310,7 +283,13 @@ export class LfsUploads {
 		if (!force && now.getTime() - this.#lastSweep < SWEEP_INTERVAL_MS) return;
 		this.#lastSweep = now.getTime();
 		await this.#db.deleteFrom("lfs_uploads").where("expires_at", "<", now.toISOString()).execute();
-		const names = await readdir(this.#partsRoot).catch(() => [] as string[]);
+		// Best effort: a store that cannot list now is swept next time, and the batch call goes on.
+		const names = await this.#parts.uploads().catch((error: unknown) => {
+			this.#logger.warn(
+				`Could not list the parts of LFS uploads to sweep expired ones: ${(error as Error)?.message ?? error}`,
+			);
+			return [] as string[];
+		});
 		if (names.length === 0) return;
 		const live = new Set(
 			(await this.#db.selectFrom("lfs_uploads").select("id_hash").where("id_hash", "in", names).execute()).map(
@@ -318,7 +297,7 @@ export class LfsUploads {
 			),
 		);
 		for (const name of names) {
-			if (!live.has(name)) await rm(join(this.#partsRoot, name), { recursive: true, force: true });
+			if (!live.has(name)) await this.#parts.remove(name);
 		}
 	}
 
@@ -371,7 +350,7 @@ export class LfsUploads {
 	async #finish(upload: UploadRow): Promise<void> {
 		await recordObject(this.#db, upload.repo_id, upload.oid, this.#now());
 		await this.#db.deleteFrom("lfs_uploads").where("id_hash", "=", upload.id_hash).execute();
-		await rm(join(this.#partsRoot, upload.id_hash), { recursive: true, force: true });
+		await this.#parts.remove(upload.id_hash);
 	}
 
 	#chunkSizeFor(size: number): number | undefined {

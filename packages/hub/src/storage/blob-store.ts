@@ -5,6 +5,8 @@
  * is the default; `s3-store.ts` implements the same interface on the S3 API.
  */
 
+import type { PartStore } from "./part-store.js";
+
 export interface StoredBlob {
 	/** Lower-case hex sha256 of the content. */
 	sha256: string;
@@ -65,4 +67,9 @@ export interface BlobStore {
 	downloadUrl?(sha256: string, filename?: string): Promise<string | undefined>;
 	/** Throws when the store cannot be reached or written (`GET /readyz`); stores that cannot fail leave it out. */
 	check?(): Promise<void>;
+	/**
+	 * Where LFS multipart uploads keep their parts, for stores every hub shares (S3), so one upload's
+	 * parts may arrive at different hubs; stores of one machine leave it out (parts go to the data directory).
+	 */
+	readonly parts?: PartStore;
 }

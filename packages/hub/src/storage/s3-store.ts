@@ -37,6 +37,8 @@ import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import { DEFAULT_S3_PART_BYTES } from "../config.js";
 import { BlobMismatchError, type BlobStore, type ByteRange, type ExpectedBlob, type StoredBlob } from "./blob-store.js";
 import { STALE_TEMPORARY_FILE_MS } from "./disk-store.js";
+import type { PartStore } from "./part-store.js";
+import { S3PartStore } from "./s3-parts.js";
 import { isSha256Hex, sha256Hex } from "./sha256.js";
 
 /** S3 copies at most this many bytes in one CopyObject; larger objects are copied in parts. */
@@ -65,6 +67,8 @@ export class S3BlobStore implements BlobStore {
 	readonly #partBytes: number;
 	readonly #maxSingleCopyBytes: number;
 	readonly #presignSeconds: number;
+	/** LFS multipart parts in the bucket (`<prefix>/lfs-parts/…`), seen by every hub sharing it. */
+	readonly parts: PartStore;
 	#sweep: Promise<void> | undefined;
 	#sweptAt = Number.NEGATIVE_INFINITY;
 
@@ -77,6 +81,7 @@ export class S3BlobStore implements BlobStore {
 		this.#maxSingleCopyBytes = options.maxSingleCopyBytes ?? MAX_SINGLE_COPY_BYTES;
 		this.#presignSeconds = options.presignSeconds ?? DEFAULT_PRESIGN_SECONDS;
 		if (!Number.isSafeInteger(this.#partBytes) || this.#partBytes < 1) throw new RangeError("partBytes must be >= 1");
+		this.parts = new S3PartStore(this.#client, this.#bucket, this.#prefix);
 	}
 
 	/** `s3://bucket/prefix/`: where the blobs are, for messages (never a credential). */

@@ -48,6 +48,8 @@ export interface TestStore {
 	 * crash leaves until swept: s3rver cannot abort uploads, so refused ones stay here too).
 	 */
 	unfinished(): Promise<string[]>;
+	/** The parts of LFS multipart uploads waiting for their completion (files on disk, objects on S3). */
+	parts(): Promise<string[]>;
 	/** Deletes a blob behind the store's back (a lost file, a bucket someone cleaned up). */
 	removeBlob(sha256: string): Promise<void>;
 	/** Replaces a blob's bytes behind the store's back (a disk fault, a careless copy). */
@@ -66,6 +68,7 @@ export async function openTestStore(name: StoreName, dataDir: string): Promise<T
 			blobs: async () => filesUnder(join(dataDir, "blobs")).map(addressOf).sort(),
 			temporaries: async () => filesUnder(join(dataDir, "tmp")),
 			unfinished: async () => filesUnder(join(dataDir, "tmp")),
+			parts: async () => filesUnder(join(dataDir, "lfs-parts")),
 			removeBlob: (sha256) => rm(join(dataDir, "blobs", sha256.slice(0, 2), sha256.slice(2))),
 			overwriteBlob: (sha256, bytes) => writeFile(join(dataDir, "blobs", sha256.slice(0, 2), sha256.slice(2)), bytes),
 			config: {},
@@ -84,6 +87,7 @@ export async function openTestStore(name: StoreName, dataDir: string): Promise<T
 			// s3rver keeps each upload's parts in a directory of its own beside the objects.
 			...filesUnder(join(s3.directory, s3.bucket)).filter((path) => /uploads/.test(path) && /\/\d+$/.test(path)),
 		],
+		parts: () => s3.keys(`${prefix}/lfs-parts/`),
 		removeBlob: async (sha256) => {
 			await s3.client.send(
 				new DeleteObjectCommand({ Bucket: s3.bucket, Key: `${prefix}/blobs/${sha256.slice(0, 2)}/${sha256.slice(2)}` }),
