@@ -27,17 +27,23 @@ export function DatasetList({ datasets, label }: { datasets: DatasetListItem[]; 
 						<Link href={repoWebPath("dataset", dataset.id)} className="model-item-id">
 							{dataset.id}
 						</Link>
+						{tasks.length > 0 ? (
+							// A row of its own: a dataset often serves several tasks, and the date, counts and like
+							// button then keep one place on every card.
+							<div className="model-item-meta muted small">
+								{tasks.slice(0, 3).map((task) =>
+									isPipeline(task) ? (
+										<span key={task} className="model-item-task">
+											<TaskIcon task={task} size={12} />
+											{PIPELINE_DATA[task].name}
+										</span>
+									) : (
+										<span key={task}>{task}</span>
+									),
+								)}
+							</div>
+						) : null}
 						<div className="model-item-meta muted small">
-							{tasks.slice(0, 3).map((task) =>
-								isPipeline(task) ? (
-									<span key={task} className="model-item-task">
-										<TaskIcon task={task} size={12} />
-										{PIPELINE_DATA[task].name}
-									</span>
-								) : (
-									<span key={task}>{task}</span>
-								),
-							)}
 							<span>Updated {formatDay(dataset.lastModified)}</span>
 							<span title={`${dataset.downloads} downloads`}>
 								<DownloadIcon /> {formatCount(dataset.downloads)}
