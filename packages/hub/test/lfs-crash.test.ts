@@ -39,8 +39,7 @@ describe.each(ENGINES)("kill -9 during an LFS upload (%s)", (engine) => {
 	});
 
 	function databaseEnv(): Record<string, string> {
-		const url = testDb.config.databaseUrl;
-		return url ? { DATABASE_URL: url, HUBKIT_DATABASE_POOL_SIZE: "1" } : {};
+		return testDb.cliEnv;
 	}
 
 	async function serve(): Promise<ServingCli> {
