@@ -167,7 +167,7 @@ describe.each(ENGINES)("index check on %s", (engine) => {
 		} finally {
 			await running.close();
 		}
-		// It seeds the sample catalogue on PGlite twice (killed, then again): about 25 s alone, and
+		// It seeds the sample catalogue twice (killed, then again): on PGlite about 25 s alone, and
 		// past the project's 60 s on a machine busy with other work.
 	}, 180_000);
 });
