@@ -6,5 +6,7 @@ export default defineProject({
 		include: ["src/**/*.test.ts", "test/**/*.test.ts"],
 		testTimeout: 60_000,
 		hookTimeout: 120_000,
+		// One real PostgreSQL server for the run (HUBKIT_TEST_PG=pglite: none, PGlite per test instead).
+		globalSetup: ["test/support/postgres-global-setup.ts"],
 	},
 });

@@ -11,6 +11,7 @@ import type { HubConfig } from "./config.js";
 import { checkIndexes } from "./db/index-check.js";
 import { migrateToLatest } from "./db/migrate.js";
 import { openDatabase } from "./db/open.js";
+import { withStartupLock } from "./db/startup-lock.js";
 import type { HubDeps } from "./deps.js";
 import { type ShutdownOutcome, startHubServer } from "./http-server.js";
 import type { Logger } from "./logger.js";
@@ -35,10 +36,13 @@ export async function openHub(config: HubConfig, logger: Logger): Promise<OpenHu
 	if (config.blobStore) logger.info(`Files are kept in ${config.blobStore}`);
 	const database = openDatabase(config);
 	try {
-		const applied = await migrateToLatest(database.db, database.engine);
-		if (applied.length > 0) logger.info(`Database migrated: ${applied.join(", ")}`);
-		// Indexes a killed bulk load (or a person) dropped: built again before anything reads.
-		await checkIndexes(database.db, database.engine, logger);
+		// Under the start-up lock: another hub on this database may be migrating or bulk loading.
+		await withStartupLock(config, logger, async () => {
+			const applied = await migrateToLatest(database.db, database.engine);
+			if (applied.length > 0) logger.info(`Database migrated: ${applied.join(", ")}`);
+			// Indexes a killed bulk load (or a person) dropped: built again before anything reads.
+			await checkIndexes(database.db, database.engine, logger);
+		});
 	} catch (error) {
 		await database.close();
 		throw error;
@@ -107,12 +111,15 @@ export async function startHub(config: HubConfig, logger: Logger): Promise<Runni
 		logger.info(`External inference servers: ${endpoints.size} entries from ${config.endpointsFile}`);
 	}
 	try {
-		const seeded = await seedSampleOnFirstStart(hub.deps);
+		// One hub seeds a shared database; the others wait for it and then find models there.
+		const { seeded, refreshed } = await withStartupLock(config, logger, async () => {
+			const seeded = await seedSampleOnFirstStart(hub.deps);
+			return { seeded, refreshed: seeded ? undefined : await refreshSampleCatalogue(hub.deps) };
+		});
 		if (seeded)
 			logger.info(
 				`Seeded the sample catalogue: ${seeded.loaded} models (sample data) in ${seeded.seconds.toFixed(1)} s`,
 			);
-		const refreshed = seeded ? undefined : await refreshSampleCatalogue(hub.deps);
 		if (refreshed) {
 			const changed = refreshed.remapped.join(", ") || "none";
 			logger.info(

@@ -42,11 +42,7 @@ describe.each(ENGINES)("hubkit user commands on %s", (engine) => {
 
 	beforeAll(async () => {
 		testDb = await startTestDatabase(engine);
-		env = { PATH: process.env.PATH ?? "" };
-		if (testDb.config.databaseUrl) {
-			env.DATABASE_URL = testDb.config.databaseUrl;
-			env.HUBKIT_DATABASE_POOL_SIZE = "1";
-		}
+		env = { PATH: process.env.PATH ?? "", ...testDb.cliEnv };
 		// The first administrator of a fresh hub, made before it serves.
 		const admin = await hubkit(
 			["user", "create", "root-admin", "--email", "root@example.com", "--password-stdin", "--admin"],

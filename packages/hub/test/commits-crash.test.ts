@@ -22,8 +22,7 @@ describe.each(ENGINES)("a commit cut by kill -9 (%s)", (engine) => {
 	const running: ServingCli[] = [];
 
 	function databaseEnv(): Record<string, string> {
-		const url = testDb.config.databaseUrl;
-		return url ? { DATABASE_URL: url, HUBKIT_DATABASE_POOL_SIZE: "1" } : {};
+		return testDb.cliEnv;
 	}
 
 	async function serve(): Promise<ServingCli> {

@@ -59,8 +59,7 @@ describe.each(ENGINES)("hubkit import, mirror and check (%s)", (engine) => {
 	const running: ServingCli[] = [];
 	const folders: string[] = [];
 
-	const envOf = (database: TestDatabase): Record<string, string> =>
-		database.config.databaseUrl ? { DATABASE_URL: database.config.databaseUrl, HUBKIT_DATABASE_POOL_SIZE: "1" } : {};
+	const envOf = (database: TestDatabase): Record<string, string> => database.cliEnv;
 
 	beforeAll(async () => {
 		source = await startTestDatabase(engine);

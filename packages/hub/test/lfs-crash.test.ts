@@ -42,8 +42,7 @@ describe.each(SETUPS)("kill -9 during an LFS upload ($label)", ({ engine, store:
 	});
 
 	function databaseEnv(): Record<string, string> {
-		const url = testDb.config.databaseUrl;
-		return { ...testStore.env, ...(url ? { DATABASE_URL: url, HUBKIT_DATABASE_POOL_SIZE: "1" } : {}) };
+		return { ...testStore.env, ...testDb.cliEnv };
 	}
 
 	async function serve(): Promise<ServingCli> {

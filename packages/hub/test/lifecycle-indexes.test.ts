@@ -6,7 +6,6 @@
  */
 import { type Kysely, sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
-import type { HubConfig } from "../src/config.js";
 import type { DatabaseEngine } from "../src/db/engine.js";
 import { expectedIndexes, withDeferredTable } from "../src/db/index-check.js";
 import { openDatabase } from "../src/db/open.js";
@@ -40,14 +39,6 @@ async function searchIds(db: Kysely<Database>, engine: DatabaseEngine, text: str
 		.where((eb) => idContains(engine, eb, text))
 		.execute();
 	return rows.map((row) => row.id);
-}
-
-/** CLI environment for the test database (PostgreSQL: its URL and a one-connection pool). */
-function cliEnv(config: HubConfig, extra: Record<string, string> = {}): Record<string, string> {
-	const database: Record<string, string> = config.databaseUrl
-		? { DATABASE_URL: config.databaseUrl, HUBKIT_DATABASE_POOL_SIZE: "1" }
-		: {};
-	return { ...database, ...extra };
 }
 
 describe.each(ENGINES)("index check on %s", (engine) => {
@@ -95,10 +86,10 @@ describe.each(ENGINES)("index check on %s", (engine) => {
 		const made = await schemaObjects(reference.deps.db, engine);
 		await reference.close();
 
-		const killed = await runCli(
-			["seed", "--synthetic", "2000", "--data", config.dataDir],
-			cliEnv(config, { HUBKIT_TEST_EXIT_AT: "after-index-drop" }),
-		);
+		const killed = await runCli(["seed", "--synthetic", "2000", "--data", config.dataDir], {
+			...testDb.cliEnv,
+			HUBKIT_TEST_EXIT_AT: "after-index-drop",
+		});
 		expect(killed.signal).toBe("SIGKILL");
 		// The window the test means: indexes gone, and the record of them committed with the drop.
 		const raw = openDatabase(config);
@@ -136,7 +127,7 @@ describe.each(ENGINES)("index check on %s", (engine) => {
 		const made = await schemaObjects(reference.deps.db, engine);
 		await reference.close();
 
-		const seeding = spawnCli(["seed", "--synthetic", "500000", "--data", config.dataDir], cliEnv(config));
+		const seeding = spawnCli(["seed", "--synthetic", "500000", "--data", config.dataDir], testDb.cliEnv);
 		await seeding.waitFor("Seeding the 500000 synthetic models");
 		seeding.child.kill("SIGTERM");
 		const exit = await seeding.exited;
@@ -160,10 +151,10 @@ describe.each(ENGINES)("index check on %s", (engine) => {
 	it("recovers a first `serve` killed while it seeds the sample catalogue, and serves search", async () => {
 		testDb = await startTestDatabase(engine);
 		const config = testDb.config;
-		const killed = await runCli(
-			["serve", "--port", "0", "--data", config.dataDir],
-			cliEnv(config, { HUBKIT_TEST_EXIT_AT: "after-index-drop" }),
-		);
+		const killed = await runCli(["serve", "--port", "0", "--data", config.dataDir], {
+			...testDb.cliEnv,
+			HUBKIT_TEST_EXIT_AT: "after-index-drop",
+		});
 		expect(killed.signal).toBe("SIGKILL");
 
 		const log = linesLogger();
@@ -176,7 +167,7 @@ describe.each(ENGINES)("index check on %s", (engine) => {
 		} finally {
 			await running.close();
 		}
-		// It seeds the sample catalogue on PGlite twice (killed, then again): about 25 s alone, and
+		// It seeds the sample catalogue twice (killed, then again): on PGlite about 25 s alone, and
 		// past the project's 60 s on a machine busy with other work.
 	}, 180_000);
 });

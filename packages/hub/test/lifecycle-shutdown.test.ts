@@ -50,10 +50,8 @@ describe.each(ENGINES)("shutting `hubkit serve` down on %s", (engine) => {
 		await testDb.cleanup();
 	});
 
-	/** On PostgreSQL, the test database's URL (one pooled connection: PGlite runs one query at a time). */
 	function databaseEnv(): Record<string, string> {
-		const url = testDb.config.databaseUrl;
-		return url ? { DATABASE_URL: url, HUBKIT_DATABASE_POOL_SIZE: "1" } : {};
+		return testDb.cliEnv;
 	}
 
 	async function serve(graceMs: number, env: Record<string, string> = {}): Promise<ServingCli> {

@@ -28,11 +28,7 @@ describe.each(ENGINES)("hubkit token commands on %s", (engine) => {
 
 	/** The CLI as a user runs it: stdout and stderr apart, so `TOKEN=$(…)` use can be checked. */
 	function hubkit(...args: string[]): Promise<Run> {
-		const env: Record<string, string> = { PATH: process.env.PATH ?? "" };
-		if (testDb.config.databaseUrl) {
-			env.DATABASE_URL = testDb.config.databaseUrl;
-			env.HUBKIT_DATABASE_POOL_SIZE = "1";
-		}
+		const env: Record<string, string> = { PATH: process.env.PATH ?? "", ...testDb.cliEnv };
 		return new Promise((resolve) => {
 			execFile(process.execPath, [CLI, ...args, "--data", testDb.config.dataDir], { env }, (error, stdout, stderr) => {
 				const code = error ? (typeof error.code === "number" ? error.code : 1) : 0;
