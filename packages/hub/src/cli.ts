@@ -25,6 +25,7 @@ import {
 	type TokenRole,
 	UserNameError,
 } from "./auth/tokens.js";
+import { migrateCommand } from "./cli/migrate.js";
 import { checkCommand, importCommand, mirrorCommand } from "./cli/repos.js";
 import { CommandError, configFrom, integerFlag, logger, printable, table, UsageError, withHub } from "./cli/shared.js";
 import { HubError } from "./errors.js";
@@ -52,6 +53,7 @@ const USAGE = `Usage:
   hubkit import PATH --repo owner/name [--type model|dataset] [--private] [--message M] [--data .hubkit]
   hubkit mirror owner/name --from URL [--revision R] [--type model|dataset] [--to owner/name] [--data .hubkit]
   hubkit check [--deep] [--data .hubkit]
+  hubkit migrate --from sqlite:PATH --to postgres://… (hubkit migrate --help)
 
 Environment: DATABASE_URL (postgres://… for PostgreSQL), HUBKIT_PROVIDERS_FILE,
 HUBKIT_PROVIDER_KEY_<PROVIDER>, HUBKIT_BODY_LIMIT_BYTES, HUBKIT_ANON_RATE_LIMIT_PER_MINUTE,
@@ -374,6 +376,7 @@ async function main(argv: string[]): Promise<void> {
 	if (command === "check") return await checkCommand(args);
 	if (command === "import") return await importCommand(args);
 	if (command === "mirror") return await mirrorCommand(args);
+	if (command === "migrate") return await migrateCommand(args);
 	if (command === undefined || command === "help" || command === "--help" || command === "-h") {
 		process.stdout.write(`${USAGE}\n`);
 		return;
