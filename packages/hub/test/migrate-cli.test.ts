@@ -180,7 +180,7 @@ describe("hubkit migrate --from sqlite:… --to postgres://…", () => {
 			const after = await readAll(server.url);
 			for (const name of Object.keys(before)) expect(after[name], name).toEqual(before[name]);
 			expect(after.readme?.body).toBe("---\nlicense: mit\n---\n# Notes\n");
-			expect((after["bob's likes"]?.body as unknown[]).length).toBe(2);
+			expect(after["bob's likes"]?.body).toHaveLength(2);
 			// The copied hub takes new writes: a third person signs up beside the copied ones.
 			const carol = await signUp(server.url, "carol");
 			expect(carol.token).toMatch(/^hf_/);
