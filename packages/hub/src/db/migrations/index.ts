@@ -15,6 +15,7 @@ import { uploadedAvatarsMigration } from "./0008-uploaded-avatars.js";
 import { oauthMigration } from "./0009-oauth.js";
 import { writableReposMigration } from "./0010-writable-repos.js";
 import { lfsObjectsMigration } from "./0011-lfs-objects.js";
+import { postgresSearchByTaskMigration } from "./0012-postgres-search-by-task.js";
 
 export function allMigrations(engine: DatabaseEngine): Record<string, Migration> {
 	return {
@@ -29,5 +30,6 @@ export function allMigrations(engine: DatabaseEngine): Record<string, Migration>
 		"0009-oauth": oauthMigration,
 		"0010-writable-repos": writableReposMigration,
 		"0011-lfs-objects": lfsObjectsMigration,
+		"0012-postgres-search-by-task": postgresSearchByTaskMigration(engine),
 	};
 }
