@@ -11,14 +11,19 @@
  *   4. the hub's resident memory (peak and after the load).
  *
  *   npm run build && node bench/hub-api.mjs [--models 1000000] [--seconds 10] [--connections 8] [--data DIR]
+ *     [--engine sqlite|postgres] [--database postgres://…]
  *
- * With --data pointing at an already seeded directory, seeding is skipped.
+ * With --data pointing at an already seeded directory, seeding is skipped. `--engine postgres`
+ * starts a throwaway Debian PostgreSQL 15 on loopback (lib/postgres.mjs) for the run;
+ * `--database URL` uses a running one instead, and skips seeding when it already holds models.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import autocannon from "autocannon";
+import pg from "pg";
 import { format, headerLine, option, runNode, startListening, stringOption } from "./lib/harness.mjs";
+import { startPostgres } from "./lib/postgres.mjs";
 
 const CLI = new URL("../packages/hub/dist/cli.js", import.meta.url).pathname;
 const RAW_SERVER = new URL("./lib/fixed-body-server.mjs", import.meta.url).pathname;
@@ -28,6 +33,9 @@ const models = option("models", 1_000_000);
 const seconds = option("seconds", 10);
 const connections = option("connections", 8);
 const givenData = stringOption("data", undefined);
+const givenDatabase = stringOption("database", undefined);
+const engine = givenDatabase ? "postgres" : stringOption("engine", "sqlite");
+if (engine !== "sqlite" && engine !== "postgres") throw new Error("--engine must be sqlite or postgres");
 
 function memoryMiB(pid) {
 	const status = readFileSync(`/proc/${pid}/status`, "utf8");
@@ -95,11 +103,33 @@ async function rawLimit(body) {
 	}
 }
 
+/** Whether the database the hub will open already holds models (then seeding is skipped). */
+async function alreadySeeded() {
+	if (engine === "sqlite") return givenData !== undefined && existsSync(join(dataDir, "hub.sqlite"));
+	const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+	await client.connect();
+	try {
+		const found = await client.query(
+			"SELECT to_regclass('models') IS NOT NULL AND EXISTS (SELECT 1 FROM models) AS seeded",
+		);
+		return found.rows[0].seeded;
+	} catch {
+		return false;
+	} finally {
+		await client.end();
+	}
+}
+
 const dataDir = givenData ?? mkdtempSync(join(tmpdir(), "hubkit-bench-"));
+const postgres = engine === "postgres" && !givenDatabase ? await startPostgres() : undefined;
+// The hub's children (seed, serve) inherit this environment.
+if (engine === "postgres") process.env.DATABASE_URL = givenDatabase ?? postgres.url;
 console.log(headerLine("hub API"));
-console.log(`${format(models)} synthetic models, ${connections} connections, ${seconds} s per load`);
+console.log(
+	`${format(models)} synthetic models on ${engine === "postgres" ? "PostgreSQL" : "SQLite"}, ${connections} connections, ${seconds} s per load`,
+);
 try {
-	if (!givenData || !existsSync(join(dataDir, "hub.sqlite"))) {
+	if (!(await alreadySeeded())) {
 		const started = performance.now();
 		const { output } = await runNode([CLI, "seed", "--synthetic", String(models), "--data", dataDir]);
 		const wall = (performance.now() - started) / 1000;
@@ -143,4 +173,5 @@ try {
 	}
 } finally {
 	if (!givenData) rmSync(dataDir, { recursive: true, force: true });
+	postgres?.stop();
 }

@@ -26,6 +26,7 @@ import {
 } from "./auth/tokens.js";
 import { backupCommand, restoreCommand } from "./cli/backup.js";
 import { commandHelp, wantsHelp } from "./cli/help.js";
+import { migrateCommand } from "./cli/migrate.js";
 import { checkCommand, importCommand, mirrorCommand } from "./cli/repos.js";
 import { CommandError, configFrom, integerFlag, logger, printable, table, UsageError, withHub } from "./cli/shared.js";
 import { HubError } from "./errors.js";
@@ -58,6 +59,7 @@ const USAGE = `Usage:
   hubkit check [--deep] [--data .hubkit]
   hubkit backup PATH [--data .hubkit]
   hubkit restore PATH [--data .hubkit]
+  hubkit migrate --from sqlite:PATH --to postgres://… (hubkit migrate --help)
 
   hubkit --version
 
@@ -394,6 +396,7 @@ async function main(argv: string[]): Promise<void> {
 	if (command === "mirror") return await mirrorCommand(args);
 	if (command === "backup") return await backupCommand(args);
 	if (command === "restore") return await restoreCommand(args);
+	if (command === "migrate") return await migrateCommand(args);
 	if (command === undefined || command === "help" || command === "--help" || command === "-h") {
 		process.stdout.write(`${USAGE}\n`);
 		return;

@@ -10,7 +10,13 @@ import type { Logger } from "../logger.js";
 import type { DatabaseEngine } from "./engine.js";
 import { MIGRATION_TABLE } from "./migrate.js";
 import type { Database } from "./schema.js";
-import { fillSearchIndex, POSTGRES_SEARCH_INDEX, SQLITE_SEARCH_TRIGGERS } from "./search-index.js";
+import {
+	fillSearchIndex,
+	hasBtreeGin,
+	POSTGRES_SEARCH_INDEX,
+	POSTGRES_TASK_SEARCH_INDEX,
+	SQLITE_SEARCH_TRIGGERS,
+} from "./search-index.js";
 
 export interface IndexDefinition {
 	kind: "index" | "trigger";
@@ -91,7 +97,14 @@ export async function expectedIndexes(db: Kysely<Database>, engine: DatabaseEngi
 			return { kind: "index", name, definition: (unique ? index.unique() : index).compile().sql };
 		}),
 	);
-	if (engine === "postgres") return [...plain, { kind: "index", ...POSTGRES_SEARCH_INDEX }];
+	if (engine === "postgres") {
+		const search: IndexDefinition[] = [{ kind: "index", ...POSTGRES_SEARCH_INDEX }];
+		// Migration 0014 makes it only where the server has btree_gin.
+		if (applied.rows.some((row) => row.name === "0014-postgres-search-by-task") && (await hasBtreeGin(db))) {
+			search.push({ kind: "index", ...POSTGRES_TASK_SEARCH_INDEX });
+		}
+		return [...plain, ...search];
+	}
 	const triggers = Object.entries(SQLITE_SEARCH_TRIGGERS).map(
 		([name, definition]): IndexDefinition => ({ kind: "trigger", name, definition }),
 	);

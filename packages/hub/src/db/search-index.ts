@@ -17,6 +17,31 @@ export const POSTGRES_SEARCH_INDEX = {
 };
 
 /**
+ * PostgreSQL's trigram index within a task (migration 0014): `btree_gin` lets one GIN index
+ * hold the task and the id's trigrams, so a term rare among a task's models is answered from
+ * the index alone. Made only where the server offers `btree_gin`.
+ */
+export const POSTGRES_TASK_SEARCH_INDEX = {
+	name: "models_pipeline_id_trgm",
+	definition: "CREATE INDEX models_pipeline_id_trgm ON models USING gin (pipeline_tag, id gin_trgm_ops)",
+};
+
+/** Whether `btree_gin` is installed in this database (then the task search index is expected). */
+export async function hasBtreeGin(db: Kysely<Database>): Promise<boolean> {
+	const rows = await sql<{ found: boolean }>`
+		SELECT EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'btree_gin') AS found`.execute(db);
+	return rows.rows[0]?.found === true;
+}
+
+export async function createTaskSearchIndex(db: Kysely<unknown>): Promise<void> {
+	const available = await sql<{ found: boolean }>`
+		SELECT EXISTS (SELECT 1 FROM pg_available_extensions WHERE name = 'btree_gin') AS found`.execute(db);
+	if (available.rows[0]?.found !== true) return;
+	await sql`CREATE EXTENSION IF NOT EXISTS btree_gin`.execute(db);
+	await sql.raw(POSTGRES_TASK_SEARCH_INDEX.definition).execute(db);
+}
+
+/**
  * SQLite's triggers that keep `models_search` in step with `models`, by name.
  * db/index-check.ts builds them again (after refilling the table) when missing.
  */

@@ -3,7 +3,7 @@
  * id), and the extra rows (mappings, files) the requested keys need, fetched
  * for the whole page in one query each.
  */
-import type { AliasableExpression, ExpressionBuilder, Kysely, SelectQueryBuilder } from "kysely";
+import { type AliasableExpression, type ExpressionBuilder, type Kysely, type SelectQueryBuilder, sql } from "kysely";
 import type { Caller } from "../auth/caller.js";
 import type { DatabaseEngine } from "../db/engine.js";
 import type { Database } from "../db/schema.js";
@@ -179,9 +179,14 @@ async function probeSearch(
 	probeRows: number,
 ): Promise<ModelRow[] | undefined> {
 	const direction = query.descending ? "desc" : "asc";
+	// On PostgreSQL the row key is the id itself, and it must be selected once only: then the
+	// planner sees that the probe already comes in the page's order, reads it through the join
+	// and stops at the page's last match. Given a second copy of the id to join on, it no longer
+	// matches the order to the probe's, and joins and sorts every match among the probe rows.
+	const rowKey = engine === "postgres" ? "probe.probe_id" : "probe.probe_key";
 	const prefix = filtered(db, query, walk.after, walk.part)
 		.select((eb) => [
-			modelRowKey(engine).as("probe_key"),
+			...(engine === "postgres" ? [] : [modelRowKey(engine).as("probe_key")]),
 			"models.id as probe_id",
 			sortValue(eb, query).as("probe_sort"),
 		])
@@ -190,7 +195,7 @@ async function probeSearch(
 		.limit(probeRows);
 	const rows = await db
 		.selectFrom(prefix.as("probe"))
-		.innerJoin("models", (join) => join.on((eb) => eb(modelRowKey(engine), "=", eb.ref("probe.probe_key"))))
+		.innerJoin("models", (join) => join.on((eb) => eb(modelRowKey(engine), "=", eb.ref(rowKey))))
 		.select(columns)
 		// likes30d is no column of `models`: the cursor reads the probe's count.
 		.$if(query.sort === "likes30d", (select) => select.select("probe.probe_sort as likes30d"))
@@ -231,6 +236,20 @@ async function findPage(
 	let select = filtered(db, query, walk.after, walk.part).select(columns).where(visibleTo(caller));
 	if (query.sort === "likes30d") select = select.select((eb) => sortValue(eb, query).as("likes30d"));
 	if (query.search !== undefined) select = select.where(await idSearchCondition(db, engine, query.search));
+	if (query.search !== undefined && engine === "postgres") {
+		// The probe found the term rare among the first models in sort order, so walking the sort
+		// index would read far past them. PostgreSQL's planner cannot know that (it takes the term
+		// and the filters as independent) and picks the walk; the OFFSET 0 fence makes it find the
+		// matches from the trigram and filter indexes instead, then sort only those.
+		const sortKey = query.sort === "likes30d" ? "likes30d" : query.sort;
+		return (await db
+			.selectFrom(select.offset(0).as("matches"))
+			.selectAll()
+			.orderBy(sql.ref(`matches.${sortKey}`), direction)
+			.orderBy("matches.id", direction)
+			.limit(walk.rows)
+			.execute()) as ModelRow[];
+	}
 	return (await select
 		.orderBy((eb) => sortValue(eb, query), direction)
 		.orderBy("models.id", direction)

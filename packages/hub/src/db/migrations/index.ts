@@ -17,6 +17,7 @@ import { writableReposMigration } from "./0010-writable-repos.js";
 import { lfsObjectsMigration } from "./0011-lfs-objects.js";
 import { sharedRateLimitsMigration } from "./0012-shared-rate-limits.js";
 import { datasetCardTagsMigration } from "./0013-dataset-card-tags.js";
+import { postgresSearchByTaskMigration } from "./0014-postgres-search-by-task.js";
 
 export function allMigrations(engine: DatabaseEngine): Record<string, Migration> {
 	return {
@@ -33,5 +34,6 @@ export function allMigrations(engine: DatabaseEngine): Record<string, Migration>
 		"0011-lfs-objects": lfsObjectsMigration,
 		"0012-shared-rate-limits": sharedRateLimitsMigration,
 		"0013-dataset-card-tags": datasetCardTagsMigration,
+		"0014-postgres-search-by-task": postgresSearchByTaskMigration(engine),
 	};
 }

@@ -1,0 +1,119 @@
+#!/usr/bin/env node
+/**
+ * One hub against two hubs behind one address, on one PostgreSQL (loopback, bounded in time):
+ *   1. a throwaway Debian PostgreSQL 15 (bench/lib/postgres.mjs), N synthetic models seeded;
+ *   2. two `hubkit serve` processes on it, and a round-robin balancer in its own process;
+ *   3. autocannon at concurrency 64 on model info (about 1,000 models asked for repeatedly) and on
+ *      search, against: one hub directly; the balancer with one hub behind it (its own cost);
+ *      the balancer with both hubs behind it.
+ * On a two-core machine the load generator, the balancer, PostgreSQL and the hubs share two cores,
+ * so the gain of a second hub is bounded by the cores, not by the hub: the figures say what a
+ * second process buys here, and docs/deploy.md turns the per-request costs into a model for more.
+ *
+ *   npm run build && node bench/multi-hub.mjs [--models 100000] [--seconds 10] [--connections 64]
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import autocannon from "autocannon";
+import { format, headerLine, option, runNode, startListening } from "./lib/harness.mjs";
+import { startPostgres } from "./lib/postgres.mjs";
+
+const CLI = new URL("../packages/hub/dist/cli.js", import.meta.url).pathname;
+const BALANCER = new URL("./lib/round-robin-balancer.mjs", import.meta.url).pathname;
+const { syntheticModels } = await import(new URL("../packages/hub/dist/seed/synthetic.js", import.meta.url).href);
+
+const models = option("models", 100_000);
+const seconds = option("seconds", 10);
+const connections = option("connections", 64);
+
+function sampleModels(count, every = 97) {
+	const sample = [];
+	let index = 0;
+	for (const model of syntheticModels(count)) {
+		if (index++ % every === 0 && !model.private) sample.push({ id: model.id, task: model.pipeline_tag });
+	}
+	return sample;
+}
+
+function load(url, paths) {
+	let next = 0;
+	return new Promise((resolve, reject) => {
+		const instance = autocannon(
+			{
+				url,
+				connections,
+				duration: seconds,
+				requests: [
+					{
+						setupRequest: (request) => {
+							request.path = paths[next++ % paths.length];
+							return request;
+						},
+					},
+				],
+			},
+			(error, result) =>
+				error
+					? reject(error)
+					: resolve({
+							rps: result.requests.average,
+							p50: result.latency.p50,
+							p99: result.latency.p99,
+							bad: result.non2xx + result.errors,
+						}),
+		);
+		instance.on("error", reject);
+	});
+}
+
+console.log(headerLine("several hubs"));
+console.log(`${format(models)} synthetic models on PostgreSQL 15, ${connections} connections, ${seconds} s per load`);
+const pg = await startPostgres();
+const scratch = mkdtempSync(join(tmpdir(), "hubkit-multi-"));
+const children = [];
+try {
+	// The children inherit the environment: every hub (and the seeding) on the one database.
+	process.env.DATABASE_URL = pg.url;
+	process.env.HUBKIT_LOCAL_WORKERS = "1";
+	const seeded = performance.now();
+	await runNode([CLI, "seed", "--synthetic", String(models), "--data", join(scratch, "seed")]);
+	console.log(`seeding: ${((performance.now() - seeded) / 1000).toFixed(1)} s`);
+	const start = async (args) => {
+		const started = await startListening(args);
+		children.push(started.child);
+		return started.url;
+	};
+	const hubA = await start([CLI, "serve", "--port", "0", "--data", join(scratch, "a")]);
+	const hubB = await start([CLI, "serve", "--port", "0", "--data", join(scratch, "b")]);
+	const oneBehind = await start([BALANCER, hubA]);
+	const twoBehind = await start([BALANCER, hubA, hubB]);
+
+	const sample = sampleModels(models);
+	const info = sample.slice(0, 1000).map(({ id }) => `/api/models/${id}`);
+	const search = sample.map(({ id, task }) => {
+		const word = id.split("/")[1].split("-")[0];
+		return `/api/models?search=${encodeURIComponent(word)}&pipeline_tag=${encodeURIComponent(task)}&sort=downloads&limit=20`;
+	});
+	// Warm-up: JIT and PostgreSQL's buffers, through both hubs.
+	for (const url of [hubA, hubB]) await load(url, info.concat(search.slice(0, 200)));
+
+	console.log("| load | one hub | balancer → one hub | balancer → two hubs | two / one |");
+	console.log("| --- | ---: | ---: | ---: | ---: |");
+	for (const [name, paths] of [
+		["model info (~1,000 models, cached)", info],
+		["search `?search&pipeline_tag&sort=downloads&limit=20`", search],
+	]) {
+		const direct = await load(hubA, paths);
+		const balanced = await load(oneBehind, paths);
+		const both = await load(twoBehind, paths);
+		const cell = (r) => `${format(r.rps)} req/s (p50 ${r.p50} ms, p99 ${r.p99} ms${r.bad ? `, ${r.bad} bad` : ""})`;
+		console.log(
+			`| ${name} | ${cell(direct)} | ${cell(balanced)} | ${cell(both)} | ${(both.rps / balanced.rps).toFixed(2)} |`,
+		);
+	}
+} finally {
+	for (const child of children) child.kill("SIGTERM");
+	pg.stop();
+	rmSync(scratch, { recursive: true, force: true });
+}
