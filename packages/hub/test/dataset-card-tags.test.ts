@@ -142,7 +142,8 @@ describe.each(ENGINES)("migration 0013 on %s", (engine) => {
 		// A card too large to parse was stored without card data: nothing to derive from.
 		await insertOldDataset(old, "pia/huge", ["kept"], null);
 
-		expect(await migrateToLatest(database.db, database.engine)).toEqual([MIGRATION]);
+		// Later migrations (numbered after it) may run too; this one must.
+		expect(await migrateToLatest(database.db, database.engine)).toContain(MIGRATION);
 
 		const tagsOf = async (id: string) => {
 			const row = await database?.db.selectFrom("datasets").select("tags").where("id", "=", id).executeTakeFirst();

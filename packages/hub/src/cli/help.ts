@@ -3,6 +3,7 @@
  * every environment variable the hub reads (test/cli-help.test.ts checks that
  * each `HUBKIT_*` name in the source is listed here and in the README's table).
  */
+import { MIGRATE_HELP } from "./migrate.js";
 
 /** [variable, what it sets and its default]. */
 export const ENVIRONMENT: readonly (readonly [string, string])[] = [
@@ -124,6 +125,20 @@ ${DATA}`,
 	check: () => `Usage: hubkit check [--deep] [--data .hubkit]
 
 Checks that every commit's files are in the blob store; --deep re-hashes them.
+
+${DATA}`,
+	migrate: () => MIGRATE_HELP,
+	backup: () => `Usage: hubkit backup PATH [--data .hubkit]
+
+Copies an embedded hub (SQLite and blobs on disk) into the new folder PATH while it serves:
+SQLite's online backup of the database, then the blobs. With DATABASE_URL or an S3 store, use
+those services' own tools (docs/deploy.md, "Backup and restore").
+
+${DATA}`,
+	restore: () => `Usage: hubkit restore PATH [--data .hubkit]
+
+Puts a backup made by \`hubkit backup\` into an empty data directory, brings its schema up to
+date and checks that every file a revision names is there. Stop any hub using the directory.
 
 ${DATA}`,
 };
