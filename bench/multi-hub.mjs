@@ -12,7 +12,7 @@
  *
  *   npm run build && node bench/multi-hub.mjs [--models 100000] [--seconds 10] [--connections 64]
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
@@ -34,6 +34,35 @@ function sampleModels(count, every = 97) {
 		if (index++ % every === 0 && !model.private) sample.push({ id: model.id, task: model.pipeline_tag });
 	}
 	return sample;
+}
+
+const TICKS_PER_SECOND = 100;
+
+/** CPU seconds (user + system) a process has used so far; 0 once it is gone. */
+function cpuSeconds(pid) {
+	try {
+		const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+		const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+		return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+	} catch {
+		return 0;
+	}
+}
+
+/** The PostgreSQL server's processes: the postmaster and its children (one backend per connection). */
+function postgresPids(dataDir) {
+	const postmaster = Number(readFileSync(join(dataDir, "postmaster.pid"), "utf8").split("\n")[0]);
+	const pids = [postmaster];
+	for (const entry of readdirSync("/proc")) {
+		if (!/^\d+$/.test(entry)) continue;
+		try {
+			const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+			if (Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) === postmaster) pids.push(Number(entry));
+		} catch {
+			// Gone meanwhile.
+		}
+	}
+	return pids;
 }
 
 function load(url, paths) {
@@ -58,6 +87,7 @@ function load(url, paths) {
 					? reject(error)
 					: resolve({
 							rps: result.requests.average,
+							requests: result.requests.total,
 							p50: result.latency.p50,
 							p99: result.latency.p99,
 							bad: result.non2xx + result.errors,
@@ -98,18 +128,31 @@ try {
 	// Warm-up: JIT and PostgreSQL's buffers, through both hubs.
 	for (const url of [hubA, hubB]) await load(url, info.concat(search.slice(0, 200)));
 
-	console.log("| load | one hub | balancer → one hub | balancer → two hubs | two / one |");
-	console.log("| --- | ---: | ---: | ---: | ---: |");
+	/** A load, with the CPU time the hubs and PostgreSQL spent on it per request. */
+	const measured = async (url, paths) => {
+		const hubs = children.slice(0, 2).map((child) => child.pid);
+		const database = postgresPids(pg.dataDir);
+		const sum = (pids) => pids.reduce((total, pid) => total + cpuSeconds(pid), 0);
+		const [hubBefore, dbBefore] = [sum(hubs), sum(database)];
+		const result = await load(url, paths);
+		const perRequest = (seconds) => ((seconds * 1000) / result.requests).toFixed(3);
+		return { ...result, hubMs: perRequest(sum(hubs) - hubBefore), dbMs: perRequest(sum(database) - dbBefore) };
+	};
+
+	console.log(
+		"| load | one hub | balancer → one hub | balancer → two hubs | two / one | CPU ms per request: hubs, PostgreSQL |",
+	);
+	console.log("| --- | ---: | ---: | ---: | ---: | ---: |");
 	for (const [name, paths] of [
 		["model info (~1,000 models, cached)", info],
 		["search `?search&pipeline_tag&sort=downloads&limit=20`", search],
 	]) {
-		const direct = await load(hubA, paths);
-		const balanced = await load(oneBehind, paths);
-		const both = await load(twoBehind, paths);
+		const direct = await measured(hubA, paths);
+		const balanced = await measured(oneBehind, paths);
+		const both = await measured(twoBehind, paths);
 		const cell = (r) => `${format(r.rps)} req/s (p50 ${r.p50} ms, p99 ${r.p99} ms${r.bad ? `, ${r.bad} bad` : ""})`;
 		console.log(
-			`| ${name} | ${cell(direct)} | ${cell(balanced)} | ${cell(both)} | ${(both.rps / balanced.rps).toFixed(2)} |`,
+			`| ${name} | ${cell(direct)} | ${cell(balanced)} | ${cell(both)} | ${(both.rps / balanced.rps).toFixed(2)} | ${direct.hubMs}, ${direct.dbMs} |`,
 		);
 	}
 } finally {
