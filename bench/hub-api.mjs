@@ -20,14 +20,13 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import autocannon from "autocannon";
 import pg from "pg";
 import { format, headerLine, option, runNode, startListening, stringOption } from "./lib/harness.mjs";
+import { loadPaths, sampleModels as sampleSynthetic, searchPath } from "./lib/hub-load.mjs";
 import { startPostgres } from "./lib/postgres.mjs";
 
 const CLI = new URL("../packages/hub/dist/cli.js", import.meta.url).pathname;
 const RAW_SERVER = new URL("./lib/fixed-body-server.mjs", import.meta.url).pathname;
-const { syntheticModels } = await import(new URL("../packages/hub/dist/seed/synthetic.js", import.meta.url).href);
 
 const models = option("models", 1_000_000);
 const seconds = option("seconds", 10);
@@ -43,41 +42,8 @@ function memoryMiB(pid) {
 	return { rss: field("VmRSS"), peak: field("VmHWM") };
 }
 
-/**
- * Every `every`th synthetic model: ids to look up and (word, task) pairs to search for.
- * Private ones are left out: anonymous callers rightly get 404 for them.
- */
-function sampleModels(count, every = 997) {
-	const sample = [];
-	let index = 0;
-	for (const model of syntheticModels(count)) {
-		if (index++ % every === 0 && !model.private) sample.push({ id: model.id, task: model.pipeline_tag });
-	}
-	return sample;
-}
-
-function load(url, paths) {
-	let next = 0;
-	return new Promise((resolve, reject) => {
-		const instance = autocannon(
-			{
-				url,
-				connections,
-				duration: seconds,
-				requests: [
-					{
-						setupRequest: (request) => {
-							request.path = paths[next++ % paths.length];
-							return request;
-						},
-					},
-				],
-			},
-			(error, result) => (error ? reject(error) : resolve(result)),
-		);
-		instance.on("error", reject);
-	});
-}
+const sampleModels = (count, every = 997) => sampleSynthetic(count, every);
+const load = (url, paths) => loadPaths(url, paths, { connections, seconds });
 
 function summary(result) {
 	return {
@@ -137,10 +103,7 @@ try {
 		console.log(`  ${output.trim().split("\n").pop()}`);
 	}
 	const sample = sampleModels(models);
-	const searchPaths = sample.map(({ id, task }) => {
-		const word = id.split("/")[1].split("-")[0];
-		return `/api/models?search=${encodeURIComponent(word)}&pipeline_tag=${encodeURIComponent(task)}&sort=downloads&limit=20`;
-	});
+	const searchPaths = sample.map(searchPath);
 	const infoPaths = sample.map(({ id }) => `/api/models/${id}`);
 	// Models asked for once each: every answer is built from the database, none from the info cache.
 	const coldPaths = sampleModels(models, 19).map(({ id }) => `/api/models/${id}`);

@@ -15,26 +15,16 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import autocannon from "autocannon";
 import { format, headerLine, option, runNode, startListening } from "./lib/harness.mjs";
+import { loadPaths, sampleModels, searchPath } from "./lib/hub-load.mjs";
 import { startPostgres } from "./lib/postgres.mjs";
 
 const CLI = new URL("../packages/hub/dist/cli.js", import.meta.url).pathname;
 const BALANCER = new URL("./lib/round-robin-balancer.mjs", import.meta.url).pathname;
-const { syntheticModels } = await import(new URL("../packages/hub/dist/seed/synthetic.js", import.meta.url).href);
 
 const models = option("models", 100_000);
 const seconds = option("seconds", 10);
 const connections = option("connections", 64);
-
-function sampleModels(count, every = 97) {
-	const sample = [];
-	let index = 0;
-	for (const model of syntheticModels(count)) {
-		if (index++ % every === 0 && !model.private) sample.push({ id: model.id, task: model.pipeline_tag });
-	}
-	return sample;
-}
 
 const TICKS_PER_SECOND = 100;
 
@@ -65,36 +55,16 @@ function postgresPids(dataDir) {
 	return pids;
 }
 
-function load(url, paths) {
-	let next = 0;
-	return new Promise((resolve, reject) => {
-		const instance = autocannon(
-			{
-				url,
-				connections,
-				duration: seconds,
-				requests: [
-					{
-						setupRequest: (request) => {
-							request.path = paths[next++ % paths.length];
-							return request;
-						},
-					},
-				],
-			},
-			(error, result) =>
-				error
-					? reject(error)
-					: resolve({
-							rps: result.requests.average,
-							requests: result.requests.total,
-							p50: result.latency.p50,
-							p99: result.latency.p99,
-							bad: result.non2xx + result.errors,
-						}),
-		);
-		instance.on("error", reject);
-	});
+/** A load at this script's concurrency and length, summed up. */
+async function load(url, paths) {
+	const result = await loadPaths(url, paths, { connections, seconds });
+	return {
+		rps: result.requests.average,
+		requests: result.requests.total,
+		p50: result.latency.p50,
+		p99: result.latency.p99,
+		bad: result.non2xx + result.errors,
+	};
 }
 
 console.log(headerLine("several hubs"));
@@ -119,12 +89,9 @@ try {
 	const oneBehind = await start([BALANCER, hubA]);
 	const twoBehind = await start([BALANCER, hubA, hubB]);
 
-	const sample = sampleModels(models);
+	const sample = sampleModels(models, 97);
 	const info = sample.slice(0, 1000).map(({ id }) => `/api/models/${id}`);
-	const search = sample.map(({ id, task }) => {
-		const word = id.split("/")[1].split("-")[0];
-		return `/api/models?search=${encodeURIComponent(word)}&pipeline_tag=${encodeURIComponent(task)}&sort=downloads&limit=20`;
-	});
+	const search = sample.map(searchPath);
 	// Warm-up: JIT and PostgreSQL's buffers, through both hubs.
 	for (const url of [hubA, hubB]) await load(url, info.concat(search.slice(0, 200)));
 

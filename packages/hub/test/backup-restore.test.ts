@@ -5,12 +5,13 @@
  * signs in). The commands refuse what would lose data: a non-empty backup folder, a non-empty data
  * directory, a folder that is not a backup, and a hub on PostgreSQL (pg_dump's job).
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { BACKUP_MANIFEST } from "../src/services/backup.js";
 import { runCli, type ServingCli, serveCli } from "./support/cli.js";
+import { writeFolder } from "./support/folders.js";
 
 const scratch = mkdtempSync(join(tmpdir(), "hubkit-backup-test-"));
 const running: ServingCli[] = [];
@@ -20,15 +21,6 @@ afterAll(async () => {
 	await Promise.all(running.map((hub) => hub.exited));
 	rmSync(scratch, { recursive: true, force: true });
 });
-
-function folderOf(name: string, files: { path: string; content: string | Uint8Array }[]): string {
-	const folder = join(scratch, name);
-	for (const file of files) {
-		mkdirSync(dirname(join(folder, file.path)), { recursive: true });
-		writeFileSync(join(folder, file.path), file.content);
-	}
-	return folder;
-}
 
 interface TreeEntry {
 	path: string;
@@ -70,17 +62,23 @@ describe("hubkit backup and restore (embedded)", () => {
 		token = /hf_[A-Za-z0-9]+/.exec(created.output)?.[0] ?? "";
 		expect(token).not.toBe("");
 
-		const first = folderOf("first", [
-			{ path: "README.md", content: "---\nlicense: mit\n---\n# Kept\n" },
-			{ path: "weights.bin", content: weights },
-			{ path: "nested/config.json", content: '{"kept": true}\n' },
-		]);
+		const first = writeFolder(
+			[
+				{ path: "README.md", content: "---\nlicense: mit\n---\n# Kept\n" },
+				{ path: "weights.bin", content: weights },
+				{ path: "nested/config.json", content: '{"kept": true}\n' },
+			],
+			join(scratch, "first"),
+		);
 		const imported = await runCli(["import", first, "--repo", "ops/kept", "--data", dataDir]);
 		expect(imported.code, imported.output).toBe(0);
 		const before = await filesOf(hub.url, "ops/kept");
 
 		// A second import commits while the backup runs.
-		const second = folderOf("second", [{ path: "notes.txt", content: "written during the backup\n" }]);
+		const second = writeFolder(
+			[{ path: "notes.txt", content: "written during the backup\n" }],
+			join(scratch, "second"),
+		);
 		const [backup, concurrent] = await Promise.all([
 			runCli(["backup", backupDir, "--data", dataDir]),
 			runCli(["import", second, "--repo", "ops/during", "--data", dataDir]),

@@ -8,10 +8,10 @@
  * download with a Range request, and a partial copy with the wrong bytes is
  * refused and removed.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeTinyLlama } from "../src/runtime/llama/tiny-llama.js";
 import { bpeClassifierFiles } from "../src/runtime/text-models.js";
@@ -19,6 +19,7 @@ import { MirrorError, mirrorFile, partPath, readSourceRevision } from "../src/se
 import { DiskBlobStore } from "../src/storage/disk-store.js";
 import { runCli, type ServingCli, serveCli } from "./support/cli.js";
 import { ENGINES, startTestDatabase, type TestDatabase } from "./support/engines.js";
+import { writeFolder } from "./support/folders.js";
 
 const sentiment = bpeClassifierFiles({
 	labels: ["NEGATIVE", "POSITIVE"],
@@ -29,15 +30,6 @@ const sentiment = bpeClassifierFiles({
 });
 
 const CARD = "---\nlicense: apache-2.0\nlanguage: en\ntags:\n- sentiment\n---\n# Sentiment\n\nHand-set weights.\n";
-
-function writeFolder(files: { path: string; content: string | Uint8Array }[]): string {
-	const folder = mkdtempSync(join(tmpdir(), "hubkit-import-"));
-	for (const file of files) {
-		mkdirSync(dirname(join(folder, file.path)), { recursive: true });
-		writeFileSync(join(folder, file.path), file.content);
-	}
-	return folder;
-}
 
 interface TreeEntry {
 	path: string;
