@@ -58,7 +58,7 @@ describe("anonymousAdmission", () => {
 	it("answers a 429 in the hub's error shape with Retry-After and X-Error-Code once the burst is spent", async () => {
 		const admit = anonymousAdmission(config);
 		const app = new Hono();
-		app.get("/", (c) => admit?.(c) ?? c.text("ok"));
+		app.get("/", async (c) => (await admit?.(c)) ?? c.text("ok"));
 		const env = { incoming: { socket: { remoteAddress: "198.51.100.4" } } };
 		expect((await app.request("/", {}, env)).status).toBe(200);
 		expect((await app.request("/", {}, env)).status).toBe(200);
