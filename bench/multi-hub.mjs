@@ -28,12 +28,17 @@ const connections = option("connections", 64);
 
 const TICKS_PER_SECOND = 100;
 
-/** CPU seconds (user + system) a process has used so far; 0 once it is gone. */
-function cpuSeconds(pid) {
+/**
+ * CPU seconds (user + system) a process has used so far, 0 once it is gone; with `exitedChildren`,
+ * plus what its children that have ended used (PostgreSQL's backends come and go with connections).
+ */
+function cpuSeconds(pid, exitedChildren = false) {
 	try {
 		const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
 		const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-		return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+		const own = Number(fields[11]) + Number(fields[12]);
+		const children = exitedChildren ? Number(fields[13]) + Number(fields[14]) : 0;
+		return (own + children) / TICKS_PER_SECOND;
 	} catch {
 		return 0;
 	}
@@ -98,12 +103,16 @@ try {
 	/** A load, with the CPU time the hubs and PostgreSQL spent on it per request. */
 	const measured = async (url, paths) => {
 		const hubs = children.slice(0, 2).map((child) => child.pid);
-		const database = postgresPids(pg.dataDir);
 		const sum = (pids) => pids.reduce((total, pid) => total + cpuSeconds(pid), 0);
-		const [hubBefore, dbBefore] = [sum(hubs), sum(database)];
+		// The postmaster first (with its ended backends), then the backends alive at that moment.
+		const databaseCpu = () => {
+			const [postmaster, ...backends] = postgresPids(pg.dataDir);
+			return cpuSeconds(postmaster, true) + sum(backends);
+		};
+		const [hubBefore, dbBefore] = [sum(hubs), databaseCpu()];
 		const result = await load(url, paths);
 		const perRequest = (seconds) => ((seconds * 1000) / result.requests).toFixed(3);
-		return { ...result, hubMs: perRequest(sum(hubs) - hubBefore), dbMs: perRequest(sum(database) - dbBefore) };
+		return { ...result, hubMs: perRequest(sum(hubs) - hubBefore), dbMs: perRequest(databaseCpu() - dbBefore) };
 	};
 
 	console.log(
