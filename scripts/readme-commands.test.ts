@@ -33,6 +33,10 @@ const NOT_RUN: Record<string, string> = {
 	"npm run catalogue -- <tag>": "a pattern: run below with token-classification, the README's own example",
 	"npm run hubkit -- …": "a pattern: every hubkit command quoted is run below",
 	"node packages/hub/dist/cli.js": "what npm run hubkit runs: every hubkit command quoted is run through it below",
+	"DATABASE_URL=postgres://hub@db.internal/hub npm run -s hubkit -- migrate --from sqlite:.hubkit":
+		"needs a PostgreSQL server at that address: packages/hub/test/migrate-cli.test.ts runs the same command against a real one",
+	"DATABASE_URL=postgres://hub@db.internal/hub npm run -s hubkit -- serve --data .hubkit":
+		"needs that PostgreSQL server: the hub suites run hubkit serve with DATABASE_URL against a real one",
 };
 
 /** The quoted commands the tests below run (kept in step by the first and last tests). */
