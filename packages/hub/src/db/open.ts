@@ -44,13 +44,34 @@ export function openDatabase(config: Pick<HubConfig, "dataDir" | "databaseUrl" |
 	// Made 0600 before SQLite opens it: SQLite gives its -wal and -shm files the database file's mode.
 	closeSync(openSync(file, "a", 0o600));
 	const sqlite = new SQLite(file);
-	sqlite.pragma("journal_mode = WAL");
-	sqlite.pragma("synchronous = NORMAL");
 	sqlite.pragma("busy_timeout = 5000");
+	switchToWal(sqlite);
+	sqlite.pragma("synchronous = NORMAL");
 	// The default 2 MB page cache thrashes once the indexes of a large catalogue outgrow it.
 	sqlite.pragma("cache_size = -65536");
 	const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
 	return { db, engine: "sqlite", close: () => db.destroy() };
+}
+
+const WAL_SWITCH_PATIENCE_MS = 5000;
+
+/**
+ * `journal_mode = WAL`, tried again while another process holds the file: two hubs opening a new
+ * database at once can get SQLITE_BUSY from the switch at once, without SQLite's busy handler
+ * waiting. Only at start, so a short blocking pause between tries is harmless.
+ */
+function switchToWal(sqlite: SQLite.Database): void {
+	const deadline = Date.now() + WAL_SWITCH_PATIENCE_MS;
+	const pause = new Int32Array(new SharedArrayBuffer(4));
+	for (;;) {
+		try {
+			sqlite.pragma("journal_mode = WAL");
+			return;
+		} catch (error) {
+			if ((error as { code?: unknown }).code !== "SQLITE_BUSY" || Date.now() > deadline) throw error;
+			Atomics.wait(pause, 0, 0, 25);
+		}
+	}
 }
 
 const STATEMENT_CACHE_SIZE = 500;
