@@ -21,7 +21,7 @@
  */
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.js";
-import { forbidden, HubError, repoNotFound, tokenRequired } from "../errors.js";
+import { forbidden, HubError, notFound, repoNotFound, tokenRequired } from "../errors.js";
 import type { Caller } from "./caller.js";
 
 export const ACTIONS = ["read", "write", "admin", "account", "settings"] as const;
@@ -153,7 +153,7 @@ function decideOrganization(
 		);
 	}
 	if (org.role === undefined && !caller.isAdmin) {
-		return refuse(new HubError(404, `No organization named ${JSON.stringify(org.name)}`, { code: "NotFound" }));
+		return refuse(notFound(`No organization named ${JSON.stringify(org.name)}`));
 	}
 	if (action === "read") return ALLOWED;
 	return hasRole(caller, org.role, ADMINS) ? ALLOWED : refuse(forbidden(`Only admins of ${org.name} may change it`));
