@@ -3,8 +3,10 @@
  * PUT, PATCH and DELETE route the app registers is declared in src/auth/route-permissions.ts
  * (with the reason for the few that need no caller), and each declared route, called over real
  * HTTP with a well-formed request, refuses a caller without credentials (401) and a write token
- * limited to another repository (403), changing nothing. A new write route that forgets to ask the
- * rule fails here: undeclared, or answering those callers with anything but the refusal.
+ * limited to another repository (403), changing nothing; and an organisation's write member gets
+ * past the routes declared `write` but not those declared `admin`, so a declaration says what its
+ * route enforces. A new write route that forgets to ask the rule fails here: undeclared, or
+ * answering those callers with anything but the refusal.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROUTE_PERMISSIONS } from "../src/auth/route-permissions.js";
@@ -101,6 +103,7 @@ describe.each(ENGINES)("every write route asks the rule (%s)", (engine) => {
 	let hub: TestHub;
 	let server: Listening;
 	let elsewhere: string;
+	let orgWriter: string;
 
 	beforeAll(async () => {
 		database = await startTestDatabase(engine);
@@ -112,6 +115,10 @@ describe.each(ENGINES)("every write route asks the rule (%s)", (engine) => {
 		await createAccessToken(hub.deps.db, "bob");
 		const founder = (await createAccessToken(hub.deps.db, "alice", { role: "write" })).token;
 		expect((await call(`${server.url}/api/organizations`, { token: founder, body: { name: ORG } })).status).toBe(201);
+		// carol has the write role in the organisation, with a write token for her whole account.
+		orgWriter = (await createAccessToken(hub.deps.db, "carol", { role: "write" })).token;
+		const join = { method: "PUT", token: founder, body: { role: "write" } };
+		expect((await call(`${server.url}/api/organizations/${ORG}/members/carol`, join)).status).toBe(204);
 	});
 
 	afterAll(async () => {
@@ -162,6 +169,35 @@ describe.each(ENGINES)("every write route asks the rule (%s)", (engine) => {
 		const record = await hub.deps.db.selectFrom("models").select(["id", "private"]).execute();
 		expect(record).toEqual([{ id: "alice/public", private: 0 }]);
 		const names = await hub.deps.db.selectFrom("users").select("name").orderBy("name").execute();
-		expect(names.map((row) => row.name)).toEqual(["alice", ORG, "bob"]);
+		expect(names.map((row) => row.name)).toEqual(["alice", ORG, "bob", "carol"]);
+	});
+
+	it("lets an organisation's write member through the write routes of its repositories, not the admin ones", async () => {
+		for (const type of ["model", "dataset"] as const) await createTestRepo(hub.deps, `${ORG}/public`, { type });
+		const answers: string[] = [];
+		const expected: string[] = [];
+		for (const [key, sample] of Object.entries(SAMPLES)) {
+			const permission = ROUTE_PERMISSIONS[key];
+			if (!permission || permission.action === "none" || permission.action === "read") continue;
+			if (permission.on !== "repo" && permission.on !== "namespace" && permission.on !== "organization") continue;
+			// The same request on the organisation's repository (and in its namespace).
+			const path = sample.path.replace("/alice/public", `/${ORG}/public`);
+			const body =
+				sample.body === undefined
+					? undefined
+					: JSON.parse(
+							JSON.stringify(sample.body)
+								.replaceAll("alice/", `${ORG}/`)
+								.replace('"organization":"alice"', `"organization":"${ORG}"`),
+						);
+			const method = key.split(" ")[0] as string;
+			const answer = await call(`${server.url}${path}`, { method, token: orgWriter, body });
+			// A refusal is the rule's: 401, 403, or a repository answered as missing (not a missing object or branch).
+			const refused =
+				answer.status === 401 || answer.status === 403 || answer.headers.get("x-error-code") === "RepoNotFound";
+			answers.push(`${key}: ${refused ? answer.status : "through"}`);
+			expected.push(`${key}: ${permission.action === "write" ? "through" : 403}`);
+		}
+		expect(answers).toEqual(expected);
 	});
 });
