@@ -1,6 +1,6 @@
 /**
  * The visitor's standing with one repository, read on the server with their session:
- * `GET …/access` (gated, their request's status, whether they may download or write)
+ * `GET …/access` (gated, their request's status, whether they may download, write or administer)
  * and whether they like it (`GET /api/users/{name}/likes`).
  */
 import "server-only";
@@ -15,6 +15,8 @@ export interface RepoAccess {
 	status: AccessStatus | null;
 	mayDownload: boolean;
 	mayWrite: boolean;
+	/** Settings, access requests, moving and deleting: the owner or an organisation's admins. */
+	mayAdmin: boolean;
 }
 
 export interface ViewerStanding {
@@ -24,7 +26,7 @@ export interface ViewerStanding {
 	liked: boolean;
 }
 
-const NO_ACCESS: RepoAccess = { gated: false, status: null, mayDownload: true, mayWrite: false };
+const NO_ACCESS: RepoAccess = { gated: false, status: null, mayDownload: true, mayWrite: false, mayAdmin: false };
 
 export interface LikedRepo {
 	createdAt: string;

@@ -67,6 +67,7 @@ describe.each(ENGINES)("gated access (%s)", (engine) => {
 			status: "pending",
 			mayDownload: false,
 			mayWrite: false,
+			mayAdmin: false,
 		});
 		expect((await download(MANUAL, "config.json", people.other)).status).toBe(403);
 
@@ -123,12 +124,21 @@ describe.each(ENGINES)("gated access (%s)", (engine) => {
 		expect(accepted.body).toMatchObject([{ user: { user: "rita" }, status: "accepted", fields: { why: "x" } }]);
 	});
 
-	it("lets a writer grant access to someone who never asked", async () => {
+	it("lets an admin grant access to someone who never asked; a writer may not", async () => {
 		expect((await download(ORG_GATE, "config.json", people.orgReader)).status).toBe(403);
-		const grant = await call(api(ORG_GATE, "/user-access-request/grant"), {
-			token: people.orgWriter,
-			body: { user: "rita" },
-		});
+		const grantBy = (token: string) =>
+			call(api(ORG_GATE, "/user-access-request/grant"), { token, body: { user: "rita" } });
+		expect((await grantBy(people.orgWriter)).status).toBe(403);
+		const will = await hub.deps.db
+			.selectFrom("users")
+			.select("id")
+			.where("name", "=", "will")
+			.executeTakeFirstOrThrow();
+		const setRole = (role: string) =>
+			hub.deps.db.updateTable("org_members").set({ role }).where("user_id", "=", will.id).execute();
+		await setRole("admin");
+		const grant = await grantBy(people.orgWriter);
+		await setRole("write");
 		expect(grant.status).toBe(200);
 		expect((await download(ORG_GATE, "config.json", people.orgReader)).status).toBe(200);
 		const refused = await call(api(ORG_GATE, "/user-access-request/grant"), {
@@ -148,6 +158,11 @@ describe.each(ENGINES)("gated access (%s)", (engine) => {
 		expect(await mayWrite(MANUAL)).toBe(false);
 		expect(await mayWrite(ORG_GATE, people.orgWriter)).toBe(true);
 		expect(await mayWrite(ORG_GATE, people.orgReader)).toBe(false);
+		// Settings are the owner's and an organisation admin's: a writer of the organisation has none.
+		const mayAdmin = async (id: string, token?: string) => (await call(api(id, "/access"), { token })).body.mayAdmin;
+		expect(await mayAdmin(MANUAL, people.ownerWrite)).toBe(true);
+		expect(await mayAdmin(MANUAL, people.ownerRead)).toBe(false);
+		expect(await mayAdmin(ORG_GATE, people.orgWriter)).toBe(false);
 	});
 
 	it("answers bad requests with 4xx and changes nothing", async () => {
@@ -163,6 +178,7 @@ describe.each(ENGINES)("gated access (%s)", (engine) => {
 			status: null,
 			mayDownload: true,
 			mayWrite: false,
+			mayAdmin: false,
 		});
 		expect((await download(MANUAL, "config.json", people.orgWriter)).status).toBe(403);
 	});

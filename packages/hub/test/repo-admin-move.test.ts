@@ -142,9 +142,18 @@ describe.each(ENGINES)("moving repositories (%s)", (engine) => {
 		expect((await call(`${hub.url}/api/models/alice/stay`)).status).toBe(200);
 	});
 
-	it("lets a writer of both namespaces move between them", async () => {
+	it("lets an admin of the source who writes in the target move between them, not a mere writer", async () => {
 		await createTestRepo(hub.deps, "acme/team");
 		expect((await move({ fromRepo: "acme/team", toRepo: "acme/crew" }, people.orgReader)).status).toBe(403);
+		// The write role pushes; moving (out of the organisation, too) is an admin's.
+		expect((await move({ fromRepo: "acme/team", toRepo: "will/crew" }, people.orgWriter)).status).toBe(403);
+		expect((await move({ fromRepo: "acme/team", toRepo: "acme/crew" }, people.orgWriter)).status).toBe(403);
+		const will = await hub.deps.db
+			.selectFrom("users")
+			.select("id")
+			.where("name", "=", "will")
+			.executeTakeFirstOrThrow();
+		await hub.deps.db.updateTable("org_members").set({ role: "admin" }).where("user_id", "=", will.id).execute();
 		expect((await move({ fromRepo: "acme/team", toRepo: "acme/crew" }, people.orgWriter)).status).toBe(200);
 		expect((await move({ fromRepo: "acme/crew", toRepo: "will/crew" }, people.orgWriter)).status).toBe(200);
 		const row = await hub.deps.db

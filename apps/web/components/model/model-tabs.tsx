@@ -1,18 +1,18 @@
 "use client";
-/** "Model card" (or "Dataset card"), "Files" (and "Settings" for writers) as links (each is its own URL), the current one marked. */
+/** "Model card" (or "Dataset card"), "Files" (and "Settings" for those who administer it) as links (each is its own URL), the current one marked. */
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { type RepoType, repoWebPath } from "@/lib/repos";
 
-/** `mayWrite`: the visitor may change the repository, so its Settings tab is shown. */
+/** `mayAdmin`: the visitor may change the repository's settings, so its Settings tab is shown. */
 export function ModelTabs({
 	modelId,
 	repoType = "model",
-	mayWrite = false,
+	mayAdmin = false,
 }: {
 	modelId: string;
 	repoType?: RepoType;
-	mayWrite?: boolean;
+	mayAdmin?: boolean;
 }) {
 	const pathname = usePathname();
 	const base = repoWebPath(repoType, modelId);
@@ -26,7 +26,7 @@ export function ModelTabs({
 			current: !files && !inSettings,
 		},
 		{ href: `${base}/tree/main`, label: "Files", current: files },
-		...(mayWrite ? [{ href: `${base}/settings`, label: "Settings", current: inSettings }] : []),
+		...(mayAdmin ? [{ href: `${base}/settings`, label: "Settings", current: inSettings }] : []),
 	];
 	return (
 		<nav aria-label={repoType === "model" ? "Model sections" : "Dataset sections"} className="page-tabs">

@@ -8,10 +8,11 @@
 import { type Context, Hono } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import type { Caller } from "../auth/caller.js";
+import { requireAccount } from "../auth/permissions.js";
 import { createSession, deleteSession, SESSION_COOKIE } from "../auth/sessions.js";
 import { createAccessToken, listAccessTokens, revokeAccessToken } from "../auth/tokens.js";
 import type { HubDeps, HubEnv } from "../deps.js";
-import { badRequest, forbidden, HubError, notFound } from "../errors.js";
+import { badRequest, notFound } from "../errors.js";
 import { clientAddress, rateLimitKey } from "../middleware/anonymous-limit.js";
 import { publicBaseUrl } from "../public-url.js";
 import { changePassword, createUser, type Profile, readProfile, signIn, updateProfile } from "../services/accounts.js";
@@ -23,16 +24,9 @@ const MAX_TOKEN_NAME_LENGTH = 100;
 const MAX_TOKEN_DAYS = 3650;
 const MAX_TOKEN_REPOS = 100;
 
-function signedIn(c: Context<HubEnv>): Caller {
-	const caller = c.get("caller");
-	if (!caller) throw new HubError(401, "Not signed in", { code: "TokenRequired" });
-	return caller;
-}
-
+/** The caller of a settings route: a browser session only (the rule's `settings` action, auth/permissions.ts). */
 export function sessionCaller(c: Context<HubEnv>): Caller {
-	const caller = signedIn(c);
-	if (caller.via !== "session") throw forbidden("This route is for a signed-in browser session, not a token");
-	return caller;
+	return requireAccount(c.get("caller"), "settings");
 }
 
 export function accountRoutes(deps: HubDeps): Hono<HubEnv> {

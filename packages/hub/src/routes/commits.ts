@@ -15,14 +15,7 @@ import { publicBaseUrl } from "../public-url.js";
 import { applyCommit, branchHead, type CommitOperation, checkedPath, snapshotOf } from "../services/commits.js";
 import { repoHoldsObject } from "../services/lfs-objects.js";
 import { createRepo, newRepoProblem } from "../services/repo-create.js";
-import {
-	checkedRepoId,
-	findWritableRepo,
-	isRepoType,
-	type Repo,
-	repoTypeOfPlural,
-	repoWebPath,
-} from "../services/repos.js";
+import { checkedRepoId, findRepoFor, isRepoType, type Repo, repoTypeOfPlural, repoWebPath } from "../services/repos.js";
 import { checkUploadType } from "../services/upload-rules.js";
 import { isLfsFile } from "../storage/lfs.js";
 import { revisionProblem } from "../storage/repo-path.js";
@@ -93,7 +86,7 @@ export function commitRoutes(deps: HubDeps): Hono<HubEnv> {
 		if (["1", "true", "True"].includes(c.req.query("create_pr") ?? "")) {
 			throw badRequest("Pull requests are not supported on this hub: commit to a branch instead");
 		}
-		const { repo, caller } = await findWritableRepo(deps.db, type, id, c.get("caller"));
+		const { repo, caller } = await findRepoFor(deps.db, "write", type, id, c.get("caller"));
 		return { type, repo, caller, branch: revision };
 	}
 

@@ -19,7 +19,7 @@ import { canSee } from "../services/repo-access.js";
 import {
 	checkedRepoId,
 	findRepo,
-	findWritableRepo,
+	findRepoFor,
 	type RepoType,
 	redirectOf,
 	repoKey,
@@ -88,7 +88,7 @@ export function lfsRoutes(deps: HubDeps): Hono<HubEnv> {
 			const { id } = repoOf(c, type);
 			const moved = await movedTo(c, type, id, "batch");
 			if (moved) return moved;
-			const { repo, caller } = await findWritableRepo(deps.db, type, id, c.get("caller"));
+			const { repo, caller } = await findRepoFor(deps.db, "write", type, id, c.get("caller"));
 			const request = parseBatchRequest(await json(c));
 			const base = `${publicBaseUrl(c, deps.config)}${repoWebPath(type, repo.id)}.git/info/lfs`;
 			return lfsAnswer(c, await uploads.batch(repo, caller, request, base));
@@ -98,7 +98,7 @@ export function lfsRoutes(deps: HubDeps): Hono<HubEnv> {
 			const { id } = repoOf(c, type);
 			const moved = await movedTo(c, type, id, "verify");
 			if (moved) return moved;
-			const { repo } = await findWritableRepo(deps.db, type, id, c.get("caller"));
+			const { repo } = await findRepoFor(deps.db, "write", type, id, c.get("caller"));
 			const { oid, size } = (await json(c)) as { oid?: unknown; size?: unknown };
 			if (typeof oid !== "string" || !isSha256Hex(oid))
 				throw badRequest("oid must be a sha256: 64 lower-case hex digits");

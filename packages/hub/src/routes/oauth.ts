@@ -10,8 +10,9 @@
  */
 import { type Context, Hono } from "hono";
 import type { Caller } from "../auth/caller.js";
+import { requireAccount } from "../auth/permissions.js";
 import type { HubDeps, HubEnv } from "../deps.js";
-import { forbidden, HubError, notFound } from "../errors.js";
+import { HubError, notFound } from "../errors.js";
 import { publicBaseUrl } from "../public-url.js";
 import {
 	type ClientCredentials,
@@ -68,11 +69,9 @@ function clientCredentials(c: Context, params: Params): ClientCredentials {
 	return { clientId: params.client_id, clientSecret: params.client_secret };
 }
 
+/** Consent and the person's apps: a browser session only (the rule's `settings` action, auth/permissions.ts). */
 function sessionCaller(c: Context<HubEnv>): Caller {
-	const caller = c.get("caller");
-	if (!caller) throw new HubError(401, "Not signed in", { code: "TokenRequired" });
-	if (caller.via !== "session") throw forbidden("This route is for a signed-in browser session, not a token");
-	return caller;
+	return requireAccount(c.get("caller"), "settings");
 }
 
 export function oauthRoutes(deps: HubDeps): Hono<HubEnv> {

@@ -7,27 +7,18 @@
  */
 import { type Context, Hono } from "hono";
 import { deleteCookie } from "hono/cookie";
-import type { Caller } from "../auth/caller.js";
 import { SESSION_COOKIE } from "../auth/sessions.js";
 import type { HubDeps, HubEnv } from "../deps.js";
-import { badRequest, forbidden, HubError } from "../errors.js";
+import { badRequest } from "../errors.js";
 import { publicBaseUrl } from "../public-url.js";
 import { deleteAccount } from "../services/account-deletion.js";
 import type { Profile } from "../services/accounts.js";
 import { avatarUrl } from "../services/avatar.js";
 import { clearAvatar, setAvatar } from "../services/avatar-upload.js";
-import { requireAdmin } from "../services/organizations.js";
+import { requireOrganization } from "../services/organizations.js";
 import { orgOverview, updateOrgProfile, userOverview } from "../services/profiles.js";
 import { sessionCaller } from "./accounts.js";
 import { jsonObject, optionalString } from "./json-body.js";
-
-/** A signed-in caller allowed to change an organisation: a session, or a write token. */
-function orgWriter(c: Context<HubEnv>): Caller {
-	const caller = c.get("caller");
-	if (!caller) throw new HubError(401, "Not signed in", { code: "TokenRequired" });
-	if (caller.token.role !== "write") throw forbidden("A read token cannot change organizations");
-	return caller;
-}
 
 function profileBody(body: Record<string, unknown>): Profile {
 	const links = body.links;
@@ -58,7 +49,7 @@ export function profileRoutes(deps: HubDeps): Hono<HubEnv> {
 		.put("/api/organizations/:name/settings", async (c) => {
 			const name = c.req.param("name");
 			const profile = profileBody(await jsonObject(c));
-			await updateOrgProfile(deps.db, orgWriter(c), name, profile);
+			await updateOrgProfile(deps.db, c.get("caller"), name, profile);
 			return c.json(await orgOverview(deps.db, hubUrl(c), name, c.get("caller")));
 		})
 		.put("/api/settings/avatar", async (c) => {
@@ -78,12 +69,12 @@ export function profileRoutes(deps: HubDeps): Hono<HubEnv> {
 		})
 		.put("/api/organizations/:name/avatar", async (c) => {
 			const name = c.req.param("name");
-			const org = await requireAdmin(deps.db, orgWriter(c), name);
+			const org = await requireOrganization(deps.db, c.get("caller"), "admin", name);
 			const sha256 = await setAvatar(deps.db, deps.blobStore, org, await imageBody(c), c.req.header("content-type"));
 			return c.json({ avatarUrl: avatarUrl(hubUrl(c), name, sha256) });
 		})
 		.delete("/api/organizations/:name/avatar", async (c) => {
-			await clearAvatar(deps.db, await requireAdmin(deps.db, orgWriter(c), c.req.param("name")));
+			await clearAvatar(deps.db, await requireOrganization(deps.db, c.get("caller"), "admin", c.req.param("name")));
 			return c.body(null, 204);
 		})
 		.delete("/api/settings/account", async (c) => {

@@ -19,13 +19,7 @@ import {
 	listRefs,
 	MAX_COMMITS_PAGE,
 } from "../services/refs.js";
-import {
-	checkedRepoId,
-	findVisibleRepo,
-	findWritableRepo,
-	type RepoType,
-	repoTypeOfPlural,
-} from "../services/repos.js";
+import { checkedRepoId, findRepoFor, findVisibleRepo, type RepoType, repoTypeOfPlural } from "../services/repos.js";
 import { jsonObject, optionalString } from "./json-body.js";
 
 /** `/api/models/{ns}/{name}` or `/api/datasets/{ns}/{name}`: the repository a route names. */
@@ -93,7 +87,7 @@ export function refRoutes(deps: HubDeps): Hono<HubEnv> {
 
 	app.post(`${REPO_PATH}/branch/:branch`, async (c) => {
 		const { type, id } = repoOfPath(c);
-		const { repo } = await findWritableRepo(deps.db, type, id, c.get("caller"));
+		const { repo } = await findRepoFor(deps.db, "write", type, id, c.get("caller"));
 		const body = await optionalJson(c);
 		if (body.emptyBranch === true) throw badRequest("Empty branches are not supported: give a startingPoint");
 		if (body.overwrite !== undefined && body.overwrite !== null && typeof body.overwrite !== "boolean") {
@@ -109,14 +103,14 @@ export function refRoutes(deps: HubDeps): Hono<HubEnv> {
 
 	app.delete(`${REPO_PATH}/branch/:branch`, async (c) => {
 		const { type, id } = repoOfPath(c);
-		const { repo } = await findWritableRepo(deps.db, type, id, c.get("caller"));
+		const { repo } = await findRepoFor(deps.db, "write", type, id, c.get("caller"));
 		await deleteBranch(deps.db, repo, c.req.param("branch"));
 		return c.body(null, 204);
 	});
 
 	app.post(`${REPO_PATH}/tag/:revision`, async (c) => {
 		const { type, id } = repoOfPath(c);
-		const { repo } = await findWritableRepo(deps.db, type, id, c.get("caller"));
+		const { repo } = await findRepoFor(deps.db, "write", type, id, c.get("caller"));
 		const body = await jsonObject(c);
 		const tag = optionalString(body, "tag");
 		if (!tag) throw badRequest("tag is required (a string)");
@@ -126,7 +120,7 @@ export function refRoutes(deps: HubDeps): Hono<HubEnv> {
 
 	app.delete(`${REPO_PATH}/tag/:tag`, async (c) => {
 		const { type, id } = repoOfPath(c);
-		const { repo } = await findWritableRepo(deps.db, type, id, c.get("caller"));
+		const { repo } = await findRepoFor(deps.db, "write", type, id, c.get("caller"));
 		await deleteTag(deps.db, repo, c.req.param("tag"));
 		return c.body(null, 204);
 	});

@@ -21,11 +21,11 @@ import {
 import { likeRepo, likesOf, unlikeRepo } from "../services/likes.js";
 import { deleteRepo, moveRepo, parseSettings, updateSettings } from "../services/repo-admin.js";
 import {
-	callerMayWrite,
 	checkedRepoId,
+	findRepoFor,
 	findVisibleRepo,
-	findWritableRepo,
 	isRepoType,
+	mayOnRepo,
 	type RepoType,
 } from "../services/repos.js";
 import { MAX_PREUPLOAD_FILES } from "./commits.js";
@@ -132,7 +132,7 @@ export function repoAdminRoutes(deps: HubDeps): Hono<HubEnv> {
 		const caller = c.get("caller");
 		const repo = await findVisibleRepo(db, type, id, caller);
 		return c.json({
-			mayWrite: await callerMayWrite(db, repo, caller),
+			mayWrite: await mayOnRepo(db, "write", repo, caller),
 			uploadLimitBytes: deps.config.uploadBodyLimitBytes,
 			maxFilesPerCommit: MAX_PREUPLOAD_FILES,
 			refusedTypes: deps.config.uploadRefusedTypes,
@@ -141,7 +141,7 @@ export function repoAdminRoutes(deps: HubDeps): Hono<HubEnv> {
 
 	app.get(`${REPO_PATH}/user-access-request/:status{pending|accepted|rejected}`, async (c) => {
 		const { type, id } = repoOfPath(c);
-		const { repo } = await findWritableRepo(db, type, id, c.get("caller"));
+		const { repo } = await findRepoFor(db, "admin", type, id, c.get("caller"));
 		const status = c.req.param("status");
 		if (!isRequestStatus(status)) throw new HubError(404, "Unknown status");
 		return c.json(await listAccessRequests(db, repo, status));
@@ -149,7 +149,7 @@ export function repoAdminRoutes(deps: HubDeps): Hono<HubEnv> {
 
 	app.post(`${REPO_PATH}/user-access-request/handle`, async (c) => {
 		const { type, id } = repoOfPath(c);
-		const { repo } = await findWritableRepo(db, type, id, c.get("caller"));
+		const { repo } = await findRepoFor(db, "admin", type, id, c.get("caller"));
 		const body = await jsonObject(c);
 		const user = requiredString(body, "user");
 		if (!isRequestStatus(body.status)) throw badRequest('status must be "accepted", "rejected" or "pending"');
@@ -159,7 +159,7 @@ export function repoAdminRoutes(deps: HubDeps): Hono<HubEnv> {
 
 	app.post(`${REPO_PATH}/user-access-request/grant`, async (c) => {
 		const { type, id } = repoOfPath(c);
-		const { repo } = await findWritableRepo(db, type, id, c.get("caller"));
+		const { repo } = await findRepoFor(db, "admin", type, id, c.get("caller"));
 		const user = requiredString(await jsonObject(c), "user");
 		await grantAccess(db, repo, user);
 		return c.json({ user, status: "accepted" });

@@ -7,9 +7,10 @@
  */
 import type { Kysely } from "kysely";
 import type { Caller } from "../auth/caller.js";
+import { namespaceRole, passesGate } from "../auth/permissions.js";
 import type { Database } from "../db/schema.js";
 import { badRequest, HubError, notFound } from "../errors.js";
-import { callerMayWrite, mayWriteIn, type Repo } from "./repos.js";
+import { mayOnRepo, type Repo } from "./repos.js";
 
 export const REQUEST_STATUSES = ["pending", "accepted", "rejected"] as const;
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];
@@ -170,7 +171,7 @@ export async function mayDownloadGated(
 ): Promise<boolean> {
 	if (!repo.gated) return true;
 	if (!caller) return false;
-	if (await mayWriteIn(db, repo.author, caller)) return true;
+	if (passesGate(caller, await namespaceRole(db, repo.author, caller))) return true;
 	const row = await db
 		.selectFrom("access_requests")
 		.select("status")
@@ -183,12 +184,19 @@ export async function mayDownloadGated(
 /**
  * The caller's own standing with a repository (`GET …/access`): whether it is gated, the status of
  * their request if they made one, whether they may download its files, and whether they may write
- * it (the site shows its settings and editors only then; the write routes check again).
+ * it (the site shows its editors only then) and administer it (its settings); the routes check again.
  */
 export async function ownAccess(db: Kysely<Database>, repo: Repo, caller: Caller | undefined) {
 	const status = caller ? ((await statusOf(db, repo, caller.userId)) ?? null) : null;
-	const mayWrite = await callerMayWrite(db, repo, caller);
-	return { gated: repo.gated ?? false, status, mayDownload: await mayDownloadGated(db, repo, caller), mayWrite };
+	const mayWrite = await mayOnRepo(db, "write", repo, caller);
+	const mayAdmin = await mayOnRepo(db, "admin", repo, caller);
+	return {
+		gated: repo.gated ?? false,
+		status,
+		mayDownload: await mayDownloadGated(db, repo, caller),
+		mayWrite,
+		mayAdmin,
+	};
 }
 
 /**

@@ -7,18 +7,17 @@
  */
 import type { Kysely } from "kysely";
 import type { Caller } from "../auth/caller.js";
+import { requireSiteAdmin } from "../auth/permissions.js";
 import { deleteUserSessions } from "../auth/sessions.js";
 import type { Database } from "../db/schema.js";
-import { badRequest, forbidden, HubError, notFound } from "../errors.js";
+import { badRequest, HubError, notFound } from "../errors.js";
 import { resetPassword } from "./accounts.js";
 
 export const MAX_ADMIN_LIST = 200;
 
+/** The caller, when the rule (auth/permissions.ts) lets them administer the site. */
 export function requireHubAdmin(caller: Caller | undefined): Caller {
-	if (!caller) throw new HubError(401, "Not signed in", { code: "TokenRequired" });
-	if (caller.via !== "session") throw forbidden("Administration is for a signed-in browser session, not a token");
-	if (!caller.isAdmin) throw forbidden("Only hub administrators may do this");
-	return caller;
+	return requireSiteAdmin(caller);
 }
 
 const ROW_COLUMNS = ["name", "email", "fullname", "is_admin", "disabled", "created_at"] as const;

@@ -6,9 +6,10 @@
  */
 import type { Kysely } from "kysely";
 import type { Caller } from "../auth/caller.js";
+import { namespaceRole, requireAccount, requireAllowed } from "../auth/permissions.js";
 import { newObjectId } from "../auth/tokens.js";
 import type { Database } from "../db/schema.js";
-import { badRequest, forbidden, HubError, notFound } from "../errors.js";
+import { badRequest, HubError, notFound } from "../errors.js";
 import { ownerNameProblem } from "../ids.js";
 import { nameTaken } from "./accounts.js";
 
@@ -28,13 +29,14 @@ export interface OrgMembership {
 	avatarSha256?: string | null;
 }
 
-/** Makes an organisation whose first admin is the caller. */
+/** Makes an organisation whose first admin is the caller (the rule's `account` action). */
 export async function createOrganization(
 	db: Kysely<Database>,
-	caller: Caller,
+	callerOrNone: Caller | undefined,
 	input: { name: string; fullname?: string },
 	now = new Date(),
 ): Promise<OrgMembership> {
+	const caller = requireAccount(callerOrNone, "account");
 	const problem = ownerNameProblem(input.name);
 	if (problem) throw badRequest(`Invalid organization name: ${problem}`);
 	const fullname = input.fullname?.trim() || input.name;
@@ -93,10 +95,28 @@ async function roleIn(db: Kysely<Database>, org: string, userId: string): Promis
 	return row?.role as OrgRole | undefined;
 }
 
-/** Members may list the members; others get a 404, as for an organisation that does not exist. */
-export async function listMembers(db: Kysely<Database>, caller: Caller, orgName: string) {
-	const org = await orgId(db, orgName);
-	if (!(await roleIn(db, org, caller.userId))) throw notFound(`No organization named ${JSON.stringify(orgName)}`);
+/**
+ * The organisation's id when the rule (auth/permissions.ts) lets the caller `read` it (list its
+ * members) or `admin` it (members, settings, avatar). Non-members get a 404, as for an
+ * organisation that does not exist; members without the admin role a 403.
+ */
+export async function requireOrganization(
+	db: Kysely<Database>,
+	caller: Caller | undefined,
+	action: "read" | "admin",
+	orgName: string,
+): Promise<string> {
+	requireAllowed(caller, action, {
+		kind: "organization",
+		name: orgName,
+		role: await namespaceRole(db, orgName, caller),
+	});
+	return await orgId(db, orgName);
+}
+
+/** The members, for the organisation's members (and site admins). */
+export async function listMembers(db: Kysely<Database>, caller: Caller | undefined, orgName: string) {
+	const org = await requireOrganization(db, caller, "read", orgName);
 	const rows = await db
 		.selectFrom("org_members")
 		.innerJoin("users", "users.id", "org_members.user_id")
@@ -105,15 +125,6 @@ export async function listMembers(db: Kysely<Database>, caller: Caller, orgName:
 		.orderBy("users.name")
 		.execute();
 	return rows.map((row) => ({ name: row.name, fullname: row.fullname, role: row.role, since: row.created_at }));
-}
-
-/** The organisation's id when the caller is one of its admins; 404 for non-members (as for no such organisation), else 403. */
-export async function requireAdmin(db: Kysely<Database>, caller: Caller, orgName: string): Promise<string> {
-	const org = await orgId(db, orgName);
-	const role = await roleIn(db, org, caller.userId);
-	if (!role) throw notFound(`No organization named ${JSON.stringify(orgName)}`);
-	if (role !== "admin") throw forbidden(`Only admins of ${orgName} may change it`);
-	return org;
 }
 
 export async function adminCount(db: Kysely<Database>, org: string): Promise<number> {
@@ -133,13 +144,13 @@ function lastAdmin(orgName: string): HubError {
 /** Adds a member or changes their role (admins only). */
 export async function setMember(
 	db: Kysely<Database>,
-	caller: Caller,
+	caller: Caller | undefined,
 	orgName: string,
 	userName: string,
 	role: OrgRole,
 	now = new Date(),
 ): Promise<void> {
-	const org = await requireAdmin(db, caller, orgName);
+	const org = await requireOrganization(db, caller, "admin", orgName);
 	const user = await db
 		.selectFrom("users")
 		.select("id")
@@ -165,8 +176,13 @@ export async function setMember(
 }
 
 /** Removes a member (admins only; the last admin stays). */
-export async function removeMember(db: Kysely<Database>, caller: Caller, orgName: string, userName: string) {
-	const org = await requireAdmin(db, caller, orgName);
+export async function removeMember(
+	db: Kysely<Database>,
+	caller: Caller | undefined,
+	orgName: string,
+	userName: string,
+) {
+	const org = await requireOrganization(db, caller, "admin", orgName);
 	const user = await db.selectFrom("users").select("id").where("name", "=", userName).executeTakeFirst();
 	const current = user ? await roleIn(db, org, user.id) : undefined;
 	if (!user || !current) throw notFound(`${userName} is not a member of ${orgName}`);

@@ -10,7 +10,7 @@ import { notFound } from "../errors.js";
 import { type Profile, updateProfile } from "./accounts.js";
 import { avatarUrl } from "./avatar.js";
 import { visibleTo } from "./model-list.js";
-import { requireAdmin } from "./organizations.js";
+import { requireOrganization } from "./organizations.js";
 
 const PROFILE_COLUMNS = [
 	"id",
@@ -103,10 +103,10 @@ export async function orgOverview(db: Kysely<Database>, hubUrl: string, name: st
 /** `PUT /api/organizations/{name}/settings`: full name, bio and links, by the organisation's admins. */
 export async function updateOrgProfile(
 	db: Kysely<Database>,
-	caller: Caller,
+	caller: Caller | undefined,
 	orgName: string,
 	profile: Profile,
 ): Promise<void> {
-	const id = await requireAdmin(db, caller, orgName);
+	const id = await requireOrganization(db, caller, "admin", orgName);
 	await updateProfile(db, id, profile);
 }

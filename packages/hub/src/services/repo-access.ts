@@ -5,6 +5,7 @@
  */
 import type { Kysely, Selectable } from "kysely";
 import type { Caller } from "../auth/caller.js";
+import { seesRepo } from "../auth/permissions.js";
 import type { Database, ModelsTable } from "../db/schema.js";
 import { badRequest, HubError, repoNotFound, revisionNotFound } from "../errors.js";
 import { repoIdProblem, revisionProblem } from "../storage/repo-path.js";
@@ -12,17 +13,16 @@ import { repoIdProblem, revisionProblem } from "../storage/repo-path.js";
 export type ModelRow = Selectable<ModelsTable>;
 
 /**
- * Whether `caller` may see `model`: public, or private and theirs or an organisation's they are a
- * member of (any role reads), within a scoped token's repos.
+ * Whether `caller` may see `model` (the rule's `seesRepo`, auth/permissions.ts): public, or private
+ * and theirs or an organisation's they are a member of (any role reads), within a scoped token's repos.
  */
 export function canSee(
 	model: Pick<ModelRow, "id" | "private" | "author" | "owner">,
-	caller: Pick<Caller, "userName" | "repos" | "orgs"> | undefined,
+	caller: Pick<Caller, "userName" | "repos" | "orgs" | "oauthScopes" | "isAdmin"> | undefined,
 ): boolean {
-	if (!model.private) return true;
-	if (!caller || (caller.repos && !caller.repos.includes(model.id))) return false;
-	const owners = [caller.userName, ...(caller.orgs ?? [])];
-	return owners.includes(model.author) || (model.owner !== null && owners.includes(model.owner));
+	const owners = caller ? [caller.userName, ...(caller.orgs ?? [])] : [];
+	const isMember = owners.includes(model.author) || (model.owner !== null && owners.includes(model.owner));
+	return seesRepo({ id: model.id, private: model.private === 1 }, caller, isMember);
 }
 
 /** `namespace/name` checked for shape; a malformed id is a 400, not a look-up. */

@@ -9,15 +9,7 @@ import type { Caller } from "../auth/caller.js";
 import type { Database } from "../db/schema.js";
 import { badRequest } from "../errors.js";
 import { forgetModelInfo } from "./model-info-cache.js";
-import {
-	checkedRepoId,
-	checkNamespaceWrite,
-	findWritableRepo,
-	type Repo,
-	type RepoType,
-	repoExists,
-	repoKey,
-} from "./repos.js";
+import { checkedRepoId, findRepoFor, type Repo, type RepoType, repoExists, repoKey, requireCreateIn } from "./repos.js";
 
 /** Rows of a repository's own: its tags, apps and mappings (models), its tags (datasets). */
 async function deleteRecord(trx: Transaction<Database>, repo: Repo): Promise<void> {
@@ -39,7 +31,7 @@ export async function deleteRepo(
 	id: string,
 	caller: Caller | undefined,
 ): Promise<void> {
-	const { repo } = await findWritableRepo(db, type, id, caller);
+	const { repo } = await findRepoFor(db, "admin", type, id, caller);
 	const key = repo.key;
 	await db.transaction().execute(async (trx) => {
 		await deleteRecord(trx, repo);
@@ -100,7 +92,7 @@ export async function updateSettings(
 	caller: Caller | undefined,
 	change: Partial<RepoSettings>,
 ): Promise<RepoSettings> {
-	const { repo } = await findWritableRepo(db, type, id, caller);
+	const { repo } = await findRepoFor(db, "admin", type, id, caller);
 	const settings: RepoSettings = {
 		private: change.private ?? repo.private,
 		gated: change.gated ?? repo.gated ?? false,
@@ -171,7 +163,8 @@ async function renameRows(trx: Transaction<Database>, repo: Repo, toId: string, 
 }
 
 /**
- * `POST /api/repos/move`: write access to both namespaces; a target that exists is a 409.
+ * `POST /api/repos/move`: administering the repository, and creating in the target namespace; a
+ * target that exists is a 409.
  * Returns the new id.
  */
 export async function moveRepo(
@@ -182,12 +175,12 @@ export async function moveRepo(
 	caller: Caller | undefined,
 	now = new Date(),
 ): Promise<string> {
-	const { repo, caller: writer } = await findWritableRepo(db, type, fromId, caller);
+	const { repo, caller: writer } = await findRepoFor(db, "admin", type, fromId, caller);
 	const slash = toId.indexOf("/");
 	const namespace = slash === -1 ? "" : toId.slice(0, slash);
 	const target = checkedRepoId(namespace, slash === -1 ? toId : toId.slice(slash + 1));
 	if (target === repo.id) throw badRequest("The repository already has that name");
-	await checkNamespaceWrite(db, namespace, writer, target);
+	await requireCreateIn(db, namespace, target, writer);
 	await db.transaction().execute(async (trx) => {
 		const clash =
 			type === "model"

@@ -14,13 +14,13 @@ import { LFS_EXTENSIONS } from "../storage/lfs.js";
 import { afterMainChanged, type CommitDeps, checkedPath, type SnapshotFile, writeCommit } from "./commits.js";
 import {
 	checkedRepoId,
-	checkNamespaceWrite,
 	findRepo,
-	mayWriteIn,
+	mayCreateIn,
 	type Repo,
 	type RepoType,
 	repoExists,
 	repoKey,
+	requireCreateIn,
 } from "./repos.js";
 
 export interface NewRepo {
@@ -73,7 +73,10 @@ export async function newRepoProblem(
 	if (!caller) throw tokenRequired();
 	const ruleProblem = repoNameProblem(request.name);
 	if (ruleProblem) return ruleProblem;
-	if (idPartProblem(request.namespace) || !(await mayWriteIn(db, request.namespace, caller))) {
+	if (
+		idPartProblem(request.namespace) ||
+		!(await mayCreateIn(db, request.namespace, `${request.namespace}/${request.name}`, caller))
+	) {
 		return `You cannot create repositories in ${request.namespace.slice(0, 100)}`;
 	}
 	if (!(await namespaceHeld(db, request.namespace))) return noSuchNamespace(request.namespace);
@@ -85,7 +88,7 @@ export async function newRepoProblem(
 /** Creates the repository for `caller`, who must be allowed to write in the namespace. */
 export async function createRepo(deps: CommitDeps, caller: Caller | undefined, request: NewRepo): Promise<Repo> {
 	const id = checkedRepoId(request.namespace, request.name);
-	const author = await checkNamespaceWrite(deps.db, request.namespace, caller, id);
+	const author = await requireCreateIn(deps.db, request.namespace, id, caller);
 	if (!(await namespaceHeld(deps.db, request.namespace))) throw notFound(noSuchNamespace(request.namespace));
 	return insertRepo(deps, request, author.userName);
 }

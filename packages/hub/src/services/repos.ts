@@ -1,13 +1,14 @@
 /**
  * Repositories of every type, seen the same way: what a repository is (`Repo`),
- * the key its commits, refs, likes and requests are stored under, who may see
- * it and who may write to it. Models and datasets keep their own record tables
+ * the key its commits, refs, likes and requests are stored under, and who may
+ * see and change it, asked of the one rule (auth/permissions.ts). Models and datasets keep their own record tables
  * (`models`, `datasets`); everything git-like is shared and keyed by `repoKey`.
  */
 import type { Kysely } from "kysely";
 import type { Caller } from "../auth/caller.js";
+import { decide, namespaceRole, type Resource, requireAllowed } from "../auth/permissions.js";
 import type { Database } from "../db/schema.js";
-import { badRequest, forbidden, HubError, repoNotFound, tokenRequired } from "../errors.js";
+import { badRequest, HubError, repoNotFound } from "../errors.js";
 import { repoIdProblem } from "../storage/repo-path.js";
 import { canSee } from "./repo-access.js";
 
@@ -142,78 +143,65 @@ export async function redirectOf(db: Kysely<Database>, type: RepoType, id: strin
 }
 
 /**
- * Whether the caller may write in `namespace`: it is their own name, or an organisation
- * where they have the write or admin role. Site admins may write anywhere.
+ * The repository, if the rule (auth/permissions.ts) lets the caller do `action` on it. A repository
+ * the caller cannot see is answered as missing (never 403, which would tell that it exists); one
+ * they see but may not change is 403.
  */
-export async function mayWriteIn(db: Kysely<Database>, namespace: string, caller: Caller): Promise<boolean> {
-	if (caller.isAdmin || namespace === caller.userName) return true;
-	const membership = await db
-		.selectFrom("org_members")
-		.innerJoin("users", "users.id", "org_members.org_id")
-		.select("org_members.role")
-		.where("users.name", "=", namespace)
-		.where("org_members.user_id", "=", caller.userId)
-		.executeTakeFirst();
-	return membership?.role === "write" || membership?.role === "admin";
-}
-
-/** The credential itself allows writes: a write token (within its repo scope) or a browser session. */
-export function credentialMayWrite(caller: Caller, repoId?: string): boolean {
-	if (caller.token.role !== "write" && caller.token.role !== "admin") return false;
-	if (caller.oauthScopes && !caller.oauthScopes.includes("write-repos")) return false;
-	if (repoId !== undefined && caller.repos && !caller.repos.includes(repoId)) return false;
-	return true;
-}
-
-/** Whether the caller may write `repo` (a read: never a refusal), for pages that offer writing tools. */
-export async function callerMayWrite(
+export async function findRepoFor(
 	db: Kysely<Database>,
-	repo: Pick<Repo, "id" | "author">,
-	caller: Caller | undefined,
-): Promise<boolean> {
-	return caller !== undefined && credentialMayWrite(caller, repo.id) && (await mayWriteIn(db, repo.author, caller));
-}
-
-/**
- * Refuses a write the caller may not make in `namespace` (creating a repository there):
- * no caller → 401, a read token → 403, someone else's namespace → 403.
- */
-export async function checkNamespaceWrite(
-	db: Kysely<Database>,
-	namespace: string,
-	caller: Caller | undefined,
-	repoId?: string,
-): Promise<Caller> {
-	if (!caller) throw tokenRequired();
-	if (!credentialMayWrite(caller, repoId)) {
-		throw forbidden("This token cannot write: use a token with the write role (and this repository in its scope)");
-	}
-	if (!(await mayWriteIn(db, namespace, caller))) {
-		throw forbidden(`You cannot write in ${namespace}: it is not your account or an organisation where you may write`);
-	}
-	return caller;
-}
-
-/**
- * The repository, if the caller may write to it. A repository the caller cannot see is
- * answered as missing (never 403, which would tell that it exists); one they see but may not
- * change is 403.
- */
-export async function findWritableRepo(
-	db: Kysely<Database>,
+	action: "write" | "admin",
 	type: RepoType,
 	id: string,
 	caller: Caller | undefined,
 ): Promise<{ repo: Repo; caller: Caller }> {
-	if (!caller) {
-		// Still answer a missing repository as missing, the way the read routes do.
-		const repo = await findRepo(db, type, id);
-		if (!repo || repo.private) throw repoNotFound(id, false);
-		throw tokenRequired();
-	}
-	const repo = await findVisibleRepo(db, type, id, caller);
-	await checkNamespaceWrite(db, repo.author, caller, repo.id);
-	return { repo, caller };
+	const repo = await findRepo(db, type, id);
+	if (!repo) throw repoNotFound(id, caller !== undefined);
+	const allowed = requireAllowed(caller, action, await repoResource(db, repo, caller));
+	return { repo, caller: allowed };
+}
+
+/** The rule's view of a repository for `caller`: its id, visibility and the caller's role in its namespace. */
+export async function repoResource(
+	db: Kysely<Database>,
+	repo: Pick<Repo, "id" | "author" | "private">,
+	caller: Caller | undefined,
+): Promise<Resource> {
+	return { kind: "repo", id: repo.id, private: repo.private, role: await namespaceRole(db, repo.author, caller) };
+}
+
+/** Whether the caller may do `action` on `repo` (a read: never a refusal), for pages that offer the tools. */
+export async function mayOnRepo(
+	db: Kysely<Database>,
+	action: "write" | "admin",
+	repo: Pick<Repo, "id" | "author" | "private">,
+	caller: Caller | undefined,
+): Promise<boolean> {
+	return caller !== undefined && decide(caller, action, await repoResource(db, repo, caller)).allowed;
+}
+
+/** Whether the caller may create `repoId` in `namespace` (a read, for the site's name check). */
+export async function mayCreateIn(
+	db: Kysely<Database>,
+	namespace: string,
+	repoId: string,
+	caller: Caller,
+): Promise<boolean> {
+	const role = await namespaceRole(db, namespace, caller);
+	return decide(caller, "write", { kind: "namespace", name: namespace, repoId, role }).allowed;
+}
+
+/**
+ * Refuses creating `repoId` in `namespace` (a new repository, a move's target) unless the rule
+ * allows: no caller → 401, a read or out-of-scope token → 403, a namespace without the write role → 403.
+ */
+export async function requireCreateIn(
+	db: Kysely<Database>,
+	namespace: string,
+	repoId: string,
+	caller: Caller | undefined,
+): Promise<Caller> {
+	const role = await namespaceRole(db, namespace, caller);
+	return requireAllowed(caller, "write", { kind: "namespace", name: namespace, repoId, role });
 }
 
 /** A commit whose `parentCommit` is no longer the branch head: 412, and the client reads the tree again. */

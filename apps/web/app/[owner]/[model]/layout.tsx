@@ -39,7 +39,7 @@ export default async function ModelLayout({ params, children }: ModelParams & { 
 				}
 			/>
 			<div className="model-toolbar">
-				<ModelTabs modelId={model.id} mayWrite={standing.access.mayWrite} />
+				<ModelTabs modelId={model.id} mayAdmin={standing.access.mayAdmin} />
 				<HighlightedCode blocks={highlighted}>
 					<UseThisModel libraries={libraries} apps={apps} />
 				</HighlightedCode>

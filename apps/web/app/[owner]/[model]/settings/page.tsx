@@ -23,6 +23,6 @@ export default async function ModelSettingsPage({ params }: ModelParams) {
 	const model = await loadModel(owner, name);
 	if (!model) notFound();
 	const standing = await getViewerStanding("model", model.id);
-	if (!standing.access.mayWrite) notFound();
+	if (!standing.access.mayAdmin) notFound();
 	return <RepoSettings repoType="model" repoId={model.id} isPrivate={model.private} gated={model.gated} />;
 }

@@ -31,7 +31,7 @@ export default async function DatasetLayout({ params, children }: DatasetParams 
 				}
 			/>
 			<div className="model-toolbar">
-				<ModelTabs modelId={dataset.id} repoType="dataset" mayWrite={standing.access.mayWrite} />
+				<ModelTabs modelId={dataset.id} repoType="dataset" mayAdmin={standing.access.mayAdmin} />
 			</div>
 			{dataset.gated && !standing.access.mayDownload ? (
 				<GatedAccess

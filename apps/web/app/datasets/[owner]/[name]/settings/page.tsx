@@ -22,6 +22,6 @@ export default async function DatasetSettingsPage({ params }: DatasetParams) {
 	const dataset = await loadDataset(owner, name);
 	if (!dataset) notFound();
 	const standing = await getViewerStanding("dataset", dataset.id);
-	if (!standing.access.mayWrite) notFound();
+	if (!standing.access.mayAdmin) notFound();
 	return <RepoSettings repoType="dataset" repoId={dataset.id} isPrivate={dataset.private} gated={dataset.gated} />;
 }
