@@ -11,9 +11,8 @@
  * - Shutdown with a deadline (`shutdown`): see ConnectionTracker.
  * - Held-open connections: one remote address may hold at most `maxConnectionsPerAddress` open
  *   connections (`HUBKIT_MAX_CONNECTIONS_PER_ADDRESS`); past it a new one is answered 429 and
- *   closed. A connection whose request headers have not all arrived `headersTimeoutMs` after it
- *   opened (or after its previous answer) is answered 408 and closed, so a client trickling
- *   header bytes cannot keep sockets forever.
+ *   closed. A request whose headers have not all arrived within `headersTimeoutMs` is answered
+ *   408 and its connection closed, so a client trickling header bytes cannot keep sockets.
  */
 import { randomUUID } from "node:crypto";
 import {
