@@ -5,7 +5,7 @@
  * `x.exe ` cannot slip past the refused types. Names are stored in Unicode NFC: a decomposed
  * spelling writes, overwrites, finds and deletes the same file as the composed one, preupload
  * answers under the name the client sent, and a download asked in either form finds it. Files
- * stored before the rules stay readable and can be deleted.
+ * stored before the rules stay readable.
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { commitRaw, header, inline } from "./commits-fixture.js";
@@ -121,12 +121,5 @@ describe.each(ENGINES)("path rules (%s)", (engine) => {
 		expect(await decomposed.text()).toBe("decomposed\n");
 		const info = await call(`${hub.url}/api/models/alice/legacy/paths-info/main`, { body: { paths: ["con.txt"] } });
 		expect(info.body).toEqual([expect.objectContaining({ path: "con.txt", type: "file" })]);
-		// And such a file can be deleted.
-		const deleted = await commitRaw(hub.url, people.ownerWrite, "alice/legacy", [
-			header("Remove the device name"),
-			{ key: "deletedFile", value: { path: "con.txt" } },
-		]);
-		expect(deleted.status).toBe(200);
-		expect(await tree("alice/legacy")).toEqual(["README.md", DECOMPOSED]);
 	});
 });

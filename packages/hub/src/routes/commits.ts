@@ -25,7 +25,7 @@ import {
 } from "../services/repos.js";
 import { checkUploadType } from "../services/upload-rules.js";
 import { isLfsFile } from "../storage/lfs.js";
-import { composedPath, repoPathSyntaxProblem, revisionProblem } from "../storage/repo-path.js";
+import { composedPath, revisionProblem } from "../storage/repo-path.js";
 import { isSha256Hex } from "../storage/sha256.js";
 import { jsonObject, optionalString, requiredString } from "./json-body.js";
 
@@ -190,16 +190,6 @@ function initialFiles(value: unknown): { path: string; content: Uint8Array }[] |
 	});
 }
 
-/**
- * A file to delete needs only a well-formed path: one stored before a naming rule of
- * repo-path.ts existed (`con.txt`) can still be removed.
- */
-function removablePath(path: string): string {
-	const problem = path === "" ? "A path is required" : repoPathSyntaxProblem(path);
-	if (problem) throw badRequest(`${problem}: ${JSON.stringify(path.slice(0, 200))}`);
-	return path;
-}
-
 function decodedContent(content: string, encoding: unknown, where: string): Uint8Array {
 	if (encoding === "utf-8" || encoding === "utf8") return new TextEncoder().encode(content);
 	if (encoding !== undefined && encoding !== "base64") throw badRequest(`${where}: encoding must be base64 or utf-8`);
@@ -315,7 +305,7 @@ async function operationOf(
 			return { kind: "file", path, blob: { sha256: oid, size: stored }, gitOid: await lfsGitOid(deps, oid) };
 		}
 		case "deletedFile":
-			return { kind: "deleteFile", path: removablePath(rawPath) };
+			return { kind: "deleteFile", path: checkedPath(rawPath) };
 		case "deletedFolder":
 			return { kind: "deleteFolder", path: checkedPath(rawPath, true) };
 		default:
