@@ -26,6 +26,9 @@ A card that tries to run code. **None of it may execute.**
 
 [a javascript link](javascript:window.__pwned='link')
 
+[a protocol-relative link](//elsewhere.example/page), [an uppercase scheme](HTTPS://elsewhere.example/page),
+[an absolute one](https://elsewhere.example/page), [a page of this hub](/models) and [a file here](./pic.png)
+
 ![a local picture](./pic.png)
 
 ![a third-party picture](https://images.example.com/tracker.png)

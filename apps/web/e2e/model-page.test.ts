@@ -130,6 +130,13 @@ describe("model page", () => {
 		expect(await card.getByRole("link", { name: "a javascript link" }).getAttribute("href")).not.toContain(
 			"javascript:",
 		);
+		// Every link off the hub, however it is spelled, gets no opener, no referrer and no ranking.
+		for (const name of ["a protocol-relative link", "an uppercase scheme", "an absolute one"]) {
+			expect(await card.getByRole("link", { name }).getAttribute("rel"), name).toBe("noopener noreferrer nofollow");
+		}
+		for (const name of ["a page of this hub", "a file here"]) {
+			expect(await card.getByRole("link", { name }).getAttribute("rel"), name).toBeNull();
+		}
 		await card.getByRole("link", { name: "a javascript link" }).click();
 		expect(await page.evaluate(() => (window as { __pwned?: string }).__pwned)).toBeUndefined();
 		expect(dialogs).toEqual([]);

@@ -62,6 +62,42 @@ describe("site", () => {
 		expect(pageResponse.headers.get("content-type")).toContain("text/html");
 	});
 
+	it("sends its security headers on pages and static files, and pages run under that policy", async () => {
+		const pageResponse = await fetch(siteUrl("/tasks"));
+		const policy = pageResponse.headers.get("content-security-policy") ?? "";
+		expect(policy).toContain("frame-ancestors 'none'");
+		expect(policy).toContain("object-src 'none'");
+		expect(pageResponse.headers.get("x-frame-options")).toBe("DENY");
+		expect(pageResponse.headers.get("x-content-type-options")).toBe("nosniff");
+		expect(pageResponse.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+		const script = /<script src="([^"]+)"/.exec(await pageResponse.text())?.[1];
+		expect(script).toBeDefined();
+		const scriptResponse = await fetch(siteUrl(script));
+		expect(scriptResponse.headers.get("x-content-type-options")).toBe("nosniff");
+		const missing = await fetch(siteUrl("/nobody/no-such-model"));
+		expect(missing.headers.get("content-security-policy")).toBe(policy);
+
+		// Next's inline runtime and the theme script run: the page hydrates, and the browser reports no violation.
+		const context = await newContext(browser);
+		const page = await context.newPage();
+		const violations: string[] = [];
+		page.on("console", (message) => {
+			if (message.text().includes("Content Security Policy")) violations.push(message.text());
+		});
+		await page.addInitScript(() => {
+			document.addEventListener("securitypolicyviolation", (event) => {
+				console.error(`Content Security Policy violation: ${event.violatedDirective} ${event.blockedURI}`);
+			});
+		});
+		await visit(page, "/models");
+		const toggle = page.getByRole("button", { name: "Dark theme" });
+		await toggle.click();
+		await expect.poll(() => toggle.getAttribute("aria-pressed")).toBe("true");
+		await visit(page, "/tasks/image-classification");
+		expect(violations).toEqual([]);
+		await context.close();
+	});
+
 	it("lists libraries, shows one with its models, and links the docs from the footer", async () => {
 		const context = await newContext(browser);
 		const page = await context.newPage();

@@ -57,6 +57,11 @@ export interface HubConfig {
 	anonymousRateLimitBurst: number;
 	/** Reverse proxies in front of the hub: how many `X-Forwarded-For` entries (from the right) to trust. */
 	trustedProxies: number;
+	/**
+	 * Open connections one remote address may hold (0: no limit). Behind trusted proxies every
+	 * connection comes from a proxy, so the default there is no limit: the proxy holds the clients.
+	 */
+	maxConnectionsPerAddress: number;
 	/** Where clients reach the hub (`https://hub.example.com`, a path allowed): absolute URLs in answers start with it. */
 	publicUrl?: string;
 	/** Browser sessions end after this many days without a request (default 14). */
@@ -100,6 +105,7 @@ export const DEFAULT_UPSTREAM_FIRST_BYTE_TIMEOUT_MS = 300_000;
 export const DEFAULT_UPSTREAM_IDLE_TIMEOUT_MS = 120_000;
 export const DEFAULT_ANON_RATE_LIMIT_PER_MINUTE = 60;
 export const DEFAULT_ANON_RATE_LIMIT_BURST = 20;
+export const DEFAULT_MAX_CONNECTIONS_PER_ADDRESS = 256;
 export const DEFAULT_SESSION_IDLE_DAYS = 14;
 export const DEFAULT_SESSION_MAX_DAYS = 30;
 /** S3's smallest part (every part but the last may be no smaller). */
@@ -221,6 +227,11 @@ export function loadConfig(
 				DEFAULT_ANON_RATE_LIMIT_BURST,
 			) || 1,
 		trustedProxies: positiveInteger("HUBKIT_TRUST_PROXY", env.HUBKIT_TRUST_PROXY, 0),
+		maxConnectionsPerAddress: positiveInteger(
+			"HUBKIT_MAX_CONNECTIONS_PER_ADDRESS",
+			env.HUBKIT_MAX_CONNECTIONS_PER_ADDRESS,
+			positiveInteger("HUBKIT_TRUST_PROXY", env.HUBKIT_TRUST_PROXY, 0) > 0 ? 0 : DEFAULT_MAX_CONNECTIONS_PER_ADDRESS,
+		),
 		publicUrl: env.HUBKIT_PUBLIC_URL || undefined,
 		sessionIdleDays:
 			positiveInteger("HUBKIT_SESSION_IDLE_DAYS", env.HUBKIT_SESSION_IDLE_DAYS, DEFAULT_SESSION_IDLE_DAYS) ||

@@ -9,6 +9,10 @@
  *   bytes in the path, headers over the size limit, Transfer-Encoding together
  *   with Content-Length), which are written on the socket directly.
  * - Shutdown with a deadline (`shutdown`): see ConnectionTracker.
+ * - Held-open connections: one remote address may hold at most `maxConnectionsPerAddress` open
+ *   connections (`HUBKIT_MAX_CONNECTIONS_PER_ADDRESS`); past it a new one is answered 429 and
+ *   closed. A request whose headers have not all arrived within `headersTimeoutMs` is answered
+ *   408 and its connection closed, so a client trickling header bytes cannot keep sockets.
  */
 import { randomUUID } from "node:crypto";
 import {
@@ -23,6 +27,7 @@ import type { Socket } from "node:net";
 import { getRequestListener, RequestError } from "@hono/node-server";
 import type { Hono } from "hono";
 import type { HubEnv } from "./deps.js";
+import { rateLimitKey } from "./middleware/anonymous-limit.js";
 
 /** What a shutdown came to: every connection ended by itself, or the grace period ran out and `cut` were closed. */
 export type ShutdownOutcome = { drained: true } | { drained: false; cut: number };
@@ -37,6 +42,16 @@ export interface HubServer {
 	 * when the rest are cut.
 	 */
 	shutdown(graceMs: number): Promise<ShutdownOutcome>;
+}
+
+/** How long a request's headers may take to arrive in full (nginx's `client_header_timeout` is 60 s). */
+export const DEFAULT_HEADERS_TIMEOUT_MS = 20_000;
+
+export interface HubServerOptions {
+	/** Open connections one remote address may hold; 0: no limit. */
+	maxConnectionsPerAddress?: number;
+	/** See DEFAULT_HEADERS_TIMEOUT_MS. */
+	headersTimeoutMs?: number;
 }
 
 const JSON_HEADERS = { "Content-Type": "application/json", "Access-Control-Allow-Origin": "*" };
@@ -66,13 +81,14 @@ function parserErrorAnswer(error: Error & { code?: string; reason?: string }): [
 	return [400, `Malformed HTTP request: ${error.reason ?? "the parser refused it"}`];
 }
 
-function rawErrorResponse(status: number, message: string): string {
+function rawErrorResponse(status: number, message: string, code?: string): string {
 	const body = JSON.stringify({ error: message });
 	return [
 		`HTTP/1.1 ${status} ${STATUS_CODES[status]}`,
 		"Content-Type: application/json",
 		`Content-Length: ${Buffer.byteLength(body)}`,
 		"Access-Control-Allow-Origin: *",
+		...(code ? [`X-Error-Code: ${code}`] : []),
 		`X-Request-Id: ${randomUUID()}`,
 		"Connection: close",
 		"",
@@ -88,18 +104,43 @@ function rawErrorResponse(status: number, message: string): string {
 class ConnectionTracker {
 	readonly #sockets = new Set<Socket>();
 	readonly #busy = new Map<Socket, Set<ServerResponse>>();
+	readonly #perAddress = new Map<string, number>();
+	/** Connections refused for their address: answered once, and nothing they send is run. */
+	readonly #refused = new WeakSet<Socket>();
+	readonly #maxPerAddress: number;
 	#closing = false;
+
+	constructor(maxPerAddress: number) {
+		this.#maxPerAddress = maxPerAddress;
+	}
 
 	get closing(): boolean {
 		return this.#closing;
 	}
 
-	connected(socket: Socket): void {
+	/** Counts a new connection; false when its address already holds the most it may. */
+	connected(socket: Socket): boolean {
+		// Counted as the anonymous rate limit counts: an IPv6 address by its /64, which one host usually holds.
+		const address = rateLimitKey(socket.remoteAddress ?? "");
+		const held = this.#perAddress.get(address) ?? 0;
+		if (this.#maxPerAddress > 0 && held >= this.#maxPerAddress) {
+			this.#refused.add(socket);
+			return false;
+		}
+		this.#perAddress.set(address, held + 1);
 		this.#sockets.add(socket);
 		socket.once("close", () => {
 			this.#sockets.delete(socket);
 			this.#busy.delete(socket);
+			const left = (this.#perAddress.get(address) ?? 1) - 1;
+			if (left > 0) this.#perAddress.set(address, left);
+			else this.#perAddress.delete(address);
 		});
+		return true;
+	}
+
+	refused(socket: Socket): boolean {
+		return this.#refused.has(socket);
 	}
 
 	started(request: IncomingMessage, response: ServerResponse): void {
@@ -147,24 +188,56 @@ class ConnectionTracker {
 }
 
 /** Creates the server and listens on host:port (port 0 picks a free one). */
-export function startHubServer(app: Hono<HubEnv>, host: string, port: number): Promise<HubServer> {
+export function startHubServer(
+	app: Hono<HubEnv>,
+	host: string,
+	port: number,
+	options: HubServerOptions = {},
+): Promise<HubServer> {
 	const listener = getRequestListener(app.fetch, { hostname: host, errorHandler: unparseable });
-	const connections = new ConnectionTracker();
-	// Host is checked below, so that its absence gets the JSON answer too.
-	const server = createServer({ requireHostHeader: false }, (request, response) => {
-		// A request that arrives once the shutdown began (pipelined behind an answer in flight) is
-		// neither run nor answered: the connection ends after the answers before it, which HTTP
-		// lets a client read as "send it again on a new connection". Any status would be read as
-		// something else (a 503 as "model loading", retried at once).
-		if (connections.closing) return connections.afterResponses(request.socket, () => request.socket.end());
-		connections.started(request, response);
-		if (request.httpVersion === "1.1" && request.headers.host === undefined) {
-			return sendError(response, 400, "Bad request: HTTP/1.1 requests need a Host header");
-		}
-		listener(request, response);
+	const maxPerAddress = options.maxConnectionsPerAddress ?? 0;
+	const connections = new ConnectionTracker(maxPerAddress);
+	const headersTimeout = options.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS;
+	// Host is checked below, so that its absence gets the JSON answer too. Node checks the header
+	// deadline every `connectionsCheckingInterval`, so a slow connection goes within 1.25 deadlines.
+	const server = createServer(
+		{
+			requireHostHeader: false,
+			headersTimeout,
+			connectionsCheckingInterval: Math.max(Math.floor(headersTimeout / 4), 250),
+		},
+		(request, response) => {
+			if (connections.refused(request.socket)) return;
+			// A request that arrives once the shutdown began (pipelined behind an answer in flight) is
+			// neither run nor answered: the connection ends after the answers before it, which HTTP
+			// lets a client read as "send it again on a new connection". Any status would be read as
+			// something else (a 503 as "model loading", retried at once).
+			if (connections.closing) return connections.afterResponses(request.socket, () => request.socket.end());
+			connections.started(request, response);
+			if (request.httpVersion === "1.1" && request.headers.host === undefined) {
+				return sendError(response, 400, "Bad request: HTTP/1.1 requests need a Host header");
+			}
+			listener(request, response);
+		},
+	);
+	server.on("connection", (socket: Socket) => {
+		if (connections.connected(socket)) return;
+		socket.end(
+			rawErrorResponse(
+				429,
+				`Too many open connections from this address (at most ${maxPerAddress}): close some and try again`,
+				"TooManyConnections",
+			),
+		);
+		// Nothing it sends is run. A moment for the answer to reach it before the socket goes: closing
+		// at once with its request unread would reset the connection and lose the answer.
+		setTimeout(() => socket.destroy(), 1000).unref();
 	});
-	server.on("connection", (socket: Socket) => connections.connected(socket));
 	server.on("clientError", (error: Error & { code?: string }, socket: Socket) => {
+		if (connections.refused(socket)) {
+			socket.destroy();
+			return;
+		}
 		// A client that ends the connection in the middle of a body (HPE_INVALID_EOF_STATE) will never
 		// send the rest: the request reading it must fail now (an upload then keeps nothing), not wait
 		// forever for bytes while the answer to the parse error waits for it.

@@ -139,7 +139,9 @@ export async function startHub(config: HubConfig, logger: Logger): Promise<Runni
 			// A real server also reports its process: CPU, memory, event-loop delay.
 			metrics: createHubMetrics({ processMetrics: true }),
 		});
-		const { server, shutdown: drain } = await startHubServer(app, config.host, config.port);
+		const { server, shutdown: drain } = await startHubServer(app, config.host, config.port, {
+			maxConnectionsPerAddress: config.maxConnectionsPerAddress,
+		});
 		const { port } = server.address() as AddressInfo;
 		const host = config.host.includes(":") ? `[${config.host}]` : config.host;
 		// The URL printed at start-up is the public URL unless one is configured (src/public-url.ts).

@@ -60,6 +60,13 @@ async function startFakeWeb(): Promise<FakeWeb> {
 		} else if (path === "/zipped") {
 			response.writeHead(200, { "Content-Type": "text/html", "Content-Encoding": "gzip" });
 			response.end(gzipSync("<p>unzipped on the way</p>"));
+		} else if (path === "/own-policy") {
+			response.writeHead(200, {
+				"Content-Type": "text/html",
+				"Content-Security-Policy": "default-src 'self'; frame-ancestors 'none'",
+				"Referrer-Policy": "no-referrer",
+			});
+			response.end("<p>with its own policy</p>");
 		} else if (path === "/missing-page") {
 			response.writeHead(404, { "Content-Type": "text/html" });
 			response.end("<h1>Not here</h1>");
@@ -148,6 +155,20 @@ describe.each(ENGINES)("site proxy on %s", (engine) => {
 		expect(lastSeen()?.url).toBe("/mover/hidden-before/tree/main");
 		const settings = await fetch(`${hub.url}/settings/profile`, { redirect: "manual" });
 		expect(settings.status).toBe(200);
+	});
+
+	it("adds the framing, sniffing and referrer headers a page left out, and keeps the ones it sent", async () => {
+		for (const path of ["/models", "/missing-page"]) {
+			const response = await fetch(`${hub.url}${path}`);
+			expect(response.headers.get("content-security-policy"), path).toBe("frame-ancestors 'none'");
+			expect(response.headers.get("x-frame-options"), path).toBe("DENY");
+			expect(response.headers.get("x-content-type-options"), path).toBe("nosniff");
+			expect(response.headers.get("referrer-policy"), path).toBe("strict-origin-when-cross-origin");
+		}
+		const own = await fetch(`${hub.url}/own-policy`);
+		expect(own.headers.get("content-security-policy")).toBe("default-src 'self'; frame-ancestors 'none'");
+		expect(own.headers.get("referrer-policy")).toBe("no-referrer");
+		expect(own.headers.get("x-frame-options")).toBe("DENY");
 	});
 
 	it("passes the web's own status through", async () => {

@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_UPLOAD_REFUSED_TYPES, loadConfig, uploadRefusedTypes } from "../src/config.js";
 import { gitBlobOid } from "../src/git-oid.js";
 import { ingestSnapshot } from "../src/services/repo-ingest.js";
+import { refusedTypeOf } from "../src/services/upload-rules.js";
 import { commitRaw, header, inline } from "./commits-fixture.js";
 import { batch, put } from "./lfs-fixture.js";
 import { ENGINES, startTestDatabase } from "./support/engines.js";
@@ -47,6 +48,17 @@ describe("HUBKIT_UPLOAD_REFUSED_TYPES", () => {
 		]);
 		expect(uploadRefusedTypes("")).toEqual([]);
 		expect(() => uploadRefusedTypes("exe, a/b")).toThrow(/HUBKIT_UPLOAD_REFUSED_TYPES/);
+	});
+});
+
+describe("refusedTypeOf", () => {
+	it("reads a name as Windows opens it: without trailing dots and spaces or an NTFS stream", () => {
+		for (const path of ["x.exe.", "x.exe ", "a/x.EXE. . ", "x.exe:zone", "x.exe::$DATA"]) {
+			expect(refusedTypeOf(path, DEFAULT_UPLOAD_REFUSED_TYPES), JSON.stringify(path)).toBe(".exe");
+		}
+		for (const path of ["x.exe.txt", "exe", "x.exe/readme.md"]) {
+			expect(refusedTypeOf(path, DEFAULT_UPLOAD_REFUSED_TYPES), JSON.stringify(path)).toBeUndefined();
+		}
 	});
 });
 

@@ -13,6 +13,23 @@ import { hubImageSource, stripFrontMatter } from "@/lib/model-card";
 import type { RepoType } from "@/lib/repos";
 import { ScrollablePre } from "../ui/scroll-region";
 
+/** Where relative links are resolved; only its origin matters, and no real link can share it. */
+const HUB_BASE = "https://hub.invalid/owner/name";
+
+/**
+ * Whether a card's link leads off this hub, as the browser will read it: absolute URLs,
+ * protocol-relative ones (`//host`, and `/\host` or `\\host`, which browsers read the same way),
+ * other schemes. Only paths on this origin stay unmarked; a link that cannot be parsed counts
+ * as leaving.
+ */
+export function leavesHub(href: string): boolean {
+	try {
+		return new URL(href, HUB_BASE).origin !== new URL(HUB_BASE).origin;
+	} catch {
+		return true;
+	}
+}
+
 type CodeComponent = ComponentType<{ className?: string; children?: ReactNode }>;
 
 function cardComponents(modelId: string, repoType: RepoType, code: CodeComponent | undefined): Components {
@@ -32,9 +49,8 @@ function cardComponents(modelId: string, repoType: RepoType, code: CodeComponent
 		pre: ScrollablePre,
 		...(code ? { code } : {}),
 		a: ({ href, children }) => {
-			const external = typeof href === "string" && /^https?:\/\//.test(href);
 			return (
-				<a href={href} rel={external ? "noopener noreferrer nofollow" : undefined}>
+				<a href={href} rel={typeof href === "string" && leavesHub(href) ? "noopener noreferrer nofollow" : undefined}>
 					{children}
 				</a>
 			);

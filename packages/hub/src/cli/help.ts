@@ -14,6 +14,10 @@ export const ENVIRONMENT: readonly (readonly [string, string])[] = [
 	["HUBKIT_DATABASE_POOL_SIZE", "PostgreSQL pool connections (default 10)"],
 	["HUBKIT_PUBLIC_URL", "where clients reach the hub; absolute URLs in answers start with it"],
 	["HUBKIT_TRUST_PROXY", "reverse proxies in front whose X-Forwarded-* to trust (default 0)"],
+	[
+		"HUBKIT_MAX_CONNECTIONS_PER_ADDRESS",
+		"open connections one client address may hold (default 256; 0: no limit, the default behind HUBKIT_TRUST_PROXY)",
+	],
 	["HUBKIT_WEB_URL", "the site's web server: paths no hub route answers are forwarded there"],
 	["HUBKIT_SHUTDOWN_GRACE_MS", "after SIGTERM, time for requests in flight (default 10000)"],
 	["HUBKIT_LOG_FORMAT", "text (default: lines for a person) or json (one JSON object a line, for a collector)"],

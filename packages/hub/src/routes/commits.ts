@@ -18,7 +18,7 @@ import { createRepo, newRepoProblem } from "../services/repo-create.js";
 import { checkedRepoId, findRepoFor, isRepoType, type Repo, repoTypeOfPlural, repoWebPath } from "../services/repos.js";
 import { checkUploadType } from "../services/upload-rules.js";
 import { isLfsFile } from "../storage/lfs.js";
-import { revisionProblem } from "../storage/repo-path.js";
+import { composedPath, revisionProblem } from "../storage/repo-path.js";
 import { isSha256Hex } from "../storage/sha256.js";
 import { jsonObject, optionalString, requiredString } from "./json-body.js";
 
@@ -99,7 +99,9 @@ export function commitRoutes(deps: HubDeps): Hono<HubEnv> {
 		const current = await snapshotOf(deps.db, await branchHead(deps.db, target.repo, target.branch));
 		const files = body.files.map((entry: unknown, index: number) => {
 			const file = typeof entry === "object" && entry !== null ? (entry as Record<string, unknown>) : {};
-			const path = typeof file.path === "string" ? checkedPath(file.path) : undefined;
+			// Looked up in the stored (NFC) form, answered under the name the client sent: clients match answers by it.
+			const asked = typeof file.path === "string" ? file.path : undefined;
+			const path = asked === undefined ? undefined : checkedPath(composedPath(asked));
 			const size = file.size;
 			if (path === undefined || typeof size !== "number" || !Number.isSafeInteger(size) || size < 0) {
 				throw badRequest(`files[${index}] needs a path and a size`);
@@ -109,7 +111,7 @@ export function commitRoutes(deps: HubDeps): Hono<HubEnv> {
 			const existing = current.get(path);
 			const oid = existing && (isLfsFile(existing.path, existing.size) ? existing.blobSha256 : existing.gitOid);
 			return {
-				path,
+				path: asked,
 				uploadMode: size > 0 && isLfsFile(path, size) ? "lfs" : "regular",
 				shouldIgnore: false,
 				...(oid ? { oid } : {}),
@@ -177,7 +179,7 @@ function initialFiles(value: unknown): { path: string; content: Uint8Array }[] |
 		if (typeof file.path !== "string" || typeof file.content !== "string") {
 			throw badRequest(`files[${index}] needs a path and a content`);
 		}
-		return { path: file.path, content: decodedContent(file.content, file.encoding, `files[${index}]`) };
+		return { path: composedPath(file.path), content: decodedContent(file.content, file.encoding, `files[${index}]`) };
 	});
 }
 
@@ -266,8 +268,9 @@ async function operationOf(
 	value: Record<string, unknown>,
 	number: number,
 ): Promise<CommitOperation> {
-	const rawPath = value.path;
-	if (typeof rawPath !== "string") throw badRequest(`Line ${number}: path is required`);
+	if (typeof value.path !== "string") throw badRequest(`Line ${number}: path is required`);
+	// Stored in NFC (repo-path.ts): the decomposed and composed spellings of a name are one file.
+	const rawPath = composedPath(value.path);
 	const at = (message: string) => badRequest(`Line ${number} (${rawPath.slice(0, 200)}): ${message}`);
 	switch (key) {
 		case "file": {

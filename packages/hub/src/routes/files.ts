@@ -19,8 +19,9 @@ import { REPO_TYPE_PLURALS, REPO_TYPES, type RepoType } from "../services/repos.
 import type { ByteRange } from "../storage/blob-store.js";
 import { contentRange, parseRangeHeader } from "../storage/byte-range.js";
 import { lfsPointer } from "../storage/lfs.js";
-import { repoIdProblem, repoPathProblem, revisionProblem } from "../storage/repo-path.js";
-import type { FileEntry, RevisionFile } from "../storage/repo-tree.js";
+import { repoIdProblem, repoPathSyntaxProblem, revisionProblem } from "../storage/repo-path.js";
+import type { FileEntry, RepoTree, RevisionFile } from "../storage/repo-tree.js";
+import { fileSafetyHeaders } from "./file-headers.js";
 
 export const MAX_TREE_PAGE = 1000;
 export const MAX_PATHS_INFO = 1000;
@@ -49,8 +50,9 @@ export function fileRoutes(deps: HubDeps): Hono<HubEnv> {
 		return { repo, commitSha };
 	}
 
+	/** Reads name paths by the syntax rule alone, so files stored before a naming rule stay reachable. */
 	function checkedPath(path: string): string {
-		const problem = repoPathProblem(path);
+		const problem = repoPathSyntaxProblem(path);
 		if (problem) throw badRequest(problem);
 		return path;
 	}
@@ -117,8 +119,8 @@ export function fileRoutes(deps: HubDeps): Hono<HubEnv> {
 
 	async function download(c: FileContext, type: RepoType, prefix: string, kind: "resolve" | "raw") {
 		const { repo, commitSha } = await locate(c, type, prefix);
-		const path = checkedPath(c.req.param("path") ?? "");
 		const tree = await files.tree(commitSha);
+		const path = storedPath(tree, checkedPath(c.req.param("path") ?? ""));
 		const entry = tree.file(path);
 		const stored = tree.revisionFile(path);
 		if (!entry || !stored) throw entryNotFound(repo.id, path, commitSha);
@@ -144,6 +146,17 @@ export function fileRoutes(deps: HubDeps): Hono<HubEnv> {
 	return app;
 }
 
+/**
+ * The path as the revision stores it: names are stored in Unicode NFC (repo-path.ts), so a
+ * client asking in another form (macOS file names are often decomposed) finds the same file.
+ * A name stored before that rule is found as it was written.
+ */
+function storedPath(tree: RepoTree, path: string): string {
+	if (tree.file(path)) return path;
+	const composed = path.normalize("NFC");
+	return tree.file(composed) ? composed : path;
+}
+
 /** Booleans as the clients send them: `true`/`True`/`1` (hub-api.md §0). */
 function isTrue(value: string | undefined): boolean {
 	return value === "true" || value === "True" || value === "1";
@@ -164,7 +177,7 @@ function encodeCursor(path: string): string {
 
 function decodeCursor(cursor: string): string {
 	const path = Buffer.from(cursor, "base64url").toString("utf8");
-	if (cursor === "" || encodeCursor(path) !== cursor || repoPathProblem(path)) throw badRequest("Invalid cursor");
+	if (cursor === "" || encodeCursor(path) !== cursor || repoPathSyntaxProblem(path)) throw badRequest("Invalid cursor");
 	return path;
 }
 
@@ -229,6 +242,7 @@ async function serveFile(c: FileContext, deps: HubDeps, served: ServedFile): Pro
 	// Regular files and pointers: git blob id; LFS content: sha256 (hub-api.md §5, HF ETags).
 	const etag = `"${lfs ? lfs.oid : entry.oid}"`;
 	const fileHeaders: Record<string, string> = {
+		...fileSafetyHeaders(stored.path),
 		ETag: etag,
 		"X-Repo-Commit": commitSha,
 		"Accept-Ranges": "bytes",

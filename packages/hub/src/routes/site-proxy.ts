@@ -6,6 +6,11 @@
  *
  * Paths the hub owns as a namespace (`/api/…`, `/v1/…`) keep the hub's JSON 404,
  * so a client that mistypes an API route never receives an HTML page.
+ *
+ * The site sends its own security headers (apps/web/next.config.ts: the page CSP, framing,
+ * referrer, nosniff); the hub adds the ones that cannot break a page wherever the site left one
+ * out (an older build, another web server behind `HUBKIT_WEB_URL`), so no page of this origin
+ * can be framed by another site or have its type guessed.
  */
 import type { Context, NotFoundHandler } from "hono";
 import type { HubEnv } from "../deps.js";
@@ -27,6 +32,14 @@ const HOP_BY_HOP = new Set([
 	"upgrade",
 	"host",
 ]);
+
+/** Set on every page answer that does not carry its own. */
+export const SITE_BASELINE_HEADERS: Readonly<Record<string, string>> = {
+	"content-security-policy": "frame-ancestors 'none'",
+	"x-frame-options": "DENY",
+	"x-content-type-options": "nosniff",
+	"referrer-policy": "strict-origin-when-cross-origin",
+};
 
 export interface SiteProxyOptions {
 	/** Base URL of the web server, e.g. `http://127.0.0.1:8788`. */
@@ -67,6 +80,9 @@ function responseHeaders(upstream: Response): Headers {
 		if (!HOP_BY_HOP.has(name) && name !== "set-cookie") headers.set(name, value);
 	}
 	for (const cookie of upstream.headers.getSetCookie()) headers.append("set-cookie", cookie);
+	for (const [name, value] of Object.entries(SITE_BASELINE_HEADERS)) {
+		if (!headers.has(name)) headers.set(name, value);
+	}
 	if (headers.has("content-encoding")) {
 		// fetch has already decoded the body; the header and length would now lie.
 		headers.delete("content-encoding");

@@ -8,9 +8,16 @@
 import type { HubConfig } from "../config.js";
 import { HubError } from "../errors.js";
 
-/** The refused extension `path`'s file name ends with (case-insensitive), if any. */
+/**
+ * The refused extension `path`'s file name ends with (case-insensitive), if any, read as Windows
+ * would open it: without an NTFS stream suffix (`x.exe:stream`, `x.exe::$DATA`) and without the
+ * trailing dots and spaces Windows drops (`x.exe.`, `x.exe `). The path rule refuses such names
+ * outright; this keeps the type rule true on its own.
+ */
 export function refusedTypeOf(path: string, refusedTypes: readonly string[]): string | undefined {
-	const name = path.slice(path.lastIndexOf("/") + 1).toLowerCase();
+	const segment = path.slice(path.lastIndexOf("/") + 1);
+	const colon = segment.indexOf(":");
+	const name = (colon === -1 ? segment : segment.slice(0, colon)).replace(/[. ]+$/, "").toLowerCase();
 	return refusedTypes.find((type) => name.endsWith(type));
 }
 

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { MAX_REPO_PATH_LENGTH, repoIdProblem, repoPathProblem, revisionProblem } from "./repo-path.js";
+import {
+	MAX_REPO_PATH_LENGTH,
+	repoIdProblem,
+	repoPathProblem,
+	repoPathSyntaxProblem,
+	revisionProblem,
+} from "./repo-path.js";
 
 describe("repoIdProblem", () => {
 	it("accepts ordinary ids", () => {
@@ -81,6 +87,65 @@ describe("repoPathProblem", () => {
 			"x".repeat(MAX_REPO_PATH_LENGTH + 1),
 		]) {
 			expect(repoPathProblem(path), JSON.stringify(path)).toBeTypeOf("string");
+		}
+	});
+
+	it("refuses names that are not in Unicode NFC, naming the rule", () => {
+		const composed = "caf\u00e9/r\u00e9sum\u00e9.txt";
+		expect(repoPathProblem(composed)).toBeUndefined();
+		expect(repoPathProblem(composed.normalize("NFD"))).toMatch(/^Path must be in Unicode normalisation form NFC/);
+		expect(repoPathProblem("\u212b.txt")).toMatch(/NFC/); // the Angstrom sign's NFC form is Å
+	});
+
+	it("refuses bidirectional text controls anywhere in a path", () => {
+		for (const mark of ["\u202a", "\u202b", "\u202c", "\u202d", "\u202e", "\u2066", "\u2067", "\u2068", "\u2069"]) {
+			expect(repoPathProblem(`model${mark}slm.exe`), JSON.stringify(mark)).toMatch(/bidirectional text controls/);
+		}
+		for (const mark of ["\u200e", "\u200f", "\u061c"]) {
+			expect(repoPathProblem(`dir${mark}/x.txt`), JSON.stringify(mark)).toMatch(/bidirectional text controls/);
+		}
+		expect(repoPathProblem("\u0645\u0644\u0641.txt")).toBeUndefined(); // right-to-left letters themselves are fine
+	});
+
+	it("refuses Windows device names in any segment, case and extension", () => {
+		for (const path of [
+			"CON",
+			"con.txt",
+			"a/Aux.py",
+			"nul.tar.gz",
+			"PRN/readme.md",
+			"x/COM1",
+			"lpt9.log",
+			"com\u00b9.txt",
+			"con .txt",
+		]) {
+			expect(repoPathProblem(path), path).toMatch(/Windows device name/);
+		}
+		for (const path of ["console.txt", "aux_loss.py", "com10.txt", "lpt0", "nullable/x", "icon.png", "my-con.txt"]) {
+			expect(repoPathProblem(path), path).toBeUndefined();
+		}
+	});
+
+	it("refuses ':' (NTFS streams) and segments ending in a dot or a space", () => {
+		expect(repoPathProblem("model.bin:hidden")).toMatch(/':'/);
+		expect(repoPathProblem("x.exe::$DATA")).toMatch(/':'/);
+		for (const path of ["x.exe.", "x.exe ", "folder./a.txt", "folder /a.txt", "a/..."]) {
+			expect(repoPathProblem(path), JSON.stringify(path)).toBe(
+				"Path segments cannot end with a dot or a space (Windows drops them)",
+			);
+		}
+		expect(repoPathProblem(".hidden/.x")).toBeUndefined();
+	});
+});
+
+describe("repoPathSyntaxProblem", () => {
+	it("lets reads name files stored before the naming rules, but never traversal or control characters", () => {
+		for (const path of ["con.txt", "x.exe.", "a:b", "caf\u00e9".normalize("NFD"), "a\u202eb"]) {
+			expect(repoPathSyntaxProblem(path), JSON.stringify(path)).toBeUndefined();
+			expect(repoPathProblem(path), JSON.stringify(path)).toBeTypeOf("string");
+		}
+		for (const path of ["../x", "a//b", "a\0b", ".git/config"]) {
+			expect(repoPathSyntaxProblem(path), JSON.stringify(path)).toBeTypeOf("string");
 		}
 	});
 });

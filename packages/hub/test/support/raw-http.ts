@@ -16,9 +16,10 @@ export interface RawConnection {
 	closed: Promise<string>;
 }
 
-export async function rawConnect(url: string): Promise<RawConnection> {
+/** `localAddress`: the loopback address to connect from (`127.0.0.2`), to stand for another client. */
+export async function rawConnect(url: string, localAddress?: string): Promise<RawConnection> {
 	const { hostname, port } = new URL(url);
-	const socket = connect(Number(port), hostname);
+	const socket = connect({ port: Number(port), host: hostname, ...(localAddress ? { localAddress } : {}) });
 	await new Promise<void>((resolve, reject) => {
 		socket.once("connect", resolve);
 		socket.once("error", reject);
