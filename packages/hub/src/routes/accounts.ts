@@ -9,6 +9,7 @@ import { type Context, Hono } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import type { Caller } from "../auth/caller.js";
 import { createSession, deleteSession, SESSION_COOKIE } from "../auth/sessions.js";
+import { signUpAdmission } from "../auth/sign-up-limit.js";
 import { createAccessToken, listAccessTokens, revokeAccessToken } from "../auth/tokens.js";
 import type { HubDeps, HubEnv } from "../deps.js";
 import { badRequest, forbidden, HubError, notFound } from "../errors.js";
@@ -36,6 +37,8 @@ export function sessionCaller(c: Context<HubEnv>): Caller {
 }
 
 export function accountRoutes(deps: HubDeps): Hono<HubEnv> {
+	const admitSignUp = signUpAdmission(deps.db, deps.config.signUpsPerHour);
+	const addressOf = (c: Context<HubEnv>) => rateLimitKey(clientAddress(c, deps.config.trustedProxies));
 	const startSession = async (c: Context<HubEnv>, userId: string) => {
 		// A fresh id on every sign-in; the one the browser had before (if any) ends.
 		const previous = getCookie(c, SESSION_COOKIE);
@@ -58,6 +61,7 @@ export function accountRoutes(deps: HubDeps): Hono<HubEnv> {
 
 	return new Hono<HubEnv>()
 		.post("/api/auth/signup", async (c) => {
+			await admitSignUp(addressOf(c));
 			const body = await jsonObject(c);
 			const user = await createUser(deps.db, {
 				username: requiredString(body, "username"),
@@ -72,8 +76,7 @@ export function accountRoutes(deps: HubDeps): Hono<HubEnv> {
 			const body = await jsonObject(c);
 			const login = optionalString(body, "username") ?? optionalString(body, "email");
 			if (!login) throw badRequest("username (or email) is required");
-			const address = rateLimitKey(clientAddress(c, deps.config.trustedProxies));
-			const user = await signIn(deps.db, login, requiredString(body, "password"), address);
+			const user = await signIn(deps.db, login, requiredString(body, "password"), addressOf(c));
 			await startSession(c, user.id);
 			const profile = await readProfile(deps.db, user.id);
 			return c.json({ name: profile.name, fullname: profile.fullname, email: profile.email, isAdmin: profile.isAdmin });
