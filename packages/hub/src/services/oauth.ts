@@ -145,6 +145,35 @@ export interface ClientCredentials {
 	clientSecret?: string;
 }
 
+/**
+ * The app a token request is for, before it is checked: the client_id it names, or else the app
+ * its code or refresh token was issued to. Only for choosing the answer's CORS origin.
+ */
+export async function tokenRequestApp(
+	db: Kysely<Database>,
+	params: Params,
+	credentials: ClientCredentials,
+): Promise<OAuthApp | undefined> {
+	let clientId = credentials.clientId;
+	if (clientId === undefined && params.grant_type === "authorization_code" && params.code) {
+		const row = await db
+			.selectFrom("oauth_codes")
+			.select("client_id")
+			.where("code_hash", "=", sha256Hex(params.code))
+			.executeTakeFirst();
+		clientId = row?.client_id;
+	}
+	if (clientId === undefined && params.grant_type === "refresh_token" && params.refresh_token) {
+		const row = await db
+			.selectFrom("oauth_refresh_tokens")
+			.select("client_id")
+			.where("token_hash", "=", sha256Hex(params.refresh_token))
+			.executeTakeFirst();
+		clientId = row?.client_id;
+	}
+	return clientId === undefined ? undefined : await findOAuthApp(db, clientId);
+}
+
 async function authenticateClient(
 	db: Kysely<Database>,
 	app: OAuthApp | undefined,
@@ -275,6 +304,22 @@ export async function revokeGrant(db: Kysely<Database>, grantId: string): Promis
 	await db.deleteFrom("oauth_refresh_tokens").where("grant_id", "=", grantId).execute();
 }
 
+/**
+ * Ends every grant the user made to any app: its access and refresh tokens, and codes not yet
+ * exchanged. The user's own tokens (made in settings) are theirs to revoke one by one.
+ */
+export async function revokeUserGrants(db: Kysely<Database>, userId: string): Promise<void> {
+	await db.transaction().execute(async (trx) => {
+		await trx.deleteFrom("oauth_codes").where("user_id", "=", userId).execute();
+		await trx.deleteFrom("oauth_refresh_tokens").where("user_id", "=", userId).execute();
+		await trx
+			.deleteFrom("access_tokens")
+			.where("user_id", "=", userId)
+			.where("oauth_grant_id", "is not", null)
+			.execute();
+	});
+}
+
 function pkceMatches(verifier: string, challenge: string): boolean {
 	return createHash("sha256").update(verifier).digest("base64url") === challenge;
 }
@@ -324,7 +369,12 @@ export async function exchangeCode(
 	return await issueTokens(db, { grantId, app, user, scope: row.scope, nonce: row.nonce }, hubUrl, now);
 }
 
-/** `grant_type=refresh_token`: the refresh token is rotated (the old one stops working), the grant stays. */
+/**
+ * `grant_type=refresh_token`: the refresh token is rotated (the old one stops working), the grant
+ * stays. The old one is kept, marked rotated, until it expires: a second use of it means two
+ * parties hold it, one of them not the app, so the whole grant ends (OAuth 2.0 Security BCP,
+ * RFC 9700 §4.14.2) and the app's user signs in again.
+ */
 export async function refreshTokens(
 	db: Kysely<Database>,
 	params: Params,
@@ -343,6 +393,7 @@ export async function refreshTokens(
 	if (!row || Date.parse(row.expires_at) <= now.getTime()) {
 		throw new OAuthError("invalid_grant", "Unknown or expired refresh token");
 	}
+	if (row.rotated_at !== null) await refuseReuse(db, row.grant_id);
 	const app = await authenticateClient(db, await findOAuthApp(db, row.client_id), credentials);
 	let scope = row.scope;
 	if (params.scope !== undefined) {
@@ -354,9 +405,21 @@ export async function refreshTokens(
 		scope = granted.filter((item) => asked.includes(item)).join(" ");
 	}
 	const user = await liveUser(db, row.user_id);
-	const used = await db.deleteFrom("oauth_refresh_tokens").where("token_hash", "=", tokenHash).executeTakeFirst();
-	if (used.numDeletedRows !== 1n) throw new OAuthError("invalid_grant", "Unknown or expired refresh token");
+	// Claimed by one request only: of two racing uses, the second is a reuse.
+	const used = await db
+		.updateTable("oauth_refresh_tokens")
+		.set({ rotated_at: now.toISOString() })
+		.where("token_hash", "=", tokenHash)
+		.where("rotated_at", "is", null)
+		.executeTakeFirst();
+	if (used.numUpdatedRows !== 1n) await refuseReuse(db, row.grant_id);
+	await db.deleteFrom("oauth_refresh_tokens").where("expires_at", "<=", now.toISOString()).execute();
 	return await issueTokens(db, { grantId: row.grant_id, app, user, scope }, hubUrl, now);
+}
+
+async function refuseReuse(db: Kysely<Database>, grantId: string): Promise<never> {
+	await revokeGrant(db, grantId);
+	throw new OAuthError("invalid_grant", "This refresh token was already used; the grant is revoked");
 }
 
 /**
