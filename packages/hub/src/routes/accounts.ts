@@ -60,127 +60,125 @@ export function accountRoutes(deps: HubDeps): Hono<HubEnv> {
 		isAdmin: caller.isAdmin === true,
 	});
 
-	return (
-		new Hono<HubEnv>()
-			.post("/api/auth/signup", async (c) => {
-				await admitSignUp(addressOf(c));
-				const body = await jsonObject(c);
-				const user = await createUser(deps.db, {
-					username: requiredString(body, "username"),
-					email: requiredString(body, "email"),
-					password: requiredString(body, "password"),
-					fullname: optionalString(body, "fullname"),
-				});
-				await startSession(c, user.id);
-				return c.json({ name: user.name, fullname: user.fullname, email: user.email, isAdmin: false }, 201);
-			})
-			.post("/api/auth/login", async (c) => {
-				const body = await jsonObject(c);
-				const login = optionalString(body, "username") ?? optionalString(body, "email");
-				if (!login) throw badRequest("username (or email) is required");
-				const user = await signIn(deps.db, login, requiredString(body, "password"), addressOf(c));
-				await startSession(c, user.id);
-				const profile = await readProfile(deps.db, user.id);
-				return c.json({
-					name: profile.name,
-					fullname: profile.fullname,
-					email: profile.email,
-					isAdmin: profile.isAdmin,
-				});
-			})
-			.post("/api/auth/logout", async (c) => {
-				const id = getCookie(c, SESSION_COOKIE);
-				if (id) await deleteSession(deps.db, id);
-				deleteCookie(c, SESSION_COOKIE, { path: "/" });
-				return c.body(null, 204);
-			})
-			// Sign out everywhere: every browser session of the user (this one too) and every OAuth grant.
-			.post("/api/settings/sign-out-everywhere", async (c) => {
-				const caller = sessionCaller(c);
-				await deleteUserSessions(deps.db, caller.userId);
-				await revokeUserGrants(deps.db, caller.userId);
-				deleteCookie(c, SESSION_COOKIE, { path: "/" });
-				return c.body(null, 204);
-			})
-			.get("/api/auth/session", (c) => c.json(sessionBody(sessionCaller(c))))
-			.get("/api/settings/profile", async (c) => c.json(await readProfile(deps.db, sessionCaller(c).userId)))
-			.put("/api/settings/profile", async (c) => {
-				const caller = sessionCaller(c);
-				const body = await jsonObject(c);
-				const links = body.links;
-				if (links !== undefined && (typeof links !== "object" || links === null || Array.isArray(links))) {
-					throw badRequest("links must be an object");
-				}
-				const profile: Profile = {
-					fullname: optionalString(body, "fullname"),
-					bio: optionalString(body, "bio"),
-					links: links as Profile["links"],
-				};
-				await updateProfile(deps.db, caller.userId, profile);
-				return c.json(await readProfile(deps.db, caller.userId));
-			})
-			.post("/api/settings/password", async (c) => {
-				const caller = sessionCaller(c);
-				const body = await jsonObject(c);
-				await changePassword(deps.db, caller.userId, requiredString(body, "current"), requiredString(body, "new"));
-				// Every session ended, this one too: sign the browser in again at once with a fresh id.
-				await startSession(c, caller.userId);
-				return c.body(null, 204);
-			})
-			.get("/api/settings/tokens", async (c) => {
-				const caller = sessionCaller(c);
-				return c.json((await listAccessTokens(deps.db, caller.userName)) ?? []);
-			})
-			.post("/api/settings/tokens", async (c) => {
-				const caller = sessionCaller(c);
-				const body = await jsonObject(c);
-				const name = requiredString(body, "name").trim();
-				if (name.length === 0 || name.length > MAX_TOKEN_NAME_LENGTH) {
-					throw badRequest(`A token name has 1 to ${MAX_TOKEN_NAME_LENGTH} characters`);
-				}
-				const role = body.role;
-				if (role !== "read" && role !== "write") throw badRequest("role must be read or write");
-				const days = body.expiresInDays;
-				if (
-					days !== undefined &&
-					(!Number.isInteger(days) || (days as number) < 1 || (days as number) > MAX_TOKEN_DAYS)
-				) {
-					throw badRequest(`expiresInDays is a whole number from 1 to ${MAX_TOKEN_DAYS}`);
-				}
-				const repos = body.repos;
-				if (
-					repos !== undefined &&
-					(!Array.isArray(repos) ||
-						repos.length === 0 ||
-						repos.length > MAX_TOKEN_REPOS ||
-						repos.some((repo) => typeof repo !== "string"))
-				) {
-					throw badRequest(`repos is a list of 1 to ${MAX_TOKEN_REPOS} repo ids`);
-				}
-				const scope = (repos as string[] | undefined)?.map((repo) => {
-					const [namespace = "", repoName = "", ...rest] = repo.split("/");
-					if (rest.length > 0) throw badRequest(`Invalid repository id: ${JSON.stringify(repo.slice(0, 200))}`);
-					return checkRepoId(namespace, repoName);
-				});
-				const now = new Date();
-				const created = await createAccessToken(deps.db, caller.userName, {
-					displayName: name,
-					role,
-					now,
-					expiresAt:
-						days === undefined
-							? undefined
-							: new Date(now.getTime() + (days as number) * DAY_SECONDS * 1000).toISOString(),
-					repos: scope,
-				});
-				const listed = (await listAccessTokens(deps.db, caller.userName))?.find((item) => item.id === created.id);
-				// The only time the secret is shown.
-				return c.json({ ...listed, token: created.token }, 201);
-			})
-			.delete("/api/settings/tokens/:id", async (c) => {
-				const caller = sessionCaller(c);
-				if (!(await revokeAccessToken(deps.db, c.req.param("id"), caller.userId))) throw notFound("No such token");
-				return c.body(null, 204);
-			})
-	);
+	return new Hono<HubEnv>()
+		.post("/api/auth/signup", async (c) => {
+			await admitSignUp(addressOf(c));
+			const body = await jsonObject(c);
+			const user = await createUser(deps.db, {
+				username: requiredString(body, "username"),
+				email: requiredString(body, "email"),
+				password: requiredString(body, "password"),
+				fullname: optionalString(body, "fullname"),
+			});
+			await startSession(c, user.id);
+			return c.json({ name: user.name, fullname: user.fullname, email: user.email, isAdmin: false }, 201);
+		})
+		.post("/api/auth/login", async (c) => {
+			const body = await jsonObject(c);
+			const login = optionalString(body, "username") ?? optionalString(body, "email");
+			if (!login) throw badRequest("username (or email) is required");
+			const user = await signIn(deps.db, login, requiredString(body, "password"), addressOf(c));
+			await startSession(c, user.id);
+			const profile = await readProfile(deps.db, user.id);
+			return c.json({
+				name: profile.name,
+				fullname: profile.fullname,
+				email: profile.email,
+				isAdmin: profile.isAdmin,
+			});
+		})
+		.post("/api/auth/logout", async (c) => {
+			const id = getCookie(c, SESSION_COOKIE);
+			if (id) await deleteSession(deps.db, id);
+			deleteCookie(c, SESSION_COOKIE, { path: "/" });
+			return c.body(null, 204);
+		})
+		.post("/api/settings/sign-out-everywhere", async (c) => {
+			// Every browser session of the user (this one too) and every OAuth grant; their own tokens stay.
+			const caller = sessionCaller(c);
+			await deleteUserSessions(deps.db, caller.userId);
+			await revokeUserGrants(deps.db, caller.userId);
+			deleteCookie(c, SESSION_COOKIE, { path: "/" });
+			return c.body(null, 204);
+		})
+		.get("/api/auth/session", (c) => c.json(sessionBody(sessionCaller(c))))
+		.get("/api/settings/profile", async (c) => c.json(await readProfile(deps.db, sessionCaller(c).userId)))
+		.put("/api/settings/profile", async (c) => {
+			const caller = sessionCaller(c);
+			const body = await jsonObject(c);
+			const links = body.links;
+			if (links !== undefined && (typeof links !== "object" || links === null || Array.isArray(links))) {
+				throw badRequest("links must be an object");
+			}
+			const profile: Profile = {
+				fullname: optionalString(body, "fullname"),
+				bio: optionalString(body, "bio"),
+				links: links as Profile["links"],
+			};
+			await updateProfile(deps.db, caller.userId, profile);
+			return c.json(await readProfile(deps.db, caller.userId));
+		})
+		.post("/api/settings/password", async (c) => {
+			const caller = sessionCaller(c);
+			const body = await jsonObject(c);
+			await changePassword(deps.db, caller.userId, requiredString(body, "current"), requiredString(body, "new"));
+			// Every session ended, this one too: sign the browser in again at once with a fresh id.
+			await startSession(c, caller.userId);
+			return c.body(null, 204);
+		})
+		.get("/api/settings/tokens", async (c) => {
+			const caller = sessionCaller(c);
+			return c.json((await listAccessTokens(deps.db, caller.userName)) ?? []);
+		})
+		.post("/api/settings/tokens", async (c) => {
+			const caller = sessionCaller(c);
+			const body = await jsonObject(c);
+			const name = requiredString(body, "name").trim();
+			if (name.length === 0 || name.length > MAX_TOKEN_NAME_LENGTH) {
+				throw badRequest(`A token name has 1 to ${MAX_TOKEN_NAME_LENGTH} characters`);
+			}
+			const role = body.role;
+			if (role !== "read" && role !== "write") throw badRequest("role must be read or write");
+			const days = body.expiresInDays;
+			if (
+				days !== undefined &&
+				(!Number.isInteger(days) || (days as number) < 1 || (days as number) > MAX_TOKEN_DAYS)
+			) {
+				throw badRequest(`expiresInDays is a whole number from 1 to ${MAX_TOKEN_DAYS}`);
+			}
+			const repos = body.repos;
+			if (
+				repos !== undefined &&
+				(!Array.isArray(repos) ||
+					repos.length === 0 ||
+					repos.length > MAX_TOKEN_REPOS ||
+					repos.some((repo) => typeof repo !== "string"))
+			) {
+				throw badRequest(`repos is a list of 1 to ${MAX_TOKEN_REPOS} repo ids`);
+			}
+			const scope = (repos as string[] | undefined)?.map((repo) => {
+				const [namespace = "", repoName = "", ...rest] = repo.split("/");
+				if (rest.length > 0) throw badRequest(`Invalid repository id: ${JSON.stringify(repo.slice(0, 200))}`);
+				return checkRepoId(namespace, repoName);
+			});
+			const now = new Date();
+			const created = await createAccessToken(deps.db, caller.userName, {
+				displayName: name,
+				role,
+				now,
+				expiresAt:
+					days === undefined
+						? undefined
+						: new Date(now.getTime() + (days as number) * DAY_SECONDS * 1000).toISOString(),
+				repos: scope,
+			});
+			const listed = (await listAccessTokens(deps.db, caller.userName))?.find((item) => item.id === created.id);
+			// The only time the secret is shown.
+			return c.json({ ...listed, token: created.token }, 201);
+		})
+		.delete("/api/settings/tokens/:id", async (c) => {
+			const caller = sessionCaller(c);
+			if (!(await revokeAccessToken(deps.db, c.req.param("id"), caller.userId))) throw notFound("No such token");
+			return c.body(null, 204);
+		});
 }
