@@ -352,6 +352,11 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
 	"GET /oauth/authorize": { summary: "Start an authorization (sends the browser to consent)", tag: OAUTH },
 	"GET /api/oauth/authorize-request": { summary: "The pending authorization, for the consent page", tag: OAUTH },
 	"POST /oauth/authorize": { summary: "Consent to or refuse an authorization", tag: OAUTH, body: "form" },
+	"OPTIONS /oauth/token": {
+		summary: "The token endpoint's CORS preflight: allowed for public apps' origins only",
+		tag: OAUTH,
+		public: true,
+	},
 	"POST /oauth/token": {
 		summary: "Exchange a code (or a refresh token) for tokens",
 		tag: OAUTH,
