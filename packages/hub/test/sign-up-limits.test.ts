@@ -88,8 +88,15 @@ describe.each(ENGINES)("sign-up floods on %s", (engine) => {
 			body: { username: "ada", password: PASSWORD },
 		});
 		expect(signIn.status).toBe(503);
+		// An unknown name costs a decoy hash, refused too; the refusal is not remembered.
+		const login = (username: string) =>
+			(calls[0] as ReturnType<typeof accountClient>)("/api/auth/login", {
+				body: { username, password: PASSWORD },
+			});
+		expect((await login("nobody-at-all")).status).toBe(503);
 		release();
 		await Promise.all(fillers);
+		expect((await login("nobody-at-all")).status).toBe(401);
 		expect((await signUp(0, "gil")).status).toBe(201);
 	});
 });

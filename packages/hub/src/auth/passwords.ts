@@ -61,7 +61,11 @@ let decoy: Promise<string> | undefined;
  * account: the answer's timing then does not tell which usernames exist.
  */
 export async function verifyDecoy(password: string): Promise<false> {
-	decoy ??= hashPassword(randomBytes(16).toString("hex"));
+	// A refusal (the hashing queue full) is not kept: the next call makes the decoy again.
+	decoy ??= hashPassword(randomBytes(16).toString("hex")).catch((error: unknown) => {
+		decoy = undefined;
+		throw error;
+	});
 	await verifyPassword(password, await decoy);
 	return false;
 }
