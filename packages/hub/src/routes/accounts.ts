@@ -16,7 +16,7 @@ import { badRequest, forbidden, HubError, notFound } from "../errors.js";
 import { clientAddress, rateLimitKey } from "../middleware/anonymous-limit.js";
 import { publicBaseUrl } from "../public-url.js";
 import { changePassword, createUser, type Profile, readProfile, signIn, updateProfile } from "../services/accounts.js";
-import { revokeUserGrants } from "../services/oauth.js";
+import { revokeUserGrants } from "../services/oauth-grants.js";
 import { checkRepoId } from "../services/repo-access.js";
 import { jsonObject, optionalString, requiredString } from "./json-body.js";
 

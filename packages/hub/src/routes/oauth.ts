@@ -25,7 +25,6 @@ import {
 	OAuthError,
 	refreshTokens,
 	SCOPE_DESCRIPTIONS,
-	tokenRequestApp,
 	userInfo,
 } from "../services/oauth.js";
 import {
@@ -35,6 +34,7 @@ import {
 	listOAuthApps,
 	publicAppOrigins,
 	registeredOrigins,
+	tokenRequestApp,
 } from "../services/oauth-apps.js";
 import { ID_TOKEN_ALGORITHM, publicKeySet } from "../services/oauth-keys.js";
 import { jsonObject, requiredString } from "./json-body.js";

@@ -204,3 +204,32 @@ export async function publicAppOrigins(db: Kysely<Database>): Promise<Set<string
 export function appAnswersOrigin(app: OAuthApp | undefined, origin: string): boolean {
 	return app !== undefined && !app.confidential && app.redirectUris.some((uri) => new URL(uri).origin === origin);
 }
+
+/**
+ * The app a token request is for, before it is checked: the client_id it names, or else the app
+ * its code or refresh token was issued to. Only for choosing the answer's CORS origin.
+ */
+export async function tokenRequestApp(
+	db: Kysely<Database>,
+	params: Record<string, string | undefined>,
+	credentials: { clientId?: string },
+): Promise<OAuthApp | undefined> {
+	let clientId = credentials.clientId;
+	if (clientId === undefined && params.grant_type === "authorization_code" && params.code) {
+		const row = await db
+			.selectFrom("oauth_codes")
+			.select("client_id")
+			.where("code_hash", "=", hashSecret(params.code))
+			.executeTakeFirst();
+		clientId = row?.client_id;
+	}
+	if (clientId === undefined && params.grant_type === "refresh_token" && params.refresh_token) {
+		const row = await db
+			.selectFrom("oauth_refresh_tokens")
+			.select("client_id")
+			.where("token_hash", "=", hashSecret(params.refresh_token))
+			.executeTakeFirst();
+		clientId = row?.client_id;
+	}
+	return clientId === undefined ? undefined : await findOAuthApp(db, clientId);
+}

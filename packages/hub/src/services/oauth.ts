@@ -15,6 +15,7 @@ import { hashToken, newObjectId, newToken } from "../auth/tokens.js";
 import type { Database } from "../db/schema.js";
 import { avatarPath } from "./avatar.js";
 import { checkClientSecret, findOAuthApp, type OAuthApp } from "./oauth-apps.js";
+import { revokeGrant } from "./oauth-grants.js";
 import { signIdToken } from "./oauth-keys.js";
 
 export const OAUTH_SCOPES = ["openid", "profile", "email", "read-repos", "write-repos", "inference-api"] as const;
@@ -145,35 +146,6 @@ export interface ClientCredentials {
 	clientSecret?: string;
 }
 
-/**
- * The app a token request is for, before it is checked: the client_id it names, or else the app
- * its code or refresh token was issued to. Only for choosing the answer's CORS origin.
- */
-export async function tokenRequestApp(
-	db: Kysely<Database>,
-	params: Params,
-	credentials: ClientCredentials,
-): Promise<OAuthApp | undefined> {
-	let clientId = credentials.clientId;
-	if (clientId === undefined && params.grant_type === "authorization_code" && params.code) {
-		const row = await db
-			.selectFrom("oauth_codes")
-			.select("client_id")
-			.where("code_hash", "=", sha256Hex(params.code))
-			.executeTakeFirst();
-		clientId = row?.client_id;
-	}
-	if (clientId === undefined && params.grant_type === "refresh_token" && params.refresh_token) {
-		const row = await db
-			.selectFrom("oauth_refresh_tokens")
-			.select("client_id")
-			.where("token_hash", "=", sha256Hex(params.refresh_token))
-			.executeTakeFirst();
-		clientId = row?.client_id;
-	}
-	return clientId === undefined ? undefined : await findOAuthApp(db, clientId);
-}
-
 async function authenticateClient(
 	db: Kysely<Database>,
 	app: OAuthApp | undefined,
@@ -296,28 +268,6 @@ async function issueTokens(
 		});
 	}
 	return answer;
-}
-
-/** Ends a grant: its access tokens and refresh tokens stop working at once. */
-export async function revokeGrant(db: Kysely<Database>, grantId: string): Promise<void> {
-	await db.deleteFrom("access_tokens").where("oauth_grant_id", "=", grantId).execute();
-	await db.deleteFrom("oauth_refresh_tokens").where("grant_id", "=", grantId).execute();
-}
-
-/**
- * Ends every grant the user made to any app: its access and refresh tokens, and codes not yet
- * exchanged. The user's own tokens (made in settings) are theirs to revoke one by one.
- */
-export async function revokeUserGrants(db: Kysely<Database>, userId: string): Promise<void> {
-	await db.transaction().execute(async (trx) => {
-		await trx.deleteFrom("oauth_codes").where("user_id", "=", userId).execute();
-		await trx.deleteFrom("oauth_refresh_tokens").where("user_id", "=", userId).execute();
-		await trx
-			.deleteFrom("access_tokens")
-			.where("user_id", "=", userId)
-			.where("oauth_grant_id", "is not", null)
-			.execute();
-	});
 }
 
 function pkceMatches(verifier: string, challenge: string): boolean {
