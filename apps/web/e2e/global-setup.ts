@@ -49,6 +49,8 @@ export default async function setup(project: TestProject) {
 		DATABASE_URL: "",
 		HUBKIT_PUBLIC_URL: "",
 		HUBKIT_LLAMA_THREADS: "1",
+		// The suites sign many people up from 127.0.0.1.
+		HUBKIT_SIGNUPS_PER_HOUR: "0",
 		...WIDGET_TEST_ENV,
 	};
 	const site = await startSite({ hubPort, hubArgs: ["--port", String(hubPort), "--data", dataDir], env });

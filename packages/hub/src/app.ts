@@ -121,7 +121,8 @@ export function createHubApp(deps: HubDeps, options: HubAppOptions = {}): Hono<H
 	const preflight = cors({ origin: "*", exposeHeaders: EXPOSED_HEADERS, maxAge: 600 });
 	const exposed = EXPOSED_HEADERS.join(",");
 	app.use("*", async (c, next) => {
-		if (c.req.method === "OPTIONS") return preflight(c, next);
+		// The OAuth token endpoint answers its own preflight, for its apps' origins only (routes/oauth.ts).
+		if (c.req.method === "OPTIONS" && c.req.path !== "/oauth/token") return preflight(c, next);
 		await next();
 		// Set once the handler has answered: reading c.res any earlier (as Hono's cors does) makes
 		// Hono rebuild every response from a copy, which costs the server's fast write path.

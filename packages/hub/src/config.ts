@@ -55,6 +55,8 @@ export interface HubConfig {
 	anonymousRateLimitPerMinute: number;
 	/** Calls without a token a client address may make at once before the per-minute rate applies. */
 	anonymousRateLimitBurst: number;
+	/** Sign-up attempts an hour per client address (each costs a password hash); 0: no limit. */
+	signUpsPerHour: number;
 	/** Reverse proxies in front of the hub: how many `X-Forwarded-For` entries (from the right) to trust. */
 	trustedProxies: number;
 	/**
@@ -106,6 +108,7 @@ export const DEFAULT_UPSTREAM_IDLE_TIMEOUT_MS = 120_000;
 export const DEFAULT_ANON_RATE_LIMIT_PER_MINUTE = 60;
 export const DEFAULT_ANON_RATE_LIMIT_BURST = 20;
 export const DEFAULT_MAX_CONNECTIONS_PER_ADDRESS = 256;
+export const DEFAULT_SIGN_UPS_PER_HOUR = 10;
 export const DEFAULT_SESSION_IDLE_DAYS = 14;
 export const DEFAULT_SESSION_MAX_DAYS = 30;
 /** S3's smallest part (every part but the last may be no smaller). */
@@ -226,6 +229,7 @@ export function loadConfig(
 				env.HUBKIT_ANON_RATE_LIMIT_BURST,
 				DEFAULT_ANON_RATE_LIMIT_BURST,
 			) || 1,
+		signUpsPerHour: positiveInteger("HUBKIT_SIGNUPS_PER_HOUR", env.HUBKIT_SIGNUPS_PER_HOUR, DEFAULT_SIGN_UPS_PER_HOUR),
 		trustedProxies: positiveInteger("HUBKIT_TRUST_PROXY", env.HUBKIT_TRUST_PROXY, 0),
 		maxConnectionsPerAddress: positiveInteger(
 			"HUBKIT_MAX_CONNECTIONS_PER_ADDRESS",

@@ -19,6 +19,12 @@ export type HubErrorCode =
 	| "CsrfRejected"
 	| "InvalidCredentials"
 	| "SignInRateLimited"
+	/** This hub's own: too many sign-up attempts from one address (`HUBKIT_SIGNUPS_PER_HOUR`). */
+	| "SignUpRateLimited"
+	/** This hub's own: a sign-up whose e-mail cannot be used (the answer does not say whose it is). */
+	| "SignUpRefused"
+	/** This hub's own: the password-hashing queue is full; retry after `Retry-After`. */
+	| "PasswordHashingBusy"
 	| "NameTaken"
 	| "Forbidden"
 	| "NotFound"

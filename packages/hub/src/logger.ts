@@ -42,6 +42,19 @@ export type LogFormat = "text" | "json";
 /** Field names whose values never reach a JSON line, wherever a caller nests them. */
 const CENSORED_FIELDS = ["authorization", "cookie", "set-cookie", "token", "password", "secret", "key", "apiKey"];
 
+/**
+ * Values that look like the hub's secrets, wherever they appear in a text: tokens and OAuth
+ * secrets (`hf_…`, `hfr_…`, `hfs_…`) and 32 random bytes in base64url (43 characters: session
+ * ids, OAuth codes, LFS upload secrets). A name or a hash that happens to have that shape is
+ * hidden too, which costs a log reader little.
+ */
+const SECRET_LIKE = /(?<![A-Za-z0-9_-])(?:hf[a-z]?_[A-Za-z0-9_-]{16,}|[A-Za-z0-9_-]{43})(?![A-Za-z0-9_-])/g;
+
+/** `text` with every secret-looking value replaced by `censor`. */
+export function redactSecretLike(text: string, censor = "[redacted]"): string {
+	return text.replace(SECRET_LIKE, censor);
+}
+
 function fieldsText(fields: LogFields | undefined): string {
 	if (!fields) return "";
 	const parts = Object.entries(fields)

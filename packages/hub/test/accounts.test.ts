@@ -233,7 +233,7 @@ describe.each(ENGINES)("accounts and sessions on %s", (engine) => {
 		expect(loginCsrf.headers.get("x-error-code")).toBe("CsrfRejected");
 	});
 
-	it("rate-limits failed sign-ins per account with the same answer for an unknown user", async () => {
+	it("rate-limits failed sign-ins per account and address with the same answer for an unknown user", async () => {
 		await signUp("gus");
 		// Earlier tests' failures from 127.0.0.1 would count against the address.
 		await hub.deps.db.deleteFrom("sign_in_failures").execute();
@@ -257,8 +257,8 @@ describe.each(ENGINES)("accounts and sessions on %s", (engine) => {
 		const retryAfter = Number(limited.headers.get("retry-after"));
 		expect(retryAfter).toBeGreaterThan(0);
 		expect(retryAfter).toBeLessThanOrEqual(15 * 60);
-		// The client address (127.0.0.1) has failed five times too: another account from it waits as well.
-		expect((await call("/api/auth/login", { body: { username: "alice", password: PASSWORD } })).status).toBe(429);
+		// The limit is per account and address: another account from the same address signs in.
+		expect((await call("/api/auth/login", { body: { username: "alice", password: PASSWORD } })).status).toBe(200);
 		await hub.deps.db.deleteFrom("sign_in_failures").execute();
 	});
 

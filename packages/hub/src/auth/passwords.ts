@@ -3,8 +3,12 @@
  * 16-byte random salt and a 64-byte key, stored as one self-describing string
  * `scrypt$N$r$p$salt$hash` (base64url), so parameters can be raised later and old
  * hashes still check. Compared in constant time. Passwords are never logged.
+ * Every scrypt call goes through one queue per process (`passwordHashing`): one
+ * at a time, at most `HASHES_WAITING` waiting, so sign-up or sign-in bursts
+ * cannot take the thread pool that file reads need (auth/hashing-queue.ts).
  */
 import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from "node:crypto";
+import { hashingQueue } from "./hashing-queue.js";
 
 const COST = 2 ** 17;
 const BLOCK_SIZE = 8;
@@ -14,14 +18,22 @@ const KEY_BYTES = 64;
 export const MIN_PASSWORD_LENGTH = 10;
 /** scrypt hashes all of it, and a huge body would only cost CPU. */
 export const MAX_PASSWORD_LENGTH = 1024;
+/** About 0.3–0.5 s each on one core: sixteen waiting is a wait of a few seconds at most. */
+export const HASHES_WAITING = 16;
+
+/** The process's password-hashing queue; its `load` is read by tests and could feed a metric. */
+export const passwordHashing = hashingQueue({ concurrency: 1, capacity: HASHES_WAITING });
 
 function derive(password: string, salt: Buffer, cost: number, blockSize: number, parallelism: number): Promise<Buffer> {
 	// scrypt needs 128·N·r bytes; Node's default maxmem (32 MiB) is below that for N=2^17.
 	const options: ScryptOptions = { N: cost, r: blockSize, p: parallelism, maxmem: 256 * cost * blockSize };
-	return new Promise((resolve, reject) =>
-		scrypt(password.normalize("NFKC"), salt, KEY_BYTES, options, (error, key) =>
-			error ? reject(error) : resolve(key),
-		),
+	return passwordHashing.run(
+		() =>
+			new Promise((resolve, reject) =>
+				scrypt(password.normalize("NFKC"), salt, KEY_BYTES, options, (error, key) =>
+					error ? reject(error) : resolve(key),
+				),
+			),
 	);
 }
 
@@ -49,7 +61,11 @@ let decoy: Promise<string> | undefined;
  * account: the answer's timing then does not tell which usernames exist.
  */
 export async function verifyDecoy(password: string): Promise<false> {
-	decoy ??= hashPassword(randomBytes(16).toString("hex"));
+	// A refusal (the hashing queue full) is not kept: the next call makes the decoy again.
+	decoy ??= hashPassword(randomBytes(16).toString("hex")).catch((error: unknown) => {
+		decoy = undefined;
+		throw error;
+	});
 	await verifyPassword(password, await decoy);
 	return false;
 }

@@ -55,6 +55,7 @@ export const ROUTE_PERMISSIONS: Record<string, RoutePermission> = {
 	// The signed-in person's own settings.
 	"PUT /api/settings/profile": { action: "settings", on: "account" },
 	"POST /api/settings/password": { action: "settings", on: "account" },
+	"POST /api/settings/sign-out-everywhere": { action: "settings", on: "account" },
 	"POST /api/settings/tokens": { action: "settings", on: "account" },
 	"DELETE /api/settings/tokens/{id}": { action: "settings", on: "account" },
 	"PUT /api/settings/avatar": { action: "settings", on: "account" },

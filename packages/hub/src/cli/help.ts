@@ -34,6 +34,7 @@ export const ENVIRONMENT: readonly (readonly [string, string])[] = [
 		"hf-inference calls a minute per address without a token (default 60; 0: token required)",
 	],
 	["HUBKIT_ANON_RATE_LIMIT_BURST", "such calls at once before the rate applies (default 20)"],
+	["HUBKIT_SIGNUPS_PER_HOUR", "sign-up attempts an hour per client address (default 10; 0: no limit)"],
 	["HUBKIT_PROVIDER_KEY_<PROVIDER>", "the operator's key for a provider (e.g. HUBKIT_PROVIDER_KEY_TOGETHER)"],
 	["HUBKIT_PROVIDER_URL_<PROVIDER>", "a provider's base URL instead of its public one"],
 	["HUBKIT_PROVIDERS_FILE", "JSON file of provider keys and URLs (the environment wins over it)"],

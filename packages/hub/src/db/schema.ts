@@ -210,6 +210,8 @@ export interface OAuthRefreshTokensTable {
 	scope: string;
 	created_at: string;
 	expires_at: string;
+	/** When it was exchanged for a new pair; null while it is the grant's live refresh token. A used one is kept until it expires, so reuse is seen. */
+	rotated_at: Generated<string | null>;
 }
 
 /** ID-token signing keys, made on first use. */

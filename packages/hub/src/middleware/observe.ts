@@ -4,14 +4,16 @@
  * duration, body bytes and request id.
  *
  * The path in that line is censored: a route parameter named `secret` (an LFS
- * upload's capability) and the values of query parameters whose names say
- * token, key, code, password and the like. Headers are never logged.
+ * upload's capability), the values of query parameters whose names say token,
+ * key, code, password and the like, and, wherever it appears (any segment, any
+ * query name or value, percent-encoded or not), anything shaped like one of the
+ * hub's secrets (`redactSecretLike`, logger.ts). Headers are never logged.
  */
 import type { ServerResponse } from "node:http";
 import type { Context, MiddlewareHandler } from "hono";
 import { matchedRoutes } from "hono/route";
 import type { HubEnv } from "../deps.js";
-import type { Logger } from "../logger.js";
+import { type Logger, redactSecretLike } from "../logger.js";
 import type { HubMetrics } from "../metrics.js";
 import { isMiddlewareRoute, routeSegments, routeTemplate } from "../route-template.js";
 
@@ -43,20 +45,33 @@ export function censoredPath(c: Context<HubEnv>): string {
 	const routes = matchedRoutes(c);
 	const reached = routes[c.req.routeIndex] ?? routes.find((route) => !isMiddlewareRoute(route));
 	const declared = reached ? routeSegments(reached.path) : [];
-	if (declared.some((segment) => SECRET_PARAMS.has(segment))) {
-		path = path
-			.split("/")
-			.map((segment, index) => (SECRET_PARAMS.has(declared[index] ?? "") ? CENSORED : segment))
-			.join("/");
-	}
+	path = path
+		.split("/")
+		.map((segment, index) => {
+			if (SECRET_PARAMS.has(declared[index] ?? "")) return CENSORED;
+			const decoded = decodedSegment(segment);
+			return redactSecretLike(decoded) === decoded ? segment : CENSORED;
+		})
+		.join("/");
 	if (!url.search) return path;
 	const query = [...url.searchParams]
 		.map(([name, value]) => {
-			const shown = SECRET_QUERY.test(name.toLowerCase()) ? CENSORED : value;
-			return `${encodeURIComponent(name)}=${shown === CENSORED ? CENSORED : encodeURIComponent(shown)}`;
+			const shownName = encodeURIComponent(redactSecretLike(name)).replaceAll(encodeURIComponent(CENSORED), CENSORED);
+			if (SECRET_QUERY.test(name.toLowerCase())) return `${shownName}=${CENSORED}`;
+			const shown = encodeURIComponent(redactSecretLike(value)).replaceAll(encodeURIComponent(CENSORED), CENSORED);
+			return `${shownName}=${shown}`;
 		})
 		.join("&");
 	return `${path}?${query}`;
+}
+
+/** A path segment percent-decoded, or as it is when it is not valid percent-encoding. */
+function decodedSegment(segment: string): string {
+	try {
+		return decodeURIComponent(segment);
+	} catch {
+		return segment;
+	}
 }
 
 /** Milliseconds since `started`, to a tenth. */

@@ -322,6 +322,10 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
 	"GET /api/settings/profile": { summary: "The signed-in person's profile", tag: ACCOUNTS },
 	"PUT /api/settings/profile": { summary: "Change one's profile", tag: ACCOUNTS, body: "json" },
 	"POST /api/settings/password": { summary: "Change one's password", tag: ACCOUNTS, body: "json" },
+	"POST /api/settings/sign-out-everywhere": {
+		summary: "End every session of one's own and every OAuth grant (this browser is signed out too)",
+		tag: ACCOUNTS,
+	},
 	"GET /api/settings/tokens": { summary: "One's access tokens (never their secrets)", tag: ACCOUNTS },
 	"POST /api/settings/tokens": { summary: "Create an access token (shown once)", tag: ACCOUNTS, body: "json" },
 	"DELETE /api/settings/tokens/{id}": { summary: "Revoke an access token", tag: ACCOUNTS },
@@ -348,6 +352,11 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
 	"GET /oauth/authorize": { summary: "Start an authorization (sends the browser to consent)", tag: OAUTH },
 	"GET /api/oauth/authorize-request": { summary: "The pending authorization, for the consent page", tag: OAUTH },
 	"POST /oauth/authorize": { summary: "Consent to or refuse an authorization", tag: OAUTH, body: "form" },
+	"OPTIONS /oauth/token": {
+		summary: "The token endpoint's CORS preflight: allowed for public apps' origins only",
+		tag: OAUTH,
+		public: true,
+	},
 	"POST /oauth/token": {
 		summary: "Exchange a code (or a refresh token) for tokens",
 		tag: OAUTH,

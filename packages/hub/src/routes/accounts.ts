@@ -9,13 +9,15 @@ import { type Context, Hono } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import type { Caller } from "../auth/caller.js";
 import { requireAccount } from "../auth/permissions.js";
-import { createSession, deleteSession, SESSION_COOKIE } from "../auth/sessions.js";
+import { createSession, deleteSession, deleteUserSessions, SESSION_COOKIE } from "../auth/sessions.js";
+import { signUpAdmission } from "../auth/sign-up-limit.js";
 import { createAccessToken, listAccessTokens, revokeAccessToken } from "../auth/tokens.js";
 import type { HubDeps, HubEnv } from "../deps.js";
 import { badRequest, notFound } from "../errors.js";
 import { clientAddress, rateLimitKey } from "../middleware/anonymous-limit.js";
 import { publicBaseUrl } from "../public-url.js";
 import { changePassword, createUser, type Profile, readProfile, signIn, updateProfile } from "../services/accounts.js";
+import { revokeUserGrants } from "../services/oauth-grants.js";
 import { checkRepoId } from "../services/repo-access.js";
 import { jsonObject, optionalString, requiredString } from "./json-body.js";
 
@@ -30,6 +32,8 @@ export function sessionCaller(c: Context<HubEnv>): Caller {
 }
 
 export function accountRoutes(deps: HubDeps): Hono<HubEnv> {
+	const admitSignUp = signUpAdmission(deps.db, deps.config.signUpsPerHour);
+	const addressOf = (c: Context<HubEnv>) => rateLimitKey(clientAddress(c, deps.config.trustedProxies));
 	const startSession = async (c: Context<HubEnv>, userId: string) => {
 		// A fresh id on every sign-in; the one the browser had before (if any) ends.
 		const previous = getCookie(c, SESSION_COOKIE);
@@ -52,6 +56,7 @@ export function accountRoutes(deps: HubDeps): Hono<HubEnv> {
 
 	return new Hono<HubEnv>()
 		.post("/api/auth/signup", async (c) => {
+			await admitSignUp(addressOf(c));
 			const body = await jsonObject(c);
 			const user = await createUser(deps.db, {
 				username: requiredString(body, "username"),
@@ -66,15 +71,27 @@ export function accountRoutes(deps: HubDeps): Hono<HubEnv> {
 			const body = await jsonObject(c);
 			const login = optionalString(body, "username") ?? optionalString(body, "email");
 			if (!login) throw badRequest("username (or email) is required");
-			const address = rateLimitKey(clientAddress(c, deps.config.trustedProxies));
-			const user = await signIn(deps.db, login, requiredString(body, "password"), address);
+			const user = await signIn(deps.db, login, requiredString(body, "password"), addressOf(c));
 			await startSession(c, user.id);
 			const profile = await readProfile(deps.db, user.id);
-			return c.json({ name: profile.name, fullname: profile.fullname, email: profile.email, isAdmin: profile.isAdmin });
+			return c.json({
+				name: profile.name,
+				fullname: profile.fullname,
+				email: profile.email,
+				isAdmin: profile.isAdmin,
+			});
 		})
 		.post("/api/auth/logout", async (c) => {
 			const id = getCookie(c, SESSION_COOKIE);
 			if (id) await deleteSession(deps.db, id);
+			deleteCookie(c, SESSION_COOKIE, { path: "/" });
+			return c.body(null, 204);
+		})
+		.post("/api/settings/sign-out-everywhere", async (c) => {
+			// Every browser session of the user (this one too) and every OAuth grant; their own tokens stay.
+			const caller = sessionCaller(c);
+			await deleteUserSessions(deps.db, caller.userId);
+			await revokeUserGrants(deps.db, caller.userId);
 			deleteCookie(c, SESSION_COOKIE, { path: "/" });
 			return c.body(null, 204);
 		})

@@ -5,8 +5,11 @@
  * the visitor is signed in, GET falls through to the site (the not-found
  * handler is the site proxy), and the page posts the decision back here.
  *
- * The token and userinfo endpoints are called from other origins' pages: they
- * answer CORS for the origins of registered redirect URIs only.
+ * The token and userinfo endpoints are called from other origins' pages. The token
+ * endpoint answers CORS only to the origins of the requesting app's own redirect URIs,
+ * and only for a public app (a confidential one is called from its server); its
+ * preflight, which names no app, to the origins of public apps. Userinfo answers the
+ * origins of every registered redirect URI (it needs a bearer token anyway).
  */
 import { type Context, Hono } from "hono";
 import type { Caller } from "../auth/caller.js";
@@ -25,7 +28,15 @@ import {
 	SCOPE_DESCRIPTIONS,
 	userInfo,
 } from "../services/oauth.js";
-import { createOAuthApp, deleteOAuthApp, listOAuthApps, registeredOrigins } from "../services/oauth-apps.js";
+import {
+	appAnswersOrigin,
+	createOAuthApp,
+	deleteOAuthApp,
+	listOAuthApps,
+	publicAppOrigins,
+	registeredOrigins,
+	tokenRequestApp,
+} from "../services/oauth-apps.js";
 import { ID_TOKEN_ALGORITHM, publicKeySet } from "../services/oauth-keys.js";
 import { jsonObject, requiredString } from "./json-body.js";
 
@@ -86,6 +97,13 @@ export function oauthRoutes(deps: HubDeps): Hono<HubEnv> {
 		} else {
 			c.header("Access-Control-Allow-Origin", new URL(hubUrl(c)).origin);
 		}
+	};
+
+	/** The token endpoint's CORS: the app's own origin when it is a public app's, else the hub's (a refusal). */
+	const allowTokenOrigin = (c: Context, allowed: boolean) => {
+		c.header("Vary", "Origin");
+		const origin = c.req.header("origin");
+		c.header("Access-Control-Allow-Origin", origin && allowed ? origin : new URL(hubUrl(c)).origin);
 	};
 
 	const refuseToken = (c: Context, error: OAuthError) => {
@@ -179,12 +197,24 @@ export function oauthRoutes(deps: HubDeps): Hono<HubEnv> {
 				const code = await issueCode(deps.db, request, caller.userId);
 				return c.redirect(redirectWith(request.redirectUri, { code, state: request.state }), 303);
 			})
+			// The app-wide preflight answers every origin; this one only public apps' (app.ts lets it through).
+			.options("/oauth/token", async (c) => {
+				const origin = c.req.header("origin");
+				allowTokenOrigin(c, origin !== undefined && (await publicAppOrigins(deps.db)).has(origin));
+				c.header("Access-Control-Allow-Methods", "POST");
+				c.header("Access-Control-Allow-Headers", "Content-Type, Authorization");
+				c.header("Access-Control-Max-Age", "600");
+				return c.body(null, 204);
+			})
 			.post("/oauth/token", async (c) => {
-				await allowAppOrigin(c);
+				allowTokenOrigin(c, false);
 				c.header("Cache-Control", "no-store");
 				try {
 					const params = await formParams(c);
 					const credentials = clientCredentials(c, params);
+					const origin = c.req.header("origin");
+					if (origin)
+						allowTokenOrigin(c, appAnswersOrigin(await tokenRequestApp(deps.db, params, credentials), origin));
 					if (params.grant_type === "authorization_code") {
 						return c.json(await exchangeCode(deps.db, params, credentials, hubUrl(c)));
 					}

@@ -26,6 +26,18 @@ export interface UserSummary {
 	createdAt: string;
 }
 
+/**
+ * A sign-up whose e-mail is already someone's. The hub sends no mail, so it cannot answer this
+ * exactly like a fresh sign-up; the answer names no account, says nothing of whose the address
+ * is, costs the same hash as a success, and each such probe spends one of the address's sign-up
+ * attempts (auth/sign-up-limit.ts).
+ */
+export const EMAIL_REFUSED = "Could not create an account with this email address: use another one";
+
+function emailRefused(): HubError {
+	return new HubError(409, EMAIL_REFUSED, { code: "SignUpRefused" });
+}
+
 export function nameTaken(name: string): HubError {
 	return new HubError(409, `The name ${JSON.stringify(name)} is already taken`, { code: "NameTaken" });
 }
@@ -50,7 +62,10 @@ export interface NewUser {
 	isAdmin?: boolean;
 }
 
-/** Makes a user; 400 for a bad name, email or password, 409 `NameTaken` when the name or email is in use. */
+/**
+ * Makes a user; 400 for a bad name, email or password, 409 `NameTaken` when the name is in use
+ * (names are public), 409 `SignUpRefused` when the e-mail is.
+ */
 export async function createUser(db: Kysely<Database>, input: NewUser, now = new Date()): Promise<UserSummary> {
 	const problem = ownerNameProblem(input.username);
 	if (problem) throw badRequest(`Invalid username: ${problem}`);
@@ -75,7 +90,7 @@ export async function createUser(db: Kysely<Database>, input: NewUser, now = new
 			.executeTakeFirst();
 		if (sameName) throw nameTaken(input.username);
 		const sameEmail = await trx.selectFrom("users").select("id").where("email", "=", email).executeTakeFirst();
-		if (sameEmail) throw new HubError(409, "An account with this email already exists", { code: "NameTaken" });
+		if (sameEmail) throw emailRefused();
 		await trx.insertInto("users").values(row).execute();
 	});
 	return {

@@ -2,7 +2,9 @@
  * OAuth apps: registered by a signed-in user (settings) or an operator (CLI).
  * The client id is a random UUID; a confidential app also gets a secret, shown
  * once (only its sha256 is stored, the way tokens are). Redirect URIs are matched
- * exactly, so they are checked here: absolute http(s), no fragment.
+ * exactly, so they are checked here: https, or http on the loopback interface only
+ * (127.0.0.1, [::1], localhost: a program on the user's own machine, RFC 8252 §7.3), so
+ * a code never travels in clear over a network; no fragment, no credentials.
  */
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
 import type { Kysely } from "kysely";
@@ -12,6 +14,7 @@ import { badRequest } from "../errors.js";
 const MAX_NAME_LENGTH = 100;
 const MAX_REDIRECT_URIS = 10;
 const MAX_URI_LENGTH = 2000;
+const LOOPBACK_HOSTS = new Set(["127.0.0.1", "[::1]", "localhost"]);
 
 export interface OAuthApp {
 	clientId: string;
@@ -41,7 +44,10 @@ export function redirectUriProblem(uri: string): string | undefined {
 	} catch {
 		return `${JSON.stringify(uri.slice(0, 200))} is not an absolute URL`;
 	}
-	if (url.protocol !== "https:" && url.protocol !== "http:") return "a redirect URI is http or https";
+	if (url.protocol === "http:" && !LOOPBACK_HOSTS.has(url.hostname)) {
+		return "a redirect URI is https (http only on 127.0.0.1, [::1] or localhost)";
+	}
+	if (url.protocol !== "https:" && url.protocol !== "http:") return "a redirect URI is https";
 	if (url.hash !== "" || uri.includes("#")) return "a redirect URI has no fragment";
 	if (url.username || url.password) return "a redirect URI carries no user name or password";
 	return undefined;
@@ -170,7 +176,7 @@ export async function deleteOAuthDataOf(trx: Kysely<Database>, userId: string): 
 	await trx.deleteFrom("oauth_refresh_tokens").where("user_id", "=", userId).execute();
 }
 
-/** The origins of every registered redirect URI: the browsers the token and userinfo endpoints answer. */
+/** The origins of every registered redirect URI: the browsers the userinfo endpoint answers. */
 export async function registeredOrigins(db: Kysely<Database>): Promise<Set<string>> {
 	const rows = await db.selectFrom("oauth_apps").select("redirect_uris").execute();
 	const origins = new Set<string>();
@@ -178,4 +184,52 @@ export async function registeredOrigins(db: Kysely<Database>): Promise<Set<strin
 		for (const uri of JSON.parse(row.redirect_uris) as string[]) origins.add(new URL(uri).origin);
 	}
 	return origins;
+}
+
+/**
+ * The origins of public apps' redirect URIs: the browsers the token endpoint answers a preflight
+ * for. A confidential app keeps its secret on a server, so no browser calls the token endpoint
+ * for it.
+ */
+export async function publicAppOrigins(db: Kysely<Database>): Promise<Set<string>> {
+	const rows = await db.selectFrom("oauth_apps").select("redirect_uris").where("confidential", "=", 0).execute();
+	const origins = new Set<string>();
+	for (const row of rows) {
+		for (const uri of JSON.parse(row.redirect_uris) as string[]) origins.add(new URL(uri).origin);
+	}
+	return origins;
+}
+
+/** Whether a browser on `origin` may read the token endpoint's answers for this app: a public app's own origin. */
+export function appAnswersOrigin(app: OAuthApp | undefined, origin: string): boolean {
+	return app !== undefined && !app.confidential && app.redirectUris.some((uri) => new URL(uri).origin === origin);
+}
+
+/**
+ * The app a token request is for, before it is checked: the client_id it names, or else the app
+ * its code or refresh token was issued to. Only for choosing the answer's CORS origin.
+ */
+export async function tokenRequestApp(
+	db: Kysely<Database>,
+	params: Record<string, string | undefined>,
+	credentials: { clientId?: string },
+): Promise<OAuthApp | undefined> {
+	let clientId = credentials.clientId;
+	if (clientId === undefined && params.grant_type === "authorization_code" && params.code) {
+		const row = await db
+			.selectFrom("oauth_codes")
+			.select("client_id")
+			.where("code_hash", "=", hashSecret(params.code))
+			.executeTakeFirst();
+		clientId = row?.client_id;
+	}
+	if (clientId === undefined && params.grant_type === "refresh_token" && params.refresh_token) {
+		const row = await db
+			.selectFrom("oauth_refresh_tokens")
+			.select("client_id")
+			.where("token_hash", "=", hashSecret(params.refresh_token))
+			.executeTakeFirst();
+		clientId = row?.client_id;
+	}
+	return clientId === undefined ? undefined : await findOAuthApp(db, clientId);
 }

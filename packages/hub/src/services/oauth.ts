@@ -15,6 +15,7 @@ import { hashToken, newObjectId, newToken } from "../auth/tokens.js";
 import type { Database } from "../db/schema.js";
 import { avatarPath } from "./avatar.js";
 import { checkClientSecret, findOAuthApp, type OAuthApp } from "./oauth-apps.js";
+import { revokeGrant } from "./oauth-grants.js";
 import { signIdToken } from "./oauth-keys.js";
 
 export const OAUTH_SCOPES = ["openid", "profile", "email", "read-repos", "write-repos", "inference-api"] as const;
@@ -269,12 +270,6 @@ async function issueTokens(
 	return answer;
 }
 
-/** Ends a grant: its access tokens and refresh tokens stop working at once. */
-export async function revokeGrant(db: Kysely<Database>, grantId: string): Promise<void> {
-	await db.deleteFrom("access_tokens").where("oauth_grant_id", "=", grantId).execute();
-	await db.deleteFrom("oauth_refresh_tokens").where("grant_id", "=", grantId).execute();
-}
-
 function pkceMatches(verifier: string, challenge: string): boolean {
 	return createHash("sha256").update(verifier).digest("base64url") === challenge;
 }
@@ -324,7 +319,12 @@ export async function exchangeCode(
 	return await issueTokens(db, { grantId, app, user, scope: row.scope, nonce: row.nonce }, hubUrl, now);
 }
 
-/** `grant_type=refresh_token`: the refresh token is rotated (the old one stops working), the grant stays. */
+/**
+ * `grant_type=refresh_token`: the refresh token is rotated (the old one stops working), the grant
+ * stays. The old one is kept, marked rotated, until it expires: a second use of it means two
+ * parties hold it, one of them not the app, so the whole grant ends (OAuth 2.0 Security BCP,
+ * RFC 9700 §4.14.2) and the app's user signs in again.
+ */
 export async function refreshTokens(
 	db: Kysely<Database>,
 	params: Params,
@@ -343,6 +343,7 @@ export async function refreshTokens(
 	if (!row || Date.parse(row.expires_at) <= now.getTime()) {
 		throw new OAuthError("invalid_grant", "Unknown or expired refresh token");
 	}
+	if (row.rotated_at !== null) await refuseReuse(db, row.grant_id);
 	const app = await authenticateClient(db, await findOAuthApp(db, row.client_id), credentials);
 	let scope = row.scope;
 	if (params.scope !== undefined) {
@@ -354,9 +355,21 @@ export async function refreshTokens(
 		scope = granted.filter((item) => asked.includes(item)).join(" ");
 	}
 	const user = await liveUser(db, row.user_id);
-	const used = await db.deleteFrom("oauth_refresh_tokens").where("token_hash", "=", tokenHash).executeTakeFirst();
-	if (used.numDeletedRows !== 1n) throw new OAuthError("invalid_grant", "Unknown or expired refresh token");
+	// Claimed by one request only: of two racing uses, the second is a reuse.
+	const used = await db
+		.updateTable("oauth_refresh_tokens")
+		.set({ rotated_at: now.toISOString() })
+		.where("token_hash", "=", tokenHash)
+		.where("rotated_at", "is", null)
+		.executeTakeFirst();
+	if (used.numUpdatedRows !== 1n) await refuseReuse(db, row.grant_id);
+	await db.deleteFrom("oauth_refresh_tokens").where("expires_at", "<=", now.toISOString()).execute();
 	return await issueTokens(db, { grantId: row.grant_id, app, user, scope }, hubUrl, now);
+}
+
+async function refuseReuse(db: Kysely<Database>, grantId: string): Promise<never> {
+	await revokeGrant(db, grantId);
+	throw new OAuthError("invalid_grant", "This refresh token was already used; the grant is revoked");
 }
 
 /**

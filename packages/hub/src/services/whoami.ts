@@ -19,7 +19,8 @@ export function whoamiBody(
 		name: caller.userName,
 		fullname: caller.fullname,
 		email: caller.email,
-		emailVerified: caller.email !== null,
+		// The hub sends no mail, so no address is ever verified (the same as userinfo's email_verified).
+		emailVerified: false,
 		canPay: false,
 		isPro: false,
 		periodEnd: null,

@@ -29,11 +29,18 @@ export interface TestDatabase {
 	cleanup(): Promise<void>;
 }
 
+/** Suites sign many people up from 127.0.0.1; the tests of the sign-up limit set their own. */
+const TEST_LIMITS = { signUpsPerHour: 0 } as const;
+
 export async function startTestDatabase(engine: EngineName): Promise<TestDatabase> {
 	const dataDir = mkdtempSync(join(tmpdir(), "hubkit-test-"));
 	const removeDataDir = () => rmSync(dataDir, { recursive: true, force: true });
 	if (engine === "sqlite") {
-		return { config: loadConfig({ dataDir, port: 0 }, {}), cliEnv: {}, cleanup: async () => removeDataDir() };
+		return {
+			config: loadConfig({ dataDir, port: 0, ...TEST_LIMITS }, {}),
+			cliEnv: {},
+			cleanup: async () => removeDataDir(),
+		};
 	}
 	if (testPostgresKind() === "pglite") return startPglite(dataDir, removeDataDir);
 
@@ -46,7 +53,7 @@ export async function startTestDatabase(engine: EngineName): Promise<TestDatabas
 	const databaseUrl = new URL(adminUrl);
 	databaseUrl.pathname = `/${name}`;
 	return {
-		config: loadConfig({ dataDir, port: 0, databaseUrl: databaseUrl.href }, {}),
+		config: loadConfig({ dataDir, port: 0, databaseUrl: databaseUrl.href, ...TEST_LIMITS }, {}),
 		cliEnv: { DATABASE_URL: databaseUrl.href },
 		cleanup: async () => {
 			// FORCE: a hub a failed test left open still holds connections; they are ended.
@@ -74,7 +81,13 @@ async function startPglite(dataDir: string, removeDataDir: () => void): Promise<
 	const address = server.getServerConn();
 	// PGlite runs one query at a time; a single pooled connection keeps transactions whole.
 	const config = loadConfig(
-		{ dataDir, port: 0, databaseUrl: `postgres://postgres:postgres@${address}/postgres`, databasePoolSize: 1 },
+		{
+			dataDir,
+			port: 0,
+			databaseUrl: `postgres://postgres:postgres@${address}/postgres`,
+			databasePoolSize: 1,
+			...TEST_LIMITS,
+		},
 		{},
 	);
 	return {

@@ -1,10 +1,11 @@
 import type { Metadata } from "next";
 import { PasswordForm } from "@/components/account/password-form";
 import { requireSessionUser } from "@/lib/session";
+import { SignOutEverywhere } from "./sign-out-everywhere";
 
 export const metadata: Metadata = {
 	title: "Password",
-	description: "Change your password; every other signed-in browser is signed out.",
+	description: "Change your password, or sign out of every browser and app at once.",
 };
 
 export default async function PasswordSettingsPage() {
@@ -14,6 +15,12 @@ export default async function PasswordSettingsPage() {
 			<h1>Password</h1>
 			<p className="muted">Changing it signs you out everywhere else; this browser stays signed in.</p>
 			<PasswordForm name={user.name} />
+			<h2>Sign out everywhere</h2>
+			<p className="muted">
+				Ends every signed-in browser, this one too, and revokes the access of every app you signed in to with this hub.
+				Your access tokens stay: revoke them under Access tokens.
+			</p>
+			<SignOutEverywhere />
 		</>
 	);
 }
