@@ -79,6 +79,7 @@ const SAMPLES: Record<string, { path: string; body?: unknown }> = {
 	"DELETE /api/organizations/{name}/avatar": { path: `/api/organizations/${ORG}/avatar` },
 	"PUT /api/settings/profile": { path: "/api/settings/profile", body: { bio: "taken" } },
 	"POST /api/settings/password": { path: "/api/settings/password", body: { current: "x", new: "y" } },
+	"POST /api/settings/sign-out-everywhere": { path: "/api/settings/sign-out-everywhere" },
 	"POST /api/settings/tokens": { path: "/api/settings/tokens", body: { name: "more", role: "write" } },
 	"DELETE /api/settings/tokens/{id}": { path: "/api/settings/tokens/0123456789abcdef01234567" },
 	"PUT /api/settings/avatar": { path: "/api/settings/avatar" },
