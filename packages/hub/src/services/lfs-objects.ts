@@ -27,16 +27,22 @@ export async function repoHoldsObject(db: Kysely<Database>, repoKey: string, oid
 	return inHistory !== undefined;
 }
 
-/** Notes that `repoKey` received the object's bytes (an upload that completed for it). */
+/**
+ * Notes that `repoKey` received the object's bytes (an upload that completed for it). Uploaded
+ * again, the claim is dated again: gc forgets claims no commit took up for a week
+ * (services/blob-references.ts), counted from the last upload.
+ */
 export async function recordObject(
 	db: Kysely<Database>,
 	repoKey: string,
 	oid: string,
+	size: number,
 	now = new Date(),
 ): Promise<void> {
+	const createdAt = now.toISOString();
 	await db
 		.insertInto("lfs_objects")
-		.values({ repo_id: repoKey, oid, created_at: now.toISOString() })
-		.onConflict((conflict) => conflict.columns(["repo_id", "oid"]).doNothing())
+		.values({ repo_id: repoKey, oid, size, created_at: createdAt })
+		.onConflict((conflict) => conflict.columns(["repo_id", "oid"]).doUpdateSet({ created_at: createdAt, size }))
 		.execute();
 }
