@@ -246,10 +246,13 @@ export function loadConfig(
 		logFormat: logFormat(env.HUBKIT_LOG_FORMAT),
 		accessLog: onOff("HUBKIT_ACCESS_LOG", env.HUBKIT_ACCESS_LOG, env.HUBKIT_LOG_FORMAT === "json"),
 		metricsToken: env.HUBKIT_METRICS_TOKEN || undefined,
-		gcIntervalMinutes: positiveInteger("HUBKIT_GC_INTERVAL_MINUTES", env.HUBKIT_GC_INTERVAL_MINUTES, DEFAULT_GC_INTERVAL_MINUTES),
+		gcIntervalMinutes: positiveInteger(
+			"HUBKIT_GC_INTERVAL_MINUTES",
+			env.HUBKIT_GC_INTERVAL_MINUTES,
+			DEFAULT_GC_INTERVAL_MINUTES,
+		),
 		gcGraceMinutes: positiveInteger("HUBKIT_GC_GRACE_MINUTES", env.HUBKIT_GC_GRACE_MINUTES, DEFAULT_GC_GRACE_MINUTES),
-		storageQuotaBytes:
-			positiveInteger("HUBKIT_STORAGE_QUOTA_BYTES", env.HUBKIT_STORAGE_QUOTA_BYTES, 0) || undefined,
+		storageQuotaBytes: positiveInteger("HUBKIT_STORAGE_QUOTA_BYTES", env.HUBKIT_STORAGE_QUOTA_BYTES, 0) || undefined,
 		...Object.fromEntries(Object.entries(overrides).filter(([, value]) => value !== undefined)),
 	};
 	if (config.databaseUrl && !/^postgres(ql)?:\/\//.test(config.databaseUrl)) {

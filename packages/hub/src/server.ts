@@ -22,6 +22,7 @@ import { sampleCatalogue } from "./seed/catalogue/index.js";
 import { loadSeed, type SeedLoadResult } from "./seed/load.js";
 import { recordFingerprint, refreshSampleCatalogue } from "./seed/refresh.js";
 import { loadSampleDatasets } from "./seed/sample-datasets.js";
+import { collectGarbage } from "./services/gc.js";
 import { openBlobStore } from "./storage/open-store.js";
 
 export interface OpenHub {
@@ -126,6 +127,10 @@ export async function startHub(config: HubConfig, logger: Logger): Promise<Runni
 				`Sample catalogue refreshed: ${refreshed.added} models and ${refreshed.addedDatasets} sample datasets added; local mappings changed: ${changed}`,
 			);
 		}
+		// Temporary files of this machine's writes that died with their process (a kill -9 mid-upload).
+		const abandoned = await hub.deps.blobStore.removeAbandonedWrites?.();
+		if (abandoned) logger.info(`Removed ${abandoned} temporary files that writes cut off by a crash left behind`);
+		const gc = scheduleGarbageCollection(hub.deps);
 		const providerKeys = loadProviderKeys(process.env, config.providersFile);
 		const localRuntime = createLocalRuntime(hub.deps, {
 			workers: config.localRuntimeWorkers,
@@ -150,6 +155,7 @@ export async function startHub(config: HubConfig, logger: Logger): Promise<Runni
 			close: async () => {
 				const draining = drain(config.shutdownGraceMs);
 				shutdown.abort();
+				await gc.stop();
 				const outcome = await draining;
 				await localRuntime.close();
 				await hub.close();
@@ -160,4 +166,25 @@ export async function startHub(config: HubConfig, logger: Logger): Promise<Runni
 		await hub.close();
 		throw error;
 	}
+}
+
+/**
+ * Runs gc every `HUBKIT_GC_INTERVAL_MINUTES` (0: never; `hubkit gc` still can). Every hub of a
+ * shared database schedules it; the gc lock lets one of them work and the others skip.
+ */
+function scheduleGarbageCollection(deps: HubDeps): { stop(): Promise<void> } {
+	const minutes = deps.config.gcIntervalMinutes;
+	if (minutes === 0) return { stop: async () => undefined };
+	let running: Promise<unknown> = Promise.resolve();
+	const timer = setInterval(() => {
+		running = collectGarbage(deps).catch((error: unknown) => deps.logger.error("Scheduled gc failed", error));
+	}, minutes * 60_000);
+	timer.unref();
+	return {
+		async stop() {
+			clearInterval(timer);
+			// A gc under way finishes its batch before the database closes under it.
+			await running;
+		},
+	};
 }

@@ -14,6 +14,7 @@ import { gitBlobOid } from "../git-oid.js";
 import { publicBaseUrl } from "../public-url.js";
 import { applyCommit, branchHead, type CommitOperation, checkedPath, snapshotOf } from "../services/commits.js";
 import { repoHoldsObject } from "../services/lfs-objects.js";
+import { StorageBudget } from "../services/quota.js";
 import { createRepo, newRepoProblem } from "../services/repo-create.js";
 import {
 	checkedRepoId,
@@ -26,7 +27,7 @@ import {
 import { checkUploadType } from "../services/upload-rules.js";
 import { isLfsFile } from "../storage/lfs.js";
 import { revisionProblem } from "../storage/repo-path.js";
-import { isSha256Hex } from "../storage/sha256.js";
+import { isSha256Hex, sha256Hex } from "../storage/sha256.js";
 import { jsonObject, optionalString, requiredString } from "./json-body.js";
 
 /** Longest NDJSON line: an inline file of the LFS threshold's size, base64-encoded, with room to spare. */
@@ -55,15 +56,20 @@ export function commitRoutes(deps: HubDeps): Hono<HubEnv> {
 		const type = body.type ?? "model";
 		if (type === "space") throw badRequest("This hub has no spaces: create a model or a dataset");
 		if (!isRepoType(type)) throw badRequest("type must be model or dataset");
+		const files = initialFiles(body.files)?.map((file) => {
+			checkUploadType(deps.config, file.path);
+			return file;
+		});
+		const budget = new StorageBudget(deps.db, deps.config, namespace);
+		if (files && budget.limited) {
+			await budget.add(files.map((file) => ({ sha256: sha256Hex(file.content), size: file.content.byteLength })));
+		}
 		const created = await createRepo(deps, caller, {
 			type,
 			namespace,
 			name: repoName,
 			private: privacyOf(body),
-			files: initialFiles(body.files)?.map((file) => {
-				checkUploadType(deps.config, file.path);
-				return file;
-			}),
+			files,
 		});
 		return c.json({
 			url: `${publicBaseUrl(c, deps.config)}${repoWebPath(type, created.id)}`,
@@ -104,6 +110,7 @@ export function commitRoutes(deps: HubDeps): Hono<HubEnv> {
 		if (!Array.isArray(body.files)) throw badRequest("files must be a list of {path, size, sample}");
 		if (body.files.length > MAX_PREUPLOAD_FILES) throw badRequest(`At most ${MAX_PREUPLOAD_FILES} files per request`);
 		const current = await snapshotOf(deps.db, await branchHead(deps.db, target.repo, target.branch));
+		const announced: { size: number }[] = [];
 		const files = body.files.map((entry: unknown, index: number) => {
 			const file = typeof entry === "object" && entry !== null ? (entry as Record<string, unknown>) : {};
 			const path = typeof file.path === "string" ? checkedPath(file.path) : undefined;
@@ -114,6 +121,9 @@ export function commitRoutes(deps: HubDeps): Hono<HubEnv> {
 			// Refused here, before a client sends any large file's bytes through LFS.
 			checkUploadType(deps.config, path);
 			const existing = current.get(path);
+			// A file of another size is new bytes; one of the same size is most likely the same file
+			// (the LFS batch and the commit, which know the content, count it exactly).
+			if (existing?.size !== size) announced.push({ size });
 			const oid = existing && (isLfsFile(existing.path, existing.size) ? existing.blobSha256 : existing.gitOid);
 			return {
 				path,
@@ -122,6 +132,8 @@ export function commitRoutes(deps: HubDeps): Hono<HubEnv> {
 				...(oid ? { oid } : {}),
 			};
 		});
+		// Refused here, before a client sends any bytes, when they would not fit in the namespace's quota.
+		await new StorageBudget(deps.db, deps.config, target.repo.author).add(announced);
 		return c.json({ files });
 	});
 
@@ -135,6 +147,7 @@ export function commitRoutes(deps: HubDeps): Hono<HubEnv> {
 		// STORES_IN_FLIGHT decoded files wait in memory.
 		const operations: Promise<CommitOperation>[] = [];
 		let settled = 0;
+		const budget = new StorageBudget(deps.db, deps.config, target.repo.author);
 		for await (const { number, text } of ndjsonLines(stream, MAX_COMMIT_LINE_BYTES)) {
 			const line = parseLine(text, number);
 			if (!header) {
@@ -142,7 +155,7 @@ export function commitRoutes(deps: HubDeps): Hono<HubEnv> {
 				header = commitHeader(line.value, number);
 				continue;
 			}
-			const operation = operationOf(deps, target.repo, line.key, line.value, number);
+			const operation = operationOf(deps, target.repo, budget, line.key, line.value, number);
 			// Handled here so a failure noticed before Promise.all below is never an unhandled rejection.
 			operation.catch(() => undefined);
 			operations.push(operation);
@@ -269,6 +282,7 @@ function commitHeader(value: Record<string, unknown>, number: number) {
 async function operationOf(
 	deps: HubDeps,
 	repo: Repo,
+	budget: StorageBudget,
 	key: string,
 	value: Record<string, unknown>,
 	number: number,
@@ -282,6 +296,7 @@ async function operationOf(
 			checkUploadType(deps.config, path);
 			if (typeof value.content !== "string") throw at("content is required");
 			const bytes = decodedContent(value.content, value.encoding, `Line ${number}`);
+			if (budget.limited) await budget.add([{ sha256: sha256Hex(bytes), size: bytes.byteLength }]);
 			const blob = await deps.blobStore.put(bytes);
 			return { kind: "file", path, blob, gitOid: gitBlobOid(bytes) };
 		}

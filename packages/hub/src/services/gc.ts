@@ -12,8 +12,9 @@
  * - the references are asked (services/blob-references.ts) for each batch of candidates just
  *   before that batch is removed, not once at the start.
  */
-import type { HubDeps } from "../deps.js";
+
 import { withGcLockIfFree } from "../db/gc-lock.js";
+import type { HubDeps } from "../deps.js";
 import { referencedAmong, UNCOMMITTED_OBJECT_RETENTION_MS } from "./blob-references.js";
 import { LfsUploads } from "./lfs-uploads.js";
 

@@ -30,7 +30,11 @@ export interface StorageReport {
 }
 
 /** The bytes of the distinct blobs the namespace's repositories reference (see the top of this file). */
-export async function namespaceUsage(db: Kysely<Database>, namespace: string, now = new Date()): Promise<NamespaceUsage> {
+export async function namespaceUsage(
+	db: Kysely<Database>,
+	namespace: string,
+	now = new Date(),
+): Promise<NamespaceUsage> {
 	// Repo keys (services/repos.ts): the id for a model, `datasets/{id}` for a dataset.
 	const repoKeys = (column: "repo_id" | "commits.repo_id") =>
 		sql<boolean>`(${sql.ref(column)} in (select id from models where author = ${namespace}) or ${sql.ref(column)} in (select ${sql.lit("datasets/")} || id from datasets where author = ${namespace}))`;
@@ -88,6 +92,8 @@ export class StorageBudget {
 	readonly #namespace: string;
 	#usage: Promise<NamespaceUsage> | undefined;
 	#added = 0;
+	/** Additions are counted one call after another: lines of one commit are stored concurrently. */
+	#queue: Promise<unknown> = Promise.resolve();
 
 	constructor(db: Kysely<Database>, config: Pick<HubConfig, "storageQuotaBytes">, namespace: string) {
 		this.#db = db;
@@ -95,10 +101,21 @@ export class StorageBudget {
 		this.#namespace = namespace;
 	}
 
+	/** Whether a limit is configured (callers skip hashing for `add` without one). */
+	get limited(): boolean {
+		return this.#limit !== undefined;
+	}
+
 	/** Counts the additions, or throws the 413 when they would take the namespace over its quota (nothing counted then). */
-	async add(additions: readonly Addition[]): Promise<void> {
+	add(additions: readonly Addition[]): Promise<void> {
 		const limit = this.#limit;
-		if (limit === undefined) return;
+		if (limit === undefined) return Promise.resolve();
+		const counted = this.#queue.then(() => this.#count(additions, limit));
+		this.#queue = counted.catch(() => undefined);
+		return counted;
+	}
+
+	async #count(additions: readonly Addition[], limit: number): Promise<void> {
 		this.#usage ??= namespaceUsage(this.#db, this.#namespace);
 		const usage = await this.#usage;
 		let adding = 0;
