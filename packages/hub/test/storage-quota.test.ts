@@ -1,0 +1,105 @@
+/**
+ * The storage quota (`HUBKIT_STORAGE_QUOTA_BYTES`) over real HTTP on both engines: an upload that
+ * would take the namespace over is refused at preupload, at the LFS batch and on the commit's
+ * inline files, with a 413 `StorageQuotaExceeded` naming usage and limit, before any byte is
+ * stored; bytes the namespace holds already add nothing.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createAccessToken } from "../src/auth/tokens.js";
+import { namespaceUsage } from "../src/services/quota.js";
+import { commitRaw, createRepoRaw, header, inline } from "./commits-fixture.js";
+import { batch, contentOf, put, sha256Of } from "./lfs-fixture.js";
+import { ENGINES, startTestDatabase, type TestDatabase } from "./support/engines.js";
+import { type Listening, listen, openTestHub, type TestHub } from "./support/hub.js";
+import { openTestStore, type TestStore } from "./support/stores.js";
+
+const KiB = 1024;
+const QUOTA = 1024 * KiB;
+const LIMIT_TEXT = /alice uses .* of its 1\.0 MiB \(1048576 bytes\)/;
+
+describe.each(ENGINES)("storage quota (%s)", (engine) => {
+	let testDb: TestDatabase;
+	let testStore: TestStore;
+	let hub: TestHub;
+	let server: Listening;
+	let alice = "";
+	const first = contentOf(600 * KiB, 11);
+	const second = contentOf(600 * KiB, 12);
+
+	async function preupload(files: { path: string; size: number }[]) {
+		return fetch(`${server.url}/api/models/alice/limited/preupload/main`, {
+			method: "POST",
+			headers: { authorization: `Bearer ${alice}`, "content-type": "application/json" },
+			body: JSON.stringify({ files: files.map((file) => ({ ...file, sample: "" })) }),
+		});
+	}
+
+	beforeAll(async () => {
+		testDb = await startTestDatabase(engine);
+		testStore = await openTestStore("disk", testDb.config.dataDir);
+		hub = await openTestHub({ ...testDb.config, storageQuotaBytes: QUOTA }, testStore.store);
+		server = await listen(hub.app);
+		alice = (await createAccessToken(hub.deps.db, "alice", { role: "write" })).token;
+		expect((await createRepoRaw(server.url, alice, { name: "limited" })).status).toBe(200);
+	});
+	afterAll(async () => {
+		await server.close();
+		await hub.close();
+		await testDb.cleanup();
+		await testStore.cleanup();
+	});
+
+	it("refuses at preupload a file that would not fit, naming usage and limit", async () => {
+		const refused = await preupload([{ path: "big.safetensors", size: 2 * QUOTA }]);
+		expect(refused.status).toBe(413);
+		expect(refused.headers.get("x-error-code")).toBe("StorageQuotaExceeded");
+		const body = await refused.json();
+		expect(body.error).toMatch(LIMIT_TEXT);
+		expect(body.error).toMatch(/would add 2\.0 MiB \(2097152 bytes\)/);
+		expect((await preupload([{ path: "small.safetensors", size: 100 * KiB }])).status).toBe(200);
+	});
+
+	it("refuses an LFS batch that would not fit before any byte is sent, and counts what was uploaded", async () => {
+		const blobsBefore = await testStore.blobs();
+		const tooBig = await batch(server.url, "/alice/limited", alice, [
+			{ oid: sha256Of(contentOf(10, 1)), size: 2 * QUOTA },
+		]);
+		expect(tooBig.status).toBe(413);
+		expect(tooBig.errorCode).toBe("StorageQuotaExceeded");
+		expect(tooBig.body.error).toMatch(LIMIT_TEXT);
+		expect(await hub.deps.db.selectFrom("lfs_uploads").select("oid").execute()).toEqual([]);
+		expect(await testStore.blobs()).toEqual(blobsBefore);
+
+		const asked = await batch(server.url, "/alice/limited", alice, [{ oid: sha256Of(first), size: first.length }]);
+		expect(asked.status).toBe(200);
+		expect((await put(asked.objects[0]?.actions?.upload.href ?? "", first)).status).toBe(200);
+		const committed = await commitRaw(server.url, alice, "alice/limited", [
+			header("weights"),
+			{ key: "lfsFile", value: { path: "first.bin", algo: "sha256", oid: sha256Of(first), size: first.length } },
+		]);
+		expect(committed.status).toBe(200);
+
+		// 600 KiB stored: another 600 KiB does not fit; the same bytes again add nothing.
+		const more = await batch(server.url, "/alice/limited", alice, [{ oid: sha256Of(second), size: second.length }]);
+		expect(more.status).toBe(413);
+		expect(more.errorCode).toBe("StorageQuotaExceeded");
+		const again = await batch(server.url, "/alice/limited", alice, [{ oid: sha256Of(first), size: first.length }]);
+		expect(again.status).toBe(200);
+		expect((await namespaceUsage(hub.deps.db, "alice")).bytes).toBeGreaterThanOrEqual(first.length);
+	});
+
+	it("refuses a commit's inline file that would not fit, storing nothing of it", async () => {
+		const inlineBytes = contentOf(500 * KiB, 13);
+		const refused = await commitRaw(server.url, alice, "alice/limited", [
+			header("too much"),
+			inline("notes.txt", inlineBytes),
+		]);
+		expect(refused.status).toBe(413);
+		expect(refused.headers.get("x-error-code")).toBe("StorageQuotaExceeded");
+		expect(refused.body.error).toMatch(LIMIT_TEXT);
+		expect(await testStore.blobs()).not.toContain(sha256Of(inlineBytes));
+		// A small edit still fits.
+		const edited = await commitRaw(server.url, alice, "alice/limited", [header("notes"), inline("notes.txt", "short")]);
+		expect(edited.status).toBe(200);
+	});
+});
