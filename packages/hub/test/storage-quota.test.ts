@@ -6,9 +6,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccessToken } from "../src/auth/tokens.js";
+import { createUser } from "../src/services/accounts.js";
 import { namespaceUsage } from "../src/services/quota.js";
 import { commitRaw, createRepoRaw, header, inline } from "./commits-fixture.js";
 import { batch, contentOf, put, sha256Of } from "./lfs-fixture.js";
+import { accountClient, sessionCookie } from "./support/accounts.js";
+import { runCli } from "./support/cli.js";
 import { ENGINES, startTestDatabase, type TestDatabase } from "./support/engines.js";
 import { type Listening, listen, openTestHub, type TestHub } from "./support/hub.js";
 import { openTestStore, type TestStore } from "./support/stores.js";
@@ -101,5 +104,38 @@ describe.each(ENGINES)("storage quota (%s)", (engine) => {
 		// A small edit still fits.
 		const edited = await commitRaw(server.url, alice, "alice/limited", [header("notes"), inline("notes.txt", "short")]);
 		expect(edited.status).toBe(200);
+	});
+
+	it("shows the usage and the limit in the settings API, the admin API and `hubkit user show`", async () => {
+		const used = (await namespaceUsage(hub.deps.db, "alice")).bytes;
+		expect(used).toBeGreaterThan(first.length);
+		const own = await fetch(`${server.url}/api/settings/storage`, { headers: { authorization: `Bearer ${alice}` } });
+		expect(await own.json()).toEqual({ name: "alice", usedBytes: used, quotaBytes: QUOTA, organizations: [] });
+
+		// The admin API: a hub administrator's browser session, not a token.
+		const asToken = await fetch(`${server.url}/api/admin/storage/alice`, {
+			headers: { authorization: `Bearer ${alice}` },
+		});
+		expect(asToken.status).toBe(403);
+		await createUser(hub.deps.db, {
+			username: "root",
+			email: "root@example.com",
+			password: "a long enough secret",
+			isAdmin: true,
+		});
+		const call = accountClient(server.url);
+		const login = await call("/api/auth/login", { body: { username: "root", password: "a long enough secret" } });
+		expect(login.status, JSON.stringify(login.body)).toBe(200);
+		const session = sessionCookie(login.headers)?.value ?? "";
+		const admin = await call("/api/admin/storage/alice", { session });
+		expect(admin.body).toEqual({ name: "alice", kind: "user", usedBytes: used, quotaBytes: QUOTA });
+
+		const shown = await runCli(["user", "show", "alice", "--data", testDb.config.dataDir], {
+			...testDb.cliEnv,
+			HUBKIT_STORAGE_QUOTA_BYTES: String(QUOTA),
+		});
+		expect(shown.code, shown.output).toBe(0);
+		expect(shown.output).toContain(`storage  ${used} bytes`);
+		expect(shown.output).toContain(`quota    ${QUOTA} bytes (1.0 MiB)`);
 	});
 });
