@@ -7,7 +7,7 @@ import { Hono } from "hono";
 import type { HubDeps, HubEnv } from "../deps.js";
 import { notFound, tokenRequired } from "../errors.js";
 import { requireHubAdmin } from "../services/admin.js";
-import { storageReport } from "../services/quota.js";
+import { accountStorage, storageReport } from "../services/quota.js";
 
 export function storageRoutes(deps: HubDeps): Hono<HubEnv> {
 	return new Hono<HubEnv>()
@@ -24,12 +24,8 @@ export function storageRoutes(deps: HubDeps): Hono<HubEnv> {
 		.get("/api/admin/storage/:name", async (c) => {
 			requireHubAdmin(c.get("caller"));
 			const name = c.req.param("name");
-			const account = await deps.db
-				.selectFrom("users")
-				.select(["name", "kind"])
-				.where("name", "=", name)
-				.executeTakeFirst();
+			const account = await accountStorage(deps.db, deps.config, name);
 			if (!account) throw notFound(`No user or organization named ${JSON.stringify(name.slice(0, 100))}`);
-			return c.json({ name: account.name, kind: account.kind, ...(await storageReport(deps.db, deps.config, name)) });
+			return c.json(account);
 		});
 }

@@ -76,6 +76,17 @@ export async function storageReport(
 	return { usedBytes: (await namespaceUsage(db, namespace)).bytes, quotaBytes: config.storageQuotaBytes ?? null };
 }
 
+/** A user's or organisation's storage report, or undefined when no account has that name. */
+export async function accountStorage(
+	db: Kysely<Database>,
+	config: Pick<HubConfig, "storageQuotaBytes">,
+	name: string,
+): Promise<({ name: string; kind: string } & StorageReport) | undefined> {
+	const account = await db.selectFrom("users").select(["name", "kind"]).where("name", "=", name).executeTakeFirst();
+	if (!account) return undefined;
+	return { name: account.name, kind: account.kind, ...(await storageReport(db, config, account.name)) };
+}
+
 /** What one request adds: a blob's address when known (bytes the namespace holds already add nothing), and its size. */
 export interface Addition {
 	sha256?: string;
