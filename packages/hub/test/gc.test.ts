@@ -11,6 +11,7 @@ import { UNCOMMITTED_OBJECT_RETENTION_MS } from "../src/services/blob-references
 import { collectGarbage } from "../src/services/gc.js";
 import { commitRaw, createRepoRaw, header, inline } from "./commits-fixture.js";
 import { batch, contentOf, put, sha256Of } from "./lfs-fixture.js";
+import { runCli } from "./support/cli.js";
 import { startTestDatabase, type TestDatabase } from "./support/engines.js";
 import { type Listening, listen, openTestHub, type TestHub } from "./support/hub.js";
 import { openTestStore, SETUPS, type TestStore } from "./support/stores.js";
@@ -143,6 +144,33 @@ describe.each(SETUPS)("gc ($label)", ({ engine, store }) => {
 		expect(await testStore.blobs()).toContain(sha256Of(shared));
 		const uploads = await hub.deps.db.selectFrom("lfs_uploads").select("oid").execute();
 		expect(uploads).toEqual([]);
+	});
+
+	it("runs as `hubkit gc`: --dry-run prints what would go, a run removes it, a held lock exits 1", async () => {
+		const orphan = Buffer.from("left for the command to find\n");
+		await hub.deps.blobStore.put(orphan);
+		const env = { ...testStore.env, ...testDb.cliEnv };
+		const args = ["gc", "--grace-minutes", "0", "--data", testDb.config.dataDir];
+
+		const dry = await runCli([...args, "--dry-run"], env);
+		expect(dry.code, dry.output).toBe(0);
+		expect(dry.output).toContain(`would remove ${sha256Of(orphan)} ${orphan.length}`);
+		expect(dry.output).toMatch(new RegExp(`would remove 1 blobs, ${orphan.length} bytes`));
+		expect(await testStore.blobs()).toContain(sha256Of(orphan));
+
+		const held = await withGcLockIfFree(hub.deps.config, () => runCli(args, env));
+		expect(held.locked).toBe(false);
+		if (!held.locked) {
+			expect(held.result.code).toBe(1);
+			expect(held.result.output).toContain("Another gc is running");
+		}
+		expect(await testStore.blobs()).toContain(sha256Of(orphan));
+
+		const run = await runCli(args, env);
+		expect(run.code, run.output).toBe(0);
+		expect(run.output).toContain(`removed ${sha256Of(orphan)} ${orphan.length}`);
+		expect(await testStore.blobs()).not.toContain(sha256Of(orphan));
+		expect(await testStore.blobs()).toContain(sha256Of(shared));
 	});
 });
 
