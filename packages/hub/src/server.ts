@@ -22,7 +22,7 @@ import { sampleCatalogue } from "./seed/catalogue/index.js";
 import { loadSeed, type SeedLoadResult } from "./seed/load.js";
 import { recordFingerprint, refreshSampleCatalogue } from "./seed/refresh.js";
 import { loadSampleDatasets } from "./seed/sample-datasets.js";
-import { collectGarbage } from "./services/gc.js";
+import { scheduleGarbageCollection } from "./services/gc.js";
 import { openBlobStore } from "./storage/open-store.js";
 
 export interface OpenHub {
@@ -166,25 +166,4 @@ export async function startHub(config: HubConfig, logger: Logger): Promise<Runni
 		await hub.close();
 		throw error;
 	}
-}
-
-/**
- * Runs gc every `HUBKIT_GC_INTERVAL_MINUTES` (0: never; `hubkit gc` still can). Every hub of a
- * shared database schedules it; the gc lock lets one of them work and the others skip.
- */
-function scheduleGarbageCollection(deps: HubDeps): { stop(): Promise<void> } {
-	const minutes = deps.config.gcIntervalMinutes;
-	if (minutes === 0) return { stop: async () => undefined };
-	let running: Promise<unknown> = Promise.resolve();
-	const timer = setInterval(() => {
-		running = collectGarbage(deps).catch((error: unknown) => deps.logger.error("Scheduled gc failed", error));
-	}, minutes * 60_000);
-	timer.unref();
-	return {
-		async stop() {
-			clearInterval(timer);
-			// A gc under way finishes its batch before the database closes under it.
-			await running;
-		},
-	};
 }

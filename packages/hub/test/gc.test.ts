@@ -4,11 +4,12 @@
  * bytes being uploaded or just written stay, a dry run removes nothing, a second gc while one
  * runs does nothing, and claims on uploads no commit took up are forgotten after their week.
  */
+import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccessToken } from "../src/auth/tokens.js";
 import { withGcLockIfFree } from "../src/db/gc-lock.js";
 import { UNCOMMITTED_OBJECT_RETENTION_MS } from "../src/services/blob-references.js";
-import { collectGarbage } from "../src/services/gc.js";
+import { collectGarbage, scheduleGarbageCollection } from "../src/services/gc.js";
 import { commitRaw, createRepoRaw, header, inline } from "./commits-fixture.js";
 import { batch, contentOf, put, sha256Of } from "./lfs-fixture.js";
 import { runCli } from "./support/cli.js";
@@ -170,6 +171,19 @@ describe.each(SETUPS)("gc ($label)", ({ engine, store }) => {
 		expect(run.code, run.output).toBe(0);
 		expect(run.output).toContain(`removed ${sha256Of(orphan)} ${orphan.length}`);
 		expect(await testStore.blobs()).not.toContain(sha256Of(orphan));
+		expect(await testStore.blobs()).toContain(sha256Of(shared));
+	});
+
+	it("runs on the hub's schedule", async () => {
+		const orphan = Buffer.from("found by the scheduled run\n");
+		await hub.deps.blobStore.put(orphan);
+		// Every 50 ms with no grace period, so the test need not wait hours.
+		const schedule = scheduleGarbageCollection({ ...hub.deps, config: { ...hub.deps.config, gcGraceMinutes: 0 } }, 50);
+		try {
+			while ((await testStore.blobs()).includes(sha256Of(orphan))) await sleep(50);
+		} finally {
+			await schedule.stop();
+		}
 		expect(await testStore.blobs()).toContain(sha256Of(shared));
 	});
 });

@@ -106,6 +106,19 @@ describe.each(ENGINES)("storage quota (%s)", (engine) => {
 		expect(edited.status).toBe(200);
 	});
 
+	it("refuses to create a repository with files that would not fit", async () => {
+		const content = contentOf(500 * KiB, 14);
+		const refused = await createRepoRaw(server.url, alice, {
+			name: "with-files",
+			files: [{ path: "data.txt", content: content.toString("base64"), encoding: "base64" }],
+		});
+		expect(refused.status).toBe(413);
+		expect(refused.headers.get("x-error-code")).toBe("StorageQuotaExceeded");
+		expect(await testStore.blobs()).not.toContain(sha256Of(content));
+		const repos = await hub.deps.db.selectFrom("models").select("id").where("id", "=", "alice/with-files").execute();
+		expect(repos).toEqual([]);
+	});
+
 	it("shows the usage and the limit in the settings API, the admin API and `hubkit user show`", async () => {
 		const used = (await namespaceUsage(hub.deps.db, "alice")).bytes;
 		expect(used).toBeGreaterThan(first.length);

@@ -122,3 +122,35 @@ async function collect(deps: GcDeps, options: GcOptions & { dryRun: boolean }): 
 	}
 	return report;
 }
+
+/**
+ * Runs gc every `everyMs` (by default `HUBKIT_GC_INTERVAL_MINUTES`; 0: never, `hubkit gc` still
+ * can). Every hub of a shared database schedules it; the gc lock lets one of them work and the
+ * others skip. `stop` waits for a run under way, so the database is not closed under it.
+ */
+export function scheduleGarbageCollection(
+	deps: GcDeps,
+	everyMs = deps.config.gcIntervalMinutes * 60_000,
+): { stop(): Promise<void> } {
+	if (everyMs === 0) return { stop: async () => undefined };
+	let running: Promise<void> | undefined;
+	const timer = setInterval(() => {
+		// A run still going when the next is due: that turn is skipped, not queued.
+		if (running) return;
+		running = collectGarbage(deps)
+			.then(
+				() => undefined,
+				(error: unknown) => deps.logger.error("Scheduled gc failed", error),
+			)
+			.finally(() => {
+				running = undefined;
+			});
+	}, everyMs);
+	timer.unref();
+	return {
+		async stop() {
+			clearInterval(timer);
+			await running;
+		},
+	};
+}
