@@ -7,13 +7,23 @@
  */
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.js";
+import { UNCOMMITTED_OBJECT_RETENTION_MS } from "./blob-references.js";
 
-export async function repoHoldsObject(db: Kysely<Database>, repoKey: string, oid: string): Promise<boolean> {
+export async function repoHoldsObject(
+	db: Kysely<Database>,
+	repoKey: string,
+	oid: string,
+	now = new Date(),
+): Promise<boolean> {
+	// A claim gc no longer counts (blob-references.ts) grants nothing either: the bytes are asked
+	// for again, which dates the claim and the blob afresh instead of committing bytes gc may remove.
+	const since = new Date(now.getTime() - UNCOMMITTED_OBJECT_RETENTION_MS).toISOString();
 	const uploaded = await db
 		.selectFrom("lfs_objects")
 		.select("oid")
 		.where("repo_id", "=", repoKey)
 		.where("oid", "=", oid)
+		.where("created_at", ">=", since)
 		.executeTakeFirst();
 	if (uploaded) return true;
 	const inHistory = await db

@@ -172,7 +172,7 @@ export class LfsUploads {
 			}
 			// Stored already and this repository's to name (lfs-objects.ts): nothing to send. Bytes another
 			// repository uploaded are asked for again, which proves the caller has them (one copy is kept).
-			if ((await this.#blobStore.size(oid)) === size && (await repoHoldsObject(this.#db, repo.key, oid))) {
+			if ((await this.#blobStore.size(oid)) === size && (await repoHoldsObject(this.#db, repo.key, oid, this.#now()))) {
 				objects.push({ oid, size });
 				continue;
 			}
@@ -277,7 +277,7 @@ export class LfsUploads {
 
 	/** The verify step: whether the object is stored with that size, for this repository. */
 	async isStored(repo: Repo, oid: string, size: number): Promise<boolean> {
-		return (await this.#blobStore.size(oid)) === size && (await repoHoldsObject(this.#db, repo.key, oid));
+		return (await this.#blobStore.size(oid)) === size && (await repoHoldsObject(this.#db, repo.key, oid, this.#now()));
 	}
 
 	/**
