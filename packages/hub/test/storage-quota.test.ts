@@ -151,4 +151,31 @@ describe.each(ENGINES)("storage quota (%s)", (engine) => {
 		expect(shown.output).toContain(`storage  ${used} bytes`);
 		expect(shown.output).toContain(`quota    ${QUOTA} bytes (1.0 MiB)`);
 	});
+
+	it("gives each organisation a quota of its own, shown to its members", async () => {
+		const created = await fetch(`${server.url}/api/organizations`, {
+			method: "POST",
+			headers: { authorization: `Bearer ${alice}`, "content-type": "application/json" },
+			body: JSON.stringify({ name: "acme" }),
+		});
+		expect(created.status).toBe(201);
+		expect((await createRepoRaw(server.url, alice, { name: "shared", organization: "acme" })).status).toBe(200);
+		// alice's own namespace is nearly full; acme's is not.
+		const asked = await batch(server.url, "/acme/shared", alice, [{ oid: sha256Of(second), size: second.length }]);
+		expect(asked.status).toBe(200);
+		expect((await put(asked.objects[0]?.actions?.upload.href ?? "", second)).status).toBe(200);
+		const tooMuch = contentOf(500 * KiB, 15);
+		const refused = await batch(server.url, "/acme/shared", alice, [{ oid: sha256Of(tooMuch), size: tooMuch.length }]);
+		expect(refused.status).toBe(413);
+		expect(refused.body.error).toMatch(/acme uses .* of its 1\.0 MiB/);
+
+		const storage = await fetch(`${server.url}/api/settings/storage`, {
+			headers: { authorization: `Bearer ${alice}` },
+		});
+		const { organizations } = await storage.json();
+		expect(organizations).toEqual([
+			{ name: "acme", usedBytes: (await namespaceUsage(hub.deps.db, "acme")).bytes, quotaBytes: QUOTA },
+		]);
+		expect(organizations[0].usedBytes).toBeGreaterThanOrEqual(second.length);
+	});
 });
