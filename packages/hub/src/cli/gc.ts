@@ -24,7 +24,7 @@ export async function gcCommand(args: string[]): Promise<void> {
 		if (!report.ran) throw new CommandError("Another gc is running on this database: nothing done");
 		const verb = dryRun ? "would remove" : "removed";
 		process.stdout.write(
-			`${verb} ${report.removed.length} blobs, ${report.removedBytes} bytes (${formatBytes(report.removedBytes)}); ` +
+			`${verb} ${report.removedCount} blobs, ${report.removedBytes} bytes (${formatBytes(report.removedBytes)}); ` +
 				`${report.scanned} blobs looked at, ${report.recent} within the grace period` +
 				(dryRun ? "\n" : `; ${report.forgottenClaims} uncommitted LFS claims forgotten\n`),
 		);

@@ -20,6 +20,8 @@ import { LfsUploads } from "./lfs-uploads.js";
 
 /** Candidates asked about (and removed) together: one query per reference source and batch. */
 const BATCH = 500;
+/** Blobs a report names one by one (its counts are whole): a hub of millions keeps its memory. */
+export const REPORTED_BLOBS = 10_000;
 
 export type GcDeps = Pick<HubDeps, "db" | "blobStore" | "config" | "logger">;
 
@@ -41,7 +43,9 @@ export interface GcReport {
 	scanned: number;
 	/** Blobs within the grace period (kept whatever references them). */
 	recent: number;
+	/** The first REPORTED_BLOBS blobs removed (or, in a dry run, that would be); `onRemove` hears of all. */
 	removed: { sha256: string; size: number }[];
+	removedCount: number;
 	removedBytes: number;
 	/** Claims on uploaded LFS objects no commit took up in time, forgotten. */
 	forgottenClaims: number;
@@ -51,7 +55,16 @@ export async function collectGarbage(deps: GcDeps, options: GcOptions = {}): Pro
 	const dryRun = options.dryRun ?? false;
 	const outcome = await withGcLockIfFree(deps.config, () => collect(deps, { ...options, dryRun }));
 	if (outcome.locked) {
-		return { ran: false, dryRun, scanned: 0, recent: 0, removed: [], removedBytes: 0, forgottenClaims: 0 };
+		return {
+			ran: false,
+			dryRun,
+			scanned: 0,
+			recent: 0,
+			removed: [],
+			removedCount: 0,
+			removedBytes: 0,
+			forgottenClaims: 0,
+		};
 	}
 	return outcome.result;
 }
@@ -65,6 +78,7 @@ async function collect(deps: GcDeps, options: GcOptions & { dryRun: boolean }): 
 		scanned: 0,
 		recent: 0,
 		removed: [],
+		removedCount: 0,
 		removedBytes: 0,
 		forgottenClaims: 0,
 	};
@@ -89,7 +103,8 @@ async function collect(deps: GcDeps, options: GcOptions & { dryRun: boolean }): 
 		const garbage = candidates.filter((blob) => !referenced.has(blob.sha256));
 		for (const blob of garbage) {
 			if (!options.dryRun) await deps.blobStore.remove(blob.sha256);
-			report.removed.push(blob);
+			if (report.removed.length < REPORTED_BLOBS) report.removed.push(blob);
+			report.removedCount++;
 			report.removedBytes += blob.size;
 			options.onRemove?.(blob);
 		}
@@ -115,9 +130,9 @@ async function collect(deps: GcDeps, options: GcOptions & { dryRun: boolean }): 
 		if (batch.length >= BATCH) await settle();
 	}
 	if (batch.length > 0) await settle();
-	if (report.removed.length > 0 || report.forgottenClaims > 0) {
+	if (report.removedCount > 0 || report.forgottenClaims > 0) {
 		deps.logger.info(
-			`gc${options.dryRun ? " (dry run)" : ""}: ${report.removed.length} unreferenced blobs, ${report.removedBytes} bytes${options.dryRun ? " would be" : ""} removed; ${report.forgottenClaims} uncommitted LFS claims forgotten`,
+			`gc${options.dryRun ? " (dry run)" : ""}: ${report.removedCount} unreferenced blobs, ${report.removedBytes} bytes${options.dryRun ? " would be" : ""} removed; ${report.forgottenClaims} uncommitted LFS claims forgotten`,
 		);
 	}
 	return report;
