@@ -8,6 +8,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccessToken } from "../src/auth/tokens.js";
 import { withGcLockIfFree } from "../src/db/gc-lock.js";
+import { loadSeed } from "../src/seed/load.js";
 import { UNCOMMITTED_OBJECT_RETENTION_MS } from "../src/services/blob-references.js";
 import { collectGarbage, scheduleGarbageCollection } from "../src/services/gc.js";
 import { commitRaw, createRepoRaw, header, inline } from "./commits-fixture.js";
@@ -15,6 +16,7 @@ import { batch, contentOf, put, sha256Of } from "./lfs-fixture.js";
 import { runCli } from "./support/cli.js";
 import { startTestDatabase, type TestDatabase } from "./support/engines.js";
 import { type Listening, listen, openTestHub, type TestHub } from "./support/hub.js";
+import { seedModel } from "./support/seed-records.js";
 import { openTestStore, SETUPS, type TestStore } from "./support/stores.js";
 
 const HOUR = 60 * 60 * 1000;
@@ -54,6 +56,8 @@ describe.each(SETUPS)("gc ($label)", ({ engine, store }) => {
 		hub = await openTestHub({ ...testDb.config, ...testStore.config }, testStore.store);
 		server = await listen(hub.app);
 		alice = (await createAccessToken(hub.deps.db, "alice", { role: "write" })).token;
+		// Seeded files are blobs of seeded commits, like any other.
+		await loadSeed(hub.deps, [seedModel("seeded/model")]);
 		for (const name of ["keep", "gone"]) {
 			expect((await createRepoRaw(server.url, alice, { name })).status).toBe(200);
 		}
@@ -141,6 +145,10 @@ describe.each(SETUPS)("gc ($label)", ({ engine, store }) => {
 		const weekOn = () => later(UNCOMMITTED_OBJECT_RETENTION_MS + HOUR);
 		const report = await collectGarbage(hub.deps, { graceMs: HOUR, now: weekOn });
 		expect(report.forgottenClaims).toBeGreaterThan(0);
+		const seeded = await fetch(`${server.url}/api/models/seeded/model/tree/main`);
+		for (const entry of (await seeded.json()) as { path: string }[]) {
+			expect((await fetch(`${server.url}/seeded/model/resolve/main/${entry.path}`)).status).toBe(200);
+		}
 		expect(report.removed.map((blob) => blob.sha256).sort()).toEqual([sha256Of(weightsB), sha256Of(claimedC)].sort());
 		expect(await testStore.blobs()).toContain(sha256Of(shared));
 		const uploads = await hub.deps.db.selectFrom("lfs_uploads").select("oid").execute();
