@@ -4,7 +4,7 @@
  * the grace period, is garbage. A new kind of object that points at blobs (chunk stores, git
  * objects, caches) joins by adding one entry to REFERENCE_SOURCES.
  */
-import type { Kysely } from "kysely";
+import type { Kysely, RawBuilder } from "kysely";
 import type { Database } from "../db/schema.js";
 
 /**
@@ -32,6 +32,24 @@ export async function commitFileBlobs(db: Kysely<Database>, candidates: string[]
 		.where("blob_sha256", "in", candidates)
 		.execute();
 	return rows.map((row) => row.blob_sha256);
+}
+
+/**
+ * The distinct blobs (with their recorded sizes) of every commit of the repositories `repoKeys`
+ * selects (a condition on `commits.repo_id`): what quota.ts sums. The other query to change with
+ * the one above when commits stop listing their files.
+ */
+export async function commitFileBlobsOf(
+	db: Kysely<Database>,
+	repoKeys: RawBuilder<boolean>,
+): Promise<{ sha256: string; size: number }[]> {
+	return db
+		.selectFrom("commit_files")
+		.innerJoin("commits", "commits.sha", "commit_files.commit_sha")
+		.select(["commit_files.blob_sha256 as sha256", "commit_files.size"])
+		.distinct()
+		.where(repoKeys)
+		.execute();
 }
 
 export const REFERENCE_SOURCES: readonly ReferenceSource[] = [
