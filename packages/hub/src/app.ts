@@ -39,6 +39,7 @@ import { providerRoutes } from "./routes/providers.js";
 import { refRoutes } from "./routes/refs.js";
 import { repoAdminRoutes } from "./routes/repo-admin.js";
 import { siteProxy } from "./routes/site-proxy.js";
+import { storageRoutes } from "./routes/storage.js";
 import { taskRoutes } from "./routes/tasks.js";
 import { whoamiRoutes } from "./routes/whoami.js";
 import type { HubLocalRuntime } from "./runtime/local-runtime.js";
@@ -168,6 +169,7 @@ export function createHubApp(deps: HubDeps, options: HubAppOptions = {}): Hono<H
 	app.route("/", refRoutes(deps));
 	app.route("/", repoAdminRoutes(deps));
 	app.route("/", adminRoutes(deps));
+	app.route("/", storageRoutes(deps));
 	app.route("/", avatarRoutes(deps));
 	app.route("/", demoAssetRoutes());
 	app.route("/", fileRoutes(deps));

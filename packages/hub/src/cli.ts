@@ -13,6 +13,8 @@
  *   hubkit import PATH --repo owner/name [--type model|dataset] [--private] [--message M] [--data .hubkit]
  *   hubkit mirror owner/name --from URL [--revision R] [--type model|dataset] [--to owner/name] [--data .hubkit]
  *   hubkit check [--deep] [--data .hubkit]
+ *   hubkit gc [--dry-run] [--grace-minutes N] [--data .hubkit]
+ *   hubkit user show NAME [--data .hubkit]
  *   hubkit --version; hubkit <command> --help (cli/help.ts)
  * DATABASE_URL=postgres://… selects PostgreSQL; it is never printed.
  */
@@ -25,6 +27,7 @@ import {
 	UserNameError,
 } from "./auth/tokens.js";
 import { backupCommand, restoreCommand } from "./cli/backup.js";
+import { gcCommand } from "./cli/gc.js";
 import { commandHelp, wantsHelp } from "./cli/help.js";
 import { migrateCommand } from "./cli/migrate.js";
 import { checkCommand, importCommand, mirrorCommand } from "./cli/repos.js";
@@ -39,6 +42,7 @@ import { syntheticModels } from "./seed/synthetic.js";
 import { openHub, startHub } from "./server.js";
 import { createUser, disableUser, listUsers, resetPassword } from "./services/accounts.js";
 import { createOAuthApp, deleteOAuthApp, listOAuthApps } from "./services/oauth-apps.js";
+import { formatBytes, storageReport } from "./services/quota.js";
 import { HUB_VERSION } from "./version.js";
 
 const USAGE = `Usage:
@@ -49,6 +53,7 @@ const USAGE = `Usage:
   hubkit token revoke ID [--data .hubkit]
   hubkit user create NAME --email E --password-stdin [--admin] [--data .hubkit]
   hubkit user list [--data .hubkit]
+  hubkit user show NAME [--data .hubkit]
   hubkit user disable NAME [--data .hubkit]
   hubkit user reset-password NAME --password-stdin [--data .hubkit]
   hubkit oauth-app create --name N --redirect-uri URL [--redirect-uri URL …] [--public] [--data .hubkit]
@@ -57,6 +62,7 @@ const USAGE = `Usage:
   hubkit import PATH --repo owner/name [--type model|dataset] [--private] [--message M] [--data .hubkit]
   hubkit mirror owner/name --from URL [--revision R] [--type model|dataset] [--to owner/name] [--data .hubkit]
   hubkit check [--deep] [--data .hubkit]
+  hubkit gc [--dry-run] [--grace-minutes N] [--data .hubkit]
   hubkit backup PATH [--data .hubkit]
   hubkit restore PATH [--data .hubkit]
   hubkit migrate --from sqlite:PATH --to postgres://… (hubkit migrate --help)
@@ -225,9 +231,10 @@ async function user(args: string[]): Promise<void> {
 	const [action, ...rest] = args;
 	if (action === "create") return await createUserCommand(rest);
 	if (action === "list") return await listUsersCommand(rest);
+	if (action === "show") return await showUserCommand(rest);
 	if (action === "disable") return await disableUserCommand(rest);
 	if (action === "reset-password") return await resetPasswordCommand(rest);
-	throw new UsageError("Use `hubkit user create`, `list`, `disable` or `reset-password`");
+	throw new UsageError("Use `hubkit user create`, `list`, `show`, `disable` or `reset-password`");
 }
 
 /** One name as the only positional argument. */
@@ -282,6 +289,28 @@ async function listUsersCommand(args: string[]): Promise<void> {
 			item.createdAt,
 		]);
 		process.stdout.write(table(["NAME", "EMAIL", "ADMIN", "STATE", "CREATED"], rows));
+	});
+}
+
+async function showUserCommand(args: string[]): Promise<void> {
+	const { values, positionals } = parseArgs({ args, options: { data: { type: "string" } }, allowPositionals: true });
+	const name = oneName(positionals, "hubkit user show NAME");
+	await withHub(values, async (hub) => {
+		const found = (await listUsers(hub.deps.db)).find((item) => item.name === name);
+		if (!found) throw new CommandError(`No user named ${JSON.stringify(name)}`);
+		const storage = await storageReport(hub.deps.db, hub.deps.config, found.name);
+		const quota =
+			storage.quotaBytes === null ? "no limit" : `${storage.quotaBytes} bytes (${formatBytes(storage.quotaBytes)})`;
+		const lines: [string, string][] = [
+			["name", found.name],
+			["email", printable(found.email ?? "-")],
+			["admin", found.isAdmin ? "yes" : "no"],
+			["state", found.disabled ? "disabled" : "active"],
+			["created", found.createdAt],
+			["storage", `${storage.usedBytes} bytes (${formatBytes(storage.usedBytes)}) used`],
+			["quota", quota],
+		];
+		process.stdout.write(`${lines.map(([key, value]) => `${key.padEnd(8)} ${value}`).join("\n")}\n`);
 	});
 }
 
@@ -392,6 +421,7 @@ async function main(argv: string[]): Promise<void> {
 	if (command === "user") return await user(args);
 	if (command === "oauth-app") return await oauthApp(args);
 	if (command === "check") return await checkCommand(args);
+	if (command === "gc") return await gcCommand(args);
 	if (command === "import") return await importCommand(args);
 	if (command === "mirror") return await mirrorCommand(args);
 	if (command === "backup") return await backupCommand(args);

@@ -90,6 +90,12 @@ export interface HubConfig {
 	accessLog: boolean;
 	/** When set, `GET /metrics` needs `Authorization: Bearer <it>`; unset, it is served to anyone who reaches it. */
 	metricsToken?: string;
+	/** Minutes between the hub's own gc runs (services/gc.ts); 0: only `hubkit gc`. */
+	gcIntervalMinutes: number;
+	/** Blobs written less than this many minutes ago are never removed by gc (uploads and commits under way). */
+	gcGraceMinutes: number;
+	/** Bytes each user and organisation may store in its repositories (services/quota.ts); undefined: no limit. */
+	storageQuotaBytes?: number;
 }
 
 export const DEFAULT_PORT = 8787;
@@ -114,6 +120,9 @@ export const DEFAULT_SESSION_MAX_DAYS = 30;
 /** S3's smallest part (every part but the last may be no smaller). */
 export const MIN_S3_PART_BYTES = 5 * 1024 * 1024;
 export const DEFAULT_S3_PART_BYTES = 16 * 1024 * 1024;
+export const DEFAULT_GC_INTERVAL_MINUTES = 360;
+/** A day: far longer than an upload URL lives (an hour) and than any commit takes. */
+export const DEFAULT_GC_GRACE_MINUTES = 1440;
 
 function logFormat(raw: string | undefined): LogFormat {
 	if (raw === undefined || raw === "") return "text";
@@ -252,6 +261,13 @@ export function loadConfig(
 		logFormat: logFormat(env.HUBKIT_LOG_FORMAT),
 		accessLog: onOff("HUBKIT_ACCESS_LOG", env.HUBKIT_ACCESS_LOG, env.HUBKIT_LOG_FORMAT === "json"),
 		metricsToken: env.HUBKIT_METRICS_TOKEN || undefined,
+		gcIntervalMinutes: positiveInteger(
+			"HUBKIT_GC_INTERVAL_MINUTES",
+			env.HUBKIT_GC_INTERVAL_MINUTES,
+			DEFAULT_GC_INTERVAL_MINUTES,
+		),
+		gcGraceMinutes: positiveInteger("HUBKIT_GC_GRACE_MINUTES", env.HUBKIT_GC_GRACE_MINUTES, DEFAULT_GC_GRACE_MINUTES),
+		storageQuotaBytes: positiveInteger("HUBKIT_STORAGE_QUOTA_BYTES", env.HUBKIT_STORAGE_QUOTA_BYTES, 0) || undefined,
 		...Object.fromEntries(Object.entries(overrides).filter(([, value]) => value !== undefined)),
 	};
 	if (config.databaseUrl && !/^postgres(ql)?:\/\//.test(config.databaseUrl)) {

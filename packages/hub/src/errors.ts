@@ -31,7 +31,9 @@ export type HubErrorCode =
 	| "RepoExists"
 	| "ParentCommitMismatch"
 	/** This hub's own: a commit adds a file of a type the operator refuses (`HUBKIT_UPLOAD_REFUSED_TYPES`). */
-	| "RefusedFileType";
+	| "RefusedFileType"
+	/** This hub's own: an upload would take its namespace over `HUBKIT_STORAGE_QUOTA_BYTES` (services/quota.ts). */
+	| "StorageQuotaExceeded";
 
 export class HubError extends Error {
 	readonly status: number;

@@ -22,6 +22,7 @@ import { sampleCatalogue } from "./seed/catalogue/index.js";
 import { loadSeed, type SeedLoadResult } from "./seed/load.js";
 import { recordFingerprint, refreshSampleCatalogue } from "./seed/refresh.js";
 import { loadSampleDatasets } from "./seed/sample-datasets.js";
+import { scheduleGarbageCollection } from "./services/gc.js";
 import { openBlobStore } from "./storage/open-store.js";
 
 export interface OpenHub {
@@ -126,6 +127,10 @@ export async function startHub(config: HubConfig, logger: Logger): Promise<Runni
 				`Sample catalogue refreshed: ${refreshed.added} models and ${refreshed.addedDatasets} sample datasets added; local mappings changed: ${changed}`,
 			);
 		}
+		// Temporary files of this machine's writes that died with their process (a kill -9 mid-upload).
+		const abandoned = await hub.deps.blobStore.removeAbandonedWrites?.();
+		if (abandoned) logger.info(`Removed ${abandoned} temporary files that writes cut off by a crash left behind`);
+		const gc = scheduleGarbageCollection(hub.deps);
 		const providerKeys = loadProviderKeys(process.env, config.providersFile);
 		const localRuntime = createLocalRuntime(hub.deps, {
 			workers: config.localRuntimeWorkers,
@@ -152,6 +157,7 @@ export async function startHub(config: HubConfig, logger: Logger): Promise<Runni
 			close: async () => {
 				const draining = drain(config.shutdownGraceMs);
 				shutdown.abort();
+				await gc.stop();
 				const outcome = await draining;
 				await localRuntime.close();
 				await hub.close();

@@ -42,7 +42,7 @@ describe.each(ENGINES)("NDJSON commits (%s)", (engine) => {
 
 		// What a completed LFS upload for this repository leaves (the LFS tests make real uploads).
 		await hub.deps.blobStore.put(weights);
-		await recordObject(hub.deps.db, "lena/weights", sha256);
+		await recordObject(hub.deps.db, "lena/weights", sha256, weights.byteLength);
 		const wrongSize = await commitRaw(hub.url, token, "lena/weights", [
 			header("weights"),
 			{ key: "lfsFile", value: { path: "model.onnx", algo: "sha256", oid: sha256, size: 5 } },

@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccessToken } from "../src/auth/tokens.js";
+import { UNCOMMITTED_OBJECT_RETENTION_MS } from "../src/services/blob-references.js";
 import { commitRaw, createRepoRaw, header } from "./commits-fixture.js";
 import { batch, contentOf, LFS_MEDIA_TYPE, put, sha256Of } from "./lfs-fixture.js";
 import { startTestDatabase, type TestDatabase } from "./support/engines.js";
@@ -78,5 +79,37 @@ describe.each(SETUPS)("LFS objects belong to the repositories they were uploaded
 			{ key: "lfsFile", value: { path: "copy/weights.bin", algo: "sha256", oid, size } },
 		]);
 		expect(renamed.status).toBe(200);
+	});
+
+	it("asks again for an object uploaded more than a week ago that no commit took up", async () => {
+		const late = contentOf(100 * 1024, 8);
+		const lateOid = sha256Of(late);
+		const asked = await batch(
+			server.url,
+			"/alice/private-weights",
+			alice,
+			[{ oid: lateOid, size: late.length }],
+			["basic"],
+		);
+		expect((await put(asked.objects[0]?.actions?.upload.href ?? "", late)).status).toBe(200);
+		const again = await batch(
+			server.url,
+			"/alice/private-weights",
+			alice,
+			[{ oid: lateOid, size: late.length }],
+			["basic"],
+		);
+		expect(again.objects[0]?.actions).toBeUndefined();
+		// Past the claim's week (gc no longer counts it): the bytes are asked for, not taken on trust.
+		const old = new Date(Date.now() - UNCOMMITTED_OBJECT_RETENTION_MS - 60_000).toISOString();
+		await hub.deps.db.updateTable("lfs_objects").set({ created_at: old }).where("oid", "=", lateOid).execute();
+		const stale = await batch(
+			server.url,
+			"/alice/private-weights",
+			alice,
+			[{ oid: lateOid, size: late.length }],
+			["basic"],
+		);
+		expect(stale.objects[0]?.actions?.upload.href).toBeDefined();
 	});
 });

@@ -5,6 +5,7 @@
  * (an admin cannot disable themselves or drop their own admin right: 409, shown).
  */
 import { type FormEvent, useState } from "react";
+import { formatBytes } from "@/lib/format";
 import { hubCall } from "./hub-call";
 
 export interface AdminUser {
@@ -42,6 +43,20 @@ export function AdminUsers({ initial, me }: { initial: AdminUser[]; me: string }
 		}
 		setUsers((list) => list.map((item) => (item.name === user.name ? { ...item, ...change } : item)));
 		setMessage({ ok: true, text: done });
+	};
+
+	/** The storage the user's repositories take (`/api/admin/storage/{name}`), told in the status line. */
+	const showStorage = async (user: string) => {
+		const result = await hubCall<{ usedBytes: number; quotaBytes: number | null }>(
+			`/api/admin/storage/${encodeURIComponent(user)}`,
+		);
+		if (!result.ok) {
+			setMessage({ ok: false, text: result.message });
+			return;
+		}
+		const { usedBytes, quotaBytes } = result.data;
+		const limit = quotaBytes === null ? "no limit" : `a limit of ${formatBytes(quotaBytes)}`;
+		setMessage({ ok: true, text: `${user}'s repositories use ${formatBytes(usedBytes)} (${limit}).` });
 	};
 
 	const resetPassword = async (event: FormEvent<HTMLFormElement>, user: string) => {
@@ -128,6 +143,10 @@ export function AdminUsers({ initial, me }: { initial: AdminUser[]; me: string }
 										>
 											{user.isAdmin ? "Remove admin" : "Make admin"}
 											<span className="sr-only"> {user.name}</span>
+										</button>
+										<button type="button" className="button button-small" onClick={() => showStorage(user.name)}>
+											Storage
+											<span className="sr-only"> of {user.name}</span>
 										</button>
 										{resetting === user.name ? (
 											<form className="row-actions" onSubmit={(event) => resetPassword(event, user.name)}>

@@ -9,6 +9,7 @@ const PAGES = [
 	{ href: "/settings/password", label: "Password" },
 	{ href: "/settings/tokens", label: "Access tokens" },
 	{ href: "/settings/organizations", label: "Organizations" },
+	{ href: "/settings/storage", label: "Storage" },
 	{ href: "/settings/applications", label: "Applications" },
 	{ href: "/settings/account", label: "Account" },
 ];

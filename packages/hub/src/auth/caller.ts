@@ -12,7 +12,7 @@ import type { Database } from "../db/schema.js";
 import { unauthorized } from "../errors.js";
 import type { Logger } from "../logger.js";
 import { lastUseRecorder } from "./last-used.js";
-import { findSession, type SessionConfig } from "./sessions.js";
+import { findSession, hashSessionId, type SessionConfig } from "./sessions.js";
 import { hashToken, looksLikeToken } from "./tokens.js";
 
 export interface Caller {
@@ -31,6 +31,11 @@ export interface Caller {
 	oauthScopes?: string[];
 	/** The organisations the user is a member of (any role): their private repos are visible to the user. */
 	orgs?: string[];
+	/**
+	 * The token (`token:<id>`) or session (`session:<id hash>`) the caller came with, for what must
+	 * stop working with it (LFS upload URLs); undefined for callers built outside this module.
+	 */
+	credential?: string;
 }
 
 export interface Auth {
@@ -95,6 +100,7 @@ export function databaseAuth(
 			email: row.email,
 			token: { displayName: row.display_name, role: row.role, createdAt: row.created_at },
 			via: "token",
+			credential: `token:${row.tokenId}`,
 			...(row.repos !== null ? { repos: JSON.parse(row.repos) as string[] } : {}),
 			...(row.oauth_scope ? { oauthScopes: row.oauth_scope.split(" ") } : {}),
 			isAdmin: row.is_admin === 1,
@@ -118,6 +124,7 @@ export function databaseAuth(
 			// A session acts as its user with write rights on what the user owns.
 			token: { displayName: "Browser session", role: "write", createdAt: session.createdAt },
 			via: "session",
+			credential: `session:${hashSessionId(sessionId)}`,
 			isAdmin: user.is_admin === 1,
 		};
 	}

@@ -17,7 +17,7 @@ const SEEN_WRITE_INTERVAL_MS = 60_000;
 
 export type SessionConfig = Pick<HubConfig, "sessionIdleDays" | "sessionMaxDays">;
 
-function hashSessionId(id: string): string {
+export function hashSessionId(id: string): string {
 	return createHash("sha256").update(id).digest("hex");
 }
 

@@ -48,6 +48,12 @@ export const ENVIRONMENT: readonly (readonly [string, string])[] = [
 	["HUBKIT_S3_PART_BYTES", "S3 multipart part size; two parts per upload in memory (default 16777216)"],
 	["HUBKIT_S3_PRESIGN_DOWNLOADS", "1: LFS downloads get a 302 to a presigned S3 link (default 0: streamed)"],
 	["HUBKIT_S3_PUBLIC_ENDPOINT", "the S3 endpoint written into presigned links (default the hub's)"],
+	["HUBKIT_STORAGE_QUOTA_BYTES", "bytes each user and organisation may keep in its repositories (default: no limit)"],
+	[
+		"HUBKIT_GC_INTERVAL_MINUTES",
+		"minutes between the hub's gc runs, which remove unreferenced blobs (default 360; 0: off)",
+	],
+	["HUBKIT_GC_GRACE_MINUTES", "gc never removes a blob written less than this long ago (default 1440)"],
 	["HUBKIT_UPLOAD_REFUSED_TYPES", "extensions people may not upload (default .exe,.msi,.scr,.com,.bat,.cmd,.vbs,.ps1)"],
 	["HUBKIT_LOCAL_WORKERS", "local runtime worker threads (default 2, or 1 on a one-core machine)"],
 	["HUBKIT_LLAMA_IDLE_SECONDS", "GGUF chat: idle seconds before the warm model is released (default 300)"],
@@ -100,10 +106,12 @@ ${DATA}`,
 	user: () => `Usage:
   hubkit user create NAME --email E --password-stdin [--admin] [--data .hubkit]
   hubkit user list [--data .hubkit]
+  hubkit user show NAME [--data .hubkit]
   hubkit user disable NAME [--data .hubkit]
   hubkit user reset-password NAME --password-stdin [--data .hubkit]
 
-Accounts. Passwords are read from standard input, never from a flag.
+Accounts. Passwords are read from standard input, never from a flag. show prints the account
+and the storage its repositories use against HUBKIT_STORAGE_QUOTA_BYTES.
 
 ${DATA}`,
 	"oauth-app": () => `Usage:
@@ -130,6 +138,15 @@ ${DATA}`,
 	check: () => `Usage: hubkit check [--deep] [--data .hubkit]
 
 Checks that every commit's files are in the blob store; --deep re-hashes them.
+
+${DATA}`,
+	gc: () => `Usage: hubkit gc [--dry-run] [--grace-minutes N] [--data .hubkit]
+
+Removes the blobs nothing references any more (deleted repositories, rewritten history, uploads
+never committed, replaced avatars), safely while hubs serve: blobs written within the grace period
+(HUBKIT_GC_GRACE_MINUTES, default 1440; --grace-minutes wins) stay, and one gc runs at a time
+across every hub of the database. --dry-run prints what would go and the bytes, removing nothing.
+Hubs also run it every HUBKIT_GC_INTERVAL_MINUTES.
 
 ${DATA}`,
 	migrate: () => MIGRATE_HELP,

@@ -85,6 +85,7 @@ const PLAIN_INDEXES: Record<string, [name: string, table: string, columns: strin
 		["lfs_uploads_by_expiry", "lfs_uploads", ["expires_at"]],
 	],
 	"0012-shared-rate-limits": [["rate_buckets_updated_ms", "rate_buckets", ["updated_ms"]]],
+	"0016-storage-reclaim": [["commit_files_by_blob", "commit_files", ["blob_sha256"]]],
 };
 
 /** What the applied migrations made: their plain indexes and the engine's search index or triggers. */

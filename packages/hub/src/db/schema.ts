@@ -314,6 +314,8 @@ export interface LfsUploadsTable {
 	chunk_size: number | null;
 	created_at: string;
 	expires_at: string;
+	/** `token:<id>` or `session:<id hash>` that asked for it: the URL dies with it (migration 0016). */
+	credential?: string | null;
 }
 
 /** An LFS object a repository may name in a commit: its bytes were uploaded for it. */
@@ -321,7 +323,10 @@ export interface LfsObjectsTable {
 	/** The repo key. */
 	repo_id: string;
 	oid: string;
+	/** Written again each time the bytes are uploaded for the repository: claims unused for long are forgotten (services/gc.ts). */
 	created_at: string;
+	/** Bytes of the object (migration 0016); null for rows made before. */
+	size?: number | null;
 }
 
 export interface HubSettingsTable {

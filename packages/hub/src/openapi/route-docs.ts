@@ -320,6 +320,10 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
 	"POST /api/auth/logout": { summary: "Sign out", tag: ACCOUNTS },
 	"GET /api/auth/session": { summary: "The signed-in person, if any", tag: ACCOUNTS, public: true },
 	"GET /api/settings/profile": { summary: "The signed-in person's profile", tag: ACCOUNTS },
+	"GET /api/settings/storage": {
+		summary: "Storage one's repositories and organizations use, and the quota",
+		tag: ACCOUNTS,
+	},
 	"PUT /api/settings/profile": { summary: "Change one's profile", tag: ACCOUNTS, body: "json" },
 	"POST /api/settings/password": { summary: "Change one's password", tag: ACCOUNTS, body: "json" },
 	"POST /api/settings/sign-out-everywhere": {
@@ -383,6 +387,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
 		body: "json",
 	},
 	"POST /api/admin/users/{name}/password": { summary: "Set an account's password", tag: ADMIN, body: "json" },
+	"GET /api/admin/storage/{name}": { summary: "A user's or organization's storage use and quota", tag: ADMIN },
 
 	"GET /api/avatars/{file}": {
 		summary: "A generated avatar (`{name}.svg`)",

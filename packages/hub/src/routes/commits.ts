@@ -14,12 +14,13 @@ import { gitBlobOid } from "../git-oid.js";
 import { publicBaseUrl } from "../public-url.js";
 import { applyCommit, branchHead, type CommitOperation, checkedPath, snapshotOf } from "../services/commits.js";
 import { repoHoldsObject } from "../services/lfs-objects.js";
+import { StorageBudget } from "../services/quota.js";
 import { createRepo, newRepoProblem } from "../services/repo-create.js";
 import { checkedRepoId, findRepoFor, isRepoType, type Repo, repoTypeOfPlural, repoWebPath } from "../services/repos.js";
 import { checkUploadType } from "../services/upload-rules.js";
 import { isLfsFile } from "../storage/lfs.js";
 import { composedPath, revisionProblem } from "../storage/repo-path.js";
-import { isSha256Hex } from "../storage/sha256.js";
+import { isSha256Hex, sha256Hex } from "../storage/sha256.js";
 import { jsonObject, optionalString, requiredString } from "./json-body.js";
 
 /** Longest NDJSON line: an inline file of the LFS threshold's size, base64-encoded, with room to spare. */
@@ -48,15 +49,20 @@ export function commitRoutes(deps: HubDeps): Hono<HubEnv> {
 		const type = body.type ?? "model";
 		if (type === "space") throw badRequest("This hub has no spaces: create a model or a dataset");
 		if (!isRepoType(type)) throw badRequest("type must be model or dataset");
+		const files = initialFiles(body.files)?.map((file) => {
+			checkUploadType(deps.config, file.path);
+			return file;
+		});
+		const budget = new StorageBudget(deps.db, deps.config, namespace);
+		if (files && budget.limited) {
+			await budget.add(files.map((file) => ({ sha256: sha256Hex(file.content), size: file.content.byteLength })));
+		}
 		const created = await createRepo(deps, caller, {
 			type,
 			namespace,
 			name: repoName,
 			private: privacyOf(body),
-			files: initialFiles(body.files)?.map((file) => {
-				checkUploadType(deps.config, file.path);
-				return file;
-			}),
+			files,
 		});
 		return c.json({
 			url: `${publicBaseUrl(c, deps.config)}${repoWebPath(type, created.id)}`,
@@ -97,6 +103,7 @@ export function commitRoutes(deps: HubDeps): Hono<HubEnv> {
 		if (!Array.isArray(body.files)) throw badRequest("files must be a list of {path, size, sample}");
 		if (body.files.length > MAX_PREUPLOAD_FILES) throw badRequest(`At most ${MAX_PREUPLOAD_FILES} files per request`);
 		const current = await snapshotOf(deps.db, await branchHead(deps.db, target.repo, target.branch));
+		const announced: { size: number }[] = [];
 		const files = body.files.map((entry: unknown, index: number) => {
 			const file = typeof entry === "object" && entry !== null ? (entry as Record<string, unknown>) : {};
 			// Looked up in the stored (NFC) form, answered under the name the client sent: clients match answers by it.
@@ -109,6 +116,9 @@ export function commitRoutes(deps: HubDeps): Hono<HubEnv> {
 			// Refused here, before a client sends any large file's bytes through LFS.
 			checkUploadType(deps.config, path);
 			const existing = current.get(path);
+			// A file of another size is new bytes; one of the same size is most likely the same file
+			// (the LFS batch and the commit, which know the content, count it exactly).
+			if (existing?.size !== size) announced.push({ size });
 			const oid = existing && (isLfsFile(existing.path, existing.size) ? existing.blobSha256 : existing.gitOid);
 			return {
 				path: asked,
@@ -117,6 +127,8 @@ export function commitRoutes(deps: HubDeps): Hono<HubEnv> {
 				...(oid ? { oid } : {}),
 			};
 		});
+		// Refused here, before a client sends any bytes, when they would not fit in the namespace's quota.
+		await new StorageBudget(deps.db, deps.config, target.repo.author).add(announced);
 		return c.json({ files });
 	});
 
@@ -130,6 +142,7 @@ export function commitRoutes(deps: HubDeps): Hono<HubEnv> {
 		// STORES_IN_FLIGHT decoded files wait in memory.
 		const operations: Promise<CommitOperation>[] = [];
 		let settled = 0;
+		const budget = new StorageBudget(deps.db, deps.config, target.repo.author);
 		for await (const { number, text } of ndjsonLines(stream, MAX_COMMIT_LINE_BYTES)) {
 			const line = parseLine(text, number);
 			if (!header) {
@@ -137,7 +150,7 @@ export function commitRoutes(deps: HubDeps): Hono<HubEnv> {
 				header = commitHeader(line.value, number);
 				continue;
 			}
-			const operation = operationOf(deps, target.repo, line.key, line.value, number);
+			const operation = operationOf(deps, target.repo, budget, line.key, line.value, number);
 			// Handled here so a failure noticed before Promise.all below is never an unhandled rejection.
 			operation.catch(() => undefined);
 			operations.push(operation);
@@ -264,6 +277,7 @@ function commitHeader(value: Record<string, unknown>, number: number) {
 async function operationOf(
 	deps: HubDeps,
 	repo: Repo,
+	budget: StorageBudget,
 	key: string,
 	value: Record<string, unknown>,
 	number: number,
@@ -278,6 +292,7 @@ async function operationOf(
 			checkUploadType(deps.config, path);
 			if (typeof value.content !== "string") throw at("content is required");
 			const bytes = decodedContent(value.content, value.encoding, `Line ${number}`);
+			if (budget.limited) await budget.add([{ sha256: sha256Hex(bytes), size: bytes.byteLength }]);
 			const blob = await deps.blobStore.put(bytes);
 			return { kind: "file", path, blob, gitOid: gitBlobOid(bytes) };
 		}

@@ -7,13 +7,23 @@
  */
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.js";
+import { UNCOMMITTED_OBJECT_RETENTION_MS } from "./blob-references.js";
 
-export async function repoHoldsObject(db: Kysely<Database>, repoKey: string, oid: string): Promise<boolean> {
+export async function repoHoldsObject(
+	db: Kysely<Database>,
+	repoKey: string,
+	oid: string,
+	now = new Date(),
+): Promise<boolean> {
+	// A claim gc no longer counts (blob-references.ts) grants nothing either: the bytes are asked
+	// for again, which dates the claim and the blob afresh instead of committing bytes gc may remove.
+	const since = new Date(now.getTime() - UNCOMMITTED_OBJECT_RETENTION_MS).toISOString();
 	const uploaded = await db
 		.selectFrom("lfs_objects")
 		.select("oid")
 		.where("repo_id", "=", repoKey)
 		.where("oid", "=", oid)
+		.where("created_at", ">=", since)
 		.executeTakeFirst();
 	if (uploaded) return true;
 	const inHistory = await db
@@ -27,16 +37,22 @@ export async function repoHoldsObject(db: Kysely<Database>, repoKey: string, oid
 	return inHistory !== undefined;
 }
 
-/** Notes that `repoKey` received the object's bytes (an upload that completed for it). */
+/**
+ * Notes that `repoKey` received the object's bytes (an upload that completed for it). Uploaded
+ * again, the claim is dated again: gc forgets claims no commit took up for a week
+ * (services/blob-references.ts), counted from the last upload.
+ */
 export async function recordObject(
 	db: Kysely<Database>,
 	repoKey: string,
 	oid: string,
+	size: number,
 	now = new Date(),
 ): Promise<void> {
+	const createdAt = now.toISOString();
 	await db
 		.insertInto("lfs_objects")
-		.values({ repo_id: repoKey, oid, created_at: now.toISOString() })
-		.onConflict((conflict) => conflict.columns(["repo_id", "oid"]).doNothing())
+		.values({ repo_id: repoKey, oid, size, created_at: createdAt })
+		.onConflict((conflict) => conflict.columns(["repo_id", "oid"]).doUpdateSet({ created_at: createdAt, size }))
 		.execute();
 }

@@ -22,6 +22,7 @@ import { BlobMismatchError, type BlobStore, type StoredBlob } from "../storage/b
 import { DiskPartStore, type PartStore } from "../storage/part-store.js";
 import { isSha256Hex } from "../storage/sha256.js";
 import { recordObject, repoHoldsObject } from "./lfs-objects.js";
+import { StorageBudget } from "./quota.js";
 import type { Repo } from "./repos.js";
 
 /** The media type of every LFS API body, both ways. */
@@ -124,7 +125,7 @@ type UploadRow = LfsUploadsTable;
 export interface LfsUploadDeps {
 	db: Kysely<Database>;
 	blobStore: BlobStore;
-	config: Pick<HubConfig, "dataDir" | "lfsChunkBytes" | "uploadBodyLimitBytes">;
+	config: Pick<HubConfig, "dataDir" | "lfsChunkBytes" | "uploadBodyLimitBytes" | "storageQuotaBytes">;
 	logger: Logger;
 }
 
@@ -171,7 +172,7 @@ export class LfsUploads {
 			}
 			// Stored already and this repository's to name (lfs-objects.ts): nothing to send. Bytes another
 			// repository uploaded are asked for again, which proves the caller has them (one copy is kept).
-			if ((await this.#blobStore.size(oid)) === size && (await repoHoldsObject(this.#db, repo.key, oid))) {
+			if ((await this.#blobStore.size(oid)) === size && (await repoHoldsObject(this.#db, repo.key, oid, this.#now()))) {
 				objects.push({ oid, size });
 				continue;
 			}
@@ -186,6 +187,7 @@ export class LfsUploads {
 				chunk_size: chunkSize ?? null,
 				created_at: now.toISOString(),
 				expires_at: expiresAt,
+				credential: caller.credential ?? null,
 			});
 			const uploadUrl = `${lfsBase}/uploads/${secret}`;
 			const verify = { href: `${lfsBase}/objects/verify`, expires_at: expiresAt };
@@ -209,6 +211,10 @@ export class LfsUploads {
 				actions: { upload: { href: `${uploadUrl}/complete`, header, expires_at: expiresAt }, verify },
 			});
 		}
+		// Every byte the batch asks for counts against the namespace's quota before one is sent.
+		await new StorageBudget(this.#db, this.#config, repo.author).add(
+			rows.map((row) => ({ sha256: row.oid, size: row.size })),
+		);
 		if (rows.length > 0) await this.#db.insertInto("lfs_uploads").values(rows).execute();
 		const transfer = rows.some((row) => row.chunk_size !== null) ? "multipart" : "basic";
 		return { transfer, objects, hash_algo: "sha256" };
@@ -271,7 +277,7 @@ export class LfsUploads {
 
 	/** The verify step: whether the object is stored with that size, for this repository. */
 	async isStored(repo: Repo, oid: string, size: number): Promise<boolean> {
-		return (await this.#blobStore.size(oid)) === size && (await repoHoldsObject(this.#db, repo.key, oid));
+		return (await this.#blobStore.size(oid)) === size && (await repoHoldsObject(this.#db, repo.key, oid, this.#now()));
 	}
 
 	/**
@@ -319,7 +325,47 @@ export class LfsUploads {
 				code: "Forbidden",
 			});
 		}
+		if (!(await this.#credentialLives(row))) {
+			throw new HubError(
+				403,
+				"The token or session that asked for this upload URL was revoked, or its user disabled: ask the LFS batch API for a new one",
+				{ code: "Forbidden" },
+			);
+		}
 		return row;
+	}
+
+	/**
+	 * The URL works only while whoever asked for it could still ask: their user not disabled,
+	 * their token not revoked or expired, their browser session not ended.
+	 */
+	async #credentialLives(row: UploadRow): Promise<boolean> {
+		const user = await this.#db.selectFrom("users").select("disabled").where("id", "=", row.user_id).executeTakeFirst();
+		if (!user || user.disabled) return false;
+		const credential = row.credential ?? "";
+		const separator = credential.indexOf(":");
+		const kind = credential.slice(0, separator);
+		const id = credential.slice(separator + 1);
+		if (kind === "token") {
+			const token = await this.#db
+				.selectFrom("access_tokens")
+				.select("expires_at")
+				.where("id", "=", id)
+				.where("user_id", "=", row.user_id)
+				.executeTakeFirst();
+			return token !== undefined && (token.expires_at === null || token.expires_at > this.#now().toISOString());
+		}
+		if (kind === "session") {
+			const session = await this.#db
+				.selectFrom("sessions")
+				.select("user_id")
+				.where("id_hash", "=", id)
+				.where("user_id", "=", row.user_id)
+				.executeTakeFirst();
+			return session !== undefined;
+		}
+		// Made before uploads named their credential, or by a caller without one: the user is what can be checked.
+		return true;
 	}
 
 	async #store(upload: UploadRow, body: AsyncIterable<Uint8Array>): Promise<StoredBlob> {
@@ -348,7 +394,7 @@ export class LfsUploads {
 
 	/** An upload done: its URL stops working and its parts go. */
 	async #finish(upload: UploadRow): Promise<void> {
-		await recordObject(this.#db, upload.repo_id, upload.oid, this.#now());
+		await recordObject(this.#db, upload.repo_id, upload.oid, upload.size, this.#now());
 		await this.#db.deleteFrom("lfs_uploads").where("id_hash", "=", upload.id_hash).execute();
 		await this.#parts.remove(upload.id_hash);
 	}

@@ -13,6 +13,11 @@ export interface StoredBlob {
 	size: number;
 }
 
+/** A stored blob as a listing sees it: `modifiedAt` is when its bytes were last written (or written again). */
+export interface ListedBlob extends StoredBlob {
+	modifiedAt: Date;
+}
+
 /** Inclusive byte range, as in an HTTP `Range: bytes=start-end` header. */
 export interface ByteRange {
 	start: number;
@@ -56,6 +61,18 @@ export interface BlobStore {
 	 * stored; a body that fails midway stores nothing either. A complete blob already there stays.
 	 */
 	putStream(body: ReadableStream<Uint8Array> | AsyncIterable<Uint8Array>, expected?: ExpectedBlob): Promise<StoredBlob>;
+	/**
+	 * Every stored blob, a page at a time (gc, `hubkit check`). A put of bytes already stored
+	 * counts as a write: it moves `modifiedAt` on, so gc's grace period covers re-uploads too.
+	 */
+	list(): AsyncIterable<ListedBlob>;
+	/** Deletes the blob (not stored: nothing to do). Only gc calls it, for blobs nothing references. */
+	remove(sha256: string): Promise<void>;
+	/**
+	 * At start-up: removes what writes of this store that died with their process left behind,
+	 * without touching the writes of other hubs sharing the store. Stores with nothing to sweep leave it out.
+	 */
+	removeAbandonedWrites?(): Promise<number>;
 	/** Size in bytes, or undefined when the blob is not stored. */
 	size(sha256: string): Promise<number | undefined>;
 	/** The blob's bytes (optionally one range), or undefined when it is not stored. */

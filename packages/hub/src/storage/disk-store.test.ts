@@ -1,4 +1,6 @@
+import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
+import { once } from "node:events";
 import { mkdir, mkdtemp, readdir, readFile, rm, stat, utimes, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -75,4 +77,72 @@ describe("DiskBlobStore on disk", () => {
 		await store.put(encoder.encode("b"));
 		expect(await readdir(join(root, "tmp"))).toEqual(["being-written"]);
 	});
+
+	it("counts a put of bytes already stored as a write: gc's grace period starts again", async () => {
+		const { sha256 } = await store.put(encoder.encode("again"));
+		const path = join(root, "blobs", sha256.slice(0, 2), sha256.slice(2));
+		const longAgo = new Date(Date.now() - 10 * 24 * 60 * 60 * 1000);
+		await utimes(path, longAgo, longAgo);
+		await store.put(encoder.encode("again"));
+		expect((await stat(path)).mtimeMs).toBeGreaterThan(longAgo.getTime() + 60_000);
+		await utimes(path, longAgo, longAgo);
+		await store.putStream(
+			(async function* () {
+				yield encoder.encode("again");
+			})(),
+			{ sha256, size: 5 },
+		);
+		const [listed] = await collect(store.list());
+		expect(listed?.modifiedAt.getTime()).toBeGreaterThan(longAgo.getTime() + 60_000);
+	});
+
+	it("removes at start-up the temporary files of dead writers of this machine, and no live write's", async () => {
+		// A write under way in this process: its temporary file names its writer.
+		let release: () => void = () => undefined;
+		const held = new Promise<void>((resolve) => {
+			release = resolve;
+		});
+		const writing = store.putStream(
+			(async function* () {
+				yield encoder.encode("half");
+				await held;
+				yield encoder.encode(" and the rest");
+			})(),
+		);
+		let live: string | undefined;
+		while (!live) live = (await readdir(join(root, "tmp")))[0];
+		const [, machine] = /^stream\.([A-Za-z0-9-]+)~\d+~[0-9a-f]{12}\./.exec(live) ?? [];
+		expect(machine).toBeDefined();
+
+		// Another live process of this machine (a second hub on the same directory), and one that has exited.
+		const other = spawn(process.execPath, ["-e", "setTimeout(() => {}, 60000)"]);
+		const gone = spawn(process.execPath, ["-e", ""]);
+		await once(gone, "exit");
+		const name = (pid: number | undefined) => `stream.${machine}~${pid}~0123456789ab.${crypto.randomUUID()}`;
+		const otherHubs = name(other.pid);
+		const crashed = name(gone.pid);
+		// Our own pid with a store this process never opened: a previous process that had the same pid.
+		const previousLife = name(process.pid);
+		const otherMachine = `stream.elsewhere-1~${gone.pid}~0123456789ab.${crypto.randomUUID()}`;
+		for (const file of [otherHubs, crashed, previousLife, otherMachine, "stream.from-an-older-hub"]) {
+			await writeFile(join(root, "tmp", file), "partial");
+		}
+		try {
+			// A second store on the directory starting up, as a restarted hub would.
+			expect(await new DiskBlobStore(root).removeAbandonedWrites()).toBe(2);
+			expect((await readdir(join(root, "tmp"))).sort()).toEqual(
+				[live, otherHubs, otherMachine, "stream.from-an-older-hub"].sort(),
+			);
+			release();
+			await writing;
+		} finally {
+			other.kill();
+		}
+	});
 });
+
+async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
+	const all: T[] = [];
+	for await (const item of items) all.push(item);
+	return all;
+}

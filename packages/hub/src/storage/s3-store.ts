@@ -35,7 +35,14 @@ import {
 } from "@aws-sdk/client-s3";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import { DEFAULT_S3_PART_BYTES } from "../config.js";
-import { BlobMismatchError, type BlobStore, type ByteRange, type ExpectedBlob, type StoredBlob } from "./blob-store.js";
+import {
+	BlobMismatchError,
+	type BlobStore,
+	type ByteRange,
+	type ExpectedBlob,
+	type ListedBlob,
+	type StoredBlob,
+} from "./blob-store.js";
 import { STALE_TEMPORARY_FILE_MS } from "./disk-store.js";
 import type { PartStore } from "./part-store.js";
 import { S3PartStore } from "./s3-parts.js";
@@ -93,6 +100,7 @@ export class S3BlobStore implements BlobStore {
 		const sha256 = sha256Hex(data);
 		const size = data.byteLength;
 		if ((await this.size(sha256)) !== size) await this.#putObject(this.#keyOf(sha256), data);
+		else await this.#touch(sha256);
 		return { sha256, size };
 	}
 
@@ -126,7 +134,9 @@ export class S3BlobStore implements BlobStore {
 		if (expected.sha256 !== undefined && expected.size !== undefined) {
 			if ((await this.size(expected.sha256)) === expected.size) {
 				await drain(parts);
-				return verified();
+				const blob = verified();
+				await this.#touch(blob.sha256);
+				return blob;
 			}
 		}
 
@@ -137,7 +147,7 @@ export class S3BlobStore implements BlobStore {
 			const blob = verified();
 			if ((await this.size(blob.sha256)) !== blob.size) {
 				await this.#putObject(this.#keyOf(blob.sha256), first.done ? new Uint8Array() : first.value);
-			}
+			} else await this.#touch(blob.sha256);
 			return blob;
 		}
 
@@ -206,6 +216,7 @@ export class S3BlobStore implements BlobStore {
 		// Hashed only now: the temporary object is copied to its address (unless a copy is there) and dropped.
 		try {
 			if ((await this.size(blob.sha256)) !== blob.size) await this.#copy(key, this.#keyOf(blob.sha256), blob.size);
+			else await this.#touch(blob.sha256);
 		} finally {
 			await this.#client.send(new DeleteObjectCommand({ Bucket: this.#bucket, Key: key })).catch(() => undefined);
 		}
@@ -278,8 +289,8 @@ export class S3BlobStore implements BlobStore {
 		await this.#client.send(new HeadBucketCommand({ Bucket: this.#bucket }));
 	}
 
-	/** Every stored blob's address and size, a page at a time (for `hubkit check` and backups). */
-	async *list(): AsyncIterable<StoredBlob> {
+	/** Every stored blob's address, size and last write, a page at a time (gc, `hubkit check`, backups). */
+	async *list(): AsyncIterable<ListedBlob> {
 		const prefix = `${this.#prefix}blobs/`;
 		let token: string | undefined;
 		do {
@@ -288,10 +299,36 @@ export class S3BlobStore implements BlobStore {
 			);
 			for (const object of page.Contents ?? []) {
 				const sha256 = (object.Key ?? "").slice(prefix.length).replace("/", "");
-				if (isSha256Hex(sha256) && object.Key === this.#keyOf(sha256)) yield { sha256, size: object.Size ?? 0 };
+				if (isSha256Hex(sha256) && object.Key === this.#keyOf(sha256)) {
+					yield { sha256, size: object.Size ?? 0, modifiedAt: object.LastModified ?? new Date(0) };
+				}
 			}
 			token = page.IsTruncated ? page.NextContinuationToken : undefined;
 		} while (token);
+	}
+
+	async remove(sha256: string): Promise<void> {
+		await this.#client.send(new DeleteObjectCommand({ Bucket: this.#bucket, Key: this.#keyOf(sha256) }));
+	}
+
+	/**
+	 * Moves a stored blob's LastModified on (gc's grace period counts from it) by copying the object
+	 * onto itself. Best effort: a server that refuses leaves the old date, and gc's check of the
+	 * references just before it deletes still protects the blob once a commit names it.
+	 */
+	async #touch(sha256: string): Promise<void> {
+		const key = this.#keyOf(sha256);
+		await this.#client
+			.send(
+				new CopyObjectCommand({
+					Bucket: this.#bucket,
+					Key: key,
+					CopySource: `${this.#bucket}/${encodeKey(key)}`,
+					MetadataDirective: "REPLACE",
+					Metadata: { written: new Date().toISOString() },
+				}),
+			)
+			.catch(() => undefined);
 	}
 
 	async #putObject(key: string, bytes: Uint8Array): Promise<void> {

@@ -78,6 +78,26 @@ export function blobStoreContract(
 			expect(await store.size(sha256Of(data))).toBe(data.byteLength);
 		});
 
+		it("lists every blob with its size and write time, and removes one (gc's two calls)", async () => {
+			const before = Date.now() - 5_000;
+			const one = encoder.encode("one");
+			await store.put(one);
+			await store.putStream(chunked(large), { sha256: largeSha, size: large.byteLength });
+			const listed = [];
+			for await (const blob of store.list()) listed.push(blob);
+			expect(listed.map(({ sha256, size }) => ({ sha256, size }))).toEqual(
+				[
+					{ sha256: sha256Of(one), size: 3 },
+					{ sha256: largeSha, size: large.byteLength },
+				].sort((a, b) => a.sha256.localeCompare(b.sha256)),
+			);
+			for (const blob of listed) expect(blob.modifiedAt.getTime()).toBeGreaterThan(before);
+			await store.remove(sha256Of(one));
+			await store.remove(sha256Of(one));
+			expect(await subject.blobs()).toEqual([largeSha]);
+			expect(await store.size(sha256Of(one))).toBeUndefined();
+		});
+
 		it("stores the same content once: concurrent puts leave one complete blob and no temporaries", async () => {
 			const data = encoder.encode("x".repeat(100_000));
 			const results = await Promise.all(Array.from({ length: 8 }, () => store.put(data)));

@@ -5,17 +5,29 @@ import {
 	type BlobStore,
 	type ByteRange,
 	type ExpectedBlob,
+	type ListedBlob,
 	type StoredBlob,
 } from "../../src/storage/blob-store.js";
 
 export function memoryBlobStore(): BlobStore & { count(): number } {
 	const blobs = new Map<string, Uint8Array>();
+	const written = new Map<string, Date>();
 	return {
 		count: () => blobs.size,
 		async put(data: Uint8Array): Promise<StoredBlob> {
 			const sha256 = createHash("sha256").update(data).digest("hex");
 			if (!blobs.has(sha256)) blobs.set(sha256, new Uint8Array(data));
+			written.set(sha256, new Date());
 			return { sha256, size: data.byteLength };
+		},
+		async *list(): AsyncIterable<ListedBlob> {
+			for (const [sha256, data] of blobs) {
+				yield { sha256, size: data.byteLength, modifiedAt: written.get(sha256) ?? new Date(0) };
+			}
+		},
+		async remove(sha256: string) {
+			blobs.delete(sha256);
+			written.delete(sha256);
 		},
 		async putStream(body: ReadableStream<Uint8Array> | AsyncIterable<Uint8Array>, expected: ExpectedBlob = {}) {
 			const chunks: Uint8Array[] = [];
