@@ -9,6 +9,7 @@ import type { Caller } from "../auth/caller.js";
 import type { Database } from "../db/schema.js";
 import { badRequest, forbidden, HubError, repoNotFound, tokenRequired } from "../errors.js";
 import { repoIdProblem } from "../storage/repo-path.js";
+import { namespaceRole } from "./namespaces.js";
 import { canSee } from "./repo-access.js";
 
 export const REPO_TYPES = ["model", "dataset"] as const;
@@ -142,19 +143,14 @@ export async function redirectOf(db: Kysely<Database>, type: RepoType, id: strin
 }
 
 /**
- * Whether the caller may write in `namespace`: it is their own name, or an organisation
- * where they have the write or admin role. Site admins may write anywhere.
+ * Whether the caller may write in `namespace`: they own it (their own name) or have the write or
+ * admin role in the organisation that holds it (services/namespaces.ts). Site admins may write
+ * anywhere.
  */
 export async function mayWriteIn(db: Kysely<Database>, namespace: string, caller: Caller): Promise<boolean> {
-	if (caller.isAdmin || namespace === caller.userName) return true;
-	const membership = await db
-		.selectFrom("org_members")
-		.innerJoin("users", "users.id", "org_members.org_id")
-		.select("org_members.role")
-		.where("users.name", "=", namespace)
-		.where("org_members.user_id", "=", caller.userId)
-		.executeTakeFirst();
-	return membership?.role === "write" || membership?.role === "admin";
+	if (caller.isAdmin) return true;
+	const role = await namespaceRole(db, namespace, caller);
+	return role === "owner" || role === "admin" || role === "write";
 }
 
 /** The credential itself allows writes: a write token (within its repo scope) or a browser session. */
