@@ -8,7 +8,7 @@
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createAccessToken } from "../src/auth/tokens.js";
 import { createUser } from "../src/services/accounts.js";
 import { importFile } from "../src/services/import-folder.js";

@@ -4,6 +4,7 @@
  * each `HUBKIT_*` name in the source is listed here and in the README's table).
  */
 import { MIGRATE_HELP } from "./migrate.js";
+import { NAMESPACES_HELP } from "./namespaces.js";
 
 /** [variable, what it sets and its default]. */
 export const ENVIRONMENT: readonly (readonly [string, string])[] = [
@@ -128,6 +129,7 @@ Checks that every commit's files are in the blob store; --deep re-hashes them.
 
 ${DATA}`,
 	migrate: () => MIGRATE_HELP,
+	namespaces: () => NAMESPACES_HELP,
 	backup: () => `Usage: hubkit backup PATH [--data .hubkit]
 
 Copies an embedded hub (SQLite and blobs on disk) into the new folder PATH while it serves:
