@@ -10,11 +10,13 @@
 import { spawn } from "node:child_process";
 import { Migrator } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hashPassword } from "../src/auth/passwords.js";
 import { createAccessToken, newObjectId } from "../src/auth/tokens.js";
 import { allMigrations } from "../src/db/migrations/index.js";
 import { openDatabase } from "../src/db/open.js";
 import { createUser } from "../src/services/accounts.js";
 import { commitRaw, header, inline } from "./commits-fixture.js";
+import { accountClient, sessionCookie } from "./support/accounts.js";
 import { CLI } from "./support/cli.js";
 import { ENGINES, startTestDatabase, type TestDatabase } from "./support/engines.js";
 import { type Listening, listen, openTestHub, type TestHub } from "./support/hub.js";
@@ -23,6 +25,7 @@ import { call, createTestRepo } from "./support/repos.js";
 
 const BEFORE = "0014-postgres-search-by-task";
 const SEEDED = "2023-03-01T00:00:00.000Z";
+const PASSWORD = "correct horse battery";
 
 describe.each(ENGINES)("migration 0015 and `hubkit namespaces` (%s)", (engine) => {
 	let testDb: TestDatabase;
@@ -64,6 +67,12 @@ describe.each(ENGINES)("migration 0015 and `hubkit namespaces` (%s)", (engine) =
 		for (const name of ["google", "Hubkit-Demo", "alice", "org-maker"]) {
 			tokens[name] = (await createAccessToken(old.db, name, { role: "write" })).token;
 		}
+		// `google` signed up with a password (sign-up let the name through then).
+		await old.db
+			.updateTable("users")
+			.set({ password_hash: await hashPassword(PASSWORD) })
+			.where("name", "=", "google")
+			.execute();
 		// alice's own repository, made after she signed up.
 		await createTestRepo(deps, "alice/mine", { date: new Date(Date.now() + 1000).toISOString() });
 		// An organisation made under a seeded namespace.
@@ -142,6 +151,22 @@ describe.each(ENGINES)("migration 0015 and `hubkit namespaces` (%s)", (engine) =
 			.where("id", "=", "google/flan-t5-base")
 			.executeTakeFirst();
 		expect(row?.private).toBe(0);
+
+		// Deleting the account would take the namespace's repositories with it.
+		const browser = accountClient(server.url);
+		const login = await browser("/api/auth/login", { body: { username: "google", password: PASSWORD } });
+		expect(login.status).toBe(200);
+		const session = sessionCookie(login.headers)?.value;
+		const deletion = await browser("/api/settings/account", {
+			method: "DELETE",
+			session,
+			body: { confirm: "google" },
+		});
+		expect(deletion.status).toBe(409);
+		expect(deletion.body.error).toContain("contested");
+		expect(await hub.deps.db.selectFrom("models").select("id").where("author", "=", "google").execute()).toHaveLength(
+			1,
+		);
 
 		expect((await commit("alice", "alice/mine")).status).toBe(200);
 		expect((await commit("admin", "google/flan-t5-base")).status).toBe(200);
