@@ -81,7 +81,8 @@ describe.each(ENGINES)("administration and scoped listings on %s", (engine) => {
 		const root = await signIn("root");
 		const all = await call("/api/admin/users", { session: root });
 		expect(all.status).toBe(200);
-		expect(all.body.map((user: { name: string }) => user.name)).toEqual(["mia", "noah", "root"]);
+		// vera holds the namespace of her seeded models (support/repos.ts loadSeedOwnedBy).
+		expect(all.body.map((user: { name: string }) => user.name)).toEqual(["mia", "noah", "root", "vera"]);
 		expect(all.body[0]).toEqual({
 			name: "mia",
 			email: "mia@example.com",
