@@ -42,13 +42,14 @@ describe.each(ENGINES)("OAuth provider on %s", (engine) => {
 	beforeAll(async () => {
 		testDb = await startTestDatabase(engine);
 		hub = await openTestHub(testDb.config, undefined, log);
-		await loadSeedOwnedBy(hub.deps, ["olga"], [seedModel("olga/private-notes", { private: true })]);
 		server = await listen(hub.app);
 		call = accountClient(server.url);
 		const signup = await call("/api/auth/signup", {
 			body: { username: "olga", email: "olga@example.com", password: PASSWORD, fullname: "Olga O" },
 		});
 		expect(signup.status).toBe(201);
+		// Her private model, from a catalogue that names her namespace (settled by a grant).
+		await loadSeedOwnedBy(hub.deps, ["olga"], [seedModel("olga/private-notes", { private: true })]);
 		session = sessionCookie(signup.headers)?.value ?? "";
 		secrets.push(session);
 		const made = await call("/api/settings/oauth-apps", {

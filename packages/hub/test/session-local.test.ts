@@ -29,11 +29,6 @@ describe.each(ENGINES)("browser sessions on hf-inference on %s", (engine) => {
 	beforeAll(async () => {
 		testDb = await startTestDatabase(engine);
 		hub = await openTestHub(testDb.config);
-		await loadSeedOwnedBy(
-			hub.deps,
-			["dana"],
-			[seedModel("dana/private-sentiment", { private: true, files: tinySentiment().files })],
-		);
 		runtime = createLocalRuntime(hub.deps);
 		const app = createHubApp(hub.deps, {
 			router: { localRuntime: runtime, providerKeys: { together: { key: OPERATOR_KEY } } },
@@ -44,6 +39,12 @@ describe.each(ENGINES)("browser sessions on hf-inference on %s", (engine) => {
 			body: { username: "dana", email: "dana@example.com", password: "correct horse battery" },
 		});
 		expect(signUp.status).toBe(201);
+		// Her private model, from a catalogue that names her namespace (settled by a grant).
+		await loadSeedOwnedBy(
+			hub.deps,
+			["dana"],
+			[seedModel("dana/private-sentiment", { private: true, files: tinySentiment().files })],
+		);
 		dana = sessionCookie(signUp.headers)?.value ?? "";
 	});
 
