@@ -15,6 +15,7 @@
  *   hubkit check [--deep] [--data .hubkit]
  *   hubkit gc [--dry-run] [--grace-minutes N] [--data .hubkit]
  *   hubkit user show NAME [--data .hubkit]
+ *   hubkit namespaces [list|grant NAME ACCOUNT|keep NAME] [--data .hubkit]
  *   hubkit --version; hubkit <command> --help (cli/help.ts)
  * DATABASE_URL=postgres://… selects PostgreSQL; it is never printed.
  */
@@ -30,6 +31,7 @@ import { backupCommand, restoreCommand } from "./cli/backup.js";
 import { gcCommand } from "./cli/gc.js";
 import { commandHelp, wantsHelp } from "./cli/help.js";
 import { migrateCommand } from "./cli/migrate.js";
+import { namespacesCommand } from "./cli/namespaces.js";
 import { checkCommand, importCommand, mirrorCommand } from "./cli/repos.js";
 import { CommandError, configFrom, integerFlag, logger, printable, table, UsageError, withHub } from "./cli/shared.js";
 import { HubError } from "./errors.js";
@@ -63,6 +65,7 @@ const USAGE = `Usage:
   hubkit mirror owner/name --from URL [--revision R] [--type model|dataset] [--to owner/name] [--data .hubkit]
   hubkit check [--deep] [--data .hubkit]
   hubkit gc [--dry-run] [--grace-minutes N] [--data .hubkit]
+  hubkit namespaces [list [--all] | grant NAME ACCOUNT | keep NAME [--rename-account NEW]] [--data .hubkit]
   hubkit backup PATH [--data .hubkit]
   hubkit restore PATH [--data .hubkit]
   hubkit migrate --from sqlite:PATH --to postgres://… (hubkit migrate --help)
@@ -427,6 +430,7 @@ async function main(argv: string[]): Promise<void> {
 	if (command === "backup") return await backupCommand(args);
 	if (command === "restore") return await restoreCommand(args);
 	if (command === "migrate") return await migrateCommand(args);
+	if (command === "namespaces") return await namespacesCommand(args);
 	if (command === undefined || command === "help" || command === "--help" || command === "-h") {
 		process.stdout.write(`${USAGE}\n`);
 		return;

@@ -8,12 +8,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccessToken } from "../src/auth/tokens.js";
-import { loadSeed } from "../src/seed/load.js";
 import { accountClient, sessionCookie } from "./support/accounts.js";
 import { linesLogger } from "./support/cli.js";
 import { ENGINES, startTestDatabase, type TestDatabase } from "./support/engines.js";
 import { type Listening, listen, openTestHub, type TestHub } from "./support/hub.js";
-import { seedModel } from "./support/seed-records.js";
+import { createTestRepo } from "./support/repos.js";
 
 const PASSWORD = "correct horse battery";
 
@@ -29,10 +28,6 @@ describe.each(ENGINES)("accounts and sessions on %s", (engine) => {
 	beforeAll(async () => {
 		testDb = await startTestDatabase(engine);
 		hub = await openTestHub(testDb.config, undefined, log);
-		await loadSeed(hub.deps, [
-			seedModel("ella/secret-a", { private: true }),
-			seedModel("ella/secret-b", { private: true }),
-		]);
 		server = await listen(hub.app);
 		call = accountClient(server.url);
 	});
@@ -264,6 +259,8 @@ describe.each(ENGINES)("accounts and sessions on %s", (engine) => {
 
 	it("refuses an expired token and limits a repo-scoped token to its repos", async () => {
 		const session = await signUp("ella");
+		// Her own private repositories (a seeded namespace is never hers: names in use are refused at sign-up).
+		for (const id of ["ella/secret-a", "ella/secret-b"]) await createTestRepo(hub.deps, id, { private: true });
 		const scoped = await call("/api/settings/tokens", {
 			session,
 			body: { name: "only a", role: "read", repos: ["ella/secret-a"], expiresInDays: 30 },

@@ -7,11 +7,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccessToken } from "../src/auth/tokens.js";
-import { loadSeed } from "../src/seed/load.js";
 import { createUser } from "../src/services/accounts.js";
 import { accountClient, sessionCookie } from "./support/accounts.js";
 import { ENGINES, startTestDatabase, type TestDatabase } from "./support/engines.js";
 import { type Listening, listen, openTestHub, type TestHub } from "./support/hub.js";
+import { loadSeedOwnedBy } from "./support/repos.js";
 import { seedModel } from "./support/seed-records.js";
 
 const PASSWORD = "correct horse battery";
@@ -25,12 +25,16 @@ describe.each(ENGINES)("administration and scoped listings on %s", (engine) => {
 	beforeAll(async () => {
 		testDb = await startTestDatabase(engine);
 		hub = await openTestHub(testDb.config);
-		await loadSeed(hub.deps, [
-			seedModel("vera/public-model"),
-			seedModel("vera/secret-a", { private: true }),
-			seedModel("vera/secret-b", { private: true }),
-			seedModel("other/secret-c", { private: true }),
-		]);
+		await loadSeedOwnedBy(
+			hub.deps,
+			["vera"],
+			[
+				seedModel("vera/public-model"),
+				seedModel("vera/secret-a", { private: true }),
+				seedModel("vera/secret-b", { private: true }),
+				seedModel("other/secret-c", { private: true }),
+			],
+		);
 		await createUser(hub.deps.db, { username: "root", email: "root@example.com", password: PASSWORD, isAdmin: true });
 		for (const name of ["mia", "noah"]) {
 			await createUser(hub.deps.db, {
@@ -77,7 +81,8 @@ describe.each(ENGINES)("administration and scoped listings on %s", (engine) => {
 		const root = await signIn("root");
 		const all = await call("/api/admin/users", { session: root });
 		expect(all.status).toBe(200);
-		expect(all.body.map((user: { name: string }) => user.name)).toEqual(["mia", "noah", "root"]);
+		// vera holds the namespace of her seeded models (support/repos.ts loadSeedOwnedBy).
+		expect(all.body.map((user: { name: string }) => user.name)).toEqual(["mia", "noah", "root", "vera"]);
 		expect(all.body[0]).toEqual({
 			name: "mia",
 			email: "mia@example.com",

@@ -11,10 +11,10 @@ import { createAccessToken } from "../src/auth/tokens.js";
 import type { HubConfig } from "../src/config.js";
 import { createLocalRuntime, type HubLocalRuntime } from "../src/runtime/local-runtime.js";
 import { LOCAL_SENTIMENT_MODEL, tinySentiment } from "../src/seed/catalogue/local-models.js";
-import { loadSeed } from "../src/seed/load.js";
 import { OPERATOR_KEY } from "./router-fakes.js";
 import { ENGINES, startTestDatabase, type TestDatabase } from "./support/engines.js";
 import { type Listening, listen, openTestHub, type TestHub } from "./support/hub.js";
+import { loadSeedOwnedBy } from "./support/repos.js";
 import { seedModel } from "./support/seed-records.js";
 
 const SENTIMENT = `/hf-inference/models/${LOCAL_SENTIMENT_MODEL}`;
@@ -77,10 +77,11 @@ describe.each(ENGINES)("anonymous hf-inference on %s", (engine) => {
 	beforeAll(async () => {
 		testDb = await startTestDatabase(engine);
 		hub = await openTestHub(testDb.config);
-		await loadSeed(hub.deps, [
-			tinySentiment(),
-			seedModel("dana/private-sentiment", { private: true, files: tinySentiment().files }),
-		]);
+		await loadSeedOwnedBy(
+			hub.deps,
+			["dana"],
+			[tinySentiment(), seedModel("dana/private-sentiment", { private: true, files: tinySentiment().files })],
+		);
 		token = (await createAccessToken(hub.deps.db, "dana")).token;
 		runtime = createLocalRuntime(hub.deps);
 	});

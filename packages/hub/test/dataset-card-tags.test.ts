@@ -19,7 +19,6 @@ import { parseDatasetListQuery } from "../src/services/dataset-list-query.js";
 import { commitRaw, createRepoRaw, header, inline } from "./commits-fixture.js";
 import { ENGINES, startTestDatabase, type TestDatabase } from "./support/engines.js";
 import { useHttpHub } from "./support/hub.js";
-import { memoryBlobStore } from "./support/memory-blob-store.js";
 
 const MIGRATION = "0013-dataset-card-tags";
 
@@ -128,10 +127,10 @@ describe.each(ENGINES)("migration 0013 on %s", (engine) => {
 			migrationLockTableName: "hubkit_migrations_lock",
 		});
 		expect((await migrator.migrateTo(before)).error).toBeUndefined();
-		// The sample datasets as the seed wrote them then (the seed's rows have not changed).
-		await loadSampleDatasets({ db: database.db, blobStore: memoryBlobStore() });
-
 		const old = database.db as unknown as Kysely<OldTables>;
+		// A sample dataset as the seed wrote it then: its tags and card data.
+		const seededThen = seededForTextClassification();
+		await insertOldDataset(old, seededThen.id, seededThen.tags, seededThen.cardData);
 		// As version 12's commits tagged a card: task and language bare.
 		await insertOldDataset(old, "pia/reviews", ["text-classification", "reviews", "en", "license:mit"], {
 			license: "mit",

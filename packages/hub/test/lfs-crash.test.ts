@@ -8,12 +8,12 @@ import { request } from "node:http";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createAccessToken } from "../src/auth/tokens.js";
-import { loadSeed } from "../src/seed/load.js";
 import { commitRaw, header } from "./commits-fixture.js";
 import { batch, contentOf, put, sha256Of } from "./lfs-fixture.js";
 import { runCli, type ServingCli, serveCli } from "./support/cli.js";
 import { startTestDatabase, type TestDatabase } from "./support/engines.js";
 import { openTestHub } from "./support/hub.js";
+import { loadSeedOwnedBy } from "./support/repos.js";
 import { seedModel } from "./support/seed-records.js";
 import { openTestStore, SETUPS, type TestStore } from "./support/stores.js";
 
@@ -29,7 +29,7 @@ describe.each(SETUPS)("kill -9 during an LFS upload ($label)", ({ engine, store:
 		testDb = await startTestDatabase(engine);
 		testStore = await openTestStore(storeName, testDb.config.dataDir);
 		const hub = await openTestHub({ ...testDb.config, ...testStore.config }, testStore.store);
-		await loadSeed(hub.deps, [seedModel("alice/big")]);
+		await loadSeedOwnedBy(hub.deps, ["alice"], [seedModel("alice/big")]);
 		token = (await createAccessToken(hub.deps.db, "alice", { role: "write" })).token;
 		await hub.close();
 	});

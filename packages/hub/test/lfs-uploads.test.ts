@@ -19,13 +19,13 @@ import type { HubEnv } from "../src/deps.js";
 import { silentLogger } from "../src/logger.js";
 import { bodyLimits } from "../src/middleware/body-limit.js";
 import { errorHandler } from "../src/middleware/errors.js";
-import { loadSeed } from "../src/seed/load.js";
 import { LfsUploads } from "../src/services/lfs-uploads.js";
 import type { BlobStore } from "../src/storage/blob-store.js";
 import { S3BlobStore } from "../src/storage/s3-store.js";
 import { batch, contentOf, filesUnder, LFS_MEDIA_TYPE, put, sha256Of } from "./lfs-fixture.js";
 import { startTestDatabase, type TestDatabase } from "./support/engines.js";
 import { type Listening, listen, openTestHub, type TestHub } from "./support/hub.js";
+import { loadSeedOwnedBy } from "./support/repos.js";
 import { s3ClientFor } from "./support/s3.js";
 import { seedModel } from "./support/seed-records.js";
 import { openTestStore, SETUPS, type TestStore } from "./support/stores.js";
@@ -50,12 +50,16 @@ describe.each(SETUPS)("LFS uploads ($label)", ({ engine, store: storeName }) => 
 		const config = { ...testDb.config, ...testStore.config, lfsChunkBytes: CHUNK, uploadBodyLimitBytes: UPLOAD_LIMIT };
 		store = testStore.store;
 		hub = await openTestHub(config, store);
-		await loadSeed(hub.deps, [
-			seedModel("alice/demo"),
-			seedModel("alice/hidden", { private: true }),
-			seedModel("bob/other"),
-			seedModel("alice/new-name"),
-		]);
+		await loadSeedOwnedBy(
+			hub.deps,
+			["alice", "bob"],
+			[
+				seedModel("alice/demo"),
+				seedModel("alice/hidden", { private: true }),
+				seedModel("bob/other"),
+				seedModel("alice/new-name"),
+			],
+		);
 		await hub.deps.db
 			.insertInto("repo_redirects")
 			.values({ from_id: "alice/old-name", to_id: "alice/new-name", created_at: new Date().toISOString() })

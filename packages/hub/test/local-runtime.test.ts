@@ -13,9 +13,9 @@ import { createAccessToken } from "../src/auth/tokens.js";
 import { createLocalRuntime, type HubLocalRuntime } from "../src/runtime/local-runtime.js";
 import { pooledClassifierFiles } from "../src/runtime/pooled-classifier.js";
 import { LOCAL_SENTIMENT_MODEL, tinySentiment } from "../src/seed/catalogue/local-models.js";
-import { loadSeed } from "../src/seed/load.js";
 import { startTestDatabase, type TestDatabase } from "./support/engines.js";
 import { type Listening, listen, openTestHub, type TestHub } from "./support/hub.js";
+import { loadSeedOwnedBy } from "./support/repos.js";
 import { seedModel } from "./support/seed-records.js";
 
 const POSITIVE_TEXT = "I love this movie, the soundtrack is wonderful!";
@@ -42,26 +42,30 @@ describe("the local runtime on a hub on loopback", () => {
 	beforeAll(async () => {
 		testDb = await startTestDatabase("sqlite");
 		hub = await openTestHub(testDb.config);
-		await loadSeed(hub.deps, [
-			tinySentiment(),
-			seedModel(TOPIC_MODEL, { files: topicFiles }),
-			seedModel("dana/private-sentiment", { private: true, files: tinySentiment().files }),
-			seedModel("acme/no-onnx"),
-			seedModel("acme/placeholder-onnx", {
-				files: [
-					...topicFiles.filter((file) => file.path !== "onnx/model.onnx"),
-					{ path: "onnx/model.onnx", size: 90_000_000 },
-				],
-			}),
-			seedModel("acme/broken-tokenizer", {
-				files: topicFiles.map((file) =>
-					file.path === "tokenizer.json"
-						? { path: file.path, content: JSON.stringify({ model: { type: "BPE", vocab: {} } }) }
-						: file,
-				),
-			}),
-			seedModel("acme/keypoint-model", { pipeline_tag: "keypoint-detection", files: topicFiles }),
-		]);
+		await loadSeedOwnedBy(
+			hub.deps,
+			["dana"],
+			[
+				tinySentiment(),
+				seedModel(TOPIC_MODEL, { files: topicFiles }),
+				seedModel("dana/private-sentiment", { private: true, files: tinySentiment().files }),
+				seedModel("acme/no-onnx"),
+				seedModel("acme/placeholder-onnx", {
+					files: [
+						...topicFiles.filter((file) => file.path !== "onnx/model.onnx"),
+						{ path: "onnx/model.onnx", size: 90_000_000 },
+					],
+				}),
+				seedModel("acme/broken-tokenizer", {
+					files: topicFiles.map((file) =>
+						file.path === "tokenizer.json"
+							? { path: file.path, content: JSON.stringify({ model: { type: "BPE", vocab: {} } }) }
+							: file,
+					),
+				}),
+				seedModel("acme/keypoint-model", { pipeline_tag: "keypoint-detection", files: topicFiles }),
+			],
+		);
 		token = (await createAccessToken(hub.deps.db, "dana")).token;
 		otherToken = (await createAccessToken(hub.deps.db, "erin")).token;
 		// One model loaded at a time: every switch between the two classifiers evicts the other.

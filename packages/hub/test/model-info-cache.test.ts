@@ -9,9 +9,9 @@ import SQLite from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccessToken } from "../src/auth/tokens.js";
 import { SQLITE_FILE_NAME } from "../src/db/open.js";
-import { loadSeed } from "../src/seed/load.js";
 import { startTestDatabase, type TestDatabase } from "./support/engines.js";
 import { type Listening, listen, openTestHub, type TestHub } from "./support/hub.js";
+import { loadSeedOwnedBy } from "./support/repos.js";
 import { seedModel } from "./support/seed-records.js";
 
 describe("model info cache", () => {
@@ -23,7 +23,7 @@ describe("model info cache", () => {
 	beforeAll(async () => {
 		testDb = await startTestDatabase("sqlite");
 		hub = await openTestHub(testDb.config);
-		await loadSeed(hub.deps, [seedModel("acme/counted"), seedModel("fay/secret", { private: true })]);
+		await loadSeedOwnedBy(hub.deps, ["fay"], [seedModel("acme/counted"), seedModel("fay/secret", { private: true })]);
 		ownerToken = (await createAccessToken(hub.deps.db, "fay")).token;
 		server = await listen(hub.app);
 	});

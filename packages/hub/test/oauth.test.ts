@@ -10,11 +10,11 @@
 import { createHash, randomBytes } from "node:crypto";
 import { createRemoteJWKSet, jwtVerify } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadSeed } from "../src/seed/load.js";
 import { accountClient, sessionCookie } from "./support/accounts.js";
 import { linesLogger } from "./support/cli.js";
 import { ENGINES, startTestDatabase, type TestDatabase } from "./support/engines.js";
 import { type Listening, listen, openTestHub, type TestHub } from "./support/hub.js";
+import { loadSeedOwnedBy } from "./support/repos.js";
 import { seedModel } from "./support/seed-records.js";
 
 const PASSWORD = "correct horse battery";
@@ -42,13 +42,14 @@ describe.each(ENGINES)("OAuth provider on %s", (engine) => {
 	beforeAll(async () => {
 		testDb = await startTestDatabase(engine);
 		hub = await openTestHub(testDb.config, undefined, log);
-		await loadSeed(hub.deps, [seedModel("olga/private-notes", { private: true })]);
 		server = await listen(hub.app);
 		call = accountClient(server.url);
 		const signup = await call("/api/auth/signup", {
 			body: { username: "olga", email: "olga@example.com", password: PASSWORD, fullname: "Olga O" },
 		});
 		expect(signup.status).toBe(201);
+		// Her private model, from a catalogue that names her namespace (settled by a grant).
+		await loadSeedOwnedBy(hub.deps, ["olga"], [seedModel("olga/private-notes", { private: true })]);
 		session = sessionCookie(signup.headers)?.value ?? "";
 		secrets.push(session);
 		const made = await call("/api/settings/oauth-apps", {

@@ -7,13 +7,13 @@ import { describe, expect, it } from "vitest";
 import { createAccessToken } from "../src/auth/tokens.js";
 import { ENGINES } from "./support/engines.js";
 import { useHttpHub } from "./support/hub.js";
-import { seedModel } from "./support/seed-records.js";
+import { createTestRepo } from "./support/repos.js";
 
 const ORG = "visible-org";
 const SECRET = `${ORG}/secret-model`;
 
 describe.each(ENGINES)("organisation repos (%s)", (engine) => {
-	const hub = useHttpHub(engine, [seedModel(SECRET, { private: true }), seedModel(`${ORG}/open-model`)]);
+	const hub = useHttpHub(engine);
 
 	const call = (path: string, token: string, init: RequestInit = {}) =>
 		fetch(`${hub.url}${path}`, {
@@ -35,6 +35,9 @@ describe.each(ENGINES)("organisation repos (%s)", (engine) => {
 			body: JSON.stringify({ role: "read" }),
 		});
 		expect(join.status).toBe(204);
+		// The organisation's repositories, made once it exists (a seeded namespace is never an organisation's to take).
+		await createTestRepo(hub.deps, SECRET, { private: true });
+		await createTestRepo(hub.deps, `${ORG}/open-model`);
 
 		for (const token of [admin, reader]) {
 			expect((await call(`/api/models/${SECRET}`, token)).status).toBe(200);

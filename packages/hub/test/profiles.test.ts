@@ -13,6 +13,7 @@ import { type Answer, accountClient, sessionCookie } from "./support/accounts.js
 import { ENGINES, startTestDatabase, type TestDatabase } from "./support/engines.js";
 import { type Listening, listen, openTestHub, type TestHub } from "./support/hub.js";
 import { gifHeader, jpegHeader, solidPng } from "./support/images.js";
+import { createTestRepo } from "./support/repos.js";
 import { seedModel } from "./support/seed-records.js";
 
 const PASSWORD = "correct horse battery";
@@ -27,14 +28,8 @@ describe.each(ENGINES)("profiles, avatars and account deletion on %s", (engine) 
 	beforeAll(async () => {
 		testDb = await startTestDatabase(engine);
 		hub = await openTestHub(testDb.config);
-		await loadSeed(hub.deps, [
-			seedModel("paula/public-one"),
-			seedModel("paula/private-one", { private: true }),
-			seedModel("quill-labs/org-model"),
-			seedModel("zed/doomed-public"),
-			seedModel("zed/doomed-private", { private: true }),
-			seedModel("other/kept"),
-		]);
+		// People's own repositories are made after they sign up (a seeded namespace is never theirs).
+		await loadSeed(hub.deps, [seedModel("other/kept")]);
 		server = await listen(hub.app);
 		call = accountClient(server.url);
 	});
@@ -87,6 +82,8 @@ describe.each(ENGINES)("profiles, avatars and account deletion on %s", (engine) 
 
 	it("answers the overview of a user and of an organisation, and 404 for unknown names or the wrong kind", async () => {
 		const paula = await signUp("paula");
+		await createTestRepo(hub.deps, "paula/public-one");
+		await createTestRepo(hub.deps, "paula/private-one", { private: true });
 		await call("/api/settings/profile", {
 			method: "PUT",
 			session: paula,
@@ -96,6 +93,7 @@ describe.each(ENGINES)("profiles, avatars and account deletion on %s", (engine) 
 			(await call("/api/organizations", { session: paula, body: { name: "quill-labs", fullname: "Quill Labs" } }))
 				.status,
 		).toBe(201);
+		await createTestRepo(hub.deps, "quill-labs/org-model");
 
 		const anonymous = await call("/api/users/paula/overview", { origin: null });
 		expect(anonymous.status).toBe(200);
@@ -281,6 +279,8 @@ describe.each(ENGINES)("profiles, avatars and account deletion on %s", (engine) 
 
 	it("deletes an account only when confirmed, not while it is the last admin of a shared organisation, and then wholly", async () => {
 		const zed = await signUp("zed");
+		await createTestRepo(hub.deps, "zed/doomed-public");
+		await createTestRepo(hub.deps, "zed/doomed-private", { private: true });
 		const second = (await call("/api/auth/login", { body: { username: "zed", password: PASSWORD } })).headers;
 		const otherSession = sessionCookie(second)?.value ?? "";
 		const { token } = await createAccessToken(hub.deps.db, "zed", { role: "write" });

@@ -9,11 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHubApp } from "../src/app.js";
 import { createLocalRuntime, type HubLocalRuntime } from "../src/runtime/local-runtime.js";
 import { tinySentiment } from "../src/seed/catalogue/local-models.js";
-import { loadSeed } from "../src/seed/load.js";
 import { OPERATOR_KEY } from "./router-fakes.js";
 import { accountClient, sessionCookie } from "./support/accounts.js";
 import { ENGINES, startTestDatabase, type TestDatabase } from "./support/engines.js";
 import { type Listening, listen, openTestHub, type TestHub } from "./support/hub.js";
+import { loadSeedOwnedBy } from "./support/repos.js";
 import { seedModel } from "./support/seed-records.js";
 
 const PRIVATE_MODEL = "/hf-inference/models/dana/private-sentiment";
@@ -29,7 +29,6 @@ describe.each(ENGINES)("browser sessions on hf-inference on %s", (engine) => {
 	beforeAll(async () => {
 		testDb = await startTestDatabase(engine);
 		hub = await openTestHub(testDb.config);
-		await loadSeed(hub.deps, [seedModel("dana/private-sentiment", { private: true, files: tinySentiment().files })]);
 		runtime = createLocalRuntime(hub.deps);
 		const app = createHubApp(hub.deps, {
 			router: { localRuntime: runtime, providerKeys: { together: { key: OPERATOR_KEY } } },
@@ -40,6 +39,12 @@ describe.each(ENGINES)("browser sessions on hf-inference on %s", (engine) => {
 			body: { username: "dana", email: "dana@example.com", password: "correct horse battery" },
 		});
 		expect(signUp.status).toBe(201);
+		// Her private model, from a catalogue that names her namespace (settled by a grant).
+		await loadSeedOwnedBy(
+			hub.deps,
+			["dana"],
+			[seedModel("dana/private-sentiment", { private: true, files: tinySentiment().files })],
+		);
 		dana = sessionCookie(signUp.headers)?.value ?? "";
 	});
 

@@ -5,13 +5,14 @@
  */
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { AdminNamespaces, type NamespaceConflict } from "@/components/account/admin-namespaces";
 import { type AdminUser, AdminUsers } from "@/components/account/admin-users";
 import "@/components/account/account.css";
 import { readAsVisitor, requireSessionUser } from "@/lib/session";
 
 export const metadata: Metadata = {
 	title: "Administration",
-	description: "Manage this hub's users: search, disable or enable, make admin, reset a password.",
+	description: "Manage this hub's users (search, disable or enable, make admin, reset a password) and contested names.",
 };
 
 export default async function AdminPage() {
@@ -19,6 +20,7 @@ export default async function AdminPage() {
 	// Answered as missing (status 404), the way the hub hides what a visitor may not see.
 	if (!user.isAdmin) notFound();
 	const users = (await readAsVisitor<AdminUser[]>("/api/admin/users?limit=100")) ?? [];
+	const conflicts = (await readAsVisitor<NamespaceConflict[]>("/api/admin/namespaces")) ?? [];
 	return (
 		<div className="page">
 			<header className="page-header">
@@ -26,6 +28,7 @@ export default async function AdminPage() {
 				<p className="muted">Disabling a user or setting their password ends their sessions.</p>
 			</header>
 			<AdminUsers initial={users} me={user.name} />
+			<AdminNamespaces initial={conflicts} />
 		</div>
 	);
 }

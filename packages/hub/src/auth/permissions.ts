@@ -1,6 +1,6 @@
 /**
  * Who may do what: the one rule every route asks. `decide(caller, action, resource)` is pure;
- * `namespaceRole` reads the caller's role in a namespace from the database, and the
+ * `namespaceRole` (services/namespaces.ts) reads the caller's role in a namespace, and the
  * `require…` helpers turn a refusal into the HubError a route throws.
  *
  * Actions:
@@ -22,13 +22,15 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.js";
 import { forbidden, HubError, notFound, repoNotFound, tokenRequired } from "../errors.js";
+import { type NamespaceRole, namespaceRole } from "../services/namespaces.js";
 import type { Caller } from "./caller.js";
 
 export const ACTIONS = ["read", "write", "admin", "account", "settings"] as const;
 export type Action = (typeof ACTIONS)[number];
 
-/** The caller's standing in a user or organisation namespace: its owner, or a member with a role. */
-export type NamespaceRole = "owner" | "admin" | "write" | "read";
+// Who holds a namespace (own name, membership, site organisations, contested names) is
+// services/namespaces.ts's to say; the rule only weighs the role it gives.
+export { type NamespaceRole, namespaceRole };
 
 /** What an action is asked about, with the caller's role where one matters. */
 export type Resource =
@@ -204,29 +206,6 @@ export function requireAccount(caller: Caller | undefined, action: "account" | "
 
 export function requireSiteAdmin(caller: Caller | undefined): Caller {
 	return requireAllowed(caller, "admin", { kind: "site" });
-}
-
-/**
- * The caller's role in `namespace`: `owner` of their own name, else their role as a member of the
- * organisation of that name; undefined for no caller or no membership.
- */
-export async function namespaceRole(
-	db: Kysely<Database>,
-	namespace: string,
-	caller: Pick<Caller, "userId" | "userName"> | undefined,
-): Promise<NamespaceRole | undefined> {
-	if (!caller) return undefined;
-	if (namespace === caller.userName) return "owner";
-	const membership = await db
-		.selectFrom("org_members")
-		.innerJoin("users", "users.id", "org_members.org_id")
-		.select("org_members.role")
-		.where("users.name", "=", namespace)
-		.where("users.kind", "=", "org")
-		.where("org_members.user_id", "=", caller.userId)
-		.executeTakeFirst();
-	const role = membership?.role;
-	return role === "admin" || role === "write" || role === "read" ? role : undefined;
 }
 
 /** Whether the caller gets past a gated repository's gate without asking: whoever may write it. */

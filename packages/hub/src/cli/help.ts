@@ -4,6 +4,7 @@
  * each `HUBKIT_*` name in the source is listed here and in the README's table).
  */
 import { MIGRATE_HELP } from "./migrate.js";
+import { NAMESPACES_HELP } from "./namespaces.js";
 
 /** [variable, what it sets and its default]. */
 export const ENVIRONMENT: readonly (readonly [string, string])[] = [
@@ -150,6 +151,7 @@ Hubs also run it every HUBKIT_GC_INTERVAL_MINUTES.
 
 ${DATA}`,
 	migrate: () => MIGRATE_HELP,
+	namespaces: () => NAMESPACES_HELP,
 	backup: () => `Usage: hubkit backup PATH [--data .hubkit]
 
 Copies an embedded hub (SQLite and blobs on disk) into the new folder PATH while it serves:

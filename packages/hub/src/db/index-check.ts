@@ -88,6 +88,15 @@ const PLAIN_INDEXES: Record<string, [name: string, table: string, columns: strin
 	"0016-storage-reclaim": [["commit_files_by_blob", "commit_files", ["blob_sha256"]]],
 };
 
+/** Indexes on a lowercased column, as [name, table, column]: names compared without case (migration 0015). */
+const LOWERCASE_INDEXES: Record<string, [name: string, table: string, column: string][]> = {
+	"0015-namespace-owners": [
+		["models_by_lower_author", "models", "author"],
+		["datasets_by_lower_author", "datasets", "author"],
+		["users_by_lower_name", "users", "name"],
+	],
+};
+
 /** What the applied migrations made: their plain indexes and the engine's search index or triggers. */
 export async function expectedIndexes(db: Kysely<Database>, engine: DatabaseEngine): Promise<IndexDefinition[]> {
 	const applied = await sql<{ name: string }>`SELECT name FROM ${sql.table(MIGRATION_TABLE)}`.execute(db);
@@ -98,6 +107,15 @@ export async function expectedIndexes(db: Kysely<Database>, engine: DatabaseEngi
 			return { kind: "index", name, definition: (unique ? index.unique() : index).compile().sql };
 		}),
 	);
+	for (const row of applied.rows) {
+		for (const [name, table, column] of LOWERCASE_INDEXES[row.name] ?? []) {
+			const index = db.schema
+				.createIndex(name)
+				.on(table)
+				.expression(sql`lower(${sql.ref(column)})`);
+			plain.push({ kind: "index", name, definition: index.compile().sql });
+		}
+	}
 	if (engine === "postgres") {
 		const search: IndexDefinition[] = [{ kind: "index", ...POSTGRES_SEARCH_INDEX }];
 		// Migration 0014 makes it only where the server has btree_gin.

@@ -125,6 +125,8 @@ export interface UsersTable {
 	avatar_sha256: string | null;
 	/** Its media type as read from the bytes: image/png, image/jpeg, image/webp or image/gif. */
 	avatar_type: string | null;
+	/** 0 or 1: an organisation of the site itself (seeded, imported, mirrored namespaces), with no members. */
+	site_managed: Generated<number>;
 }
 
 export interface OrgMembersTable {
@@ -342,7 +344,30 @@ export interface RateBucketsTable {
 	allowed: number;
 }
 
+/**
+ * A name two parties could claim (services/namespaces.ts): an account that held a namespace the
+ * hub's repositories use, or names differing only in case. Undecided (`decision` null), nobody
+ * but site admins writes in it.
+ */
+export interface NamespaceConflictsTable {
+	/** The name, lowercased: one row per name whatever its spellings. */
+	name: string;
+	/** JSON array of the repositories' namespaces as spelled. */
+	namespaces: string;
+	/** JSON array of the names of the accounts (users or organisations) that collide. */
+	accounts: string;
+	reason: string;
+	created_at: string;
+	/** null (undecided), "granted" (to `decided_for`) or "kept" (by the site). */
+	decision: string | null;
+	decided_for: string | null;
+	/** The site admin who decided; null when decided from the CLI. */
+	decided_by: string | null;
+	decided_at: string | null;
+}
+
 export interface Database {
+	namespace_conflicts: NamespaceConflictsTable;
 	models: ModelsTable;
 	model_tags: ModelTagsTable;
 	model_apps: ModelAppsTable;

@@ -388,6 +388,21 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
 	},
 	"POST /api/admin/users/{name}/password": { summary: "Set an account's password", tag: ADMIN, body: "json" },
 	"GET /api/admin/storage/{name}": { summary: "A user's or organization's storage use and quota", tag: ADMIN },
+	"GET /api/admin/namespaces": {
+		summary: "Contested names: accounts that collide with the site's namespaces",
+		tag: ADMIN,
+		query: [{ name: "all", description: "1: decided conflicts too" }],
+	},
+	"POST /api/admin/namespaces/{name}/grant": {
+		summary: "Hand a contested namespace to an account (`account`)",
+		tag: ADMIN,
+		body: "json",
+	},
+	"POST /api/admin/namespaces/{name}/keep": {
+		summary: "Keep a contested namespace for the site (`renameAccount` renames an account spelled like it)",
+		tag: ADMIN,
+		body: "json",
+	},
 
 	"GET /api/avatars/{file}": {
 		summary: "A generated avatar (`{name}.svg`)",

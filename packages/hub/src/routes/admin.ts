@@ -1,4 +1,4 @@
-/** `/api/admin/*`: hub administration, for a browser session of a user with the admin flag (others: 403). */
+/** `/api/admin/*`: hub administration (people, contested names), for a browser session of a user with the admin flag (others: 403). */
 import { Hono } from "hono";
 import type { HubDeps, HubEnv } from "../deps.js";
 import { badRequest } from "../errors.js";
@@ -9,7 +9,8 @@ import {
 	MAX_ADMIN_LIST,
 	requireHubAdmin,
 } from "../services/admin.js";
-import { jsonObject, requiredString } from "./json-body.js";
+import { grantNamespace, keepNamespace, listNamespaceConflicts } from "../services/namespace-conflicts.js";
+import { jsonObject, optionalString, requiredString } from "./json-body.js";
 
 function optionalBoolean(body: Record<string, unknown>, key: string): boolean | undefined {
 	const value = body[key];
@@ -19,26 +20,46 @@ function optionalBoolean(body: Record<string, unknown>, key: string): boolean | 
 }
 
 export function adminRoutes(deps: HubDeps): Hono<HubEnv> {
-	return new Hono<HubEnv>()
-		.get("/api/admin/users", async (c) => {
-			requireHubAdmin(c.get("caller"));
-			const limitText = c.req.query("limit");
-			const limit = limitText === undefined || limitText === "" ? MAX_ADMIN_LIST : Number(limitText);
-			if (!Number.isInteger(limit) || limit < 1 || limit > MAX_ADMIN_LIST) {
-				throw badRequest(`limit is a whole number from 1 to ${MAX_ADMIN_LIST}`);
-			}
-			return c.json(await adminListUsers(deps.db, c.req.query("search"), limit));
-		})
-		.patch("/api/admin/users/:name", async (c) => {
-			const caller = requireHubAdmin(c.get("caller"));
-			const body = await jsonObject(c);
-			const changes = { disabled: optionalBoolean(body, "disabled"), isAdmin: optionalBoolean(body, "isAdmin") };
-			return c.json(await adminUpdateUser(deps.db, caller, c.req.param("name"), changes));
-		})
-		.post("/api/admin/users/:name/password", async (c) => {
-			requireHubAdmin(c.get("caller"));
-			const body = await jsonObject(c);
-			await adminResetPassword(deps.db, c.req.param("name"), requiredString(body, "password"));
-			return c.body(null, 204);
-		});
+	return (
+		new Hono<HubEnv>()
+			.get("/api/admin/users", async (c) => {
+				requireHubAdmin(c.get("caller"));
+				const limitText = c.req.query("limit");
+				const limit = limitText === undefined || limitText === "" ? MAX_ADMIN_LIST : Number(limitText);
+				if (!Number.isInteger(limit) || limit < 1 || limit > MAX_ADMIN_LIST) {
+					throw badRequest(`limit is a whole number from 1 to ${MAX_ADMIN_LIST}`);
+				}
+				return c.json(await adminListUsers(deps.db, c.req.query("search"), limit));
+			})
+			.patch("/api/admin/users/:name", async (c) => {
+				const caller = requireHubAdmin(c.get("caller"));
+				const body = await jsonObject(c);
+				const changes = { disabled: optionalBoolean(body, "disabled"), isAdmin: optionalBoolean(body, "isAdmin") };
+				return c.json(await adminUpdateUser(deps.db, caller, c.req.param("name"), changes));
+			})
+			.post("/api/admin/users/:name/password", async (c) => {
+				requireHubAdmin(c.get("caller"));
+				const body = await jsonObject(c);
+				await adminResetPassword(deps.db, c.req.param("name"), requiredString(body, "password"));
+				return c.body(null, 204);
+			})
+			// Contested names (services/namespace-conflicts.ts): undecided ones, or all with `?all=1`.
+			.get("/api/admin/namespaces", async (c) => {
+				requireHubAdmin(c.get("caller"));
+				const all = c.req.query("all");
+				return c.json(await listNamespaceConflicts(deps.db, { all: all === "1" || all === "true" }));
+			})
+			.post("/api/admin/namespaces/:name/grant", async (c) => {
+				const caller = requireHubAdmin(c.get("caller"));
+				const body = await jsonObject(c);
+				const account = requiredString(body, "account");
+				return c.json(await grantNamespace(deps.db, c.req.param("name"), account, caller.userName));
+			})
+			.post("/api/admin/namespaces/:name/keep", async (c) => {
+				const caller = requireHubAdmin(c.get("caller"));
+				const body = await jsonObject(c);
+				const renameAccount = optionalString(body, "renameAccount");
+				return c.json(await keepNamespace(deps.db, c.req.param("name"), { renameAccount, decidedBy: caller.userName }));
+			})
+	);
 }

@@ -10,6 +10,7 @@ import { withIndexesDeferred } from "../db/bulk-load.js";
 import type { DatabaseEngine } from "../db/engine.js";
 import type { Database } from "../db/schema.js";
 import { isReservedName } from "../reserved-names.js";
+import { claimSiteNamespaces } from "../services/namespaces.js";
 import type { BlobStore } from "../storage/blob-store.js";
 import { repoIdProblem, repoPathProblem } from "../storage/repo-path.js";
 import { withLocalMapping } from "./local-mapping.js";
@@ -91,6 +92,12 @@ async function insertChunked<T extends keyof Database>(
 
 async function writeBatch(db: Kysely<Database>, batch: SeedRows[], blobs: Map<string, number>): Promise<void> {
 	await db.transaction().execute(async (trx) => {
+		// The catalogue's namespaces belong to the site, never to whoever holds the name already.
+		await claimSiteNamespaces(
+			trx,
+			batch.map((rows) => rows.model.author),
+			{ contestHeld: true },
+		);
 		await insertChunked(
 			trx,
 			"blobs",

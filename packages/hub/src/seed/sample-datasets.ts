@@ -16,6 +16,7 @@ import type { Kysely } from "kysely";
 import { stringify } from "yaml";
 import type { Database } from "../db/schema.js";
 import { isReservedName } from "../reserved-names.js";
+import { claimSiteNamespaces } from "../services/namespaces.js";
 import { repoKey } from "../services/repos.js";
 import type { BlobStore } from "../storage/blob-store.js";
 import { repoIdProblem } from "../storage/repo-path.js";
@@ -170,6 +171,11 @@ export async function loadSampleDatasets(
 	const cards = await Promise.all(fresh.map((dataset) => writer.content(dataset.readme)));
 	const at = now.toISOString();
 	await target.db.transaction().execute(async (trx) => {
+		await claimSiteNamespaces(
+			trx,
+			fresh.map((dataset) => dataset.author),
+			{ contestHeld: true },
+		);
 		await trx
 			.insertInto("blobs")
 			.values(cards.map((blob) => ({ sha256: blob.sha256, size: blob.storedSize })))
@@ -213,7 +219,7 @@ export async function loadSampleDatasets(
 					tags: JSON.stringify(dataset.tags),
 					card_data: JSON.stringify(dataset.cardData),
 					description: dataset.description,
-					owner: null,
+					owner: dataset.author,
 					main_size: card.storedSize,
 				})
 				.execute();

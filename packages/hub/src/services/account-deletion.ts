@@ -10,6 +10,7 @@
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "../db/schema.js";
 import { badRequest, HubError } from "../errors.js";
+import { isContested } from "./namespaces.js";
 import { deleteOAuthDataOf } from "./oauth-apps.js";
 
 /** Deletes the models of `namespace` and everything keyed by their ids. */
@@ -47,7 +48,8 @@ async function deleteModelsOf(trx: Transaction<Database>, namespace: string): Pr
 
 /**
  * 400 when `confirm` is not the user's own name; 409 when they are the last admin of an
- * organisation that has other members (they must hand it over first: the message names it).
+ * organisation that has other members (they must hand it over first: the message names it), or
+ * when their name or such an organisation's is contested (services/namespaces.ts).
  */
 export async function deleteAccount(db: Kysely<Database>, userId: string, confirm: unknown): Promise<void> {
 	await db.transaction().execute(async (trx) => {
@@ -75,6 +77,15 @@ export async function deleteAccount(db: Kysely<Database>, userId: string, confir
 				throw new HubError(
 					409,
 					`You are the last admin of ${membership.name}, which has other members: make one of them an admin first`,
+				);
+			}
+		}
+		// A contested namespace holds repositories that may not be the account's: a site admin decides first.
+		for (const name of [user.name, ...soleMemberOrgs.map((org) => org.name)]) {
+			if (await isContested(trx, name)) {
+				throw new HubError(
+					409,
+					`The name ${name} is contested: a site administrator decides who holds it before the account can be deleted`,
 				);
 			}
 		}

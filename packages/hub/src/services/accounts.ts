@@ -11,6 +11,7 @@ import { newObjectId } from "../auth/tokens.js";
 import type { Database } from "../db/schema.js";
 import { badRequest, HubError, notFound } from "../errors.js";
 import { ownerNameProblem } from "../ids.js";
+import { nameHeld } from "./namespaces.js";
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const MAX_EMAIL_LENGTH = 254;
@@ -82,13 +83,8 @@ export async function createUser(db: Kysely<Database>, input: NewUser, now = new
 		is_admin: input.isAdmin ? 1 : 0,
 	};
 	await db.transaction().execute(async (trx) => {
-		// Names compare without case: `Alice` and `alice` would be one person to anyone reading a link.
-		const sameName = await trx
-			.selectFrom("users")
-			.select("id")
-			.where((eb) => eb(eb.fn("lower", ["name"]), "=", input.username.toLowerCase()))
-			.executeTakeFirst();
-		if (sameName) throw nameTaken(input.username);
+		// Without case, and repositories' namespaces too: nobody signs up into a namespace in use.
+		if (await nameHeld(trx, input.username)) throw nameTaken(input.username);
 		const sameEmail = await trx.selectFrom("users").select("id").where("email", "=", email).executeTakeFirst();
 		if (sameEmail) throw emailRefused();
 		await trx.insertInto("users").values(row).execute();

@@ -12,6 +12,7 @@ import type { Database } from "../db/schema.js";
 import { badRequest, HubError, notFound } from "../errors.js";
 import { ownerNameProblem } from "../ids.js";
 import { nameTaken } from "./accounts.js";
+import { nameHeld } from "./namespaces.js";
 
 export const ORG_ROLES = ["read", "write", "admin"] as const;
 export type OrgRole = (typeof ORG_ROLES)[number];
@@ -44,12 +45,7 @@ export async function createOrganization(
 	const id = newObjectId();
 	const at = now.toISOString();
 	await db.transaction().execute(async (trx) => {
-		const sameName = await trx
-			.selectFrom("users")
-			.select("id")
-			.where((eb) => eb(eb.fn("lower", ["name"]), "=", input.name.toLowerCase()))
-			.executeTakeFirst();
-		if (sameName) throw nameTaken(input.name);
+		if (await nameHeld(trx, input.name)) throw nameTaken(input.name);
 		await trx
 			.insertInto("users")
 			.values({ id, name: input.name, fullname, email: null, created_at: at, kind: "org" })

@@ -12,6 +12,7 @@ import { idPartProblem, ownerNameProblem } from "../ids.js";
 import { isReservedName } from "../reserved-names.js";
 import { LFS_EXTENSIONS } from "../storage/lfs.js";
 import { afterMainChanged, type CommitDeps, checkedPath, type SnapshotFile, writeCommit } from "./commits.js";
+import { claimSiteNamespaces } from "./namespaces.js";
 import {
 	checkedRepoId,
 	findRepo,
@@ -106,6 +107,8 @@ export async function insertRepo(deps: CommitDeps, request: NewRepo, author: str
 	const namespaceProblem = ownerNameProblem(request.namespace.toLowerCase());
 	if (namespaceProblem) throw badRequest(`Invalid namespace: ${namespaceProblem}`);
 	if (await findRepo(deps.db, request.type, id)) throw repoExists(request.type, id);
+	// The hub's own repositories (`import`, `mirror`): a new namespace becomes the site's, an account's stays theirs.
+	if (author === null) await claimSiteNamespaces(deps.db, [request.namespace], { contestHeld: false });
 
 	// Contents first: an unreferenced blob is harmless if the transaction then fails.
 	const files = new Map<string, SnapshotFile>();

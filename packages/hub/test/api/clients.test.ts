@@ -11,6 +11,7 @@ import { createAccessToken } from "../../src/auth/tokens.js";
 import { loadSeed } from "../../src/seed/load.js";
 import { ENGINES, startTestDatabase, type TestDatabase } from "../support/engines.js";
 import { type Listening, listen, openTestHub, type TestHub } from "../support/hub.js";
+import { loadSeedOwnedBy } from "../support/repos.js";
 import { manyModels, seedModel } from "../support/seed-records.js";
 
 describe.each(ENGINES)("existing clients against the hub on %s", (engine) => {
@@ -23,17 +24,21 @@ describe.each(ENGINES)("existing clients against the hub on %s", (engine) => {
 		testDb = await startTestDatabase(engine);
 		hub = await openTestHub(testDb.config);
 		await loadSeed(hub.deps, manyModels(1200, "bulk"));
-		await loadSeed(hub.deps, [
-			seedModel("dana/private-thing", { private: true }),
-			seedModel("acme/chat-model", {
-				pipeline_tag: "text-generation",
-				tags: ["transformers", "text-generation", "conversational"],
-				inferenceProviderMapping: [
-					{ provider: "together", providerId: "acme/chat-together", task: "conversational", status: "live" },
-					{ provider: "novita", providerId: "acme/chat-novita", task: "conversational", status: "live" },
-				],
-			}),
-		]);
+		await loadSeedOwnedBy(
+			hub.deps,
+			["dana"],
+			[
+				seedModel("dana/private-thing", { private: true }),
+				seedModel("acme/chat-model", {
+					pipeline_tag: "text-generation",
+					tags: ["transformers", "text-generation", "conversational"],
+					inferenceProviderMapping: [
+						{ provider: "together", providerId: "acme/chat-together", task: "conversational", status: "live" },
+						{ provider: "novita", providerId: "acme/chat-novita", task: "conversational", status: "live" },
+					],
+				}),
+			],
+		);
 		token = (await createAccessToken(hub.deps.db, "dana", { displayName: "dana ci" })).token;
 		server = await listen(hub.app);
 		clearMappingCache();

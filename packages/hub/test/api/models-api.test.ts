@@ -8,6 +8,7 @@ import { createAccessToken } from "../../src/auth/tokens.js";
 import { loadSeed } from "../../src/seed/load.js";
 import { ENGINES, startTestDatabase, type TestDatabase } from "../support/engines.js";
 import { type Listening, listen, openTestHub, type TestHub } from "../support/hub.js";
+import { loadSeedOwnedBy } from "../support/repos.js";
 import { manyModels, seedModel } from "../support/seed-records.js";
 
 const LORA = {
@@ -30,19 +31,23 @@ describe.each(ENGINES)("model API on %s", (engine) => {
 		testDb = await startTestDatabase(engine);
 		hub = await openTestHub(testDb.config);
 		await loadSeed(hub.deps, manyModels(60));
-		await loadSeed(hub.deps, [
-			seedModel("alice/secret-model", { private: true, downloads: 5 }),
-			seedModel("acme/sdxl-lora", {
-				pipeline_tag: "text-to-image",
-				library_name: "diffusers",
-				tags: ["diffusers", "lora", "text-to-image"],
-				gated: "manual",
-				inferenceProviderMapping: [
-					LORA,
-					{ provider: "replicate", providerId: "r/sdxl", task: "text-to-image", status: "staging" },
-				],
-			}),
-		]);
+		await loadSeedOwnedBy(
+			hub.deps,
+			["alice"],
+			[
+				seedModel("alice/secret-model", { private: true, downloads: 5 }),
+				seedModel("acme/sdxl-lora", {
+					pipeline_tag: "text-to-image",
+					library_name: "diffusers",
+					tags: ["diffusers", "lora", "text-to-image"],
+					gated: "manual",
+					inferenceProviderMapping: [
+						LORA,
+						{ provider: "replicate", providerId: "r/sdxl", task: "text-to-image", status: "staging" },
+					],
+				}),
+			],
+		);
 		aliceToken = (await createAccessToken(hub.deps.db, "alice")).token;
 		bobToken = (await createAccessToken(hub.deps.db, "bob", { role: "read", displayName: "bob laptop" })).token;
 		server = await listen(hub.app);

@@ -9,7 +9,10 @@ import { createAccessToken, newObjectId } from "../../src/auth/tokens.js";
 import type { Database } from "../../src/db/schema.js";
 import type { HubDeps } from "../../src/deps.js";
 import { gitBlobOid } from "../../src/git-oid.js";
+import { loadSeed } from "../../src/seed/load.js";
+import type { SeedModel } from "../../src/seed/types.js";
 import { forgetModelInfo } from "../../src/services/model-info-cache.js";
+import { grantNamespace } from "../../src/services/namespace-conflicts.js";
 import { type RepoType, repoKey } from "../../src/services/repos.js";
 
 export interface TestRepoOptions {
@@ -226,4 +229,22 @@ export async function call(
 		// Not JSON (a file's bytes): the text as it came.
 	}
 	return { status: response.status, body, headers: response.headers };
+}
+
+/**
+ * Seed records some of whose namespaces belong to people (`owners`), settled the way a site admin
+ * would: the accounts exist first, the catalogue naming their names is recorded as a conflict, and
+ * `grant` hands each namespace to its account. Other namespaces become the site's, as always.
+ */
+export async function loadSeedOwnedBy(
+	deps: Pick<HubDeps, "db" | "blobStore">,
+	owners: string[],
+	records: Iterable<SeedModel>,
+): Promise<void> {
+	for (const owner of owners) {
+		const held = await deps.db.selectFrom("users").select("id").where("name", "=", owner).executeTakeFirst();
+		if (!held) await createAccessToken(deps.db, owner);
+	}
+	await loadSeed(deps, records);
+	for (const owner of owners) await grantNamespace(deps.db, owner, owner, null);
 }

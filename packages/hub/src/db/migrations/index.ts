@@ -18,6 +18,7 @@ import { lfsObjectsMigration } from "./0011-lfs-objects.js";
 import { sharedRateLimitsMigration } from "./0012-shared-rate-limits.js";
 import { datasetCardTagsMigration } from "./0013-dataset-card-tags.js";
 import { postgresSearchByTaskMigration } from "./0014-postgres-search-by-task.js";
+import { namespaceOwnersMigration } from "./0015-namespace-owners.js";
 import { storageReclaimMigration } from "./0016-storage-reclaim.js";
 import { refreshTokenReuseMigration } from "./0018-refresh-token-reuse.js";
 
@@ -37,6 +38,7 @@ export function allMigrations(engine: DatabaseEngine): Record<string, Migration>
 		"0012-shared-rate-limits": sharedRateLimitsMigration,
 		"0013-dataset-card-tags": datasetCardTagsMigration,
 		"0014-postgres-search-by-task": postgresSearchByTaskMigration(engine),
+		"0015-namespace-owners": namespaceOwnersMigration,
 		"0016-storage-reclaim": storageReclaimMigration,
 		"0018-refresh-token-reuse": refreshTokenReuseMigration,
 	};
