@@ -19,8 +19,6 @@
  * their credential allows. A repository the caller cannot see answers as missing (401 without a
  * caller, 404 with one); one they see but may not change is 403.
  */
-import type { Kysely } from "kysely";
-import type { Database } from "../db/schema.js";
 import { forbidden, HubError, notFound, repoNotFound, tokenRequired } from "../errors.js";
 import { type NamespaceRole, namespaceRole } from "../services/namespaces.js";
 import type { Caller } from "./caller.js";
