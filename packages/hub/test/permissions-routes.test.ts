@@ -93,6 +93,8 @@ const SAMPLES: Record<string, { path: string; body?: unknown }> = {
 	"POST /oauth/authorize": { path: "/oauth/authorize", body: {} },
 	"PATCH /api/admin/users/{name}": { path: "/api/admin/users/bob", body: { isAdmin: true } },
 	"POST /api/admin/users/{name}/password": { path: "/api/admin/users/bob/password", body: { password: "x" } },
+	"POST /api/admin/namespaces/{name}/grant": { path: "/api/admin/namespaces/alice/grant", body: { account: "bob" } },
+	"POST /api/admin/namespaces/{name}/keep": { path: "/api/admin/namespaces/alice/keep", body: {} },
 	// Signed-in reads: the caller's own like or request on a repository they see.
 	"POST /api/{plural}/{namespace}/{name}/like": { path: "/api/models/alice/public/like" },
 	"DELETE /api/{plural}/{namespace}/{name}/like": { path: "/api/models/alice/public/like" },

@@ -68,6 +68,8 @@ export const ROUTE_PERMISSIONS: Record<string, RoutePermission> = {
 	// The site.
 	"PATCH /api/admin/users/{name}": { action: "admin", on: "site" },
 	"POST /api/admin/users/{name}/password": { action: "admin", on: "site" },
+	"POST /api/admin/namespaces/{name}/grant": { action: "admin", on: "site" },
+	"POST /api/admin/namespaces/{name}/keep": { action: "admin", on: "site" },
 
 	// No caller needed.
 	"POST /api/auth/signup": { action: "none", why: SIGN_IN },
