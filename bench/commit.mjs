@@ -17,9 +17,10 @@ import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from "node:
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { headerLine, option, runNode, startListening } from "./lib/harness.mjs";
+import { headerLine, option, runNode, startListening, stringOption } from "./lib/harness.mjs";
 
-const CLI = new URL("../packages/hub/dist/cli.js", import.meta.url).pathname;
+// `--cli PATH` runs another build (a copy of an older dist/) for before/after figures.
+const CLI = stringOption("cli", new URL("../packages/hub/dist/cli.js", import.meta.url).pathname);
 const SQLite = createRequire(new URL("../packages/hub/package.json", import.meta.url))("better-sqlite3");
 
 const commits = option("commits", 100);

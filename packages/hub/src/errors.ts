@@ -25,7 +25,9 @@ export type HubErrorCode =
 	| "RepoExists"
 	| "ParentCommitMismatch"
 	/** This hub's own: a commit adds a file of a type the operator refuses (`HUBKIT_UPLOAD_REFUSED_TYPES`). */
-	| "RefusedFileType";
+	| "RefusedFileType"
+	/** This hub's own: a commit over `HUBKIT_MAX_FILES_PER_COMMIT` or `HUBKIT_MAX_FILES_PER_REPO`. */
+	| "TooManyFiles";
 
 export class HubError extends Error {
 	readonly status: number;

@@ -12,7 +12,14 @@ import type { HubDeps, HubEnv } from "../deps.js";
 import { badRequest, HubError, tokenRequired } from "../errors.js";
 import { gitBlobOid } from "../git-oid.js";
 import { publicBaseUrl } from "../public-url.js";
-import { applyCommit, branchHead, type CommitOperation, checkedPath, snapshotOf } from "../services/commits.js";
+import {
+	applyCommit,
+	branchHead,
+	type CommitOperation,
+	checkedPath,
+	checkFilesPerCommit,
+	snapshotOf,
+} from "../services/commits.js";
 import { repoHoldsObject } from "../services/lfs-objects.js";
 import { createRepo, newRepoProblem } from "../services/repo-create.js";
 import {
@@ -24,7 +31,7 @@ import {
 	repoWebPath,
 } from "../services/repos.js";
 import { checkUploadType } from "../services/upload-rules.js";
-import { isLfsFile } from "../storage/lfs.js";
+import { isLfsFile, lfsPointerInfo } from "../storage/lfs.js";
 import { revisionProblem } from "../storage/repo-path.js";
 import { isSha256Hex } from "../storage/sha256.js";
 import { jsonObject, optionalString, requiredString } from "./json-body.js";
@@ -142,6 +149,8 @@ export function commitRoutes(deps: HubDeps): Hono<HubEnv> {
 				header = commitHeader(line.value, number);
 				continue;
 			}
+			// Refused as soon as the line over the cap arrives, before more blobs are stored.
+			checkFilesPerCommit(deps, operations.length + 1);
 			const operation = operationOf(deps, target.repo, line.key, line.value, number);
 			// Handled here so a failure noticed before Promise.all below is never an unhandled rejection.
 			operation.catch(() => undefined);
@@ -299,7 +308,9 @@ async function operationOf(
 			if (value.size !== undefined && value.size !== stored) {
 				throw new HubError(422, `Line ${number}: ${oid} has ${stored} bytes, not ${String(value.size)}`);
 			}
-			return { kind: "file", path, blob: { sha256: oid, size: stored }, gitOid: await lfsGitOid(deps, oid) };
+			// An LFS file's tree entry names its pointer; only a path the hub shows as a plain file needs the content's id.
+			const gitOid = isLfsFile(path, stored) ? lfsPointerInfo(oid, stored).oid : await contentGitOid(deps, oid);
+			return { kind: "file", path, blob: { sha256: oid, size: stored }, gitOid };
 		}
 		case "deletedFile":
 			return { kind: "deleteFile", path: checkedPath(rawPath) };
@@ -311,10 +322,10 @@ async function operationOf(
 }
 
 /**
- * The git blob id of an LFS file's content, as `commit_files` keeps it: read from the store,
- * hashed as it streams (the content may be large; nothing is kept in memory).
+ * The git blob id of content uploaded through LFS: read from the store, hashed as it streams
+ * (the content may be large; nothing is kept in memory).
  */
-async function lfsGitOid(deps: HubDeps, sha256: string): Promise<string> {
+async function contentGitOid(deps: HubDeps, sha256: string): Promise<string> {
 	const size = await deps.blobStore.size(sha256);
 	const stream = await deps.blobStore.read(sha256);
 	if (size === undefined || !stream) throw new HubError(422, `${sha256} is not uploaded: upload it first`);

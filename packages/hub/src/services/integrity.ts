@@ -11,6 +11,7 @@ import { createHash } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.js";
 import type { BlobStore } from "../storage/blob-store.js";
+import { referencedBlobs } from "./trees.js";
 import { parseRepoKey, repoKey } from "./repos.js";
 
 export interface IntegrityReport {
@@ -81,15 +82,7 @@ export async function checkIntegrity(
 	let checked = 0;
 	let after = "";
 	for (;;) {
-		const page = await db
-			.selectFrom("commit_files")
-			.leftJoin("blobs", "blobs.sha256", "commit_files.blob_sha256")
-			.select(["commit_files.blob_sha256 as sha256", "blobs.size as size"])
-			.where("commit_files.blob_sha256", ">", after)
-			.groupBy(["commit_files.blob_sha256", "blobs.size"])
-			.orderBy("commit_files.blob_sha256")
-			.limit(PAGE)
-			.execute();
+		const page = await referencedBlobs(db, after, PAGE);
 		for (const blob of page) {
 			checked++;
 			const stored = await blobStore.size(blob.sha256);

@@ -7,6 +7,7 @@
  */
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.js";
+import { repoHistoryHoldsBlob } from "./trees.js";
 
 export async function repoHoldsObject(db: Kysely<Database>, repoKey: string, oid: string): Promise<boolean> {
 	const uploaded = await db
@@ -16,15 +17,7 @@ export async function repoHoldsObject(db: Kysely<Database>, repoKey: string, oid
 		.where("oid", "=", oid)
 		.executeTakeFirst();
 	if (uploaded) return true;
-	const inHistory = await db
-		.selectFrom("commit_files")
-		.innerJoin("commits", "commits.sha", "commit_files.commit_sha")
-		.select("commit_files.blob_sha256")
-		.where("commits.repo_id", "=", repoKey)
-		.where("commit_files.blob_sha256", "=", oid)
-		.limit(1)
-		.executeTakeFirst();
-	return inHistory !== undefined;
+	return repoHistoryHoldsBlob(db, repoKey, oid);
 }
 
 /** Notes that `repoKey` received the object's bytes (an upload that completed for it). */

@@ -18,6 +18,7 @@ import { lfsObjectsMigration } from "./0011-lfs-objects.js";
 import { sharedRateLimitsMigration } from "./0012-shared-rate-limits.js";
 import { datasetCardTagsMigration } from "./0013-dataset-card-tags.js";
 import { postgresSearchByTaskMigration } from "./0014-postgres-search-by-task.js";
+import { contentAddressedTreesMigration } from "./0017-content-addressed-trees.js";
 
 export function allMigrations(engine: DatabaseEngine): Record<string, Migration> {
 	return {
@@ -35,5 +36,6 @@ export function allMigrations(engine: DatabaseEngine): Record<string, Migration>
 		"0012-shared-rate-limits": sharedRateLimitsMigration,
 		"0013-dataset-card-tags": datasetCardTagsMigration,
 		"0014-postgres-search-by-task": postgresSearchByTaskMigration(engine),
+		"0017-content-addressed-trees": contentAddressedTreesMigration,
 	};
 }
