@@ -11,8 +11,8 @@ import { createAccessToken } from "../src/auth/tokens.js";
 import type { HubConfig } from "../src/config.js";
 import { type EngineName, startTestDatabase } from "./support/engines.js";
 import { type Listening, listen, openTestHub, type TestHub } from "./support/hub.js";
-import { openTestStore, type StoreName, type TestStore } from "./support/stores.js";
 import { storeSnapshot } from "./support/repos.js";
+import { openTestStore, type StoreName, type TestStore } from "./support/stores.js";
 
 export type RepoFiles = Record<string, string | Uint8Array>;
 

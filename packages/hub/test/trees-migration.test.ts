@@ -195,7 +195,10 @@ describe.each(ENGINES)("migration 0017 on %s", (engine) => {
 		const extraRows = await db.selectFrom("tree_entries").select("name").where("tree_oid", "=", extra).execute();
 		expect(extraRows.map((row) => row.name)).toEqual(["notes.txt"]);
 		const tables = await (engine === "sqlite"
-			? db.selectFrom("sqlite_master" as never).select("name" as never).where("name" as never, "=", "commit_files" as never)
+			? db
+					.selectFrom("sqlite_master" as never)
+					.select("name" as never)
+					.where("name" as never, "=", "commit_files" as never)
 			: db
 					.selectFrom("information_schema.tables" as never)
 					.select("table_name" as never)

@@ -11,8 +11,8 @@ import { createHash } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.js";
 import type { BlobStore } from "../storage/blob-store.js";
-import { referencedBlobs } from "./trees.js";
 import { parseRepoKey, repoKey } from "./repos.js";
+import { referencedBlobs } from "./trees.js";
 
 export interface IntegrityReport {
 	repositories: number;

@@ -117,7 +117,15 @@ export async function createTestRepo(deps: RepoDeps, id: string, options: TestRe
 		const tree = await writeTrees(trx, (await writeFiles(deps, trx, files)).values());
 		await trx
 			.insertInto("commits")
-			.values({ repo_id: key, sha, parent_sha: null, message: "Initial commit", created_at: date, author, tree_oid: tree })
+			.values({
+				repo_id: key,
+				sha,
+				parent_sha: null,
+				message: "Initial commit",
+				created_at: date,
+				author,
+				tree_oid: tree,
+			})
 			.execute();
 		await trx.insertInto("refs").values({ repo_id: key, name: "main", commit_sha: sha }).execute();
 	});
