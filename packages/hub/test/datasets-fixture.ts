@@ -1,6 +1,6 @@
 /**
  * Models and datasets for the dataset tests: models through the file tests' fixture,
- * datasets written the same way (commits, refs, commit_files and blobs under the repo key
+ * datasets written the same way (commits, refs, trees and blobs under the repo key
  * `datasets/{id}`, a `datasets` row and its `dataset_tags`), served by the real app.
  */
 import { createHash } from "node:crypto";

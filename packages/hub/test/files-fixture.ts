@@ -1,6 +1,6 @@
 /**
  * Repositories for the file-route tests, written straight into the tables the
- * file routes read (models, commits, refs, commit_files, blobs) with contents in
+ * file routes read (models, commits, refs, trees, blobs) with contents in
  * a real blob store (disk, or S3 on s3rver), then served by the real app on 127.0.0.1.
  */
 import { createHash } from "node:crypto";
