@@ -69,7 +69,6 @@ export const contentAddressedTreesMigration: Migration = {
 			.addColumn("tree_oid", "text", (column) => column.notNull().defaultTo(EMPTY_TREE_OID))
 			.execute();
 		await db.schema.createIndex("commits_by_sha").on("commits").column("sha").execute();
-		await db.insertInto("trees").values({ oid: EMPTY_TREE_OID, entry_count: 0 }).execute();
 		await convertCommitFiles(db);
 		await db.schema.dropTable("commit_files").execute();
 	},
@@ -83,7 +82,7 @@ async function convertCommitFiles(db: Kysely<Tables>): Promise<void> {
 		.addColumn("tree_oid", "text", (column) => column.notNull())
 		.addPrimaryKeyConstraint("commit_trees_0017_pk", ["repo_id", "sha"])
 		.execute();
-	const known = new Set<string>([EMPTY_TREE_OID]);
+	const known = new Set<string>();
 	let after: { repo_id: string; sha: string } | undefined;
 	for (;;) {
 		const cursor = after;
