@@ -103,7 +103,6 @@ async function commitOnce(
 		const before = await commitSnapshot(trx, head);
 		const after = applyOperations(request.repo.id, before.files, request.operations);
 		if (sameSnapshot(before.files, after)) return { commitOid: head, previous: head, created: false };
-		checkFilesPerRepo(deps, after.size);
 		// Only the directories on the changed paths are hashed and stored again.
 		const trees = buildTrees(after.values(), {
 			directories: before.directories,
