@@ -183,17 +183,54 @@ export async function commitSnapshot(
 	return readTree(db, root ?? EMPTY_TREE_OID, storedSizes);
 }
 
-/** Path and size of every file of each commit, sorted by path; trees the commits share are read once. */
+/**
+ * Path and size of every file of each commit, sorted by path. Model info and listings ask for
+ * this on every uncached answer: the root trees' entries come with the commits in one query, and
+ * only folders cost more (one query per level, trees the commits share read once).
+ */
 export async function filesOfCommits(
 	db: Kysely<Database>,
 	commitShas: readonly string[],
 ): Promise<Map<string, { path: string; size: number }[]>> {
 	const roots = new Map<string, string>();
+	const trees = new Map<string, EntryRow[]>();
 	for (const chunk of chunks([...new Set(commitShas)], ID_CHUNK)) {
-		const rows = await db.selectFrom("commits").select(["sha", "tree_oid"]).where("sha", "in", chunk).execute();
-		for (const row of rows) roots.set(row.sha, row.tree_oid);
+		const rows = await db
+			.selectFrom("commits")
+			.leftJoin("tree_entries", "tree_entries.tree_oid", "commits.tree_oid")
+			.select([
+				"commits.sha",
+				"commits.tree_oid as root",
+				"tree_entries.name",
+				"tree_entries.mode",
+				"tree_entries.object_oid",
+				"tree_entries.size",
+			])
+			.where("commits.sha", "in", chunk)
+			.execute();
+		for (const row of rows) {
+			roots.set(row.sha, row.root);
+			let entries = trees.get(row.root);
+			if (!entries) {
+				entries = [];
+				trees.set(row.root, entries);
+			}
+			// A commit id held by two repositories comes twice: its root's entries are kept once.
+			if (row.name === null || entries.some((entry) => entry.name === row.name)) continue;
+			entries.push({
+				tree_oid: row.root,
+				name: row.name,
+				mode: row.mode ?? "",
+				object_oid: row.object_oid ?? "",
+				blob_sha256: null,
+				size: row.size,
+			});
+		}
 	}
-	const trees = await loadTrees(db, roots.values(), false);
+	const folders = [...trees.values()].flatMap((entries) =>
+		entries.filter((entry) => entry.mode === DIRECTORY_MODE).map((entry) => entry.object_oid),
+	);
+	if (folders.length > 0) for (const [oid, entries] of await loadTrees(db, folders, false)) trees.set(oid, entries);
 	const result = new Map<string, { path: string; size: number }[]>();
 	for (const [sha, root] of roots) {
 		const files = [...expand(trees, root).files.values()].map((file) => ({ path: file.path, size: file.size }));
