@@ -9,6 +9,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { createAccessToken } from "../src/auth/tokens.js";
 import { snapshotOf } from "../src/services/commits.js";
+import { blobIsReferenced, deleteUnreachableTrees } from "../src/services/trees.js";
 import { type CommitLine, commitRaw, createRepoRaw, header, headOf, inline } from "./commits-fixture.js";
 import { ENGINES, startTestDatabase, type TestDatabase } from "./support/engines.js";
 import { type Listening, listen, openTestHub, type TestHub, useHttpHub } from "./support/hub.js";
@@ -81,6 +82,32 @@ describe.each(ENGINES)("commits store trees (%s)", (engine) => {
 		expect(snapshot.get("a/b/c/d.txt")?.size).toBe(1);
 		const resolved = await fetch(`${hub.url}/tess/many/resolve/main/folder-7/file-7.txt`);
 		expect(await resolved.text()).toBe("x");
+	});
+
+	it("keeps a deleted repository's trees for the collector, which removes only those no commit reaches", async () => {
+		const token = await newRepo(hub.url, hub.deps, "tess/doomed");
+		await newRepo(hub.url, hub.deps, "tess/keeper");
+		const lines = [header("files"), inline("only/here.txt", "only in tess/doomed"), inline("README.md", "# doomed")];
+		expect((await commitRaw(hub.url, token, "tess/doomed", lines)).status).toBe(200);
+		const snapshot = await snapshotOf(hub.deps.db, (await headOf(hub.deps.db, "tess/doomed")) ?? "");
+		const only = snapshot.get("only/here.txt")?.blobSha256 ?? "";
+		const kept = snapshot.get(".gitattributes")?.blobSha256 ?? "";
+		const deleted = await fetch(`${hub.url}/api/repos/delete`, {
+			method: "DELETE",
+			headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+			body: JSON.stringify({ name: "doomed", organization: "tess" }),
+		});
+		expect(deleted.status).toBe(200);
+		expect(await blobIsReferenced(hub.deps.db, only)).toBe(true);
+
+		const before = await treeRows(hub.deps);
+		expect(await deleteUnreachableTrees(hub.deps.db)).toBeGreaterThanOrEqual(2);
+		expect(await blobIsReferenced(hub.deps.db, only)).toBe(false);
+		// tess/keeper holds the same .gitattributes (the same root tree): still referenced, still readable.
+		expect(await blobIsReferenced(hub.deps.db, kept)).toBe(true);
+		expect((await treeRows(hub.deps)).trees).toBeLessThan(before.trees);
+		const keeper = await snapshotOf(hub.deps.db, (await headOf(hub.deps.db, "tess/keeper")) ?? "");
+		expect([...keeper.keys()]).toEqual([".gitattributes"]);
 	});
 
 	it("refuses 20,001 files in one commit with TooManyFiles and leaves the branch", async () => {
