@@ -6,8 +6,8 @@
  *      same paths, so every snapshot has the same size), sent as raw NDJSON the way
  *      @huggingface/hub sends them, one after another; p50 / p95 of each;
  *   3. the raw limits, in this process, no HTTP: the database part (the same reads and inserts:
- *      branch head, parent snapshot, one commit row, the snapshot's rows, the blob rows, the
- *      ref moved) in one bare better-sqlite3 transaction with the hub's pragmas; and the same
+ *      branch head, the parent's trees, the changed trees and their entries, one commit row, the
+ *      blob rows, the ref moved) in one bare better-sqlite3 transaction with the hub's pragmas; and the same
  *      with each file first written to disk and renamed into place, as a blob store must.
  *
  *   npm run build && node bench/commit.mjs [--commits 100]
@@ -17,9 +17,10 @@ import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from "node:
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { headerLine, option, runNode, startListening } from "./lib/harness.mjs";
+import { headerLine, option, runNode, startListening, stringOption } from "./lib/harness.mjs";
 
-const CLI = new URL("../packages/hub/dist/cli.js", import.meta.url).pathname;
+// `--cli PATH` runs another build (a copy of an older dist/) for before/after figures.
+const CLI = stringOption("cli", new URL("../packages/hub/dist/cli.js", import.meta.url).pathname);
 const SQLite = createRequire(new URL("../packages/hub/package.json", import.meta.url))("better-sqlite3");
 
 const commits = option("commits", 100);
@@ -70,22 +71,28 @@ function rawLatencies(directory, fileCount, writeFiles) {
 	db.pragma("synchronous = NORMAL");
 	db.exec(`
 		CREATE TABLE commits (repo_id TEXT NOT NULL, sha TEXT NOT NULL, parent_sha TEXT, message TEXT NOT NULL,
-			created_at TEXT NOT NULL, author TEXT, PRIMARY KEY (repo_id, sha));
+			created_at TEXT NOT NULL, author TEXT, tree_oid TEXT NOT NULL, PRIMARY KEY (repo_id, sha));
 		CREATE TABLE refs (repo_id TEXT NOT NULL, name TEXT NOT NULL, commit_sha TEXT NOT NULL, PRIMARY KEY (repo_id, name));
-		CREATE TABLE commit_files (commit_sha TEXT NOT NULL, path TEXT NOT NULL, blob_sha256 TEXT NOT NULL,
-			size BIGINT NOT NULL, git_oid TEXT NOT NULL, PRIMARY KEY (commit_sha, path));
+		CREATE TABLE trees (oid TEXT PRIMARY KEY, entry_count INTEGER NOT NULL);
+		CREATE TABLE tree_entries (tree_oid TEXT NOT NULL, name TEXT NOT NULL, mode TEXT NOT NULL, object_oid TEXT NOT NULL,
+			blob_sha256 TEXT, size BIGINT, lfs INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (tree_oid, name));
+		CREATE INDEX tree_entries_by_blob ON tree_entries (blob_sha256);
 		CREATE TABLE blobs (sha256 TEXT PRIMARY KEY, size BIGINT NOT NULL);
+		INSERT INTO commits VALUES ('raw/repo', '0', NULL, 'empty', '', NULL, 'empty');
 		INSERT INTO refs VALUES ('raw/repo', 'main', '0');
 	`);
 	const head = db.prepare("SELECT commit_sha FROM refs WHERE repo_id = ? AND name = ?");
-	const snapshot = db.prepare("SELECT path, blob_sha256, size, git_oid FROM commit_files WHERE commit_sha = ?");
-	const insertCommit = db.prepare("INSERT INTO commits VALUES (?, ?, ?, ?, ?, ?)");
-	const insertFile = db.prepare("INSERT INTO commit_files VALUES (?, ?, ?, ?, ?)");
+	const root = db.prepare("SELECT tree_oid FROM commits WHERE repo_id = ? AND sha = ?");
+	const entries = db.prepare("SELECT name, mode, object_oid, blob_sha256, size FROM tree_entries WHERE tree_oid = ?");
+	const knownTree = db.prepare("SELECT oid FROM trees WHERE oid = ?");
+	const insertCommit = db.prepare("INSERT INTO commits VALUES (?, ?, ?, ?, ?, ?, ?)");
+	const insertTree = db.prepare("INSERT INTO trees VALUES (?, ?) ON CONFLICT (oid) DO NOTHING");
+	const insertEntry = db.prepare("INSERT INTO tree_entries VALUES (?, ?, ?, ?, ?, ?, 0) ON CONFLICT DO NOTHING");
 	const insertBlob = db.prepare("INSERT INTO blobs VALUES (?, ?) ON CONFLICT (sha256) DO NOTHING");
 	const moveRef = db.prepare("UPDATE refs SET commit_sha = ? WHERE repo_id = ? AND name = ? AND commit_sha = ?");
 	const latencies = [];
 	for (let round = 0; round < commits; round++) {
-		const sha = `${round}`.padStart(40, "0");
+		const sha = `${round + 1}`.padStart(40, "0");
 		const started = performance.now();
 		if (writeFiles) {
 			for (let index = 0; index < fileCount; index++) {
@@ -96,15 +103,33 @@ function rawLatencies(directory, fileCount, writeFiles) {
 			}
 		}
 		db.transaction(() => {
+			// The parent's trees (the root and data/), then the two new ones, as the hub stores them.
 			const parent = head.get("raw/repo", "main").commit_sha;
-			const files = new Map(snapshot.all(parent).map((row) => [row.path, row]));
+			const rootOid = root.get("raw/repo", parent).tree_oid;
+			const folder = entries.all(rootOid).find((entry) => entry.name === "data");
+			const files = new Map((folder ? entries.all(folder.object_oid) : []).map((row) => [row.name, row]));
 			for (let index = 0; index < fileCount; index++) {
 				const blob = `${round}-${index}`.padStart(64, "0");
-				files.set(`data/${index}.txt`, { path: `data/${index}.txt`, blob_sha256: blob, size: 20, git_oid: sha });
+				files.set(`${index}.txt`, {
+					name: `${index}.txt`,
+					mode: "100644",
+					object_oid: sha,
+					blob_sha256: blob,
+					size: 20,
+				});
 			}
-			insertCommit.run("raw/repo", sha, parent, `round ${round}`, new Date().toISOString(), "bench");
-			for (const file of files.values()) insertFile.run(sha, file.path, file.blob_sha256, file.size, file.git_oid);
-			for (const file of files.values()) insertBlob.run(file.blob_sha256, file.size);
+			const folderOid = `folder-${round}`.padStart(40, "0");
+			const newRoot = `root-${round}`.padStart(40, "0");
+			for (const [oid, rows] of [
+				[folderOid, [...files.values()]],
+				[newRoot, [{ name: "data", mode: "40000", object_oid: folderOid, blob_sha256: null, size: null }]],
+			]) {
+				if (knownTree.get(oid)) continue;
+				insertTree.run(oid, rows.length);
+				for (const row of rows) insertEntry.run(oid, row.name, row.mode, row.object_oid, row.blob_sha256, row.size);
+			}
+			insertCommit.run("raw/repo", sha, parent, `round ${round}`, new Date().toISOString(), "bench", newRoot);
+			for (let index = 0; index < fileCount; index++) insertBlob.run(`${round}-${index}`.padStart(64, "0"), 20);
 			if (moveRef.run(sha, "raw/repo", "main", parent).changes !== 1) throw new Error("ref moved");
 		})();
 		latencies.push(performance.now() - started);

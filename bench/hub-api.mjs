@@ -25,7 +25,8 @@ import { format, headerLine, option, runNode, startListening, stringOption } fro
 import { loadPaths, sampleModels as sampleSynthetic, searchPath } from "./lib/hub-load.mjs";
 import { startPostgres } from "./lib/postgres.mjs";
 
-const CLI = new URL("../packages/hub/dist/cli.js", import.meta.url).pathname;
+// `--cli PATH` runs another build (a copy of an older dist/) for before/after figures.
+const CLI = stringOption("cli", new URL("../packages/hub/dist/cli.js", import.meta.url).pathname);
 const RAW_SERVER = new URL("./lib/fixed-body-server.mjs", import.meta.url).pathname;
 
 const models = option("models", 1_000_000);

@@ -35,6 +35,10 @@ export interface HubConfig {
 	 * tools (`hubkit import`, `hubkit mirror`) are not held to it.
 	 */
 	uploadRefusedTypes: string[];
+	/** Files one commit may add or delete; more are refused (422 `TooManyFiles`). */
+	maxFilesPerCommit: number;
+	/** Files a repository may hold after a commit; more are refused (422 `TooManyFiles`). */
+	maxFilesPerRepo: number;
 	/** LFS uploads larger than this go in parts of this many bytes when the client speaks `multipart`. */
 	lfsChunkBytes: number;
 	/** Provider calls: TCP and TLS connect deadline. */
@@ -106,6 +110,8 @@ export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;
 export const DEFAULT_ROUTER_BODY_LIMIT_BYTES = 32 * 1024 * 1024;
 export const DEFAULT_UPLOAD_BODY_LIMIT_BYTES = 5 * 1024 * 1024 * 1024;
 export const DEFAULT_LFS_CHUNK_BYTES = 64 * 1024 * 1024;
+export const DEFAULT_MAX_FILES_PER_COMMIT = 20_000;
+export const DEFAULT_MAX_FILES_PER_REPO = 100_000;
 export const DEFAULT_UPLOAD_REFUSED_TYPES = [".exe", ".msi", ".scr", ".com", ".bat", ".cmd", ".vbs", ".ps1"];
 export const DEFAULT_UPSTREAM_CONNECT_TIMEOUT_MS = 10_000;
 /** Image and video calls (and Replicate's `Prefer: wait`) answer only once done. */
@@ -198,6 +204,12 @@ export function loadConfig(
 			DEFAULT_UPLOAD_BODY_LIMIT_BYTES,
 		),
 		uploadRefusedTypes: uploadRefusedTypes(env.HUBKIT_UPLOAD_REFUSED_TYPES),
+		maxFilesPerCommit:
+			positiveInteger("HUBKIT_MAX_FILES_PER_COMMIT", env.HUBKIT_MAX_FILES_PER_COMMIT, DEFAULT_MAX_FILES_PER_COMMIT) ||
+			DEFAULT_MAX_FILES_PER_COMMIT,
+		maxFilesPerRepo:
+			positiveInteger("HUBKIT_MAX_FILES_PER_REPO", env.HUBKIT_MAX_FILES_PER_REPO, DEFAULT_MAX_FILES_PER_REPO) ||
+			DEFAULT_MAX_FILES_PER_REPO,
 		lfsChunkBytes:
 			positiveInteger("HUBKIT_LFS_CHUNK_BYTES", env.HUBKIT_LFS_CHUNK_BYTES, DEFAULT_LFS_CHUNK_BYTES) ||
 			DEFAULT_LFS_CHUNK_BYTES,

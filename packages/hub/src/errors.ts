@@ -33,7 +33,9 @@ export type HubErrorCode =
 	/** This hub's own: a commit adds a file of a type the operator refuses (`HUBKIT_UPLOAD_REFUSED_TYPES`). */
 	| "RefusedFileType"
 	/** This hub's own: an upload would take its namespace over `HUBKIT_STORAGE_QUOTA_BYTES` (services/quota.ts). */
-	| "StorageQuotaExceeded";
+	| "StorageQuotaExceeded"
+	/** This hub's own: a commit over `HUBKIT_MAX_FILES_PER_COMMIT` or `HUBKIT_MAX_FILES_PER_REPO`. */
+	| "TooManyFiles";
 
 export class HubError extends Error {
 	readonly status: number;

@@ -12,11 +12,16 @@ export function gitBlobOid(content: Uint8Array | string): string {
 	return createHash("sha1").update(`blob ${bytes.byteLength}\0`).update(bytes).digest("hex");
 }
 
+/** Git's entry modes: a plain file, an executable, a symbolic link, a directory. */
+export type GitFileMode = "100644" | "100755" | "120000";
+
 export interface GitTreeEntry {
 	name: string;
 	kind: "file" | "directory";
 	/** 40 hex digits. */
 	oid: string;
+	/** A file's mode; plain (100644) when absent. */
+	mode?: GitFileMode;
 }
 
 export function gitTreeOid(entries: readonly GitTreeEntry[]): string {
@@ -25,7 +30,7 @@ export function gitTreeOid(entries: readonly GitTreeEntry[]): string {
 	const sorted = [...entries].sort((left, right) => Buffer.compare(sortKey(left), sortKey(right)));
 	const body = Buffer.concat(
 		sorted.flatMap((entry) => [
-			Buffer.from(`${entry.kind === "directory" ? "40000" : "100644"} ${entry.name}\0`),
+			Buffer.from(`${entry.kind === "directory" ? "40000" : (entry.mode ?? "100644")} ${entry.name}\0`),
 			Buffer.from(entry.oid, "hex"),
 		]),
 	);

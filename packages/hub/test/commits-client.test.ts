@@ -21,6 +21,7 @@ import {
 } from "@huggingface/hub";
 import { afterAll, describe, expect, it } from "vitest";
 import { createAccessToken } from "../src/auth/tokens.js";
+import { snapshotOf } from "../src/services/commits.js";
 import { defaultGitattributes } from "../src/services/repo-create.js";
 import { useHttpHubOn } from "./support/hub.js";
 import { SETUPS } from "./support/stores.js";
@@ -201,13 +202,8 @@ describe.each(SETUPS)("committing with @huggingface/hub ($label)", (setup) => {
 			],
 		});
 		expect(uploaded?.commit.url).toBe(`${hub.url}/datasets/eve/rows/commit/${uploaded?.commit.oid}`);
-		const files = await hub.deps.db
-			.selectFrom("commit_files")
-			.select("path")
-			.where("commit_sha", "=", uploaded?.commit.oid ?? "")
-			.orderBy("path")
-			.execute();
-		expect(files.map((file) => file.path)).toEqual([".gitattributes", "README.md", "data/train.csv"]);
+		const files = await snapshotOf(hub.deps.db, uploaded?.commit.oid ?? "");
+		expect([...files.keys()].sort()).toEqual([".gitattributes", "README.md", "data/train.csv"]);
 		const record = await hub.deps.db
 			.selectFrom("datasets")
 			.select(["sha", "description", "tags"])
@@ -221,12 +217,13 @@ describe.each(SETUPS)("committing with @huggingface/hub ($label)", (setup) => {
 		await deleteFile({ repo, path: "data/train.csv", accessToken: token, hubUrl: hub.url });
 		const head = await hub.deps.db
 			.selectFrom("refs")
-			.innerJoin("commit_files", "commit_files.commit_sha", "refs.commit_sha")
-			.select("commit_files.path")
-			.where("refs.repo_id", "=", "datasets/eve/rows")
-			.where("refs.name", "=", "main")
-			.orderBy("commit_files.path")
-			.execute();
-		expect(head.map((file) => file.path)).toEqual([".gitattributes", "README.md"]);
+			.select("commit_sha")
+			.where("repo_id", "=", "datasets/eve/rows")
+			.where("name", "=", "main")
+			.executeTakeFirstOrThrow();
+		expect([...(await snapshotOf(hub.deps.db, head.commit_sha)).keys()].sort()).toEqual([
+			".gitattributes",
+			"README.md",
+		]);
 	});
 });

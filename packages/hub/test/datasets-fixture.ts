@@ -1,13 +1,13 @@
 /**
  * Models and datasets for the dataset tests: models through the file tests' fixture,
- * datasets written the same way (commits, refs, commit_files and blobs under the repo key
+ * datasets written the same way (commits, refs, trees and blobs under the repo key
  * `datasets/{id}`, a `datasets` row and its `dataset_tags`), served by the real app.
  */
 import { createHash } from "node:crypto";
-import { gitBlobOid } from "../src/git-oid.js";
 import { repoKey } from "../src/services/repos.js";
 import { type FilesHub, type RepoFiles, type RepoSpec, startFilesHub } from "./files-fixture.js";
 import type { EngineName } from "./support/engines.js";
+import { storeSnapshot } from "./support/repos.js";
 
 export interface DatasetSpec {
 	id: string;
@@ -44,6 +44,7 @@ export async function startDatasetsHub(
 		datasetCommits.set(dataset.id, shas);
 		for (const [index, commitFiles] of dataset.commits.entries()) {
 			const sha = shas[index] as string;
+			const tree = await storeSnapshot({ blobStore }, db, commitFiles);
 			await db
 				.insertInto("commits")
 				.values({
@@ -52,21 +53,9 @@ export async function startDatasetsHub(
 					parent_sha: index === 0 ? null : (shas[index - 1] as string),
 					message: `Data ${index + 1}`,
 					created_at: new Date(Date.UTC(2024, 1, index + 1)).toISOString(),
+					tree_oid: tree,
 				})
 				.execute();
-			for (const [path, content] of Object.entries(commitFiles)) {
-				const bytes = typeof content === "string" ? new TextEncoder().encode(content) : content;
-				const blob = await blobStore.put(bytes);
-				await db
-					.insertInto("blobs")
-					.values({ sha256: blob.sha256, size: blob.size })
-					.onConflict((conflict) => conflict.column("sha256").doNothing())
-					.execute();
-				await db
-					.insertInto("commit_files")
-					.values({ commit_sha: sha, path, blob_sha256: blob.sha256, size: blob.size, git_oid: gitBlobOid(bytes) })
-					.execute();
-			}
 		}
 		const head = shas.at(-1) as string;
 		await db.insertInto("refs").values({ repo_id: key, name: "main", commit_sha: head }).execute();

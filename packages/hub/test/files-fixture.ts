@@ -1,6 +1,6 @@
 /**
  * Repositories for the file-route tests, written straight into the tables the
- * file routes read (models, commits, refs, commit_files, blobs) with contents in
+ * file routes read (models, commits, refs, trees, blobs) with contents in
  * a real blob store (disk, or S3 on s3rver), then served by the real app on 127.0.0.1.
  */
 import { createHash } from "node:crypto";
@@ -9,9 +9,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createAccessToken } from "../src/auth/tokens.js";
 import type { HubConfig } from "../src/config.js";
-import { gitBlobOid } from "../src/git-oid.js";
 import { type EngineName, startTestDatabase } from "./support/engines.js";
 import { type Listening, listen, openTestHub, type TestHub } from "./support/hub.js";
+import { storeSnapshot } from "./support/repos.js";
 import { openTestStore, type StoreName, type TestStore } from "./support/stores.js";
 
 export type RepoFiles = Record<string, string | Uint8Array>;
@@ -63,6 +63,7 @@ export async function startFilesHub(
 		commits.set(repo.id, shas);
 		for (const [index, files] of repo.commits.entries()) {
 			const sha = shas[index] as string;
+			const tree = await storeSnapshot(hub.deps, db, files);
 			await db
 				.insertInto("commits")
 				.values({
@@ -71,21 +72,9 @@ export async function startFilesHub(
 					parent_sha: index === 0 ? null : (shas[index - 1] as string),
 					message: `Commit ${index + 1}\n\nDetails.`,
 					created_at: new Date(Date.UTC(2024, 0, index + 1)).toISOString(),
+					tree_oid: tree,
 				})
 				.execute();
-			for (const [path, content] of Object.entries(files)) {
-				const bytes = typeof content === "string" ? new TextEncoder().encode(content) : content;
-				const blob = await hub.deps.blobStore.put(bytes);
-				await db
-					.insertInto("blobs")
-					.values({ sha256: blob.sha256, size: blob.size })
-					.onConflict((conflict) => conflict.column("sha256").doNothing())
-					.execute();
-				await db
-					.insertInto("commit_files")
-					.values({ commit_sha: sha, path, blob_sha256: blob.sha256, size: blob.size, git_oid: gitBlobOid(bytes) })
-					.execute();
-			}
 		}
 		const head = shas.at(-1) as string;
 		await db.insertInto("refs").values({ repo_id: repo.id, name: "main", commit_sha: head }).execute();

@@ -25,11 +25,11 @@ describe.each(SETUPS)("checkIntegrity ($label)", ({ engine, store }) => {
 			seedModel("someone/second", { files: [{ path: "notes.txt", content: "notes\n" }] }),
 		]);
 		const notes = await hub.deps.db
-			.selectFrom("commit_files")
+			.selectFrom("tree_entries")
 			.select("blob_sha256")
-			.where("path", "=", "notes.txt")
+			.where("name", "=", "notes.txt")
 			.executeTakeFirstOrThrow();
-		return notes.blob_sha256;
+		return notes.blob_sha256 ?? "";
 	}
 
 	afterEach(async () => {

@@ -23,7 +23,8 @@ const MIGRATION = "0004-model-sizes-and-apps";
 interface OldTables {
 	models: Omit<Database["models"], "main_size" | "num_parameters">;
 	refs: Database["refs"];
-	commit_files: Database["commit_files"];
+	/** Dropped by migration 0017 (its rows become trees). */
+	commit_files: { commit_sha: string; path: string; blob_sha256: string; size: number; git_oid: string };
 }
 
 /** One model written the way version 3 stored it: a row, `main` and its files. */

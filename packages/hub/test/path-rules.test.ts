@@ -122,4 +122,13 @@ describe.each(ENGINES)("path rules (%s)", (engine) => {
 		const info = await call(`${hub.url}/api/models/alice/legacy/paths-info/main`, { body: { paths: ["con.txt"] } });
 		expect(info.body).toEqual([expect.objectContaining({ path: "con.txt", type: "file" })]);
 	});
+
+	it("deletes a file stored before the rules by the name it was stored under", async () => {
+		const deleted = await commitRaw(hub.url, people.ownerWrite, "alice/legacy", [
+			header("Remove the device name"),
+			{ key: "deletedFile", value: { path: "con.txt" } },
+		]);
+		expect(deleted.status).toBe(200);
+		expect(await tree("alice/legacy")).not.toContain("con.txt");
+	});
 });

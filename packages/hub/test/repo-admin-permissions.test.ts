@@ -78,7 +78,9 @@ const TABLES = [
 	"likes",
 	"access_requests",
 	"repo_redirects",
-	"commit_files",
+	"commit_merge_parents",
+	"trees",
+	"tree_entries",
 	"lfs_objects",
 ] as const;
 

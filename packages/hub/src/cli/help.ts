@@ -56,6 +56,8 @@ export const ENVIRONMENT: readonly (readonly [string, string])[] = [
 	],
 	["HUBKIT_GC_GRACE_MINUTES", "gc never removes a blob written less than this long ago (default 1440)"],
 	["HUBKIT_UPLOAD_REFUSED_TYPES", "extensions people may not upload (default .exe,.msi,.scr,.com,.bat,.cmd,.vbs,.ps1)"],
+	["HUBKIT_MAX_FILES_PER_COMMIT", "files one commit may add or delete (default 20000)"],
+	["HUBKIT_MAX_FILES_PER_REPO", "files a repository may hold (default 100000)"],
 	["HUBKIT_LOCAL_WORKERS", "local runtime worker threads (default 2, or 1 on a one-core machine)"],
 	["HUBKIT_LLAMA_IDLE_SECONDS", "GGUF chat: idle seconds before the warm model is released (default 300)"],
 	["HUBKIT_LLAMA_THREADS", "GGUF chat: llama.cpp CPU threads (default node-llama-cpp's)"],

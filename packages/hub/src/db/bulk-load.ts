@@ -12,7 +12,16 @@ import type { DatabaseEngine } from "./engine.js";
 import { buildMissing, type IndexDefinition, withDeferredTable } from "./index-check.js";
 import type { Database } from "./schema.js";
 
-const BULK_TABLES = ["models", "model_tags", "model_apps", "provider_mappings", "commits", "refs", "commit_files"];
+const BULK_TABLES = [
+	"models",
+	"model_tags",
+	"model_apps",
+	"provider_mappings",
+	"commits",
+	"refs",
+	"trees",
+	"tree_entries",
+];
 
 async function secondaryDefinitions(db: Kysely<Database>, engine: DatabaseEngine): Promise<IndexDefinition[]> {
 	if (engine === "sqlite") {

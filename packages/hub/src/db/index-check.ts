@@ -85,7 +85,12 @@ const PLAIN_INDEXES: Record<string, [name: string, table: string, columns: strin
 		["lfs_uploads_by_expiry", "lfs_uploads", ["expires_at"]],
 	],
 	"0012-shared-rate-limits": [["rate_buckets_updated_ms", "rate_buckets", ["updated_ms"]]],
-	"0016-storage-reclaim": [["commit_files_by_blob", "commit_files", ["blob_sha256"]]],
+	"0017-content-addressed-trees": [
+		["tree_entries_by_blob", "tree_entries", ["blob_sha256"]],
+		["tree_entries_by_object", "tree_entries", ["object_oid"]],
+		["commits_by_sha", "commits", ["sha"]],
+		["commits_by_tree", "commits", ["tree_oid"]],
+	],
 };
 
 /** Indexes on a lowercased column, as [name, table, column]: names compared without case (migration 0015). */

@@ -27,7 +27,7 @@ describe.each(ENGINES)("migrations on %s", (engine) => {
 		const blob = await second.db.selectFrom("blobs").selectAll().executeTakeFirstOrThrow();
 		// Sizes above 2^31 come back as numbers on both engines.
 		expect(blob.size).toBe(5_000_000_000);
-		const tables = ["models", "model_tags", "provider_mappings", "commits", "refs", "commit_files", "users"];
+		const tables = ["models", "model_tags", "provider_mappings", "commits", "refs", "trees", "tree_entries", "users"];
 		for (const table of [...tables, "access_tokens"]) {
 			const result = await sql<{ count: number }>`SELECT count(*) AS count FROM ${sql.table(table)}`.execute(second.db);
 			expect(Number(result.rows[0]?.count)).toBeGreaterThanOrEqual(0);

@@ -75,6 +75,19 @@ export interface CommitsTable {
 	created_at: string;
 	/** User name of who made it; null for seeded history. */
 	author?: string | null;
+	/** Git tree id of the root directory (`trees`); migration 0017 fills it for older commits. */
+	tree_oid: string;
+}
+
+/**
+ * A merge's second and later parents (`position` from 1); the first is `commits.parent_sha`,
+ * which every history walk follows.
+ */
+export interface CommitMergeParentsTable {
+	repo_id: string;
+	commit_sha: string;
+	position: number;
+	parent_sha: string;
 }
 
 export interface RefsTable {
@@ -84,13 +97,28 @@ export interface RefsTable {
 	commit_sha: string;
 }
 
-export interface CommitFilesTable {
-	commit_sha: string;
-	path: string;
-	blob_sha256: string;
-	size: number;
-	/** Git blob sha1 of the content: what the tree API returns as `oid`. */
-	git_oid: string;
+/**
+ * One directory's content, stored once by its git tree id and shared by every commit and
+ * repository that holds the same directory (services/trees.ts).
+ */
+export interface TreesTable {
+	oid: string;
+	entry_count: number;
+}
+
+export interface TreeEntriesTable {
+	tree_oid: string;
+	name: string;
+	/** Git's mode: "100644" file, "100755" executable, "120000" symbolic link, "40000" directory. */
+	mode: string;
+	/** Git blob id (for an LFS file, of its pointer) or, for a directory, its tree id. */
+	object_oid: string;
+	/** Files: the content's sha256 (the blob store's key); null for a directory. */
+	blob_sha256: string | null;
+	/** Files: the size the repository lists; null for a directory. */
+	size: number | null;
+	/** 0 or 1: an LFS file (its pointer is what git holds). */
+	lfs: number;
 }
 
 export interface BlobsTable {
@@ -374,7 +402,9 @@ export interface Database {
 	provider_mappings: ProviderMappingsTable;
 	commits: CommitsTable;
 	refs: RefsTable;
-	commit_files: CommitFilesTable;
+	commit_merge_parents: CommitMergeParentsTable;
+	trees: TreesTable;
+	tree_entries: TreeEntriesTable;
 	blobs: BlobsTable;
 	users: UsersTable;
 	access_tokens: AccessTokensTable;

@@ -12,14 +12,21 @@ import type { HubDeps, HubEnv } from "../deps.js";
 import { badRequest, HubError, tokenRequired } from "../errors.js";
 import { gitBlobOid } from "../git-oid.js";
 import { publicBaseUrl } from "../public-url.js";
-import { applyCommit, branchHead, type CommitOperation, checkedPath, snapshotOf } from "../services/commits.js";
+import {
+	applyCommit,
+	branchHead,
+	type CommitOperation,
+	checkedPath,
+	checkFilesPerCommit,
+	snapshotOf,
+} from "../services/commits.js";
 import { repoHoldsObject } from "../services/lfs-objects.js";
 import { StorageBudget } from "../services/quota.js";
 import { createRepo, newRepoProblem } from "../services/repo-create.js";
 import { checkedRepoId, findRepoFor, isRepoType, type Repo, repoTypeOfPlural, repoWebPath } from "../services/repos.js";
 import { checkUploadType } from "../services/upload-rules.js";
-import { isLfsFile } from "../storage/lfs.js";
-import { composedPath, revisionProblem } from "../storage/repo-path.js";
+import { isLfsFile, lfsPointerInfo } from "../storage/lfs.js";
+import { composedPath, repoPathSyntaxProblem, revisionProblem } from "../storage/repo-path.js";
 import { isSha256Hex, sha256Hex } from "../storage/sha256.js";
 import { jsonObject, optionalString, requiredString } from "./json-body.js";
 
@@ -150,6 +157,8 @@ export function commitRoutes(deps: HubDeps): Hono<HubEnv> {
 				header = commitHeader(line.value, number);
 				continue;
 			}
+			// Refused as soon as the line over the cap arrives, before more blobs are stored.
+			checkFilesPerCommit(deps, operations.length + 1);
 			const operation = operationOf(deps, target.repo, budget, line.key, line.value, number);
 			// Handled here so a failure noticed before Promise.all below is never an unhandled rejection.
 			operation.catch(() => undefined);
@@ -310,22 +319,24 @@ async function operationOf(
 			if (value.size !== undefined && value.size !== stored) {
 				throw new HubError(422, `Line ${number}: ${oid} has ${stored} bytes, not ${String(value.size)}`);
 			}
-			return { kind: "file", path, blob: { sha256: oid, size: stored }, gitOid: await lfsGitOid(deps, oid) };
+			// An LFS file's tree entry names its pointer; only a path the hub shows as a plain file needs the content's id.
+			const gitOid = isLfsFile(path, stored) ? lfsPointerInfo(oid, stored).oid : await contentGitOid(deps, oid);
+			return { kind: "file", path, blob: { sha256: oid, size: stored }, gitOid };
 		}
 		case "deletedFile":
-			return { kind: "deleteFile", path: checkedPath(rawPath) };
+			return { kind: "deleteFile", path: checkedPath(rawPath, false, repoPathSyntaxProblem) };
 		case "deletedFolder":
-			return { kind: "deleteFolder", path: checkedPath(rawPath, true) };
+			return { kind: "deleteFolder", path: checkedPath(rawPath, true, repoPathSyntaxProblem) };
 		default:
 			throw badRequest(`Line ${number}: unknown key ${JSON.stringify(key.slice(0, 50))}`);
 	}
 }
 
 /**
- * The git blob id of an LFS file's content, as `commit_files` keeps it: read from the store,
- * hashed as it streams (the content may be large; nothing is kept in memory).
+ * The git blob id of content uploaded through LFS: read from the store, hashed as it streams
+ * (the content may be large; nothing is kept in memory).
  */
-async function lfsGitOid(deps: HubDeps, sha256: string): Promise<string> {
+async function contentGitOid(deps: HubDeps, sha256: string): Promise<string> {
 	const size = await deps.blobStore.size(sha256);
 	const stream = await deps.blobStore.read(sha256);
 	if (size === undefined || !stream) throw new HubError(422, `${sha256} is not uploaded: upload it first`);

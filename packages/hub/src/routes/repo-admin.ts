@@ -134,7 +134,8 @@ export function repoAdminRoutes(deps: HubDeps): Hono<HubEnv> {
 		return c.json({
 			mayWrite: await mayOnRepo(db, "write", repo, caller),
 			uploadLimitBytes: deps.config.uploadBodyLimitBytes,
-			maxFilesPerCommit: MAX_PREUPLOAD_FILES,
+			// The site sends its pick in one preupload call, so the smaller of the two caps.
+			maxFilesPerCommit: Math.min(MAX_PREUPLOAD_FILES, deps.config.maxFilesPerCommit),
 			refusedTypes: deps.config.uploadRefusedTypes,
 		});
 	});

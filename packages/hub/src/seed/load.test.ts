@@ -5,6 +5,7 @@ import { openTestHub, type TestHub } from "../../test/support/hub.js";
 import { memoryBlobStore } from "../../test/support/memory-blob-store.js";
 import { manyModels, seedModel } from "../../test/support/seed-records.js";
 import { idContains } from "../db/search-index.js";
+import { snapshotOf } from "../services/commits.js";
 import { tinySentiment } from "./catalogue/local-models.js";
 import { loadSeed } from "./load.js";
 import { PLACEHOLDER_MAX_BYTES } from "./seed-blobs.js";
@@ -49,19 +50,16 @@ describe.each(ENGINES)("seed loader on %s", (engine) => {
 		expect(ref).toEqual({ repo_id: "acme/bert-tiny", name: "main", commit_sha: model.sha });
 		expect(model.sha).toMatch(/^[0-9a-f]{40}$/);
 
-		const files = await target.db
-			.selectFrom("commit_files")
-			.select(["path", "size", "git_oid"])
-			.where("commit_sha", "=", model.sha)
-			.orderBy("path")
-			.execute();
+		const files = [...(await snapshotOf(target.db, model.sha)).values()].sort((left, right) =>
+			left.path < right.path ? -1 : 1,
+		);
 		expect(files.map((file) => [file.path, file.size])).toEqual([
 			["README.md", "# acme/bert-tiny\n\nA test model.\n".length],
 			["config.json", '{"model_type":"bert"}\n'.length],
 			["model.safetensors", 440_000_000],
 		]);
 		// `git hash-object` of the config content.
-		expect(files[1]?.git_oid).toBe("cc8a6b41c02264f7110eed9d6cac93bc973dcf7b");
+		expect(files[1]?.gitOid).toBe("cc8a6b41c02264f7110eed9d6cac93bc973dcf7b");
 
 		const mappings = await target.db.selectFrom("provider_mappings").selectAll().orderBy("position").execute();
 		expect(mappings.map((row) => [row.position, row.provider, row.adapter, row.adapter_weights_path])).toEqual([

@@ -11,7 +11,9 @@ import type { DatabaseEngine } from "../db/engine.js";
 import type { Database } from "../db/schema.js";
 import { isReservedName } from "../reserved-names.js";
 import { claimSiteNamespaces } from "../services/namespaces.js";
+import { storeTrees } from "../services/trees.js";
 import type { BlobStore } from "../storage/blob-store.js";
+import type { TreeEntryRecord } from "../storage/git-trees.js";
 import { repoIdProblem, repoPathProblem } from "../storage/repo-path.js";
 import { withLocalMapping } from "./local-mapping.js";
 import { SeedBlobWriter } from "./seed-blobs.js";
@@ -90,7 +92,19 @@ async function insertChunked<T extends keyof Database>(
 	}
 }
 
-async function writeBatch(db: Kysely<Database>, batch: SeedRows[], blobs: Map<string, number>): Promise<void> {
+/** Tree ids a load has stored, so the small trees many seeded repositories share are sent once (bounded). */
+const KNOWN_TREES_LIMIT = 100_000;
+
+async function writeBatch(
+	db: Kysely<Database>,
+	batch: SeedRows[],
+	blobs: Map<string, number>,
+	knownTrees: Set<string>,
+): Promise<void> {
+	const trees = new Map<string, TreeEntryRecord[]>();
+	for (const rows of batch) {
+		for (const [oid, entries] of rows.trees) if (!knownTrees.has(oid)) trees.set(oid, entries);
+	}
 	await db.transaction().execute(async (trx) => {
 		// The catalogue's namespaces belong to the site, never to whoever holds the name already.
 		await claimSiteNamespaces(
@@ -134,13 +148,11 @@ async function writeBatch(db: Kysely<Database>, batch: SeedRows[], blobs: Map<st
 			"refs",
 			batch.map((rows) => ({ repo_id: rows.commit.repo_id, name: "main", commit_sha: rows.commit.sha })),
 		);
-		// Two seed records may describe identical repositories only if their ids match, which the caller filtered out.
-		await insertChunked(
-			trx,
-			"commit_files",
-			batch.flatMap((rows) => rows.files),
-		);
+		// Stored unless already there: identical directories of different repositories are one tree.
+		await storeTrees(trx, trees);
 	});
+	if (knownTrees.size > KNOWN_TREES_LIMIT) knownTrees.clear();
+	for (const oid of trees.keys()) knownTrees.add(oid);
 }
 
 async function existingIds(db: Kysely<Database>, ids: string[]): Promise<Set<string>> {
@@ -179,6 +191,7 @@ async function loadRecords(
 	const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
 	const now = options.now ?? new Date();
 	const writer = new SeedBlobWriter(target.blobStore);
+	const knownTrees = new Set<string>();
 	const result: SeedLoadResult = { loaded: 0, skipped: 0, files: 0, seconds: 0 };
 	let read = 0;
 	let pending: SeedModel[] = [];
@@ -205,9 +218,9 @@ async function loadRecords(
 				return seedRows({ ...record, inferenceProviderMapping }, files, now);
 			}),
 		);
-		await writeBatch(target.db, batch, blobs);
+		await writeBatch(target.db, batch, blobs, knownTrees);
 		result.loaded += batch.length;
-		result.files += batch.reduce((sum, rows) => sum + rows.files.length, 0);
+		result.files += batch.reduce((sum, rows) => sum + rows.fileCount, 0);
 		pending = [];
 		options.onProgress?.(read);
 	};

@@ -18,7 +18,9 @@ import type { Database } from "../db/schema.js";
 import { isReservedName } from "../reserved-names.js";
 import { claimSiteNamespaces } from "../services/namespaces.js";
 import { repoKey } from "../services/repos.js";
+import { storeTrees } from "../services/trees.js";
 import type { BlobStore } from "../storage/blob-store.js";
+import { buildTrees } from "../storage/git-trees.js";
 import { repoIdProblem } from "../storage/repo-path.js";
 import { SeedBlobWriter } from "./seed-blobs.js";
 
@@ -187,21 +189,22 @@ export async function loadSampleDatasets(
 			const key = repoKey("dataset", dataset.id);
 			// Named by what it holds, so every hub seeds the same commit for the same card.
 			const sha = createHash("sha1").update(`hubkit sample dataset\0${key}\0${card.sha256}`).digest("hex");
+			const trees = buildTrees([
+				{ path: "README.md", blobSha256: card.sha256, size: card.storedSize, gitOid: card.gitOid },
+			]);
+			await storeTrees(trx, trees.trees);
 			await trx
 				.insertInto("commits")
-				.values({ repo_id: key, sha, parent_sha: null, message: "Card for the task pages", created_at: at })
-				.execute();
-			await trx.insertInto("refs").values({ repo_id: key, name: "main", commit_sha: sha }).execute();
-			await trx
-				.insertInto("commit_files")
 				.values({
-					commit_sha: sha,
-					path: "README.md",
-					blob_sha256: card.sha256,
-					size: card.storedSize,
-					git_oid: card.gitOid,
+					repo_id: key,
+					sha,
+					parent_sha: null,
+					message: "Card for the task pages",
+					created_at: at,
+					tree_oid: trees.root,
 				})
 				.execute();
+			await trx.insertInto("refs").values({ repo_id: key, name: "main", commit_sha: sha }).execute();
 			await trx
 				.insertInto("datasets")
 				.values({

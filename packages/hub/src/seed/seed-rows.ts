@@ -1,12 +1,13 @@
 /**
  * One seed record as the rows it becomes: the model, its tags, its provider
  * mappings, the local apps that can run it, and a first commit on `main`
- * holding README.md and the files.
+ * holding README.md and the files (its trees, storage/git-trees.ts).
  */
 import { createHash } from "node:crypto";
 import type { Insertable } from "kysely";
-import type { CommitFilesTable, ModelsTable, ProviderMappingsTable } from "../db/schema.js";
+import type { ModelsTable, ProviderMappingsTable } from "../db/schema.js";
 import { localAppsOf, parameterCountOf } from "../services/model-derived.js";
+import { buildTrees, type TreeEntryRecord } from "../storage/git-trees.js";
 import type { SeedBlob } from "./seed-blobs.js";
 import type { SeedModel, SeedProviderMapping } from "./types.js";
 
@@ -15,8 +16,10 @@ export interface SeedRows {
 	tags: { model_id: string; tag: string }[];
 	apps: { model_id: string; app: string }[];
 	mappings: Insertable<ProviderMappingsTable>[];
-	commit: { repo_id: string; sha: string; parent_sha: null; message: string; created_at: string };
-	files: Insertable<CommitFilesTable>[];
+	commit: { repo_id: string; sha: string; parent_sha: null; message: string; created_at: string; tree_oid: string };
+	/** The commit's trees by id (seeded repositories share many: the loader stores each once). */
+	trees: Map<string, TreeEntryRecord[]>;
+	fileCount: number;
 }
 
 export interface SeedFileBlob {
@@ -57,6 +60,9 @@ function commitSha(modelId: string, createdAt: string, files: SeedFileBlob[]): s
 
 export function seedRows(record: SeedModel, files: SeedFileBlob[], now: Date): SeedRows {
 	const sha = commitSha(record.id, record.lastModified, files);
+	const trees = buildTrees(
+		files.map((file) => ({ path: file.path, blobSha256: file.blob.sha256, size: file.size, gitOid: file.blob.gitOid })),
+	);
 	const name = record.id.slice(record.id.indexOf("/") + 1);
 	const tags = [...new Set(record.tags)];
 	return {
@@ -94,13 +100,15 @@ export function seedRows(record: SeedModel, files: SeedFileBlob[], now: Date): S
 			paths: files.map((file) => file.path),
 		}).map((app) => ({ model_id: record.id, app })),
 		mappings: mappingRows(record.id, record.inferenceProviderMapping),
-		commit: { repo_id: record.id, sha, parent_sha: null, message: "Initial commit", created_at: record.createdAt },
-		files: files.map((file) => ({
-			commit_sha: sha,
-			path: file.path,
-			blob_sha256: file.blob.sha256,
-			size: file.size,
-			git_oid: file.blob.gitOid,
-		})),
+		commit: {
+			repo_id: record.id,
+			sha,
+			parent_sha: null,
+			message: "Initial commit",
+			created_at: record.createdAt,
+			tree_oid: trees.root,
+		},
+		trees: trees.trees,
+		fileCount: files.length,
 	};
 }

@@ -22,22 +22,8 @@ async function deleteModelsOf(trx: Transaction<Database>, namespace: string): Pr
 		.execute();
 	const ids = models.map((model) => model.id);
 	if (ids.length === 0) return;
-	// A commit's file list is keyed by its sha alone: kept while another repository has the same commit.
-	await trx
-		.deleteFrom("commit_files")
-		.where("commit_sha", "in", (eb) => eb.selectFrom("commits").select("sha").where("repo_id", "in", ids))
-		.where((eb) =>
-			eb.not(
-				eb.exists(
-					eb
-						.selectFrom("commits as other")
-						.select("other.sha")
-						.whereRef("other.sha", "=", "commit_files.commit_sha")
-						.where("other.repo_id", "not in", ids),
-				),
-			),
-		)
-		.execute();
+	// Trees may be shared with other repositories: those no commit reaches any more go to the collector.
+	await trx.deleteFrom("commit_merge_parents").where("repo_id", "in", ids).execute();
 	await trx.deleteFrom("commits").where("repo_id", "in", ids).execute();
 	await trx.deleteFrom("refs").where("repo_id", "in", ids).execute();
 	await trx.deleteFrom("model_tags").where("model_id", "in", ids).execute();

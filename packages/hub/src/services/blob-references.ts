@@ -4,8 +4,9 @@
  * the grace period, is garbage. A new kind of object that points at blobs (chunk stores, git
  * objects, caches) joins by adding one entry to REFERENCE_SOURCES.
  */
-import type { Kysely, RawBuilder } from "kysely";
+import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.js";
+import { blobsCommitsReach } from "./trees.js";
 
 /**
  * How long an LFS object uploaded for a repository stays claimed without a commit naming it.
@@ -20,40 +21,9 @@ export interface ReferenceSource {
 	referenced(db: Kysely<Database>, candidates: string[], now: Date): Promise<string[]>;
 }
 
-/**
- * The files of commits. The one query to change when commits stop listing their files: seeded
- * files, imports, mirrors and committed uploads all become blobs through it.
- */
-export async function commitFileBlobs(db: Kysely<Database>, candidates: string[]): Promise<string[]> {
-	const rows = await db
-		.selectFrom("commit_files")
-		.select("blob_sha256")
-		.distinct()
-		.where("blob_sha256", "in", candidates)
-		.execute();
-	return rows.map((row) => row.blob_sha256);
-}
-
-/**
- * The distinct blobs (with their recorded sizes) of every commit of the repositories `repoKeys`
- * selects (a condition on `commits.repo_id`): what quota.ts sums. The other query to change with
- * the one above when commits stop listing their files.
- */
-export async function commitFileBlobsOf(
-	db: Kysely<Database>,
-	repoKeys: RawBuilder<boolean>,
-): Promise<{ sha256: string; size: number }[]> {
-	return db
-		.selectFrom("commit_files")
-		.innerJoin("commits", "commits.sha", "commit_files.commit_sha")
-		.select(["commit_files.blob_sha256 as sha256", "commit_files.size"])
-		.distinct()
-		.where(repoKeys)
-		.execute();
-}
-
 export const REFERENCE_SOURCES: readonly ReferenceSource[] = [
-	{ name: "commit files", referenced: (db, candidates) => commitFileBlobs(db, candidates) },
+	// Files of any commit of any repository: seeded files, imports, mirrors and committed uploads.
+	{ name: "commit files", referenced: (db, candidates) => blobsCommitsReach(db, candidates) },
 	{
 		// Uploaded for a repository and not committed yet (services/lfs-objects.ts), for a while.
 		name: "LFS objects claimed by repositories",

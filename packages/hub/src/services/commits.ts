@@ -2,24 +2,33 @@
  * Writing a commit: a branch's new file list, built from its head and a list of
  * operations, stored in one database transaction. The contents are already in
  * the blob store (content-addressed, so a blob written for a commit that then
- * fails is harmless); the transaction adds the commit, its full file snapshot,
- * the blob rows, and moves the ref with a compare-and-swap on the head it read,
- * so two writers racing from the same head cannot both win. On `main` the
+ * fails is harmless); the transaction adds the trees of the directories the
+ * change touched (services/trees.ts: stored by git tree id, shared with every
+ * commit holding the same directory), the commit naming its root tree, the blob
+ * rows, and moves the ref with a compare-and-swap on the head it read, so two
+ * writers racing from the same head cannot both win. On `main` the
  * repository's record (card, config, tags, sizes) is rewritten in the same
  * transaction (repo-record.ts): files and record change together or not at all.
+ * Files per commit and per repository are capped (`HUBKIT_MAX_FILES_PER_COMMIT`,
+ * `HUBKIT_MAX_FILES_PER_REPO`).
  */
 import { createHash, randomBytes } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
+import { DEFAULT_MAX_FILES_PER_COMMIT, DEFAULT_MAX_FILES_PER_REPO, type HubConfig } from "../config.js";
 import type { Database } from "../db/schema.js";
 import type { HubDeps } from "../deps.js";
 import { badRequest, entryNotFound, HubError, revisionNotFound } from "../errors.js";
 import { LOCAL_PROVIDER } from "../seed/local-mapping.js";
 import type { StoredBlob } from "../storage/blob-store.js";
-import { repoPathProblem } from "../storage/repo-path.js";
+import { buildTrees, type GitTrees, type SnapshotFile } from "../storage/git-trees.js";
+import { repoPathProblem, repoPathSyntaxProblem } from "../storage/repo-path.js";
 import { decideLocalMapping } from "./local-mapping.js";
 import { forgetModelInfo } from "./model-info-cache.js";
 import { writeRepoRecord } from "./repo-record.js";
 import { type Repo, staleParent } from "./repos.js";
+import { commitSnapshot, storeTrees } from "./trees.js";
+
+export type { SnapshotFile };
 
 export type CommitOperation =
 	/** Add or replace a file whose content is in the blob store. */
@@ -49,23 +58,23 @@ export interface CommitResult {
 	created: boolean;
 }
 
-/** One file of a snapshot, as `commit_files` stores it. */
-export interface SnapshotFile {
-	path: string;
-	blobSha256: string;
-	size: number;
-	gitOid: string;
-}
+export type CommitDeps = Pick<HubDeps, "db" | "blobStore" | "logger"> & {
+	/** The file caps; their defaults when absent. */
+	config?: Pick<HubConfig, "maxFilesPerCommit" | "maxFilesPerRepo">;
+};
 
-export type CommitDeps = Pick<HubDeps, "db" | "blobStore" | "logger">;
-
-/** Rows per INSERT: well under SQLite's bound-parameter limit with five columns. */
+/** Rows per INSERT: well under SQLite's bound-parameter limit. */
 const INSERT_CHUNK = 400;
 const HEX_PREFIX = /^[0-9a-f]{7,40}$/;
 const MAX_ATTEMPTS = 3;
 
 export async function applyCommit(deps: CommitDeps, request: CommitRequest): Promise<CommitResult> {
-	for (const operation of request.operations) checkedPath(operation.path, operation.kind === "deleteFolder");
+	checkFilesPerCommit(deps, request.operations.length);
+	for (const operation of request.operations) {
+		// Only new names meet the rules for names; a file stored before a rule can still be deleted.
+		const rule = operation.kind === "file" ? repoPathProblem : repoPathSyntaxProblem;
+		checkedPath(operation.path, operation.kind === "deleteFolder", rule);
+	}
 	const parentCommit = request.parentCommit?.toLowerCase();
 	if (parentCommit !== undefined && !HEX_PREFIX.test(parentCommit)) {
 		throw badRequest("parentCommit must be a commit id (7 to 40 hex digits)");
@@ -95,14 +104,20 @@ async function commitOnce(
 		if (parentCommit !== undefined && !head.startsWith(parentCommit)) {
 			throw staleParent(request.branch, parentCommit, head);
 		}
-		const before = await snapshotOf(trx, head);
-		const after = applyOperations(request.repo.id, before, request.operations);
-		if (sameSnapshot(before, after)) return { commitOid: head, previous: head, created: false };
+		const before = await commitSnapshot(trx, head);
+		const after = applyOperations(request.repo.id, before.files, request.operations);
+		if (sameSnapshot(before.files, after)) return { commitOid: head, previous: head, created: false };
+		// Only the directories on the changed paths are hashed and stored again.
+		const trees = buildTrees(after.values(), {
+			directories: before.directories,
+			changed: request.operations.map((operation) => operation.path.replace(/\/+$/, "")),
+		});
 		const commitOid = await writeCommit(trx, deps, {
 			repo: request.repo,
 			branch: request.branch,
 			head,
 			files: after,
+			trees,
 			newBlobs: request.operations.flatMap((operation) => (operation.kind === "file" ? [operation.blob] : [])),
 			message: commitMessage(request.summary, request.description),
 			author: request.author,
@@ -118,17 +133,22 @@ export interface NewCommit {
 	/** The branch head it replaces; null for a repository's first commit (the ref is created). */
 	head: string | null;
 	files: Map<string, SnapshotFile>;
+	/** The files' trees, when already built on top of the parent's; built from `files` otherwise. */
+	trees?: GitTrees;
 	/** Blobs this commit brings (their rows are added if missing); undefined: every file's. */
 	newBlobs?: StoredBlob[];
 	message: string;
 	author: string | null;
 }
 
-/** Inserts the commit, its snapshot and blob rows, moves the ref (compare-and-swap), and on main the record. */
+/** Inserts the new trees, the commit and blob rows, moves the ref (compare-and-swap), and on main the record. */
 export async function writeCommit(trx: Transaction<Database>, deps: CommitDeps, commit: NewCommit): Promise<string> {
+	checkFilesPerRepo(deps, commit.files.size);
 	const now = new Date().toISOString();
 	const files = [...commit.files.values()].sort((left, right) => (left.path < right.path ? -1 : 1));
 	const sha = commitId(commit.repo.key, commit.head, files, now, commit.message);
+	const trees = commit.trees ?? buildTrees(files);
+	await storeTrees(trx, trees.trees);
 	await trx
 		.insertInto("commits")
 		.values({
@@ -138,23 +158,9 @@ export async function writeCommit(trx: Transaction<Database>, deps: CommitDeps, 
 			message: commit.message,
 			created_at: now,
 			author: commit.author,
+			tree_oid: trees.root,
 		})
 		.execute();
-	for (let start = 0; start < files.length; start += INSERT_CHUNK) {
-		const chunk = files.slice(start, start + INSERT_CHUNK);
-		await trx
-			.insertInto("commit_files")
-			.values(
-				chunk.map((file) => ({
-					commit_sha: sha,
-					path: file.path,
-					blob_sha256: file.blobSha256,
-					size: file.size,
-					git_oid: file.gitOid,
-				})),
-			)
-			.execute();
-	}
 	// The parent's blobs have their rows already; only what this commit brings is added.
 	const blobs = new Map(
 		commit.newBlobs
@@ -233,24 +239,36 @@ export async function branchHead(db: Kysely<Database>, repo: Repo, branch: strin
 	return ref.commit_sha;
 }
 
+/** A commit's files by path (empty for an unknown commit). */
 export async function snapshotOf(db: Kysely<Database>, commitSha: string): Promise<Map<string, SnapshotFile>> {
-	const rows = await db
-		.selectFrom("commit_files")
-		.select(["path", "blob_sha256", "size", "git_oid"])
-		.where("commit_sha", "=", commitSha)
-		.execute();
-	return new Map(
-		rows.map((row) => [
-			row.path,
-			{ path: row.path, blobSha256: row.blob_sha256, size: Number(row.size), gitOid: row.git_oid },
-		]),
+	return (await commitSnapshot(db, commitSha)).files;
+}
+
+/** Refuses a commit of more operations than the hub takes in one (422, `TooManyFiles`). */
+export function checkFilesPerCommit(deps: CommitDeps, count: number): void {
+	const limit = deps.config?.maxFilesPerCommit ?? DEFAULT_MAX_FILES_PER_COMMIT;
+	if (count <= limit) return;
+	throw new HubError(
+		422,
+		`Too many files in one commit: at most ${limit} files may be added or deleted per commit (HUBKIT_MAX_FILES_PER_COMMIT); split it into several commits`,
+		{ code: "TooManyFiles" },
+	);
+}
+
+function checkFilesPerRepo(deps: CommitDeps, count: number): void {
+	const limit = deps.config?.maxFilesPerRepo ?? DEFAULT_MAX_FILES_PER_REPO;
+	if (count <= limit) return;
+	throw new HubError(
+		422,
+		`Too many files in the repository: it may hold at most ${limit} files (HUBKIT_MAX_FILES_PER_REPO), this commit would leave ${count}`,
+		{ code: "TooManyFiles" },
 	);
 }
 
 /** `path` checked as a repository path; a folder may end with `/` (the Python client sends it so). */
-export function checkedPath(path: string, folder = false): string {
+export function checkedPath(path: string, folder = false, problemOf = repoPathProblem): string {
 	const bare = folder ? path.replace(/\/+$/, "") : path;
-	const problem = bare === "" ? "A path is required" : repoPathProblem(bare);
+	const problem = bare === "" ? "A path is required" : problemOf(bare);
 	if (problem) throw badRequest(`${problem}: ${JSON.stringify(path.slice(0, 200))}`);
 	return bare;
 }
@@ -272,7 +290,7 @@ function applyOperations(
 		} else if (operation.kind === "deleteFile") {
 			if (!files.delete(operation.path)) throw entryNotFound(repoId, operation.path);
 		} else {
-			const prefix = `${checkedPath(operation.path, true)}/`;
+			const prefix = `${checkedPath(operation.path, true, repoPathSyntaxProblem)}/`;
 			let removed = 0;
 			for (const path of [...files.keys()]) {
 				if (path.startsWith(prefix)) removed += files.delete(path) ? 1 : 0;

@@ -12,6 +12,7 @@ import type { Database } from "../db/schema.js";
 import { RepoTree, type RevisionFile, type TreeEntry } from "../storage/repo-tree.js";
 import { resolveRevision } from "./repo-access.js";
 import { findVisibleRepo, type Repo, type RepoType } from "./repos.js";
+import { commitSnapshot } from "./trees.js";
 
 export type FileRepo = Repo;
 
@@ -61,26 +62,7 @@ export class FileService {
 	}
 
 	async #commitFiles(commitSha: string): Promise<RevisionFile[]> {
-		const rows = await this.#db
-			.selectFrom("commit_files")
-			.leftJoin("blobs", "blobs.sha256", "commit_files.blob_sha256")
-			.select([
-				"commit_files.path",
-				"commit_files.size",
-				"commit_files.blob_sha256",
-				"commit_files.git_oid",
-				"blobs.size as stored_size",
-			])
-			.where("commit_files.commit_sha", "=", commitSha)
-			.execute();
-		// Number(): sizes are bigint columns, which a PostgreSQL driver may hand back as strings.
-		return rows.map((row) => ({
-			path: row.path,
-			size: Number(row.size),
-			...(row.stored_size === null ? {} : { storedSize: Number(row.stored_size) }),
-			blobSha256: row.blob_sha256,
-			gitOid: row.git_oid,
-		}));
+		return [...(await commitSnapshot(this.#db, commitSha, true)).files.values()];
 	}
 
 	/**

@@ -12,6 +12,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.js";
 import type { BlobStore } from "../storage/blob-store.js";
 import { parseRepoKey, repoKey } from "./repos.js";
+import { blobsCommitsReach, referencedBlobs } from "./trees.js";
 
 export interface IntegrityReport {
 	repositories: number;
@@ -81,16 +82,16 @@ export async function checkIntegrity(
 	let checked = 0;
 	let after = "";
 	for (;;) {
-		const page = await db
-			.selectFrom("commit_files")
-			.leftJoin("blobs", "blobs.sha256", "commit_files.blob_sha256")
-			.select(["commit_files.blob_sha256 as sha256", "blobs.size as size"])
-			.where("commit_files.blob_sha256", ">", after)
-			.groupBy(["commit_files.blob_sha256", "blobs.size"])
-			.orderBy("commit_files.blob_sha256")
-			.limit(PAGE)
-			.execute();
+		const page = await referencedBlobs(db, after, PAGE);
+		// A tree no commit reaches (a deleted repository's) keeps nothing: gc may have removed its blobs.
+		const reached = new Set(
+			await blobsCommitsReach(
+				db,
+				page.map((blob) => blob.sha256),
+			),
+		);
 		for (const blob of page) {
+			if (!reached.has(blob.sha256)) continue;
 			checked++;
 			const stored = await blobStore.size(blob.sha256);
 			if (stored === undefined) {

@@ -8,6 +8,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.js";
 import { UNCOMMITTED_OBJECT_RETENTION_MS } from "./blob-references.js";
+import { repoHistoryHoldsBlob } from "./trees.js";
 
 export async function repoHoldsObject(
 	db: Kysely<Database>,
@@ -26,15 +27,7 @@ export async function repoHoldsObject(
 		.where("created_at", ">=", since)
 		.executeTakeFirst();
 	if (uploaded) return true;
-	const inHistory = await db
-		.selectFrom("commit_files")
-		.innerJoin("commits", "commits.sha", "commit_files.commit_sha")
-		.select("commit_files.blob_sha256")
-		.where("commits.repo_id", "=", repoKey)
-		.where("commit_files.blob_sha256", "=", oid)
-		.limit(1)
-		.executeTakeFirst();
-	return inHistory !== undefined;
+	return repoHistoryHoldsBlob(db, repoKey, oid);
 }
 
 /**

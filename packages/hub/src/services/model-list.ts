@@ -22,6 +22,7 @@ import {
 	type SiblingRow,
 } from "./model-view.js";
 import type { ModelRow } from "./repo-access.js";
+import { filesOfCommits } from "./trees.js";
 
 export interface ModelListPage {
 	items: Record<string, unknown>[];
@@ -375,21 +376,10 @@ async function storedMappingsOf(db: Kysely<Database>, models: ModelRow[]): Promi
 export async function siblingsOf(db: Kysely<Database>, models: { sha: string }[]): Promise<Map<string, SiblingRow[]>> {
 	const byCommit = new Map<string, SiblingRow[]>();
 	if (models.length === 0) return byCommit;
-	const rows = await db
-		.selectFrom("commit_files")
-		.select(["commit_sha", "path", "size"])
-		.where(
-			"commit_sha",
-			"in",
-			models.map((model) => model.sha),
-		)
-		.orderBy("commit_sha")
-		.orderBy("path")
-		.execute();
-	for (const row of rows) {
-		const list = byCommit.get(row.commit_sha) ?? [];
-		list.push({ path: row.path, size: row.size });
-		byCommit.set(row.commit_sha, list);
-	}
+	const files = await filesOfCommits(
+		db,
+		models.map((model) => model.sha),
+	);
+	for (const [sha, list] of files) byCommit.set(sha, list);
 	return byCommit;
 }

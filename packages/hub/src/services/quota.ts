@@ -14,7 +14,8 @@ import { type Kysely, sql } from "kysely";
 import type { HubConfig } from "../config.js";
 import type { Database } from "../db/schema.js";
 import { HubError } from "../errors.js";
-import { commitFileBlobsOf, UNCOMMITTED_OBJECT_RETENTION_MS } from "./blob-references.js";
+import { UNCOMMITTED_OBJECT_RETENTION_MS } from "./blob-references.js";
+import { blobsOfCommits } from "./trees.js";
 
 export interface NamespaceUsage {
 	bytes: number;
@@ -38,7 +39,7 @@ export async function namespaceUsage(
 	// Repo keys (services/repos.ts): the id for a model, `datasets/{id}` for a dataset.
 	const repoKeys = (column: "repo_id" | "commits.repo_id") =>
 		sql<boolean>`(${sql.ref(column)} in (select id from models where author = ${namespace}) or ${sql.ref(column)} in (select ${sql.lit("datasets/")} || id from datasets where author = ${namespace}))`;
-	const committed = await commitFileBlobsOf(db, repoKeys("commits.repo_id"));
+	const committed = await blobsOfCommits(db, repoKeys("commits.repo_id"));
 	const since = new Date(now.getTime() - UNCOMMITTED_OBJECT_RETENTION_MS).toISOString();
 	const claimed = await db
 		.selectFrom("lfs_objects")

@@ -35,12 +35,8 @@ export async function deleteRepo(
 	const key = repo.key;
 	await db.transaction().execute(async (trx) => {
 		await deleteRecord(trx, repo);
-		// A commit id another repository also holds keeps its files (ids are per content, not per repository).
-		await trx
-			.deleteFrom("commit_files")
-			.where("commit_sha", "in", (eb) => eb.selectFrom("commits").select("sha").where("repo_id", "=", key))
-			.where("commit_sha", "not in", (eb) => eb.selectFrom("commits").select("sha").where("repo_id", "<>", key))
-			.execute();
+		// Trees may be shared with other repositories: those no commit reaches any more go to the collector.
+		await trx.deleteFrom("commit_merge_parents").where("repo_id", "=", key).execute();
 		await trx.deleteFrom("commits").where("repo_id", "=", key).execute();
 		await trx.deleteFrom("refs").where("repo_id", "=", key).execute();
 		await trx.deleteFrom("ref_tags").where("repo_id", "=", key).execute();

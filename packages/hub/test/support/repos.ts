@@ -14,6 +14,8 @@ import type { SeedModel } from "../../src/seed/types.js";
 import { forgetModelInfo } from "../../src/services/model-info-cache.js";
 import { grantNamespace } from "../../src/services/namespace-conflicts.js";
 import { type RepoType, repoKey } from "../../src/services/repos.js";
+import { commitSnapshot, storeTrees } from "../../src/services/trees.js";
+import { buildTrees, type SnapshotFile } from "../../src/storage/git-trees.js";
 
 export interface TestRepoOptions {
 	type?: RepoType;
@@ -34,20 +36,40 @@ function fakeSha(seed: string): string {
 	return createHash("sha1").update(`test commit ${commitCounter} ${seed} ${Math.random()}`).digest("hex");
 }
 
-async function writeFiles(deps: RepoDeps, db: Kysely<Database>, sha: string, files: Record<string, string>) {
+/** Stores the contents and their blob rows; the files as a snapshot names them. */
+async function writeFiles(
+	deps: Pick<RepoDeps, "blobStore">,
+	db: Kysely<Database>,
+	files: Record<string, string | Uint8Array>,
+) {
+	const written = new Map<string, SnapshotFile>();
 	for (const [path, content] of Object.entries(files)) {
-		const bytes = new TextEncoder().encode(content);
+		const bytes = typeof content === "string" ? new TextEncoder().encode(content) : content;
 		const blob = await deps.blobStore.put(bytes);
 		await db
 			.insertInto("blobs")
 			.values({ sha256: blob.sha256, size: blob.size })
 			.onConflict((conflict) => conflict.column("sha256").doNothing())
 			.execute();
-		await db
-			.insertInto("commit_files")
-			.values({ commit_sha: sha, path, blob_sha256: blob.sha256, size: blob.size, git_oid: gitBlobOid(bytes) })
-			.execute();
+		written.set(path, { path, blobSha256: blob.sha256, size: blob.size, gitOid: gitBlobOid(bytes) });
 	}
+	return written;
+}
+
+/** Stores the files (contents, blob rows, trees) as one commit's complete snapshot; its root tree id. */
+export async function storeSnapshot(
+	deps: Pick<RepoDeps, "blobStore">,
+	db: Kysely<Database>,
+	files: Record<string, string | Uint8Array>,
+): Promise<string> {
+	return writeTrees(db, (await writeFiles(deps, db, files)).values());
+}
+
+/** Stores the snapshot's trees; its root tree id. */
+async function writeTrees(db: Kysely<Database>, files: Iterable<SnapshotFile>): Promise<string> {
+	const trees = buildTrees(files);
+	await storeTrees(db, trees.trees);
+	return trees.root;
 }
 
 /** A repository `id` (`owner/name`) owned by its namespace, with one commit on `main`; returns that commit. */
@@ -95,12 +117,20 @@ export async function createTestRepo(deps: RepoDeps, id: string, options: TestRe
 				.execute();
 		}
 		const key = repoKey(type, id);
+		const tree = await writeTrees(trx, (await writeFiles(deps, trx, files)).values());
 		await trx
 			.insertInto("commits")
-			.values({ repo_id: key, sha, parent_sha: null, message: "Initial commit", created_at: date, author })
+			.values({
+				repo_id: key,
+				sha,
+				parent_sha: null,
+				message: "Initial commit",
+				created_at: date,
+				author,
+				tree_oid: tree,
+			})
 			.execute();
 		await trx.insertInto("refs").values({ repo_id: key, name: "main", commit_sha: sha }).execute();
-		await writeFiles(deps, trx, sha, files);
 	});
 	return sha;
 }
@@ -125,6 +155,9 @@ export async function addTestCommit(
 			.where("repo_id", "=", key)
 			.where("name", "=", branch)
 			.executeTakeFirstOrThrow();
+		const files = (await commitSnapshot(trx, head.commit_sha)).files;
+		for (const [path, file] of await writeFiles(deps, trx, commit.files ?? {})) files.set(path, file);
+		const tree = await writeTrees(trx, files.values());
 		await trx
 			.insertInto("commits")
 			.values({
@@ -134,21 +167,9 @@ export async function addTestCommit(
 				message: commit.message,
 				created_at: commit.date ?? new Date().toISOString(),
 				author: commit.author ?? null,
+				tree_oid: tree,
 			})
 			.execute();
-		const inherited = await trx
-			.selectFrom("commit_files")
-			.selectAll()
-			.where("commit_sha", "=", head.commit_sha)
-			.execute();
-		const changed = commit.files ?? {};
-		const kept = inherited.filter((file) => !Object.hasOwn(changed, file.path));
-		if (kept.length > 0)
-			await trx
-				.insertInto("commit_files")
-				.values(kept.map((file) => ({ ...file, commit_sha: sha })))
-				.execute();
-		await writeFiles(deps, trx, sha, changed);
 		await trx
 			.updateTable("refs")
 			.set({ commit_sha: sha })

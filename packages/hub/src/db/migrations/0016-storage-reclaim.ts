@@ -4,8 +4,6 @@
  *   URL stops working when that token is revoked or that session ends (as the caller would).
  * - `lfs_objects.size`: the bytes of an object uploaded for a repository, which count towards its
  *   namespace's quota before a commit names it.
- * - `commit_files_by_blob`: "which commits name this blob", asked by gc for every stored blob and
- *   by the LFS batch for every object announced.
  */
 import type { Kysely, Migration } from "kysely";
 
@@ -14,6 +12,5 @@ export const storageReclaimMigration: Migration = {
 		// `token:<id>` or `session:<sha256 of the session id>`; null for rows made before this version.
 		await db.schema.alterTable("lfs_uploads").addColumn("credential", "text").execute();
 		await db.schema.alterTable("lfs_objects").addColumn("size", "bigint").execute();
-		await db.schema.createIndex("commit_files_by_blob").on("commit_files").columns(["blob_sha256"]).execute();
 	},
 };

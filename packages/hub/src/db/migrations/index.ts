@@ -20,6 +20,7 @@ import { datasetCardTagsMigration } from "./0013-dataset-card-tags.js";
 import { postgresSearchByTaskMigration } from "./0014-postgres-search-by-task.js";
 import { namespaceOwnersMigration } from "./0015-namespace-owners.js";
 import { storageReclaimMigration } from "./0016-storage-reclaim.js";
+import { contentAddressedTreesMigration } from "./0017-content-addressed-trees.js";
 import { refreshTokenReuseMigration } from "./0018-refresh-token-reuse.js";
 
 export function allMigrations(engine: DatabaseEngine): Record<string, Migration> {
@@ -40,6 +41,7 @@ export function allMigrations(engine: DatabaseEngine): Record<string, Migration>
 		"0014-postgres-search-by-task": postgresSearchByTaskMigration(engine),
 		"0015-namespace-owners": namespaceOwnersMigration,
 		"0016-storage-reclaim": storageReclaimMigration,
+		"0017-content-addressed-trees": contentAddressedTreesMigration,
 		"0018-refresh-token-reuse": refreshTokenReuseMigration,
 	};
 }
