@@ -21,7 +21,7 @@ import { CLI } from "./support/cli.js";
 import { ENGINES, startTestDatabase, type TestDatabase } from "./support/engines.js";
 import { type Listening, listen, openTestHub, type TestHub } from "./support/hub.js";
 import { memoryBlobStore } from "./support/memory-blob-store.js";
-import { call, createTestRepo } from "./support/repos.js";
+import { call, createTestRepo, type TestRepoOptions, writeFirstCommit } from "./support/repos.js";
 
 const BEFORE = "0014-postgres-search-by-task";
 const SEEDED = "2023-03-01T00:00:00.000Z";
@@ -60,10 +60,14 @@ describe.each(ENGINES)("migration 0015 and `hubkit namespaces` (%s)", (engine) =
 		});
 		expect((await migrator.migrateTo(BEFORE)).error).toBeUndefined();
 		const deps = { db: old.db, blobStore: memoryBlobStore() };
+		// Records only: their first commits need the trees of a later version (written below).
+		const heads: [string, string, TestRepoOptions][] = [];
+		const repo = async (id: string, options: TestRepoOptions) =>
+			heads.push([id, await createTestRepo(deps, id, { ...options, recordOnly: true }), options]);
 		for (const id of ["google/flan-t5-base", "hubkit-demo/tiny", "facebook/opt-125m", "meta-llama/llama-3"]) {
-			await createTestRepo(deps, id, { date: SEEDED });
+			await repo(id, { date: SEEDED });
 		}
-		await createTestRepo(deps, "google/fleurs", { type: "dataset", date: SEEDED });
+		await repo("google/fleurs", { type: "dataset", date: SEEDED });
 		for (const name of ["google", "Hubkit-Demo", "alice", "org-maker"]) {
 			tokens[name] = (await createAccessToken(old.db, name, { role: "write" })).token;
 		}
@@ -74,7 +78,7 @@ describe.each(ENGINES)("migration 0015 and `hubkit namespaces` (%s)", (engine) =
 			.where("name", "=", "google")
 			.execute();
 		// alice's own repository, made after she signed up.
-		await createTestRepo(deps, "alice/mine", { date: new Date(Date.now() + 1000).toISOString() });
+		await repo("alice/mine", { date: new Date(Date.now() + 1000).toISOString() });
 		// An organisation made under a seeded namespace.
 		const orgId = newObjectId();
 		const makerId = (
@@ -98,6 +102,7 @@ describe.each(ENGINES)("migration 0015 and `hubkit namespaces` (%s)", (engine) =
 		await old.close();
 
 		hub = await openTestHub(testDb.config);
+		for (const [id, sha, options] of heads) await writeFirstCommit(hub.deps, id, sha, options);
 		await createUser(hub.deps.db, {
 			username: "site-root",
 			email: "root@example.com",
@@ -171,6 +176,25 @@ describe.each(ENGINES)("migration 0015 and `hubkit namespaces` (%s)", (engine) =
 		expect((await commit("alice", "alice/mine")).status).toBe(200);
 		expect((await commit("admin", "google/flan-t5-base")).status).toBe(200);
 		expect((await settings("admin", "meta-llama/llama-3")).status).toBe(200);
+	});
+
+	it("hides a contested namespace's private repositories from the claimant, not from the site admin", async () => {
+		expect((await settings("admin", "google/flan-t5-base")).status).toBe(200);
+		const info = (who: string) => call(`${server.url}/api/models/google/flan-t5-base`, { token: tokens[who] });
+		const listed = async (who: string) => {
+			const answer = await call(`${server.url}/api/models?author=google`, { token: tokens[who] });
+			expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+			return (answer.body as { id: string }[]).map((model) => model.id);
+		};
+		expect((await info("google")).status).toBe(404);
+		expect(await listed("google")).not.toContain("google/flan-t5-base");
+		expect((await info("admin")).status).toBe(200);
+		const unhide = await call(`${server.url}/api/models/google/flan-t5-base/settings`, {
+			method: "PUT",
+			token: tokens.admin,
+			body: { private: false },
+		});
+		expect(unhide.status).toBe(200);
 	});
 
 	it("lists the conflicts with `hubkit namespaces`", async () => {

@@ -36,6 +36,16 @@ export interface Caller {
 	 * stop working with it (LFS upload URLs); undefined for callers built outside this module.
 	 */
 	credential?: string;
+	/** The user's own name is contested (services/namespaces.ts): it gives them nothing until a site admin decides. */
+	ownNameContested?: boolean;
+}
+
+/**
+ * The namespaces whose private repositories the caller reads: their own name and their
+ * organisations', less any name that is contested (identify leaves contested organisations out).
+ */
+export function readableNamespaces(caller: Pick<Caller, "userName" | "orgs" | "ownNameContested">): string[] {
+	return [...(caller.ownNameContested ? [] : [caller.userName]), ...(caller.orgs ?? [])];
 }
 
 export interface Auth {
@@ -140,6 +150,21 @@ export function databaseAuth(
 		return rows.map((row) => row.name);
 	}
 
+	/** The names among `names` a site admin has yet to decide (namespace_conflicts keeps them lowercased). */
+	async function contestedAmong(names: string[]): Promise<Set<string>> {
+		const rows = await db
+			.selectFrom("namespace_conflicts")
+			.select("name")
+			.where(
+				"name",
+				"in",
+				names.map((name) => name.toLowerCase()),
+			)
+			.where("decision", "is", null)
+			.execute();
+		return new Set(rows.map((row) => row.name));
+	}
+
 	return {
 		flushLastUse: () => lastUse.flush(),
 		close: () => lastUse.close(),
@@ -151,8 +176,14 @@ export function databaseAuth(
 						? await fromSession(sessionId)
 						: undefined;
 			if (!caller) return undefined;
-			const orgs = await orgsOf(caller.userId);
-			return orgs.length > 0 ? { ...caller, orgs } : caller;
+			const memberships = await orgsOf(caller.userId);
+			const contested = await contestedAmong([caller.userName, ...memberships]);
+			const orgs = memberships.filter((name) => !contested.has(name.toLowerCase()));
+			return {
+				...caller,
+				...(orgs.length > 0 ? { orgs } : {}),
+				...(contested.has(caller.userName.toLowerCase()) ? { ownNameContested: true } : {}),
+			};
 		},
 	};
 }

@@ -6,7 +6,7 @@
  * (capped, like the models').
  */
 import type { ExpressionBuilder, Kysely } from "kysely";
-import type { Caller } from "../auth/caller.js";
+import { type Caller, readableNamespaces } from "../auth/caller.js";
 import type { DatabaseEngine } from "../db/engine.js";
 import type { Database } from "../db/schema.js";
 import { idLike } from "../db/search-index.js";
@@ -34,7 +34,8 @@ type DatasetsExpression = ExpressionBuilder<Database, "datasets">;
 function visibleTo(caller: Caller | undefined) {
 	return (eb: DatasetsExpression) => {
 		if (!caller || caller.repos?.length === 0) return eb("datasets.private", "=", 0);
-		const owners = [caller.userName, ...(caller.orgs ?? [])];
+		const owners = readableNamespaces(caller);
+		if (owners.length === 0) return eb("datasets.private", "=", 0);
 		const own = eb.or([eb("datasets.author", "in", owners), eb("datasets.owner", "in", owners)]);
 		const ownInScope = caller.repos ? eb.and([own, eb("datasets.id", "in", caller.repos)]) : own;
 		return eb.or([eb("datasets.private", "=", 0), ownInScope]);

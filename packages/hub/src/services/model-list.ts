@@ -4,7 +4,7 @@
  * for the whole page in one query each.
  */
 import { type AliasableExpression, type ExpressionBuilder, type Kysely, type SelectQueryBuilder, sql } from "kysely";
-import type { Caller } from "../auth/caller.js";
+import { type Caller, readableNamespaces } from "../auth/caller.js";
 import type { DatabaseEngine } from "../db/engine.js";
 import type { Database } from "../db/schema.js";
 import { idLike, idSearchCondition, type ModelsCondition, modelRowKey } from "../db/search-index.js";
@@ -85,7 +85,8 @@ export function visibleTo(caller: Caller | undefined): ModelsCondition {
 	return (eb) => {
 		if (!caller || caller.repos?.length === 0) return eb("models.private", "=", 0);
 		// Theirs, or an organisation's they are a member of (repo-access.ts canSee).
-		const owners = [caller.userName, ...(caller.orgs ?? [])];
+		const owners = readableNamespaces(caller);
+		if (owners.length === 0) return eb("models.private", "=", 0);
 		const own = eb.or([eb("models.author", "in", owners), eb("models.owner", "in", owners)]);
 		const ownInScope = caller.repos ? eb.and([own, eb("models.id", "in", caller.repos)]) : own;
 		return eb.or([eb("models.private", "=", 0), ownInScope]);

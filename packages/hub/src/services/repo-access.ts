@@ -4,7 +4,7 @@
  * way everywhere: 401 without a token, 404 with one (reference/hub-api.md §0).
  */
 import type { Kysely, Selectable } from "kysely";
-import type { Caller } from "../auth/caller.js";
+import { type Caller, readableNamespaces } from "../auth/caller.js";
 import { seesRepo } from "../auth/permissions.js";
 import type { Database, ModelsTable } from "../db/schema.js";
 import { badRequest, HubError, repoNotFound, revisionNotFound } from "../errors.js";
@@ -18,9 +18,9 @@ export type ModelRow = Selectable<ModelsTable>;
  */
 export function canSee(
 	model: Pick<ModelRow, "id" | "private" | "author" | "owner">,
-	caller: Pick<Caller, "userName" | "repos" | "orgs" | "oauthScopes" | "isAdmin"> | undefined,
+	caller: Pick<Caller, "userName" | "repos" | "orgs" | "ownNameContested" | "oauthScopes" | "isAdmin"> | undefined,
 ): boolean {
-	const owners = caller ? [caller.userName, ...(caller.orgs ?? [])] : [];
+	const owners = caller ? readableNamespaces(caller) : [];
 	const isMember = owners.includes(model.author) || (model.owner !== null && owners.includes(model.owner));
 	return seesRepo({ id: model.id, private: model.private === 1 }, caller, isMember);
 }

@@ -25,6 +25,11 @@ export interface TestRepoOptions {
 	files?: Record<string, string>;
 	/** Date of the first commit (and the record's creation). */
 	date?: string;
+	/**
+	 * Only the record, for a schema older than the trees (migration tests): the first commit is
+	 * written later with `writeFirstCommit`, once the schema has them.
+	 */
+	recordOnly?: boolean;
 }
 
 type RepoDeps = Pick<HubDeps, "db" | "blobStore">;
@@ -116,23 +121,35 @@ export async function createTestRepo(deps: RepoDeps, id: string, options: TestRe
 				.values({ ...common, description: null })
 				.execute();
 		}
-		const key = repoKey(type, id);
-		const tree = await writeTrees(trx, (await writeFiles(deps, trx, files)).values());
-		await trx
-			.insertInto("commits")
-			.values({
-				repo_id: key,
-				sha,
-				parent_sha: null,
-				message: "Initial commit",
-				created_at: date,
-				author,
-				tree_oid: tree,
-			})
-			.execute();
-		await trx.insertInto("refs").values({ repo_id: key, name: "main", commit_sha: sha }).execute();
+		if (!options.recordOnly) await writeFirstCommit({ ...deps, db: trx }, id, sha, options);
 	});
 	return sha;
+}
+
+/** The first commit of a repository whose record names `sha` as its head (createTestRepo's second half). */
+export async function writeFirstCommit(
+	deps: RepoDeps,
+	id: string,
+	sha: string,
+	options: Omit<TestRepoOptions, "recordOnly"> = {},
+): Promise<void> {
+	const type = options.type ?? "model";
+	const key = repoKey(type, id);
+	const files = options.files ?? { "README.md": `# ${id}\n`, "config.json": '{"model_type":"bert"}\n' };
+	const tree = await writeTrees(deps.db, (await writeFiles(deps, deps.db, files)).values());
+	await deps.db
+		.insertInto("commits")
+		.values({
+			repo_id: key,
+			sha,
+			parent_sha: null,
+			message: "Initial commit",
+			created_at: options.date ?? "2025-01-01T00:00:00.000Z",
+			author: id.split("/")[0] ?? "",
+			tree_oid: tree,
+		})
+		.execute();
+	await deps.db.insertInto("refs").values({ repo_id: key, name: "main", commit_sha: sha }).execute();
 }
 
 /**
