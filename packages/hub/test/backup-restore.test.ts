@@ -57,7 +57,7 @@ describe("hubkit backup and restore (embedded)", () => {
 	it("backs up a serving hub while another command writes, and restores it whole into a new directory", async () => {
 		const hub = await serveCli(["--data", dataDir]);
 		running.push(hub);
-		const created = await runCli(["token", "create", "--user", "hubkit-demo", "--role", "write", "--data", dataDir]);
+		const created = await runCli(["token", "create", "--user", "keeper", "--role", "write", "--data", dataDir]);
 		expect(created.code, created.output).toBe(0);
 		token = /hf_[A-Za-z0-9]+/.exec(created.output)?.[0] ?? "";
 		expect(token).not.toBe("");
