@@ -12,11 +12,13 @@ import type { NextConfig } from "next";
  * There is no `form-action`: the OAuth consent form posts here and is then redirected to the
  * application's own `redirect_uri`, which browsers check against `form-action` too. Widget
  * outputs and uploads are shown from `blob:` and `data:` URLs.
- * `next dev` evaluates code for its overlay, so only development allows eval.
+ * `@huggingface/hub` hashes files for LFS uploads in WebAssembly, which needs 'wasm-unsafe-eval'
+ * (compiling WebAssembly only, not `eval`). `next dev` evaluates code for its overlay, so only
+ * development allows eval.
  */
 const CONTENT_SECURITY_POLICY = [
 	"default-src 'self'",
-	`script-src 'self' 'unsafe-inline'${process.env.NODE_ENV === "development" ? " 'unsafe-eval'" : ""}`,
+	`script-src 'self' 'unsafe-inline' 'wasm-unsafe-eval'${process.env.NODE_ENV === "development" ? " 'unsafe-eval'" : ""}`,
 	"style-src 'self' 'unsafe-inline'",
 	"img-src 'self' data: blob:",
 	"media-src 'self' data: blob:",
