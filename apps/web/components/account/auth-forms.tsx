@@ -8,8 +8,8 @@
  */
 import Link from "next/link";
 import { type FormEvent, useState } from "react";
+import { useHydrated } from "@/components/ui/use-hydrated";
 import { hubCall } from "./hub-call";
-import { useHydrated } from "./use-hydrated";
 import "./account.css";
 
 function FormError({ message }: { message: string | undefined }) {

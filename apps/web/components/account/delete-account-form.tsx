@@ -5,8 +5,8 @@
  * (the last admin of an organisation with other members: its message names it).
  */
 import { type FormEvent, useState } from "react";
+import { useHydrated } from "@/components/ui/use-hydrated";
 import { hubCall } from "./hub-call";
-import { useHydrated } from "./use-hydrated";
 
 export function DeleteAccountForm({ name }: { name: string }) {
 	const [typed, setTyped] = useState("");

@@ -7,9 +7,9 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { type FormEvent, useState } from "react";
+import { useHydrated } from "@/components/ui/use-hydrated";
 import { ConfirmAction } from "./confirm-action";
 import { hubCall } from "./hub-call";
-import { useHydrated } from "./use-hydrated";
 
 const ROLES = ["read", "write", "admin"] as const;
 type Role = (typeof ROLES)[number];

@@ -1,8 +1,8 @@
 "use client";
 /** Changes the password (`POST /api/settings/password`); the hub answers with a fresh session cookie. */
 import { type FormEvent, useState } from "react";
+import { useHydrated } from "@/components/ui/use-hydrated";
 import { hubCall } from "./hub-call";
-import { useHydrated } from "./use-hydrated";
 
 export function PasswordForm({ name }: { name: string }) {
 	const [message, setMessage] = useState<{ ok: boolean; text: string }>();

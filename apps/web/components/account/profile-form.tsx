@@ -5,8 +5,8 @@
  * bad one ("Invalid github link: …") is shown under that field, others above the button.
  */
 import { type FormEvent, useState } from "react";
+import { useHydrated } from "@/components/ui/use-hydrated";
 import { hubCall } from "./hub-call";
-import { useHydrated } from "./use-hydrated";
 
 export const LINK_FIELDS = [
 	{ key: "github", label: "GitHub" },

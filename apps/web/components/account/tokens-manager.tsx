@@ -7,9 +7,9 @@
  */
 import { type FormEvent, useState } from "react";
 import { CopyButton } from "@/components/ui/copy-button";
+import { useHydrated } from "@/components/ui/use-hydrated";
 import { ConfirmAction } from "./confirm-action";
 import { hubCall } from "./hub-call";
-import { useHydrated } from "./use-hydrated";
 
 export interface TokenItem {
 	id: string;

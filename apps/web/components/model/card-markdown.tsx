@@ -11,7 +11,7 @@ import Markdown from "react-markdown";
 import remarkGfm from "remark-gfm";
 import { hubImageSource, stripFrontMatter } from "@/lib/model-card";
 import type { RepoType } from "@/lib/repos";
-import { ScrollablePre } from "../ui/scroll-region";
+import { ScrollablePre, ScrollableTable } from "../ui/scroll-region";
 
 /** Where relative links are resolved; only its origin matters, and no real link can share it. */
 const HUB_BASE = "https://hub.invalid/owner/name";
@@ -47,6 +47,7 @@ function cardComponents(modelId: string, repoType: RepoType, code: CodeComponent
 			return <img src={source} alt={alt ?? ""} loading="lazy" />;
 		},
 		pre: ScrollablePre,
+		table: ScrollableTable,
 		...(code ? { code } : {}),
 		a: ({ href, children }) => {
 			return (

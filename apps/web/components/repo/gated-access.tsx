@@ -8,7 +8,7 @@
 import { usePathname, useRouter } from "next/navigation";
 import { useState } from "react";
 import { hubCall } from "@/components/account/hub-call";
-import { useHydrated } from "@/components/account/use-hydrated";
+import { useHydrated } from "@/components/ui/use-hydrated";
 import type { AccessStatus } from "@/lib/repo-access";
 import { type RepoType, repoApiPath, signInPath } from "@/lib/repo-paths";
 

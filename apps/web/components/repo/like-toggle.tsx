@@ -1,6 +1,6 @@
 "use client";
 /** The signed-in half of the like button (like-button.tsx): a press toggles the like (use-like.ts). */
-import { useHydrated } from "@/components/account/use-hydrated";
+import { useHydrated } from "@/components/ui/use-hydrated";
 import { formatCount } from "@/lib/format";
 import type { RepoType } from "@/lib/repo-paths";
 import { HeartIcon } from "../ui/icons";

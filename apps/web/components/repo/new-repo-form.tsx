@@ -12,10 +12,10 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { type FormEvent, useEffect, useId, useState } from "react";
+import { useHydrated } from "@/components/ui/use-hydrated";
 import { COMMON_LICENCES, licensedReadme } from "@/lib/licences";
 import { type RepoType, repoApiPath, repoWebPath } from "@/lib/repos";
 import { hubCall } from "../account/hub-call";
-import { useHydrated } from "../account/use-hydrated";
 
 /** Waits this long after the last keystroke before asking the hub. */
 const CHECK_DELAY_MS = 250;

@@ -29,3 +29,11 @@ export function ScrollablePre({ children }: { children?: ReactNode }) {
 		<pre tabIndex={0}>{children}</pre>
 	);
 }
+
+/** react-markdown's `table`: prose tables scroll sideways on narrow screens, so they take focus too. */
+export function ScrollableTable({ children }: { children?: ReactNode }) {
+	return (
+		// biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling table must be reachable from the keyboard to scroll.
+		<table tabIndex={0}>{children}</table>
+	);
+}

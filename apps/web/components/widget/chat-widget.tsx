@@ -8,6 +8,7 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import type { LoadingProgress, WidgetFailureInfo } from "@/lib/widget-call";
 import type { ChatTurn } from "@/lib/widget-inputs";
+import { useHydrated } from "../ui/use-hydrated";
 import { failureOf, loadCalls } from "./load-calls";
 import type { WidgetTarget } from "./task-form-widget";
 import { WidgetFailure, WidgetLoading } from "./widget-status";
@@ -38,6 +39,8 @@ export function ChatWidget({ target, sample }: { target: WidgetTarget; sample: C
 	const controller = useRef<AbortController | null>(null);
 	const log = useRef<HTMLOListElement>(null);
 	const inputId = useId();
+	// Until React takes over, words typed into the box would be lost to the sample it starts with.
+	const hydrated = useHydrated();
 
 	useEffect(() => () => controller.current?.abort(), []);
 	// Follow the answer as it grows; turns is the trigger.
@@ -128,6 +131,7 @@ export function ChatWidget({ target, sample }: { target: WidgetTarget; sample: C
 					className="widget-input"
 					rows={2}
 					value={draft}
+					readOnly={!hydrated}
 					placeholder="Write a message…"
 					onChange={(event) => setDraft(event.target.value)}
 					onKeyDown={(event) => {
@@ -144,7 +148,7 @@ export function ChatWidget({ target, sample }: { target: WidgetTarget; sample: C
 							Stop
 						</button>
 					) : (
-						<button type="submit" className="button button-primary" disabled={!draft.trim()}>
+						<button type="submit" className="button button-primary" disabled={!hydrated || !draft.trim()}>
 							Send
 						</button>
 					)}

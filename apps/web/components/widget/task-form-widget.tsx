@@ -14,6 +14,7 @@ import type { LoadingProgress, WidgetFailureInfo } from "@/lib/widget-call";
 import type { WidgetSample } from "@/lib/widget-inputs";
 import { takesAudio, takesImage, type WidgetKind } from "@/lib/widget-kinds";
 import type { WidgetResult } from "@/lib/widget-outputs";
+import { useHydrated } from "../ui/use-hydrated";
 import type { Picture } from "./image-input";
 import { failureOf, loadCalls } from "./load-calls";
 import { WidgetFailure, WidgetLoading } from "./widget-status";
@@ -70,6 +71,8 @@ export function TaskFormWidget({
 	const controller = useRef<AbortController | null>(null);
 	const stateRef = useRef(state);
 	const id = useId();
+	// Before React takes over, typed words would be lost and Run would reload the page.
+	const hydrated = useHydrated();
 
 	const show = (next: Phase) => {
 		release(stateRef.current);
@@ -171,6 +174,7 @@ export function TaskFormWidget({
 						rows={6}
 						value={json}
 						spellCheck={false}
+						readOnly={!hydrated}
 						onChange={(event) => setJson(event.target.value)}
 					/>
 				</div>
@@ -182,6 +186,7 @@ export function TaskFormWidget({
 							id={field("text")}
 							className="widget-input"
 							value={text}
+							readOnly={!hydrated}
 							onChange={(event) => setText(event.target.value)}
 						/>
 					) : (
@@ -190,6 +195,7 @@ export function TaskFormWidget({
 							className="widget-input"
 							rows={3}
 							value={text}
+							readOnly={!hydrated}
 							onChange={(event) => setText(event.target.value)}
 						/>
 					)}
@@ -203,6 +209,7 @@ export function TaskFormWidget({
 						className="widget-input"
 						rows={4}
 						value={context}
+						readOnly={!hydrated}
 						onChange={(event) => setContext(event.target.value)}
 					/>
 				</div>
@@ -214,6 +221,7 @@ export function TaskFormWidget({
 						id={field("labels")}
 						className="widget-input"
 						value={labels}
+						readOnly={!hydrated}
 						onChange={(event) => setLabels(event.target.value)}
 					/>
 				</div>
@@ -228,6 +236,7 @@ export function TaskFormWidget({
 								className="widget-input"
 								aria-label={`Sentence ${index + 1}`}
 								value={sentence}
+								readOnly={!hydrated}
 								onChange={(event) =>
 									setSentences((list) => list.map((item, at) => (at === index ? event.target.value : item)))
 								}
@@ -250,7 +259,7 @@ export function TaskFormWidget({
 				</fieldset>
 			) : null}
 			<div className="widget-actions">
-				<button type="submit" className="button button-primary" disabled={busy}>
+				<button type="submit" className="button button-primary" disabled={busy || !hydrated}>
 					Run
 				</button>
 				<span className="small muted">Ctrl+Enter</span>

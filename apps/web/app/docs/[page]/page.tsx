@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import Markdown from "react-markdown";
 import remarkGfm from "remark-gfm";
-import { ScrollablePre } from "@/components/ui/scroll-region";
+import { ScrollablePre, ScrollableTable } from "@/components/ui/scroll-region";
 import { DOC_PAGES, docMarkdown, isDocPage } from "@/lib/docs";
 
 type Props = { params: Promise<{ page: string }> };
@@ -29,7 +29,7 @@ export default async function DocPage({ params }: Props) {
 		<div className="page">
 			<article className="prose">
 				{page === "api" ? <h1>{DOC_PAGES.api.title}</h1> : null}
-				<Markdown remarkPlugins={[remarkGfm]} skipHtml components={{ pre: ScrollablePre }}>
+				<Markdown remarkPlugins={[remarkGfm]} skipHtml components={{ pre: ScrollablePre, table: ScrollableTable }}>
 					{await docMarkdown(page)}
 				</Markdown>
 			</article>

@@ -6,7 +6,7 @@
  */
 import { useState } from "react";
 import { hubCall } from "@/components/account/hub-call";
-import { useHydrated } from "@/components/account/use-hydrated";
+import { useHydrated } from "@/components/ui/use-hydrated";
 
 export function SignOutEverywhere() {
 	const [asking, setAsking] = useState(false);
