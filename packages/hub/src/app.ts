@@ -23,6 +23,7 @@ import { type LocalRuntime, type RouterDeps, routerRoutes } from "./router/index
 import { accountRoutes } from "./routes/accounts.js";
 import { adminRoutes } from "./routes/admin.js";
 import { avatarRoutes } from "./routes/avatars.js";
+import { cardValidationRoutes } from "./routes/card-validation.js";
 import { commitRoutes } from "./routes/commits.js";
 import { datasetRoutes } from "./routes/datasets.js";
 import { demoAssetRoutes } from "./routes/demo-assets.js";
@@ -32,6 +33,7 @@ import { lfsRoutes } from "./routes/lfs.js";
 import { metricsRoutes } from "./routes/metrics.js";
 import { modelRoutes } from "./routes/models.js";
 import { oauthRoutes } from "./routes/oauth.js";
+import { openAiModelRoutes } from "./routes/openai-models.js";
 import { openApiRoutes } from "./routes/openapi.js";
 import { organizationRoutes } from "./routes/organizations.js";
 import { profileRoutes } from "./routes/profiles.js";
@@ -160,6 +162,8 @@ export function createHubApp(deps: HubDeps, options: HubAppOptions = {}): Hono<H
 	);
 	app.route("/", taskRoutes(deps, { localRuntime: options.router?.localRuntime !== undefined }));
 	app.route("/", modelRoutes(deps));
+	app.route("/", openAiModelRoutes(deps));
+	app.route("/", cardValidationRoutes());
 	app.route("/", datasetRoutes(deps));
 	app.route("/", whoamiRoutes(deps));
 	app.route("/", accountRoutes(deps));

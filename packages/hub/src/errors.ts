@@ -42,17 +42,20 @@ export class HubError extends Error {
 	readonly code: HubErrorCode | undefined;
 	/** Extra response headers, e.g. `X-Repo-Commit` on a missing-file 404. */
 	readonly headers: Record<string, string>;
+	/** Extra fields of the JSON body beside `error`, e.g. the existing repository's `url` on a 409. */
+	readonly fields: Record<string, string>;
 
 	constructor(
 		status: number,
 		message: string,
-		options: { code?: HubErrorCode; headers?: Record<string, string> } = {},
+		options: { code?: HubErrorCode; headers?: Record<string, string>; fields?: Record<string, string> } = {},
 	) {
 		super(message);
 		this.name = "HubError";
 		this.status = status;
 		this.code = options.code;
 		this.headers = options.headers ?? {};
+		this.fields = options.fields ?? {};
 	}
 }
 

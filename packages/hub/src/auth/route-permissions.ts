@@ -76,6 +76,7 @@ export const ROUTE_PERMISSIONS: Record<string, RoutePermission> = {
 	"POST /api/auth/login": { action: "none", why: SIGN_IN },
 	"POST /api/auth/logout": { action: "none", why: "it ends the session its own cookie names, if any" },
 	"POST /oauth/token": { action: "none", why: "an app's client credentials and a one-time code or refresh token" },
+	"POST /api/validate-yaml": { action: "none", why: "a check of the text in the body; it reads and changes nothing" },
 	"POST /oauth/userinfo": { action: "none", why: "a read of the bearer token's own person, refused unless valid" },
 	"PUT /{namespace}/{name}/info/lfs/uploads/{secret}": { action: "none", why: LFS_SECRET },
 	"PUT /{namespace}/{name}/info/lfs/uploads/{secret}/parts/{part}": { action: "none", why: LFS_SECRET },

@@ -1,5 +1,5 @@
 /**
- * One JSON error shape for the whole app: `{ "error": "…" }`. A HubError keeps
+ * One JSON error shape for the whole app: `{ "error": "…" }`, plus the few fields clients read beside it. A HubError keeps
  * its status, message and `X-Error-Code`; anything else is logged with its stack
  * and answered with a plain 500 that says nothing about the internals.
  */
@@ -11,9 +11,15 @@ import { HubError } from "../errors.js";
 import type { Logger } from "../logger.js";
 import { censoredPath, routeLabel } from "./observe.js";
 
-function jsonError(c: Context<HubEnv>, status: number, message: string, headers: Record<string, string> = {}) {
+function jsonError(
+	c: Context<HubEnv>,
+	status: number,
+	message: string,
+	headers: Record<string, string> = {},
+	fields: Record<string, string> = {},
+) {
 	const requestId = c.get("requestId");
-	return c.json({ error: message }, status as ContentfulStatusCode, {
+	return c.json({ ...fields, error: message }, status as ContentfulStatusCode, {
 		...headers,
 		...(requestId ? { "X-Request-Id": requestId } : {}),
 	});
@@ -23,7 +29,7 @@ export function errorHandler(logger: Logger): ErrorHandler<HubEnv> {
 	return (error, c) => {
 		if (error instanceof HubError) {
 			const headers = { ...error.headers, ...(error.code ? { "X-Error-Code": error.code } : {}) };
-			return jsonError(c, error.status, error.message, headers);
+			return jsonError(c, error.status, error.message, headers, error.fields);
 		}
 		if (error instanceof HTTPException && error.status < 500) {
 			return jsonError(c, error.status, error.message || "Bad request");

@@ -304,7 +304,13 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
 			{ name: "p", description: "Page number, from 0", type: "integer" },
 		],
 	},
-	"GET /api/{plural}/{namespace}/{name}/refs": { summary: "A repository's branches and tags", tag: REFS },
+	"GET /api/{plural}/{namespace}/{name}/refs": {
+		summary: "A repository's branches and tags",
+		tag: REFS,
+		query: [
+			{ name: "include_prs", description: "Also `pullRequests` (always empty: no pull requests yet)", type: "boolean" },
+		],
+	},
 	"POST /api/{plural}/{namespace}/{name}/branch/{branch}": { summary: "Create a branch", tag: REFS, body: "json" },
 	"DELETE /api/{plural}/{namespace}/{name}/branch/{branch}": { summary: "Delete a branch", tag: REFS },
 	"POST /api/{plural}/{namespace}/{name}/tag/{revision}": {
@@ -429,8 +435,24 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
 		tag: INFERENCE,
 		body: "json",
 	},
+	"POST /api/validate-yaml": {
+		summary: "Checks a README's YAML front matter (`{content, repoType}`): `{errors, warnings}`, 400 when errors",
+		tag: REPOS,
+		body: "json",
+		public: true,
+	},
+	"GET /v1/models": {
+		summary: "OpenAI-style list of the models the `/v1` routes serve, with their providers",
+		tag: INFERENCE,
+		public: true,
+	},
+	"GET /v1/models/{id}": {
+		summary: "One model the `/v1` routes serve (404 when they do not)",
+		tag: INFERENCE,
+		public: true,
+	},
 	"POST /v1/embeddings": {
-		summary: "OpenAI-style embeddings of a feature-extraction model",
+		summary: "OpenAI-style embeddings of a feature-extraction model (`encoding_format`: float or base64)",
 		tag: INFERENCE,
 		body: "json",
 	},

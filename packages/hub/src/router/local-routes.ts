@@ -168,7 +168,9 @@ async function embeddings(
 	if (!Array.isArray(texts) || texts.length === 0 || texts.some((text) => typeof text !== "string")) {
 		return jsonError(400, "`input` must be a string or a non-empty array of strings");
 	}
-	if (format !== undefined && format !== "float") return jsonError(400, "`encoding_format` must be float");
+	if (format !== undefined && format !== "float" && format !== "base64") {
+		return jsonError(400, "`encoding_format` must be float or base64");
+	}
 	const runtime = deps.localRuntime;
 	if (!runtime) return notLoaded(model);
 	const body = new TextEncoder().encode(JSON.stringify({ inputs: texts, parameters: { normalize: true } }));
@@ -184,11 +186,22 @@ async function embeddings(
 	const vectors = (await answer.json()) as number[][];
 	return Response.json({
 		object: "list",
-		data: vectors.map((embedding, index) => ({ object: "embedding", index, embedding })),
+		data: vectors.map((vector, index) => ({
+			object: "embedding",
+			index,
+			embedding: format === "base64" ? base64Floats(vector) : vector,
+		})),
 		model,
 		// The hub does not count tokens for embeddings; zero says so rather than guessing.
 		usage: { prompt_tokens: 0, total_tokens: 0 },
 	});
+}
+
+/** OpenAI's base64 encoding (what openai-python asks for by default): little-endian float32s. */
+function base64Floats(vector: number[]): string {
+	const view = new DataView(new ArrayBuffer(vector.length * 4));
+	for (const [at, value] of vector.entries()) view.setFloat32(at * 4, value, true);
+	return Buffer.from(view.buffer).toString("base64");
 }
 
 function parseJsonObject(body: Uint8Array): Record<string, unknown> | Response {

@@ -11,6 +11,7 @@ import {
 } from "../services/admin.js";
 import { grantNamespace, keepNamespace, listNamespaceConflicts } from "../services/namespace-conflicts.js";
 import { jsonObject, optionalString, requiredString } from "./json-body.js";
+import { isTrue } from "./query.js";
 
 function optionalBoolean(body: Record<string, unknown>, key: string): boolean | undefined {
 	const value = body[key];
@@ -47,7 +48,7 @@ export function adminRoutes(deps: HubDeps): Hono<HubEnv> {
 			.get("/api/admin/namespaces", async (c) => {
 				requireHubAdmin(c.get("caller"));
 				const all = c.req.query("all");
-				return c.json(await listNamespaceConflicts(deps.db, { all: all === "1" || all === "true" }));
+				return c.json(await listNamespaceConflicts(deps.db, { all: isTrue(all) }));
 			})
 			.post("/api/admin/namespaces/:name/grant", async (c) => {
 				const caller = requireHubAdmin(c.get("caller"));

@@ -29,6 +29,7 @@ import { isLfsFile, lfsPointerInfo } from "../storage/lfs.js";
 import { composedPath, repoPathSyntaxProblem, revisionProblem } from "../storage/repo-path.js";
 import { isSha256Hex, sha256Hex } from "../storage/sha256.js";
 import { jsonObject, optionalString, requiredString } from "./json-body.js";
+import { isTrue } from "./query.js";
 
 /** Longest NDJSON line: an inline file of the LFS threshold's size, base64-encoded, with room to spare. */
 export const MAX_COMMIT_LINE_BYTES = 32 * 1024 * 1024;
@@ -64,15 +65,25 @@ export function commitRoutes(deps: HubDeps): Hono<HubEnv> {
 		if (files && budget.limited) {
 			await budget.add(files.map((file) => ({ sha256: sha256Hex(file.content), size: file.content.byteLength })));
 		}
+		const urlOf = (id: string) => `${publicBaseUrl(c, deps.config)}${repoWebPath(type, id)}`;
 		const created = await createRepo(deps, caller, {
 			type,
 			namespace,
 			name: repoName,
 			private: privacyOf(body),
 			files,
+		}).catch((error: unknown) => {
+			// `create_repo(exist_ok=True)` and `hf upload` read the existing repository's url from the 409.
+			if (error instanceof HubError && error.code === "RepoExists") {
+				throw new HubError(409, error.message, {
+					code: "RepoExists",
+					fields: { url: urlOf(`${namespace}/${repoName}`) },
+				});
+			}
+			throw error;
 		});
 		return c.json({
-			url: `${publicBaseUrl(c, deps.config)}${repoWebPath(type, created.id)}`,
+			url: urlOf(created.id),
 			id: created.id,
 			name: created.id,
 		});
@@ -96,7 +107,7 @@ export function commitRoutes(deps: HubDeps): Hono<HubEnv> {
 		const revision = (c.req.param("revision") ?? "").replace(/^refs\/heads\//, "");
 		const problem = revisionProblem(revision);
 		if (problem) throw badRequest(problem);
-		if (["1", "true", "True"].includes(c.req.query("create_pr") ?? "")) {
+		if (isTrue(c.req.query("create_pr"))) {
 			throw badRequest("Pull requests are not supported on this hub: commit to a branch instead");
 		}
 		const { repo, caller } = await findRepoFor(deps.db, "write", type, id, c.get("caller"));

@@ -13,6 +13,7 @@ import { parseDatasetListQuery } from "../services/dataset-list-query.js";
 import { parseDatasetExpand } from "../services/dataset-view.js";
 import { movedRepo } from "../services/repo-redirect.js";
 import { checkedRepoId } from "../services/repos.js";
+import { isTrue } from "./query.js";
 
 export function datasetRoutes(deps: HubDeps): Hono<HubEnv> {
 	const app = new Hono<HubEnv>();
@@ -38,7 +39,8 @@ export function datasetRoutes(deps: HubDeps): Hono<HubEnv> {
 		const id = checkedRepoId(c.req.param("namespace") ?? "", c.req.param("name") ?? "");
 		const url = new URL(c.req.url);
 		const expand = parseDatasetExpand([...url.searchParams.getAll("expand"), ...url.searchParams.getAll("expand[]")]);
-		const body = await datasetInfo(deps.db, id, { revision, expand, caller: c.get("caller") });
+		const blobs = isTrue(url.searchParams.get("blobs"));
+		const body = await datasetInfo(deps.db, id, { revision, expand, caller: c.get("caller"), blobs });
 		if ("movedTo" in body && typeof body.movedTo === "string") throw movedRepo(url, "/api/datasets", id, body.movedTo);
 		return c.json(body);
 	};

@@ -22,6 +22,7 @@ import { lfsPointer } from "../storage/lfs.js";
 import { repoIdProblem, repoPathSyntaxProblem, revisionProblem } from "../storage/repo-path.js";
 import type { FileEntry, RepoTree, RevisionFile } from "../storage/repo-tree.js";
 import { fileSafetyHeaders } from "./file-headers.js";
+import { isTrue } from "./query.js";
 
 export const MAX_TREE_PAGE = 1000;
 export const MAX_PATHS_INFO = 1000;
@@ -155,11 +156,6 @@ function storedPath(tree: RepoTree, path: string): string {
 	if (tree.file(path)) return path;
 	const composed = path.normalize("NFC");
 	return tree.file(composed) ? composed : path;
-}
-
-/** Booleans as the clients send them: `true`/`True`/`1` (hub-api.md §0). */
-function isTrue(value: string | undefined): boolean {
-	return value === "true" || value === "True" || value === "1";
 }
 
 function pageSize(value: string | undefined): number {

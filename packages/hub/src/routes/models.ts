@@ -11,6 +11,7 @@ import { countModels } from "../services/model-list-count.js";
 import { parseModelListQuery } from "../services/model-list-query.js";
 import { checkRepoId } from "../services/repo-access.js";
 import { findVisibleOrMoved, movedRepo } from "../services/repo-redirect.js";
+import { isTrue } from "./query.js";
 
 const JSON_CONTENT = { "Content-Type": "application/json" };
 
@@ -40,7 +41,8 @@ export function modelRoutes(deps: HubDeps): Hono<HubEnv> {
 		const repoId = checkRepoId(c.req.param("namespace") ?? "", c.req.param("name") ?? "");
 		const params = searchParams(c);
 		const expand = parseExpand([...params.getAll("expand"), ...params.getAll("expand[]")]);
-		const body = await modelInfo(deps, repoId, { revision, expand, caller: c.get("caller") }).catch(
+		const blobs = isTrue(params.get("blobs"));
+		const body = await modelInfo(deps, repoId, { revision, expand, caller: c.get("caller"), blobs }).catch(
 			async (error: unknown) => {
 				// Looked for only once the id is missing: the old id of a renamed model answers 307.
 				if (!(error instanceof HubError) || error.code !== "RepoNotFound") throw error;

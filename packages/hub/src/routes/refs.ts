@@ -21,6 +21,7 @@ import {
 } from "../services/refs.js";
 import { checkedRepoId, findRepoFor, findVisibleRepo, type RepoType, repoTypeOfPlural } from "../services/repos.js";
 import { jsonObject, optionalString } from "./json-body.js";
+import { isTrue } from "./query.js";
 
 /** `/api/models/{ns}/{name}` or `/api/datasets/{ns}/{name}`: the repository a route names. */
 export const REPO_PATH = "/api/:plural{models|datasets}/:namespace/:name";
@@ -82,7 +83,9 @@ export function refRoutes(deps: HubDeps): Hono<HubEnv> {
 	app.get(`${REPO_PATH}/refs`, async (c) => {
 		const { type, id } = repoOfPath(c);
 		const repo = await findVisibleRepo(deps.db, type, id, c.get("caller"));
-		return c.json(await listRefs(deps.db, repo));
+		const refs = await listRefs(deps.db, repo);
+		// `list_repo_refs(include_pull_requests=True)` reads `pullRequests`; this hub has no pull requests yet.
+		return c.json(isTrue(c.req.query("include_prs")) ? { ...refs, pullRequests: [] } : refs);
 	});
 
 	app.post(`${REPO_PATH}/branch/:branch`, async (c) => {

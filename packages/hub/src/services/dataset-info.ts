@@ -7,14 +7,20 @@ import type { Caller } from "../auth/caller.js";
 import type { Database } from "../db/schema.js";
 import { repoNotFound } from "../errors.js";
 import { DATASET_INFO_KEYS, type DatasetKey, renderDataset } from "./dataset-view.js";
-import { siblingsOf } from "./model-list.js";
+import { siblingsOf, siblingsWithBlobs } from "./model-list.js";
 import { resolveRevision } from "./repo-access.js";
 import { findVisibleOrMoved } from "./repo-redirect.js";
 
 export async function datasetInfo(
 	db: Kysely<Database>,
 	id: string,
-	options: { revision: string | undefined; expand: DatasetKey[] | undefined; caller: Caller | undefined },
+	options: {
+		revision: string | undefined;
+		expand: DatasetKey[] | undefined;
+		caller: Caller | undefined;
+		/** Siblings with size, blob id and LFS facts (`blobs=true`). */
+		blobs?: boolean;
+	},
 ): Promise<Record<string, unknown> | { movedTo: string }> {
 	const repo = await findVisibleOrMoved(db, "dataset", id, options.caller);
 	if ("movedTo" in repo) return repo;
@@ -23,7 +29,7 @@ export async function datasetInfo(
 	if (!row) throw repoNotFound(id, options.caller !== undefined);
 	const keys = options.expand ?? DATASET_INFO_KEYS;
 	const sha = options.revision === undefined ? row.sha : await resolveRevision(db, repo.key, options.revision);
-	const siblings =
-		keys.includes("siblings") || keys.includes("usedStorage") ? await siblingsOf(db, [{ sha }]) : undefined;
+	const wanted = keys.includes("siblings") || keys.includes("usedStorage");
+	const siblings = wanted ? await (options.blobs ? siblingsWithBlobs(db, sha) : siblingsOf(db, [{ sha }])) : undefined;
 	return renderDataset(row, keys, { sha, siblings: siblings?.get(sha) ?? [] });
 }

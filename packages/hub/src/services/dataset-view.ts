@@ -8,7 +8,7 @@ import { createHash } from "node:crypto";
 import type { Selectable } from "kysely";
 import type { DatasetsTable } from "../db/schema.js";
 import { badRequest } from "../errors.js";
-import type { SiblingRow } from "./model-view.js";
+import { type SiblingRow, siblingJson } from "./model-view.js";
 
 export type DatasetRow = Selectable<DatasetsTable>;
 
@@ -118,7 +118,7 @@ function fieldValue(key: DatasetKey, row: DatasetRow, extras: DatasetExtras): un
 		case "sha":
 			return extras.sha ?? row.sha;
 		case "siblings":
-			return (extras.siblings ?? []).map((file) => ({ rfilename: file.path }));
+			return (extras.siblings ?? []).map(siblingJson);
 		case "tags":
 			return JSON.parse(row.tags) as string[];
 		case "trendingScore":

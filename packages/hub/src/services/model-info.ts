@@ -7,17 +7,23 @@ import type { Caller } from "../auth/caller.js";
 import type { InferenceEndpoints } from "../router/endpoints.js";
 import type { ExpandableKey } from "./model-fields.js";
 import { type CacheDeps, cachedModelInfo, keepModelInfo } from "./model-info-cache.js";
-import { mappingsOf, siblingsOf } from "./model-list.js";
+import { mappingsOf, siblingsOf, siblingsWithBlobs } from "./model-list.js";
 import { INFO_DEFAULT_KEYS, renderModel } from "./model-view.js";
 import { findVisibleModel, resolveRevision } from "./repo-access.js";
 
 export async function modelInfo(
 	deps: CacheDeps & { endpoints?: InferenceEndpoints },
 	repoId: string,
-	options: { revision: string | undefined; expand: ExpandableKey[] | undefined; caller: Caller | undefined },
+	options: {
+		revision: string | undefined;
+		expand: ExpandableKey[] | undefined;
+		caller: Caller | undefined;
+		/** Siblings with size, blob id and LFS facts (`blobs=true`). */
+		blobs?: boolean;
+	},
 ): Promise<string> {
 	const keys = options.expand ?? INFO_DEFAULT_KEYS;
-	const variant = `${options.revision ?? ""}\u0000${keys.join(",")}`;
+	const variant = `${options.revision ?? ""}\u0000${keys.join(",")}${options.blobs ? "\u0000blobs" : ""}`;
 	const cached = await cachedModelInfo(deps, repoId, variant);
 	if (cached) return cached;
 	const db = deps.db;
@@ -25,7 +31,11 @@ export async function modelInfo(
 	const sha = options.revision === undefined ? model.sha : await resolveRevision(db, repoId, options.revision);
 	const [mappings, siblings] = await Promise.all([
 		keys.includes("inferenceProviderMapping") ? mappingsOf(db, [model], deps.endpoints) : undefined,
-		keys.includes("siblings") || keys.includes("usedStorage") ? siblingsOf(db, [{ sha }]) : undefined,
+		keys.includes("siblings") || keys.includes("usedStorage")
+			? options.blobs
+				? siblingsWithBlobs(db, sha)
+				: siblingsOf(db, [{ sha }])
+			: undefined,
 	]);
 	const body = JSON.stringify(
 		renderModel(model, keys, {

@@ -9,6 +9,7 @@ import type { DatabaseEngine } from "../db/engine.js";
 import type { Database } from "../db/schema.js";
 import { idLike, idSearchCondition, type ModelsCondition, modelRowKey } from "../db/search-index.js";
 import type { InferenceEndpoints } from "../router/endpoints.js";
+import { comparePaths } from "../storage/repo-tree.js";
 import { recentLikes } from "./likes.js";
 import { type CursorPosition, cursorValue, decodeCursor, encodeCursor, NULLABLE_COLUMNS } from "./model-cursor.js";
 import type { ExpandableKey } from "./model-fields.js";
@@ -22,7 +23,7 @@ import {
 	type SiblingRow,
 } from "./model-view.js";
 import type { ModelRow } from "./repo-access.js";
-import { filesOfCommits } from "./trees.js";
+import { commitSnapshot, filesOfCommits } from "./trees.js";
 
 export interface ModelListPage {
 	items: Record<string, unknown>[];
@@ -372,6 +373,18 @@ async function storedMappingsOf(db: Kysely<Database>, models: ModelRow[]): Promi
 		.execute();
 	for (const row of rows) byModel.set(row.model_id, [...(byModel.get(row.model_id) ?? []), row]);
 	return byModel;
+}
+
+/** One commit's files with their ids (`blobs=true`), sorted by path. */
+export async function siblingsWithBlobs(db: Kysely<Database>, sha: string): Promise<Map<string, SiblingRow[]>> {
+	const snapshot = await commitSnapshot(db, sha);
+	const files = [...snapshot.files.values()].sort((left, right) => comparePaths(left.path, right.path));
+	const rows = files.map((file) => ({
+		path: file.path,
+		size: file.size,
+		blob: { gitOid: file.gitOid, sha256: file.blobSha256 },
+	}));
+	return new Map([[sha, rows]]);
 }
 
 export async function siblingsOf(db: Kysely<Database>, models: { sha: string }[]): Promise<Map<string, SiblingRow[]>> {

@@ -5,6 +5,7 @@
 import { createHash } from "node:crypto";
 import type { Selectable } from "kysely";
 import type { ProviderMappingsTable } from "../db/schema.js";
+import { fileEntry } from "../storage/repo-tree.js";
 import type { ExpandableKey } from "./model-fields.js";
 import type { ModelRow } from "./repo-access.js";
 
@@ -12,6 +13,20 @@ export type MappingRow = Selectable<ProviderMappingsTable>;
 export interface SiblingRow {
 	path: string;
 	size: number;
+	/** With `blobs=true` (what `model_info(files_metadata=True)` sends): the file's ids, for `blobId` and `lfs`. */
+	blob?: { gitOid: string; sha256: string };
+}
+
+/** `{rfilename}`, or with the file's ids `{rfilename, size, blobId, lfs?: {sha256, size, pointerSize}}`. */
+export function siblingJson(file: SiblingRow): Record<string, unknown> {
+	if (!file.blob) return { rfilename: file.path };
+	const entry = fileEntry({ path: file.path, size: file.size, blobSha256: file.blob.sha256, gitOid: file.blob.gitOid });
+	return {
+		rfilename: file.path,
+		size: file.size,
+		blobId: entry.oid,
+		...(entry.lfs ? { lfs: { sha256: entry.lfs.oid, size: entry.lfs.size, pointerSize: entry.lfs.pointerSize } } : {}),
+	};
 }
 
 /** What a response may draw on besides the row itself. */
@@ -84,7 +99,7 @@ function fieldValue(key: ExpandableKey, row: ModelRow, extras: ModelExtras): unk
 		case "sha":
 			return extras.sha ?? row.sha;
 		case "siblings":
-			return (extras.siblings ?? []).map((file) => ({ rfilename: file.path }));
+			return (extras.siblings ?? []).map(siblingJson);
 		case "spaces":
 			return [];
 		case "tags":

@@ -1,0 +1,28 @@
+/** `POST /api/validate-yaml` (services/card-validation.ts): a card's front matter checked before a commit. */
+import { Hono } from "hono";
+import type { HubEnv } from "../deps.js";
+import { badRequest } from "../errors.js";
+import { type CardType, validateCard } from "../services/card-validation.js";
+import { jsonObject, requiredString } from "./json-body.js";
+
+const CARD_TYPES: readonly CardType[] = ["model", "dataset", "space"];
+/** A README far larger than any card; the front matter itself is capped lower. */
+const MAX_CARD_CHARS = 1024 * 1024;
+
+export function cardValidationRoutes(): Hono<HubEnv> {
+	const app = new Hono<HubEnv>();
+
+	app.post("/api/validate-yaml", async (c) => {
+		const body = await jsonObject(c);
+		const content = requiredString(body, "content");
+		if (content.length > MAX_CARD_CHARS) throw badRequest("content is over 1 MiB");
+		const repoType = body.repoType ?? "model";
+		if (!CARD_TYPES.includes(repoType as CardType)) throw badRequest("repoType must be model, dataset or space");
+		const result = validateCard(content, repoType as CardType);
+		if (result.errors.length === 0) return c.json(result);
+		const listed = result.errors.map((error) => `- ${error.message}`).join("\n");
+		return c.json({ error: `Invalid metadata in README.md.\n${listed}`, ...result }, 400);
+	});
+
+	return app;
+}
