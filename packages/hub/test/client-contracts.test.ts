@@ -3,7 +3,8 @@
  * over real HTTP on both engines: the existing repository's `url` in a 409 (`create_repo(exist_ok=True)`),
  * `pullRequests` with `include_prs` (`list_repo_refs(include_pull_requests=True)`), file
  * metadata with `blobs=true` (`model_info(files_metadata=True)`), and `POST /api/validate-yaml`,
- * which `create_commit` calls before every root README.md and whose body it parses as JSON.
+ * which `create_commit` calls before every root README.md and whose body it parses as JSON; and the
+ * everyday calls `list_repo_likers`, `duplicate_repo` and `super_squash_history`.
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { lfsPointerInfo } from "../src/storage/lfs.js";
@@ -111,6 +112,90 @@ describe.each(ENGINES)("client contracts (%s)", (engine) => {
 		// No token is needed: it reads and changes nothing.
 		const anonymous = await call(`${hub.url}/api/validate-yaml`, { body: { content: "---\nlicense: mit\n---\n" } });
 		expect(anonymous.status).toBe(200);
+	});
+
+	it("lists a repository's likers, newest first, a page at a time", async () => {
+		for (const token of [people.orgReader, people.other, people.orgWriter]) {
+			expect((await call(`${hub.url}/api/models/alice/weights/like`, { method: "POST", token })).status).toBe(200);
+		}
+		const first = await call(`${hub.url}/api/models/alice/weights/likers?limit=2`);
+		expect(first.body).toEqual([
+			{ user: "will", fullname: expect.any(String), avatarUrl: `${hub.url}/api/avatars/will.svg`, type: "user" },
+			{ user: "oscar", fullname: expect.any(String), avatarUrl: `${hub.url}/api/avatars/oscar.svg`, type: "user" },
+		]);
+		const next = /<([^>]+)>; rel="next"/.exec(first.headers.get("link") ?? "")?.[1];
+		expect(next).toBe(`${hub.url}/api/models/alice/weights/likers?limit=2&cursor=2`);
+		const second = await call(next ?? "");
+		expect(second.body.map((liker: { user: string }) => liker.user)).toEqual(["rita"]);
+		expect(second.headers.get("link")).toBeNull();
+		expect((await call(`${hub.url}/api/models/alice/weights/likers?limit=-1`)).status).toBe(400);
+	});
+
+	it("duplicates a repository into the caller's namespace, sharing its files, and says where an existing one is", async () => {
+		const copy = await call(`${hub.url}/api/models/alice/weights/duplicate`, {
+			token: people.other,
+			body: { repository: "oscar/weights-copy", visibility: "private" },
+		});
+		expect(copy.body).toEqual({ url: `${hub.url}/oscar/weights-copy`, id: "oscar/weights-copy" });
+		const info = await call(`${hub.url}/api/models/oscar/weights-copy?blobs=true`, { token: people.other });
+		expect(info.body.private).toBe(true);
+		const source = await call(`${hub.url}/api/models/alice/weights?blobs=true`);
+		expect(info.body.siblings).toEqual(source.body.siblings);
+		const commits = await call(`${hub.url}/api/models/oscar/weights-copy/commits/main`, { token: people.other });
+		expect(commits.body[0].title).toBe("Duplicate from alice/weights");
+		const again = await call(`${hub.url}/api/models/alice/weights/duplicate`, {
+			token: people.other,
+			body: { repository: "oscar/weights-copy" },
+		});
+		expect(again).toMatchObject({ status: 409, body: { url: `${hub.url}/oscar/weights-copy` } });
+		// Only into a namespace the caller may write in; nobody else sees the private copy.
+		const foreign = await call(`${hub.url}/api/models/alice/weights/duplicate`, {
+			token: people.other,
+			body: { repository: "alice/stolen" },
+		});
+		expect(foreign.status).toBe(403);
+		expect((await call(`${hub.url}/api/models/oscar/weights-copy`, { token: people.ownerWrite })).status).toBe(404);
+	});
+
+	it("squashes a branch's history into one commit holding the same files, other branches untouched", async () => {
+		const headers = { token: people.ownerWrite };
+		await call(`${hub.url}/api/repos/create`, { ...headers, body: { name: "squashed", organization: "alice" } });
+		for (const content of ["one", "two"]) {
+			const ndjson = [
+				{ key: "header", value: { summary: `write ${content}` } },
+				{
+					key: "file",
+					value: { path: "notes.txt", content: Buffer.from(content).toString("base64"), encoding: "base64" },
+				},
+			];
+			const answer = await fetch(`${hub.url}/api/models/alice/squashed/commit/main`, {
+				method: "POST",
+				headers: { authorization: `Bearer ${people.ownerWrite}`, "content-type": "application/x-ndjson" },
+				body: ndjson.map((line) => JSON.stringify(line)).join("\n"),
+			});
+			expect(answer.status).toBe(200);
+		}
+		await call(`${hub.url}/api/models/alice/squashed/branch/keep`, { ...headers, body: {} });
+		const before = await call(`${hub.url}/api/models/alice/squashed/tree/main`);
+		const squash = await call(`${hub.url}/api/models/alice/squashed/super-squash/main`, {
+			...headers,
+			body: { message: "Start afresh" },
+		});
+		expect(squash.status).toBe(200);
+		const history = await call(`${hub.url}/api/models/alice/squashed/commits/main`);
+		expect(history.body.map((commit: { title: string }) => commit.title)).toEqual(["Start afresh"]);
+		expect(history.body[0].id).toBe(squash.body.commitId);
+		expect((await call(`${hub.url}/api/models/alice/squashed/tree/main`)).body).toEqual(before.body);
+		const notes = await fetch(`${hub.url}/alice/squashed/resolve/main/notes.txt`);
+		expect(await notes.text()).toBe("two");
+		const kept = await call(`${hub.url}/api/models/alice/squashed/commits/keep`);
+		expect(kept.body).toHaveLength(3);
+		expect(
+			(await call(`${hub.url}/api/models/alice/squashed/super-squash/main`, { token: people.other, body: {} })).status,
+		).toBe(403);
+		expect(
+			(await call(`${hub.url}/api/models/alice/squashed/super-squash/nope`, { ...headers, body: {} })).status,
+		).toBe(404);
 	});
 });
 

@@ -52,6 +52,14 @@ const SAMPLES: Record<string, { path: string; body?: unknown }> = {
 		body: { tag: "v1" },
 	},
 	"DELETE /api/{plural}/{namespace}/{name}/tag/{tag}": { path: "/api/models/alice/public/tag/v1" },
+	"POST /api/{plural}/{namespace}/{name}/super-squash/{branch}": {
+		path: "/api/models/alice/public/super-squash/main",
+		body: { message: "One commit" },
+	},
+	"POST /api/{plural}/{namespace}/{name}/duplicate": {
+		path: "/api/models/alice/public/duplicate",
+		body: { repository: "alice/copy" },
+	},
 	"POST /{namespace}/{name}/info/lfs/objects/batch": {
 		path: "/alice/public.git/info/lfs/objects/batch",
 		body: { operation: "upload", transfers: ["basic"], objects: [{ oid: OID, size: 1 }] },

@@ -32,6 +32,12 @@ export const ROUTE_PERMISSIONS: Record<string, RoutePermission> = {
 	"DELETE /api/{plural}/{namespace}/{name}/branch/{branch}": { action: "write", on: "repo" },
 	"POST /api/{plural}/{namespace}/{name}/tag/{revision}": { action: "write", on: "repo" },
 	"DELETE /api/{plural}/{namespace}/{name}/tag/{tag}": { action: "write", on: "repo" },
+	"POST /api/{plural}/{namespace}/{name}/super-squash/{branch}": { action: "write", on: "repo" },
+	"POST /api/{plural}/{namespace}/{name}/duplicate": {
+		action: "read",
+		on: "repo",
+		note: "past its gate, and write in the target namespace",
+	},
 	"POST /{namespace}/{name}/info/lfs/objects/batch": { action: "write", on: "repo" },
 	"POST /{namespace}/{name}/info/lfs/objects/verify": { action: "write", on: "repo" },
 	"POST /datasets/{namespace}/{name}/info/lfs/objects/batch": { action: "write", on: "repo" },

@@ -304,6 +304,24 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
 			{ name: "p", description: "Page number, from 0", type: "integer" },
 		],
 	},
+	"POST /api/{plural}/{namespace}/{name}/super-squash/{branch}": {
+		summary: "Replaces a branch's history with one commit holding its files (`{message?}`)",
+		tag: REFS,
+		body: "json",
+	},
+	"POST /api/{plural}/{namespace}/{name}/duplicate": {
+		summary: "A new repository (`{repository, visibility?}`) holding this one's main branch; `{url, id}`",
+		tag: REPOS,
+		body: "json",
+	},
+	"GET /api/{plural}/{namespace}/{name}/likers": {
+		summary: "Who liked the repository, newest first: `[{user, fullname, avatarUrl, type}]`, `Link`-paginated",
+		tag: REPOS,
+		query: [
+			{ name: "limit", description: "Likers per page (100 by default, 1,000 at most)", type: "integer" },
+			{ name: "cursor", description: "Where the page starts (from the `Link` header)" },
+		],
+	},
 	"GET /api/{plural}/{namespace}/{name}/refs": {
 		summary: "A repository's branches and tags",
 		tag: REFS,

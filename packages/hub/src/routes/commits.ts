@@ -28,8 +28,9 @@ import { checkUploadType } from "../services/upload-rules.js";
 import { isLfsFile, lfsPointerInfo } from "../storage/lfs.js";
 import { composedPath, repoPathSyntaxProblem, revisionProblem } from "../storage/repo-path.js";
 import { isSha256Hex, sha256Hex } from "../storage/sha256.js";
-import { jsonObject, optionalString, requiredString } from "./json-body.js";
+import { jsonObject, optionalString, requestedPrivacy, requiredString } from "./json-body.js";
 import { isTrue } from "./query.js";
+import { withExistingUrl } from "./repo-conflict.js";
 
 /** Longest NDJSON line: an inline file of the LFS threshold's size, base64-encoded, with room to spare. */
 export const MAX_COMMIT_LINE_BYTES = 32 * 1024 * 1024;
@@ -70,18 +71,9 @@ export function commitRoutes(deps: HubDeps): Hono<HubEnv> {
 			type,
 			namespace,
 			name: repoName,
-			private: privacyOf(body),
+			private: requestedPrivacy(body) ?? false,
 			files,
-		}).catch((error: unknown) => {
-			// `create_repo(exist_ok=True)` and `hf upload` read the existing repository's url from the 409.
-			if (error instanceof HubError && error.code === "RepoExists") {
-				throw new HubError(409, error.message, {
-					code: "RepoExists",
-					fields: { url: urlOf(`${namespace}/${repoName}`) },
-				});
-			}
-			throw error;
-		});
+		}).catch(withExistingUrl(urlOf(`${namespace}/${repoName}`)));
 		return c.json({
 			url: urlOf(created.id),
 			id: created.id,
@@ -189,19 +181,6 @@ export function commitRoutes(deps: HubDeps): Hono<HubEnv> {
 	});
 
 	return app;
-}
-
-/** `visibility` (JS ≥2, PY ≥1) or `private` (older clients); `protected` is kept private here. */
-function privacyOf(body: Record<string, unknown>): boolean {
-	const visibility = body.visibility;
-	if (visibility !== undefined && visibility !== null) {
-		if (visibility === "public") return false;
-		if (visibility === "private" || visibility === "protected") return true;
-		throw badRequest("visibility must be public or private");
-	}
-	if (body.private === undefined || body.private === null) return false;
-	if (typeof body.private !== "boolean") throw badRequest("private must be true or false");
-	return body.private;
 }
 
 function initialFiles(value: unknown): { path: string; content: Uint8Array }[] | undefined {

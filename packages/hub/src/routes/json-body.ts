@@ -22,3 +22,19 @@ export function optionalString(body: Record<string, unknown>, key: string): stri
 	if (typeof value !== "string") throw badRequest(`${key} must be a string`);
 	return value;
 }
+
+/**
+ * Whether the body asks for a private repository: `visibility` (JS ≥2, PY ≥1) or `private` (older
+ * clients); `protected` is kept private here. Undefined when it says nothing.
+ */
+export function requestedPrivacy(body: Record<string, unknown>): boolean | undefined {
+	const visibility = body.visibility;
+	if (visibility !== undefined && visibility !== null) {
+		if (visibility === "public") return false;
+		if (visibility === "private" || visibility === "protected") return true;
+		throw badRequest("visibility must be public or private");
+	}
+	if (body.private === undefined || body.private === null) return undefined;
+	if (typeof body.private !== "boolean") throw badRequest("private must be true or false");
+	return body.private;
+}

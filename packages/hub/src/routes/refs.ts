@@ -9,6 +9,7 @@ import { type Context, Hono } from "hono";
 import type { HubDeps, HubEnv } from "../deps.js";
 import { badRequest } from "../errors.js";
 import { publicBaseUrl, publicUrlOf } from "../public-url.js";
+import { squashBranch } from "../services/history.js";
 import {
 	createBranch,
 	createTag,
@@ -86,6 +87,18 @@ export function refRoutes(deps: HubDeps): Hono<HubEnv> {
 		const refs = await listRefs(deps.db, repo);
 		// `list_repo_refs(include_pull_requests=True)` reads `pullRequests`; this hub has no pull requests yet.
 		return c.json(isTrue(c.req.query("include_prs")) ? { ...refs, pullRequests: [] } : refs);
+	});
+
+	app.post(`${REPO_PATH}/super-squash/:branch`, async (c) => {
+		const { type, id } = repoOfPath(c);
+		const caller = c.get("caller");
+		const { repo } = await findRepoFor(deps.db, "write", type, id, caller);
+		const branch = c.req.param("branch");
+		const body = await optionalJson(c);
+		if (body.message !== undefined && typeof body.message !== "string") throw badRequest("message must be a string");
+		const message = body.message?.trim() ? body.message : `Super-squash branch '${branch}'`;
+		const commitId = await squashBranch(deps, repo, branch, message, caller?.userName ?? null);
+		return c.json({ commitId });
 	});
 
 	app.post(`${REPO_PATH}/branch/:branch`, async (c) => {

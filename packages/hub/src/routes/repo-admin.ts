@@ -9,6 +9,7 @@
 import { type Context, Hono } from "hono";
 import type { HubDeps, HubEnv } from "../deps.js";
 import { badRequest, HubError, tokenRequired } from "../errors.js";
+import { publicBaseUrl, publicUrlOf } from "../public-url.js";
 import {
 	askAccess,
 	checkedFields,
@@ -18,7 +19,8 @@ import {
 	listAccessRequests,
 	ownAccess,
 } from "../services/access-requests.js";
-import { likeRepo, likesOf, unlikeRepo } from "../services/likes.js";
+import { duplicateRepo } from "../services/history.js";
+import { LIKERS_PAGE, likeRepo, likersOf, likesOf, unlikeRepo } from "../services/likes.js";
 import { deleteRepo, moveRepo, parseSettings, updateSettings } from "../services/repo-admin.js";
 import {
 	checkedRepoId,
@@ -27,10 +29,12 @@ import {
 	isRepoType,
 	mayOnRepo,
 	type RepoType,
+	repoWebPath,
 } from "../services/repos.js";
 import { MAX_PREUPLOAD_FILES } from "./commits.js";
-import { jsonObject, optionalString, requiredString } from "./json-body.js";
+import { jsonObject, optionalString, requestedPrivacy, requiredString } from "./json-body.js";
 import { REPO_PATH, repoOfPath } from "./refs.js";
+import { withExistingUrl } from "./repo-conflict.js";
 
 function bodyType(body: Record<string, unknown>): RepoType {
 	const type = body.type ?? "model";
@@ -60,6 +64,13 @@ async function requestFields(c: Context<HubEnv>): Promise<Record<string, string>
 	if (typeof fields !== "object" || fields === null || Array.isArray(fields))
 		throw badRequest("fields must be an object");
 	return checkedFields(fields as Record<string, unknown>);
+}
+
+/** A page size or offset from the query: a non-negative integer, else `fallback`. */
+function pageNumber(value: string | undefined, fallback: number): number {
+	if (value === undefined) return fallback;
+	if (!/^\d{1,9}$/.test(value)) throw badRequest("limit and cursor must be non-negative integers");
+	return Number(value);
 }
 
 export function repoAdminRoutes(deps: HubDeps): Hono<HubEnv> {
@@ -107,6 +118,39 @@ export function repoAdminRoutes(deps: HubDeps): Hono<HubEnv> {
 		if (!caller) throw tokenRequired();
 		const repo = await findVisibleRepo(db, type, id, caller);
 		return c.json({ likes: await unlikeRepo(db, repo, caller) });
+	});
+
+	app.post(`${REPO_PATH}/duplicate`, async (c) => {
+		const { type, id } = repoOfPath(c);
+		const caller = c.get("caller");
+		if (!caller) throw tokenRequired();
+		const source = await findVisibleRepo(db, type, id, caller);
+		const body = await jsonObject(c);
+		const target = requiredString(body, "repository");
+		const slash = target.indexOf("/");
+		const namespace = slash >= 0 ? target.slice(0, slash) : caller.userName;
+		const name = slash >= 0 ? target.slice(slash + 1) : target;
+		const urlOf = (repoId: string) => `${publicBaseUrl(c, deps.config)}${repoWebPath(type, repoId)}`;
+		const copy = await duplicateRepo(deps, caller, source, {
+			namespace,
+			name,
+			private: requestedPrivacy(body) ?? source.private,
+		}).catch(withExistingUrl(urlOf(`${namespace}/${name}`)));
+		return c.json({ url: urlOf(copy.id), id: copy.id });
+	});
+
+	app.get(`${REPO_PATH}/likers`, async (c) => {
+		const { type, id } = repoOfPath(c);
+		const repo = await findVisibleRepo(db, type, id, c.get("caller"));
+		const limit = Math.min(Math.max(pageNumber(c.req.query("limit"), LIKERS_PAGE), 1), 1000);
+		const offset = pageNumber(c.req.query("cursor"), 0);
+		const likers = await likersOf(db, repo, publicBaseUrl(c, deps.config), { offset, limit: limit + 1 });
+		if (likers.length > limit) {
+			const next = new URL(c.req.url);
+			next.searchParams.set("cursor", String(offset + limit));
+			c.header("Link", `<${publicUrlOf(c, deps.config, next)}>; rel="next"`);
+		}
+		return c.json(likers.slice(0, limit));
 	});
 
 	app.get("/api/users/:name/likes", async (c) => c.json(await likesOf(db, c.req.param("name"), c.get("caller"))));

@@ -132,6 +132,8 @@ export interface NewCommit {
 	branch: string;
 	/** The branch head it replaces; null for a repository's first commit (the ref is created). */
 	head: string | null;
+	/** The commit's parent when it is not `head`: null for a squash, whose one root commit replaces the history. */
+	parent?: string | null;
 	files: Map<string, SnapshotFile>;
 	/** The files' trees, when already built on top of the parent's; built from `files` otherwise. */
 	trees?: GitTrees;
@@ -146,7 +148,8 @@ export async function writeCommit(trx: Transaction<Database>, deps: CommitDeps, 
 	checkFilesPerRepo(deps, commit.files.size);
 	const now = new Date().toISOString();
 	const files = [...commit.files.values()].sort((left, right) => (left.path < right.path ? -1 : 1));
-	const sha = commitId(commit.repo.key, commit.head, files, now, commit.message);
+	const parent = commit.parent === undefined ? commit.head : commit.parent;
+	const sha = commitId(commit.repo.key, parent, files, now, commit.message);
 	const trees = commit.trees ?? buildTrees(files);
 	await storeTrees(trx, trees.trees);
 	await trx
@@ -154,7 +157,7 @@ export async function writeCommit(trx: Transaction<Database>, deps: CommitDeps, 
 		.values({
 			repo_id: commit.repo.key,
 			sha,
-			parent_sha: commit.head,
+			parent_sha: parent,
 			message: commit.message,
 			created_at: now,
 			author: commit.author,

@@ -8,6 +8,7 @@ import { type ExpressionBuilder, type Kysely, sql } from "kysely";
 import type { Caller } from "../auth/caller.js";
 import type { Database } from "../db/schema.js";
 import { notFound } from "../errors.js";
+import { avatarUrl } from "./avatar.js";
 import { forgetModelInfo } from "./model-info-cache.js";
 import { canSee } from "./repo-access.js";
 import { parseRepoKey, type Repo, type RepoType, repoKey } from "./repos.js";
@@ -115,6 +116,45 @@ export async function likesOf(
 	return parsed
 		.filter((like) => visible.has(repoKey(like.type, like.id)))
 		.map((like) => ({ createdAt: like.createdAt, repo: { name: like.id, type: like.type } }));
+}
+
+export interface Liker {
+	user: string;
+	fullname: string;
+	avatarUrl: string;
+	type: "user";
+}
+
+/** Likers per page of `GET …/likers` unless the client asks for fewer. */
+export const LIKERS_PAGE = 100;
+
+/**
+ * Who liked `repo` (which the caller may see), newest first, a page from `offset`:
+ * `GET /api/{plural}/{id}/likers`, as `list_repo_likers` reads it. Disabled accounts are left out.
+ */
+export async function likersOf(
+	db: Kysely<Database>,
+	repo: Repo,
+	hubUrl: string,
+	page: { offset: number; limit: number },
+): Promise<Liker[]> {
+	const rows = await db
+		.selectFrom("likes")
+		.innerJoin("users", "users.id", "likes.user_id")
+		.select(["users.name", "users.fullname", "users.avatar_sha256"])
+		.where("likes.repo_id", "=", repo.key)
+		.where("users.disabled", "=", 0)
+		.orderBy("likes.created_at", "desc")
+		.orderBy("users.name")
+		.offset(page.offset)
+		.limit(page.limit)
+		.execute();
+	return rows.map((row) => ({
+		user: row.name,
+		fullname: row.fullname,
+		avatarUrl: avatarUrl(hubUrl, row.name, row.avatar_sha256),
+		type: "user",
+	}));
 }
 
 /** The first moment that counts for `likes30d`, as stored (ISO text sorts by time). */
