@@ -105,7 +105,7 @@ describe("narrow layouts", () => {
 				method: "POST",
 				json: { name, role: "write", ...(repos ? { repos } : {}) },
 			});
-			expect(made.status).toBe(200);
+			expect(made.status).toBe(201);
 		}
 	});
 
