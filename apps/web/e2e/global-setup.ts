@@ -1,7 +1,7 @@
 /**
  * Once per test run: build the site if its inputs changed (the same stamp as
  * `npm start`), fill a temporary data directory (the sample catalogue, a
- * hostile model card, a GGUF chat model and three picture models the hub runs), and start hub + site on
+ * hostile model card, a GGUF chat model and two picture models the hub runs), and start hub + site on
  * free loopback ports exactly as `npm start` does. Tests read the URL with `inject("siteUrl")`.
  */
 import { mkdtempSync, rmSync } from "node:fs";
@@ -17,7 +17,7 @@ import { createAdmin } from "./admin-account";
 import { localChatModel } from "./chat-model";
 import { hostileModel } from "./hostile-model";
 import { snippetMarkupModel } from "./snippet-model";
-import { depthModel, detectionModel, segmentationModel } from "./vision-models";
+import { depthModel, segmentationModel } from "./vision-models";
 import { WIDGET_TEST_ENV } from "./widget-env";
 
 declare module "vitest" {
@@ -36,7 +36,7 @@ export default async function setup(project: TestProject) {
 		await loadSeed(hub.deps, [hostileModel(join(ROOT, "packages/tasks/assets/demo/image-classification-input.png"))]);
 		await loadSeed(hub.deps, [snippetMarkupModel()]);
 		await loadSeed(hub.deps, [await localChatModel(dataDir)]);
-		await loadSeed(hub.deps, [depthModel(), segmentationModel(), detectionModel()]);
+		await loadSeed(hub.deps, [depthModel(), segmentationModel()]);
 	} finally {
 		await hub.close();
 	}

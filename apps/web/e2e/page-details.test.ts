@@ -3,14 +3,14 @@
  * "License", on the new-repository form and in the card editor; a profile's social
  * links show the handle they name ("@someone"), linking to the whole URL; a task
  * page's apps, which this hub does not host, are marked as examples and not linked;
- * the object-detection result is exactly as tall as its picture (no empty band under it).
+ * a task page's demo pictures (object detection's: the picture and the one with boxes)
+ * are framed at their own proportions, with no empty band above or under them.
  */
 import { randomBytes } from "node:crypto";
 import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, newContext, screenshot, siteUrl, visit } from "./browser";
+import { launchBrowser, newContext, SCREENSHOT_DIR, screenshot, siteUrl, visit } from "./browser";
 import { repoPeople } from "./repo-flow";
-import { DETECTION_MODEL } from "./vision-models";
 
 const PERSON = `details-${randomBytes(4).toString("hex")}`;
 const REPO = `${PERSON}/card-model`;
@@ -101,34 +101,33 @@ describe("page details", () => {
 			await context.close();
 		});
 
-		it(`draws the detected boxes on a picture with no empty band under it (${at})`, async () => {
+		it(`frames the object-detection pictures at their own shape, with no empty band (${at})`, async () => {
 			const context = await newContext(browser, { width, colorScheme });
 			const page = await context.newPage();
-			await visit(page, `/${DETECTION_MODEL}`);
-			const widget = page.getByTestId("model-widget");
-			await expect.poll(() => widget.getAttribute("data-state")).toBe("ready");
-			await widget.getByTestId("widget-picture").waitFor();
-			await widget.getByRole("button", { name: "Run" }).click();
-			const result = widget.getByTestId("widget-boxes");
-			await result.waitFor({ timeout: 45_000 });
-			const figure = result.locator(".widget-detection");
-			const picture = figure.locator("img");
-			await picture.evaluate((image) => (image as HTMLImageElement).decode());
-			const box = figure.locator(".widget-box").first();
-			await box.waitFor();
-			const [frame, drawn, square] = await Promise.all([
-				figure.boundingBox(),
-				picture.boundingBox(),
-				box.boundingBox(),
-			]);
-			if (!frame || !drawn || !square) throw new Error("the result is not drawn");
-			expect(Math.abs(frame.height - drawn.height)).toBeLessThanOrEqual(1);
-			expect(Math.abs(frame.width - drawn.width)).toBeLessThanOrEqual(1);
-			// The model's one box is the picture's middle quarter: it is drawn there, on the picture.
-			expect(Math.abs(square.x - (drawn.x + drawn.width / 4))).toBeLessThanOrEqual(2);
-			expect(Math.abs(square.y - (drawn.y + drawn.height / 4))).toBeLessThanOrEqual(2);
-			expect(Math.abs(square.height - drawn.height / 2)).toBeLessThanOrEqual(2);
-			await screenshot(page, `object-detection-result-${width}-${colorScheme}`);
+			await visit(page, "/tasks/object-detection");
+			const frames = page.getByTestId("task-demo").locator(".demo-image");
+			expect(await frames.count()).toBe(2);
+			for (const frame of await frames.all()) {
+				const picture = frame.locator("img");
+				await picture.scrollIntoViewIfNeeded();
+				await expect
+					.poll(() => picture.evaluate((image) => (image as HTMLImageElement).naturalWidth))
+					.toBeGreaterThan(0);
+				const measured = await frame.evaluate((element) => {
+					const image = element.querySelector("img") as HTMLImageElement;
+					return {
+						inner: element.clientHeight,
+						box: image.getBoundingClientRect().height,
+						// What the picture itself fills of its box: its width at its own proportions.
+						drawn: (image.getBoundingClientRect().width * image.naturalHeight) / image.naturalWidth,
+					};
+				});
+				expect(Math.abs(measured.inner - measured.drawn)).toBeLessThanOrEqual(1);
+				expect(Math.abs(measured.box - measured.drawn)).toBeLessThanOrEqual(1);
+			}
+			await page
+				.getByTestId("task-demo")
+				.screenshot({ path: `${SCREENSHOT_DIR}/task-demo-object-detection-${width}-${colorScheme}.png` });
 			await context.close();
 		});
 	}

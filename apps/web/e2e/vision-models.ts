@@ -6,9 +6,7 @@
  *     square on black is the near thing;
  *   - segmentation: a pixel is "red" by R − G, "blue" by B − G, and
  *     "background" at a flat 0.5, so a clear red or blue patch is its own label.
- *   - detection: one "square" box, always the same quarter-area box in the picture's
- *     middle (centre ½, ½; half the width and height), so a test knows where it is drawn.
- * None resizes (`do_resize: false`): the graphs take any height and width.
+ * Neither resizes (`do_resize: false`): the graphs take any height and width.
  */
 import type { SeedModel } from "@hubkit/hub";
 // @ts-expect-error the hub's built ONNX writer, outside the package's exports (as chat-model.ts loads tiny-llama)
@@ -17,7 +15,6 @@ import { encodeOnnxModel } from "../../../packages/hub/dist/runtime/onnx-writer.
 export const DEPTH_MODEL = "hubkit-test/brightness-depth";
 export const SEGMENTATION_MODEL = "hubkit-test/colour-segmenter";
 export const SEGMENT_LABELS = ["background", "red", "blue"];
-export const DETECTION_MODEL = "hubkit-test/middle-square-detector";
 
 const PIXELS = { name: "pixel_values", type: "float", shape: ["batch", 3, "height", "width"] };
 
@@ -98,38 +95,6 @@ export function segmentationModel(): SeedModel {
 	return seedRecord(SEGMENTATION_MODEL, "image-segmentation", "Red, blue and everything else.", [
 		{ path: "config.json", content: json(config) },
 		{ path: "preprocessor_config.json", content: preprocessor("SegformerImageProcessor") },
-		{ path: "onnx/model.onnx", content: encodeOnnxModel(graph) },
-	]);
-}
-
-export function detectionModel(): SeedModel {
-	// DETR's outputs for one query: logits over ["square", no object], and its box (centre x, centre y, width, height).
-	const graph = {
-		name: "middle_square_detector",
-		nodes: [
-			{ op: "Identity", inputs: ["query_logits"], outputs: ["logits"] },
-			{ op: "Identity", inputs: ["query_box"], outputs: ["pred_boxes"] },
-		],
-		initializers: [
-			{ name: "query_logits", type: "float", dims: [1, 1, 2], values: [6, 0] },
-			{ name: "query_box", type: "float", dims: [1, 1, 4], values: [0.5, 0.5, 0.5, 0.5] },
-		],
-		inputs: [PIXELS],
-		outputs: [
-			{ name: "logits", type: "float", shape: ["batch", 1, 2] },
-			{ name: "pred_boxes", type: "float", shape: ["batch", 1, 4] },
-		],
-	};
-	const config = {
-		architectures: ["DetrForObjectDetection"],
-		model_type: "detr",
-		num_queries: 1,
-		id2label: { "0": "square" },
-		label2id: { square: 0 },
-	};
-	return seedRecord(DETECTION_MODEL, "object-detection", "Finds one square in the middle of any picture.", [
-		{ path: "config.json", content: json(config) },
-		{ path: "preprocessor_config.json", content: preprocessor("DetrImageProcessor") },
 		{ path: "onnx/model.onnx", content: encodeOnnxModel(graph) },
 	]);
 }
