@@ -9,7 +9,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, newContext, SCREENSHOT_DIR, siteUrl, visit } from "./browser";
+import { launchBrowser, newContext, SCREENSHOT_DIR, screenshot, siteUrl, visit } from "./browser";
 import { repoPeople } from "./repo-flow";
 
 const MODEL = "openai/gpt-oss-120b";
@@ -141,7 +141,7 @@ describe("narrow layouts", () => {
 				return found;
 			}, view.width);
 			expect(overflowing).toEqual([]);
-			await windowShot(page, `settings-tokens-${width}-${colorScheme}`);
+			await screenshot(page, `settings-tokens-${width}-${colorScheme}`);
 			await context.close();
 		});
 	}

@@ -55,15 +55,17 @@ function place(trigger: HTMLElement, content: HTMLElement) {
 	const anchor = trigger.getBoundingClientRect();
 	const below = viewHeight - anchor.bottom - 2 * GAP;
 	const above = anchor.top - 2 * GAP;
-	let height = Math.min(content.offsetHeight, viewHeight - 2 * GAP);
+	const styled = Number.parseFloat(getComputedStyle(content).maxHeight) || Number.POSITIVE_INFINITY;
+	const height = Math.min(content.offsetHeight, viewHeight - 2 * GAP);
+	// Below, it may grow (another tab) as far as the room there; placed above, its height is fixed.
 	let top: number;
-	if (height <= below) top = anchor.bottom + GAP;
-	else if (height <= above) top = anchor.top - GAP - height;
-	else if (Math.max(below, above) >= MIN_HEIGHT) {
-		height = Math.max(below, above);
-		top = below >= above ? anchor.bottom + GAP : GAP;
-	} else top = viewHeight - GAP - height;
-	content.style.maxHeight = `${height}px`;
+	let limit: number;
+	if (height <= below) [top, limit] = [anchor.bottom + GAP, below];
+	else if (height <= above) [top, limit] = [anchor.top - GAP - height, height];
+	else if (below >= MIN_HEIGHT && below >= above) [top, limit] = [anchor.bottom + GAP, below];
+	else if (above >= MIN_HEIGHT) [top, limit] = [GAP, above];
+	else [top, limit] = [viewHeight - GAP - height, height];
+	content.style.maxHeight = `${Math.min(limit, styled)}px`;
 	const width = content.offsetWidth;
 	const left = Math.max(GAP, Math.min(anchor.right - width, viewWidth - width - GAP));
 	content.style.top = `${top + window.scrollY}px`;
