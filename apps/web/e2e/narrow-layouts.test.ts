@@ -2,13 +2,15 @@
  * Layouts that must fit a phone (390 × 844) as well as a wide window (1280 px), in both
  * themes: the "Use this model" popover opens whole inside the window, even from a
  * button low on the screen; the access tokens page shows every token's Revoke button
- * in the window, with nothing wider than it (no sideways scrolling).
+ * in the window, with nothing wider than it (no sideways scrolling), and axe finds no
+ * serious violation on that page.
  */
 import { randomBytes } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seriousViolations } from "./axe";
 import { launchBrowser, newContext, SCREENSHOT_DIR, screenshot, siteUrl, visit } from "./browser";
 import { repoPeople } from "./repo-flow";
 
@@ -141,6 +143,7 @@ describe("narrow layouts", () => {
 				return found;
 			}, view.width);
 			expect(overflowing).toEqual([]);
+			expect(await seriousViolations(page)).toEqual([]);
 			await screenshot(page, `settings-tokens-${width}-${colorScheme}`);
 			await context.close();
 		});
