@@ -105,13 +105,13 @@ describe("accounts", () => {
 
 		// Afresh, the page lists the token by name, with its use, and never the secret again.
 		await visit(page, "/settings/tokens");
-		const table = page.getByTestId("tokens-table");
-		expect(await table.textContent()).toContain("e2e laptop");
+		const list = page.getByTestId("tokens-list");
+		expect(await list.textContent()).toContain("e2e laptop");
 		expect(await page.content()).not.toContain(secret);
 		expect(await page.getByTestId("token-secret").count()).toBe(0);
 
-		await table.getByRole("button", { name: "Revoke e2e laptop" }).click();
-		await table.getByRole("button", { name: "Yes, revoke" }).click();
+		await list.getByRole("button", { name: "Revoke e2e laptop" }).click();
+		await list.getByRole("button", { name: "Yes, revoke" }).click();
 		await page.getByText("Token “e2e laptop” revoked.").waitFor();
 		expect((await whoami(secret)).status).toBe(401);
 	});

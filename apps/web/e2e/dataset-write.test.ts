@@ -122,7 +122,7 @@ describe("a dataset's owner likes, uploads, edits the card, gates, renames and d
 		expect(await owner.locator("main").textContent()).toContain("great,1");
 	});
 
-	it("edits the card's task category, licence and tags, and the page shows the new task", async () => {
+	it("edits the card's task category, license and tags, and the page shows the new task", async () => {
 		await visit(owner, `/datasets/${REPO}`);
 		const tags = owner.getByRole("list", { name: "Tags" });
 		expect(await tags.textContent()).toContain("Text Classification");
@@ -134,7 +134,7 @@ describe("a dataset's owner likes, uploads, edits the card, gates, renames and d
 		await scanBothThemes(owner, "dataset-card-editor");
 
 		await owner.getByRole("listbox", { name: "Task categories" }).selectOption("token-classification");
-		await owner.getByLabel("Licence").fill("cc-by-4.0");
+		await owner.getByLabel("License").fill("cc-by-4.0");
 		await owner.getByRole("textbox", { name: "Tags" }).fill("reviews, english");
 		await owner.getByRole("button", { name: "Save the card" }).click();
 		await owner.waitForURL(siteUrl(`/datasets/${REPO}`));

@@ -2,7 +2,7 @@
  * Making repositories in the browser, through the hub's front door as `npm start` runs it:
  * signed out, /new goes to sign in and comes back; the owner picker offers you and your
  * organisations; the name is checked live by the hub (the id rule, reserved names, a taken
- * id), with Create disabled until it is free; a model under your name (with a licence) and a
+ * id), with Create disabled until it is free; a model under your name (with a license) and a
  * private dataset under your organisation land on their pages with the "How to upload" panel
  * naming this hub's URL, whose curl and `@huggingface/hub` ways run as written. A site admin
  * who is not a member of the organisation types its name as another owner (a name nobody holds
@@ -132,7 +132,7 @@ describe("new repositories", () => {
 		expect(await name.getAttribute("aria-invalid")).toBeNull();
 	});
 
-	it("creates a model under your name with a licence, and lands on its page with the upload panel", async () => {
+	it("creates a model under your name with a license, and lands on its page with the upload panel", async () => {
 		await page.getByLabel("License").selectOption("mit");
 		await createButton("model").click();
 		await page.waitForURL(siteUrl(`/${NAME}/first-model`));
@@ -154,7 +154,7 @@ describe("new repositories", () => {
 		expect(await page.getByTestId("upload-way-web").getByRole("link", { name: "Files tab" }).getAttribute("href")).toBe(
 			`/${NAME}/first-model/tree/main`,
 		);
-		// The licence went into the card's front matter, which the hub reads.
+		// The license went into the card's front matter, which the hub reads.
 		const info = await callFromPage(`/api/models/${NAME}/first-model`);
 		expect(info.status).toBe(200);
 		expect((info.body as { cardData?: { license?: string } }).cardData?.license).toBe("mit");

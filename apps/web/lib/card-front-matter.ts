@@ -1,7 +1,7 @@
 /**
  * The card editor's side of a README's front matter: the metadata form owns six keys
- * for a model (task, library, licence, tags, base model, widget examples) and three for
- * a dataset (task categories, licence, tags) and writes them; every other top-level key
+ * for a model (task, library, license, tags, base model, widget examples) and three for
+ * a dataset (task categories, license, tags) and writes them; every other top-level key
  * of the existing front matter is kept as its own lines, untouched.
  * The site has no YAML package, so this emits the few shapes it writes itself —
  * strings (always double-quoted), lists of strings, and lists of `{text}` widget

@@ -3,7 +3,7 @@ import { NewRepoPage } from "@/components/repo/new-repo-page";
 
 export const metadata: Metadata = {
 	title: "New dataset",
-	description: "Make a dataset repository on this hub: owner, name, visibility and licence.",
+	description: "Make a dataset repository on this hub: owner, name, visibility and license.",
 };
 
 export default function NewDatasetPage() {

@@ -1,7 +1,7 @@
 /**
  * A person's or an organisation's public page: avatar (through next/image, from
- * the hub's same-origin avatar path), full name, bio, social links (`rel="me
- * noopener"`: they vouch for the person, and get no handle on this window), their
+ * the hub's same-origin avatar path), full name, bio, social links by their handle
+ * (`rel="me noopener"`: they vouch for the person, and get no handle on this window), their
  * organisations or member count, their models and datasets, and (people) what they liked.
  */
 import Image from "next/image";
@@ -13,6 +13,7 @@ import type { ModelListItem } from "@/lib/hub";
 import type { DatasetListItem, OrgOverview, SocialLinks, UserOverview } from "@/lib/profiles";
 import type { LikedRepo } from "@/lib/repo-access";
 import { avatarPath } from "@/lib/session";
+import { socialLinkText } from "@/lib/social-links";
 import "./account.css";
 
 const LINK_LABELS: [keyof SocialLinks, string][] = [
@@ -84,7 +85,7 @@ export function ProfileView({
 						<li key={key}>
 							<a href={profile.links[key] as string} rel="me noopener">
 								{label}
-								<span className="muted small"> {new URL(profile.links[key] as string).host}</span>
+								<span className="muted small"> {socialLinkText(key, profile.links[key] as string)}</span>
 							</a>
 						</li>
 					))}

@@ -2,10 +2,12 @@
 /**
  * Access tokens: create (read or write, an optional expiry, optionally only some
  * repos), list (name, role, last used; never a secret after creation) and revoke
- * after a confirmation. The secret is in the creation answer only, shown here once
+ * after a confirmation. The list is one block per token whose facts wrap, so a
+ * phone shows every token's Revoke button without scrolling sideways. The secret is in the creation answer only, shown here once
  * with a copy button and gone when the page is left.
  */
 import { type FormEvent, useState } from "react";
+import { Badge } from "@/components/ui/badge";
 import { CopyButton } from "@/components/ui/copy-button";
 import { useHydrated } from "@/components/ui/use-hydrated";
 import { ConfirmAction } from "./confirm-action";
@@ -151,41 +153,37 @@ export function TokensManager({ initial }: { initial: TokenItem[] }) {
 				{tokens.length === 0 ? (
 					<p className="muted">No tokens yet.</p>
 				) : (
-					<div className="table-scroll">
-						<table className="table" data-testid="tokens-table">
-							<thead>
-								<tr>
-									<th scope="col">Name</th>
-									<th scope="col">Role</th>
-									<th scope="col">Last used</th>
-									<th scope="col">Expires</th>
-									<th scope="col">Repositories</th>
-									<th scope="col">
-										<span className="sr-only">Actions</span>
-									</th>
-								</tr>
-							</thead>
-							<tbody>
-								{tokens.map((token) => (
-									<tr key={token.id}>
-										<td>{token.displayName}</td>
-										<td>{token.role}</td>
-										<td>{when(token.lastUsedAt, "Never")}</td>
-										<td>{when(token.expiresAt, "Never")}</td>
-										<td>{token.repos?.length ? token.repos.join(", ") : "All"}</td>
-										<td>
-											<ConfirmAction
-												verb="Revoke"
-												subject={token.displayName}
-												question={`Revoke “${token.displayName}”?`}
-												onConfirm={() => revoke(token)}
-											/>
-										</td>
-									</tr>
-								))}
-							</tbody>
-						</table>
-					</div>
+					<ul className="token-list" aria-labelledby="tokens-heading" data-testid="tokens-list">
+						{tokens.map((token) => (
+							<li key={token.id} className="token-item">
+								<div className="token-about">
+									<p className="token-name">
+										{token.displayName} <Badge>{token.role}</Badge>
+									</p>
+									<dl className="token-facts">
+										<div>
+											<dt>Last used</dt>
+											<dd>{when(token.lastUsedAt, "Never")}</dd>
+										</div>
+										<div>
+											<dt>Expires</dt>
+											<dd>{when(token.expiresAt, "Never")}</dd>
+										</div>
+										<div>
+											<dt>Repositories</dt>
+											<dd>{token.repos?.length ? token.repos.join(", ") : "All"}</dd>
+										</div>
+									</dl>
+								</div>
+								<ConfirmAction
+									verb="Revoke"
+									subject={token.displayName}
+									question={`Revoke “${token.displayName}”?`}
+									onConfirm={() => revoke(token)}
+								/>
+							</li>
+						))}
+					</ul>
 				)}
 			</section>
 		</>

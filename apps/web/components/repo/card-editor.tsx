@@ -2,7 +2,7 @@
 /**
  * The model or dataset card editor for writers: the markdown body beside a live preview
  * (the site's own card renderer, loaded with the editor), and a metadata form whose values
- * become the README's front matter (a dataset's: task categories, licence and tags). Saving is one commit of README.md on `main` with
+ * become the README's front matter (a dataset's: task categories, license and tags). Saving is one commit of README.md on `main` with
  * the head the editor was opened at as `parentCommit`: if someone committed meanwhile
  * the hub answers 412 and nothing is overwritten.
  */
@@ -159,7 +159,7 @@ export function CardEditor({
 					</div>
 				)}
 				<div className="field">
-					<label htmlFor="card-license">Licence</label>
+					<label htmlFor="card-license">License</label>
 					<input
 						id="card-license"
 						name="license"

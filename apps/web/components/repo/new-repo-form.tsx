@@ -1,19 +1,19 @@
 "use client";
 /**
  * Making a repository: owner (you, or an organisation where you write; a site admin may also
- * type any other account or organisation, as the hub lets them), name, privacy and licence.
+ * type any other account or organisation, as the hub lets them), name, privacy and license.
  * The owner and name are checked as they are typed by the hub itself (`GET /api/repos/name-check`:
  * the id rule, reserved names, who may create where, taken ids), so the form never disagrees
  * with creating.
  * Create stays disabled until the hub has said yes to this owner and name. Then
- * `POST /api/repos/create`, a first README.md with the licence when one was chosen, and on to
+ * `POST /api/repos/create`, a first README.md with the license when one was chosen, and on to
  * the new repository's page.
  */
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { useHydrated } from "@/components/ui/use-hydrated";
-import { COMMON_LICENCES, licensedReadme } from "@/lib/licences";
+import { COMMON_LICENSES, licensedReadme } from "@/lib/licenses";
 import { type RepoType, repoApiPath, repoWebPath } from "@/lib/repos";
 import { hubCall } from "../account/hub-call";
 
@@ -84,7 +84,7 @@ export function NewRepoForm({ type, owners, anyOwner }: { type: RepoType; owners
 		event.preventDefault();
 		if (!ready) return;
 		const form = new FormData(event.currentTarget);
-		const licence = String(form.get("license") ?? "");
+		const license = String(form.get("license") ?? "");
 		setBusy(true);
 		setError(undefined);
 		const created = await hubCall<{ id: string }>("/api/repos/create", {
@@ -97,12 +97,12 @@ export function NewRepoForm({ type, owners, anyOwner }: { type: RepoType; owners
 			return;
 		}
 		const id = created.data.id;
-		if (licence) {
+		if (license) {
 			const lines = [
-				{ key: "header", value: { summary: "Add README.md with the licence" } },
+				{ key: "header", value: { summary: "Add README.md with the license" } },
 				{
 					key: "file",
-					value: { path: "README.md", content: base64Of(licensedReadme(licence, name)), encoding: "base64" },
+					value: { path: "README.md", content: base64Of(licensedReadme(license, name)), encoding: "base64" },
 				},
 			];
 			const committed = await hubCall(`${repoApiPath(type, id)}/commit/main`, {
@@ -197,9 +197,9 @@ export function NewRepoForm({ type, owners, anyOwner }: { type: RepoType; owners
 				<label htmlFor={`${ids}-license`}>License</label>
 				<select id={`${ids}-license`} name="license" defaultValue="">
 					<option value="">None yet</option>
-					{COMMON_LICENCES.map((licence) => (
-						<option key={licence.id} value={licence.id}>
-							{licence.label} ({licence.id})
+					{COMMON_LICENSES.map((license) => (
+						<option key={license.id} value={license.id}>
+							{license.label} ({license.id})
 						</option>
 					))}
 				</select>

@@ -1,6 +1,6 @@
 /**
  * One entry of a task demo, by its type: text, an image (next/image, through the
- * site's own /assets/demo path), an audio player, a chart of label scores, a
+ * site's own /assets/demo path, framed at its own proportions: no empty band), an audio player, a chart of label scores, a
  * table, or text with labelled spans and a legend.
  */
 import type { DemoEntry } from "@hubkit/tasks";
@@ -54,10 +54,13 @@ export function DemoEntryView({ entry, side }: { entry: DemoEntry; side: "Input"
 		case "img":
 			return (
 				<div className="demo-image">
+					{/* The frame takes the picture's own shape (CSS: full width, auto height); the size given here
+					    is the generator's usual 3:2, which only holds the place until the picture arrives. */}
 					<Image
 						src={`/assets/demo/${entry.filename}`}
 						alt={entry.filename.replace(/[-_]/g, " ").replace(/\.\w+$/, "")}
-						fill
+						width={384}
+						height={256}
 						sizes="(max-width: 768px) 100vw, 480px"
 					/>
 				</div>

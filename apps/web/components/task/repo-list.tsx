@@ -1,12 +1,23 @@
 /**
  * Models, datasets, metrics or apps a task page names, each with why it is worth
  * a look. Models link to their page on this hub, datasets when this hub holds them;
- * the rest (metrics, apps) are plain text with their description.
+ * the rest (metrics, apps) are plain text with their description, apps marked as
+ * examples (`unlinkedBadge`) since they live elsewhere.
  */
 import type { ExampleRepo } from "@hubkit/tasks";
 import Link from "next/link";
+import { Badge } from "../ui/badge";
 
-export function RepoList({ items, linkTo }: { items: ExampleRepo[]; linkTo?: (id: string) => string | undefined }) {
+export function RepoList({
+	items,
+	linkTo,
+	unlinkedBadge,
+}: {
+	items: ExampleRepo[];
+	linkTo?: (id: string) => string | undefined;
+	/** Marks an item without a page here ("Example"). */
+	unlinkedBadge?: string;
+}) {
 	return (
 		<ul className="repo-list">
 			{items.map((item) => {
@@ -20,6 +31,12 @@ export function RepoList({ items, linkTo }: { items: ExampleRepo[]; linkTo?: (id
 						) : (
 							<span className="repo-id">{item.id}</span>
 						)}
+						{!href && unlinkedBadge ? (
+							<>
+								{" "}
+								<Badge>{unlinkedBadge}</Badge>
+							</>
+						) : null}
 						<p className="muted">{item.description}</p>
 					</li>
 				);

@@ -3,8 +3,10 @@
  * A non-modal popover (a labelled dialog) opened by its button: Enter or Space
  * (the button's own keys) opens it and moves focus to its first control; Escape
  * closes it and gives focus back to the button; a click or focus outside closes
- * it. It is placed below the button, its right edge on the button's, kept 8 px
- * inside the window. Written here rather than taken from a primitives library:
+ * it. It opens below the button, its right edge on the button's, or above it when
+ * only that side has room (a button low on a phone's screen), and stays whole
+ * inside the window, 8 px from its edges, scrolling inside itself when neither
+ * side holds it. Written here rather than taken from a primitives library:
  * this much behaviour is small, and it kept a model page's first-load
  * JavaScript within its budget (bench/README.md).
  */
@@ -37,12 +39,36 @@ const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), selec
 /** Hidden until placed: the first paint must not show it at the page's corner. */
 const UNPLACED: CSSProperties = { position: "absolute", top: 0, left: 0, visibility: "hidden" };
 
-/** Puts `content` below the button, right edges aligned, within the window (page coordinates), and shows it. */
+/** Below this height a side is too cramped to scroll in: the popover covers the button instead. */
+const MIN_HEIGHT = 240;
+
+/**
+ * Places `content` by its button (page coordinates) so that all of it is in the window: below
+ * when it fits there, else above; when neither side holds it, on the roomier side, as tall as
+ * that side allows, or over the button when both sides are cramped. Then shows it.
+ */
 function place(trigger: HTMLElement, content: HTMLElement) {
+	// The document element's client box is the window less its scroll bars.
+	const { clientWidth: viewWidth, clientHeight: viewHeight } = document.documentElement;
+	content.style.maxWidth = `${viewWidth - 2 * GAP}px`;
+	content.style.maxHeight = "";
 	const anchor = trigger.getBoundingClientRect();
+	const below = viewHeight - anchor.bottom - 2 * GAP;
+	const above = anchor.top - 2 * GAP;
+	const styled = Number.parseFloat(getComputedStyle(content).maxHeight) || Number.POSITIVE_INFINITY;
+	const height = Math.min(content.offsetHeight, viewHeight - 2 * GAP);
+	// Below, it may grow (another tab) as far as the room there; placed above, its height is fixed.
+	let top: number;
+	let limit: number;
+	if (height <= below) [top, limit] = [anchor.bottom + GAP, below];
+	else if (height <= above) [top, limit] = [anchor.top - GAP - height, height];
+	else if (below >= MIN_HEIGHT && below >= above) [top, limit] = [anchor.bottom + GAP, below];
+	else if (above >= MIN_HEIGHT) [top, limit] = [GAP, above];
+	else [top, limit] = [viewHeight - GAP - height, height];
+	content.style.maxHeight = `${Math.min(limit, styled)}px`;
 	const width = content.offsetWidth;
-	const left = Math.max(GAP, Math.min(anchor.right - width, window.innerWidth - width - GAP));
-	content.style.top = `${anchor.bottom + GAP + window.scrollY}px`;
+	const left = Math.max(GAP, Math.min(anchor.right - width, viewWidth - width - GAP));
+	content.style.top = `${top + window.scrollY}px`;
 	content.style.left = `${left + window.scrollX}px`;
 	content.style.visibility = "visible";
 }

@@ -117,7 +117,11 @@ export default async function TaskPage({ params }: Props) {
 			) : null}
 			{task.spaces.length > 0 ? (
 				<Section id="apps" title="Apps">
-					<RepoList items={task.spaces} />
+					{/* This hub hosts no apps (Spaces): the task's apps are named as examples, not linked. */}
+					<p className="muted small">
+						Examples of apps built for this task on Hugging Face Spaces; this hub does not host apps.
+					</p>
+					<RepoList items={task.spaces} unlinkedBadge="Example" />
 				</Section>
 			) : null}
 		</div>

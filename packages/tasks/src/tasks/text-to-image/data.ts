@@ -11,7 +11,7 @@ export const taskData: TaskDataCustom = {
 		},
 		{
 			id: "Spawning/PD12M",
-			description: "Twelve million public-domain images with captions, safe to train on without licence worries.",
+			description: "Twelve million public-domain images with captions, safe to train on without license worries.",
 		},
 	],
 	metrics: [

@@ -1,7 +1,7 @@
 /**
  * `/datasets/{owner}/{name}/edit-card`: the dataset card editor, for those who may write
  * the dataset (signed out: sign in and back; anyone else: 404). Its metadata form writes
- * the task categories, licence and tags.
+ * the task categories, license and tags.
  */
 import { PIPELINE_DATA } from "@hubkit/tasks";
 import type { Metadata } from "next";

@@ -1,5 +1,5 @@
-/** The licences offered when a repository is made (ids as cards' `license:` front matter names them). */
-export const COMMON_LICENCES = [
+/** The licenses offered when a repository is made (ids as cards' `license:` front matter names them). */
+export const COMMON_LICENSES = [
 	{ id: "apache-2.0", label: "Apache 2.0" },
 	{ id: "mit", label: "MIT" },
 	{ id: "bsd-3-clause", label: "BSD 3-Clause" },
@@ -12,7 +12,7 @@ export const COMMON_LICENCES = [
 	{ id: "other", label: "Other" },
 ] as const;
 
-/** A first README.md that states the licence in its front matter (where the hub reads it from). */
-export function licensedReadme(licence: string, name: string): string {
-	return `---\nlicense: ${licence}\n---\n\n# ${name}\n`;
+/** A first README.md that states the license in its front matter (where the hub reads it from). */
+export function licensedReadme(license: string, name: string): string {
+	return `---\nlicense: ${license}\n---\n\n# ${name}\n`;
 }
