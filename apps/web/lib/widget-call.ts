@@ -48,6 +48,7 @@ import {
 	entitySpans,
 	firstVector,
 	flattenClassification,
+	rankedRows,
 	segmentsOf,
 	similarityRows,
 	topScores,
@@ -233,6 +234,14 @@ async function run(kind: WidgetKind, values: WidgetValues, context: CallContext,
 			const inputs = { source_sentence: needText(values.text, "a source sentence"), sentences };
 			const scores = await sentenceSimilarity({ ...base, inputs }, options);
 			return { type: "labels", rows: similarityRows(sentences, scores) } satisfies WidgetResult;
+		}
+		case "ranking": {
+			const texts = values.sentences.map((text) => text.trim()).filter(Boolean);
+			if (texts.length === 0) throw new WidgetError("Add a text to rank.", { code: "NoInput" });
+			// @hubkit/inference has no ranking function: the generic call, with the route's own body.
+			const args = { ...base, query: needText(values.text, "a query"), texts };
+			const output = await request(args, { ...options, task: context.task as never });
+			return { type: "ranking", rows: rankedRows(texts, output) } satisfies WidgetResult;
 		}
 		case "image-labels": {
 			const output = await imageClassification({ ...base, inputs: needImage(values) }, options);

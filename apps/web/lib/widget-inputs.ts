@@ -29,7 +29,7 @@ export interface WidgetSample {
 	context?: string;
 	/** Zero-shot candidate labels, comma-separated. */
 	labels?: string;
-	/** Sentence similarity's sentences to compare with `text`. */
+	/** Sentence similarity's sentences to compare with `text`; text ranking's texts to order by `text` (the query). */
 	sentences?: string[];
 	/** Chat's first messages. */
 	messages?: ChatTurn[];
@@ -39,6 +39,39 @@ export interface WidgetSample {
 	audioUrl?: string;
 	/** The request payload as JSON text (the JSON widget). */
 	json?: string;
+}
+
+/** Text ranking's request: a query and the texts to order by how well each answers it. */
+export interface RankingExample {
+	query: string;
+	texts: string[];
+}
+
+const RANKING_DEFAULT: RankingExample = {
+	query: "When does the library open?",
+	texts: [
+		"The library opens at nine every morning and closes at six.",
+		"The museum next door shows paintings from the last century.",
+		"Bicycles can be parked behind the town hall.",
+	],
+};
+
+/**
+ * A text-ranking model's sample: its widget example's query (`query`, else
+ * `source_sentence` or `text`) and texts (`texts`, else `sentences`), the shapes
+ * the hub's ranking route takes; ours where the model gives none.
+ */
+export function rankingExample(model: ModelData): RankingExample {
+	const widget = model.widgetData?.find((example) => example && typeof example === "object") as
+		| (WidgetExample & { texts?: unknown })
+		| undefined;
+	const query = widget?.query ?? widget?.source_sentence ?? widget?.text;
+	const given = Array.isArray(widget?.texts) ? widget.texts : widget?.sentences;
+	const texts = (given ?? []).filter((text): text is string => typeof text === "string" && text.trim() !== "");
+	return {
+		query: typeof query === "string" && query.trim() ? query : RANKING_DEFAULT.query,
+		texts: texts.length > 0 ? texts : RANKING_DEFAULT.texts,
+	};
 }
 
 const CHAT_DEFAULT = "Suggest three names for a bakery that opens at dawn.";
@@ -101,6 +134,10 @@ export function widgetSample(model: ModelData, task: string, kind: WidgetKind): 
 		case "similarity": {
 			const structured = example as { source_sentence?: string; sentences?: string[] } | undefined;
 			return { text: structured?.source_sentence ?? text, sentences: structured?.sentences ?? [] };
+		}
+		case "ranking": {
+			const { query, texts } = rankingExample(model);
+			return { text: query, sentences: texts };
 		}
 		case "image-question":
 			return { text: widget?.text ?? widget?.query ?? defaultText, imageUrl };

@@ -14,6 +14,7 @@ export type WidgetKind =
 	| "text-to-text"
 	| "embedding"
 	| "similarity"
+	| "ranking"
 	| "image-labels"
 	| "zero-shot-image"
 	| "object-detection"
@@ -43,6 +44,8 @@ const KIND_OF_TASK: Record<string, WidgetKind> = {
 	"text2text-generation": "text-to-text",
 	"feature-extraction": "embedding",
 	"sentence-similarity": "similarity",
+	// A query and the texts to order by how well each answers it.
+	"text-ranking": "ranking",
 	"image-classification": "image-labels",
 	"zero-shot-image-classification": "zero-shot-image",
 	"object-detection": "object-detection",

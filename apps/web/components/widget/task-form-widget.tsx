@@ -42,6 +42,15 @@ const TEXT_LABELS: Partial<Record<WidgetKind, string>> = {
 	"image-question": "Question",
 	speech: "Text to say",
 	"fill-mask": "Text with a mask token",
+	similarity: "Source sentence",
+	"question-answering": "Question",
+	ranking: "Query",
+};
+
+/** The list of texts a kind compares or orders, in its own words. */
+const LISTS: Partial<Record<WidgetKind, { legend: string; item: string; add: string }>> = {
+	similarity: { legend: "Sentences to compare", item: "Sentence", add: "Add a sentence" },
+	ranking: { legend: "Texts to rank", item: "Text", add: "Add a text" },
 };
 
 /** Media results are object URLs: they are released when the result is replaced. */
@@ -145,9 +154,8 @@ export function TaskFormWidget({
 	};
 
 	const busy = state.phase === "loading";
-	const textLabel =
-		TEXT_LABELS[kind] ??
-		(kind === "similarity" ? "Source sentence" : kind === "question-answering" ? "Question" : "Text");
+	const textLabel = TEXT_LABELS[kind] ?? "Text";
+	const list = LISTS[kind];
 	const field = (suffix: string) => `${id}-${suffix}`;
 	const onKeyDown = (event: React.KeyboardEvent) => {
 		// Ctrl+Enter (Cmd+Enter) runs from any field, as in most playgrounds.
@@ -155,7 +163,7 @@ export function TaskFormWidget({
 	};
 
 	const textNeeded = (!image && !audio) || kind === "image-question" || kind === "image-to-image";
-	const shortText = kind === "question-answering" || kind === "similarity" || kind === "image-question" || image;
+	const shortText = kind === "question-answering" || list !== undefined || kind === "image-question" || image;
 
 	return (
 		<form className="widget-form" onSubmit={run} onKeyDown={onKeyDown} aria-busy={busy}>
@@ -226,35 +234,35 @@ export function TaskFormWidget({
 					/>
 				</div>
 			) : null}
-			{kind === "similarity" ? (
+			{list ? (
 				<fieldset className="widget-field widget-sentences">
-					<legend>Sentences to compare</legend>
+					<legend>{list.legend}</legend>
 					{sentences.map((sentence, index) => (
 						// biome-ignore lint/suspicious/noArrayIndexKey: the list is edited in place; positions are the identity.
 						<div key={index} className="widget-sentence">
 							<input
 								className="widget-input"
-								aria-label={`Sentence ${index + 1}`}
+								aria-label={`${list.item} ${index + 1}`}
 								value={sentence}
 								readOnly={!hydrated}
 								onChange={(event) =>
-									setSentences((list) => list.map((item, at) => (at === index ? event.target.value : item)))
+									setSentences((items) => items.map((item, at) => (at === index ? event.target.value : item)))
 								}
 							/>
 							{sentences.length > 1 ? (
 								<button
 									type="button"
 									className="button button-small"
-									aria-label={`Remove sentence ${index + 1}`}
-									onClick={() => setSentences((list) => list.filter((_, at) => at !== index))}
+									aria-label={`Remove ${list.item.toLowerCase()} ${index + 1}`}
+									onClick={() => setSentences((items) => items.filter((_, at) => at !== index))}
 								>
 									×
 								</button>
 							) : null}
 						</div>
 					))}
-					<button type="button" className="button button-small" onClick={() => setSentences((list) => [...list, ""])}>
-						Add a sentence
+					<button type="button" className="button button-small" onClick={() => setSentences((items) => [...items, ""])}>
+						{list.add}
 					</button>
 				</fieldset>
 			) : null}
