@@ -58,18 +58,15 @@ const RANKING_DEFAULT: RankingExample = {
 
 /**
  * A text-ranking model's sample: its widget example's query (`query`, else
- * `source_sentence` or `text`) and texts (`texts`, else `sentences`), the shapes
- * the hub's ranking route takes; ours where the model gives none.
+ * `source_sentence` or `text`) and texts (`sentences`), as the hub's ranking
+ * route takes them; ours where the model gives none.
  */
 export function rankingExample(model: ModelData): RankingExample {
-	const widget = model.widgetData?.find((example) => example && typeof example === "object") as
-		| (WidgetExample & { texts?: unknown })
-		| undefined;
+	const widget = model.widgetData?.find((example) => example && typeof example === "object");
 	const query = widget?.query ?? widget?.source_sentence ?? widget?.text;
-	const given = Array.isArray(widget?.texts) ? widget.texts : widget?.sentences;
-	const texts = (given ?? []).filter((text): text is string => typeof text === "string" && text.trim() !== "");
+	const texts = (widget?.sentences ?? []).filter((text) => text.trim() !== "");
 	return {
-		query: typeof query === "string" && query.trim() ? query : RANKING_DEFAULT.query,
+		query: query?.trim() ? query : RANKING_DEFAULT.query,
 		texts: texts.length > 0 ? texts : RANKING_DEFAULT.texts,
 	};
 }
