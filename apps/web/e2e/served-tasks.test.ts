@@ -5,12 +5,14 @@
  * Pure functions: no browser.
  */
 import { LOCAL_TASKS } from "@hubkit/hub";
+import { INFERENCE_ROUTES } from "@hubkit/inference";
 import { describe, expect, it } from "vitest";
 import { modelServing, type ProviderSummary } from "../lib/model-serving";
 import { providerUsage } from "../lib/model-usage";
 import { rankingExample, widgetSample } from "../lib/widget-inputs";
 import { widgetKindOf } from "../lib/widget-kinds";
 import { rankedRows } from "../lib/widget-outputs";
+import { textToColumns } from "../lib/widget-table";
 
 /** GGUF models answer chat on the local runtime (the hub's GET /api/providers adds it to LOCAL_TASKS). */
 const SERVED_HERE = [...LOCAL_TASKS, "conversational"];
@@ -26,6 +28,27 @@ describe("served tasks", () => {
 		expect(SERVED_HERE).toContain("text-ranking");
 		const raw = SERVED_HERE.filter((task) => widgetKindOf(task) === "json");
 		expect(raw).toEqual([]);
+	});
+
+	it("gives every task the hub routes to a provider a form of its own", () => {
+		// What GET /api/providers lists for remote providers: the tasks of their call routes.
+		const routed = [
+			...new Set(INFERENCE_ROUTES.filter((route) => route.kind === "call").flatMap((route) => route.tasks)),
+		];
+		expect(routed.length).toBeGreaterThan(20);
+		expect(routed.filter((task) => widgetKindOf(task) === "json")).toEqual([]);
+	});
+
+	it("fills the table forms from the model's widget data", () => {
+		const model = {
+			id: "acme/tables",
+			pipeline_tag: "table-question-answering" as const,
+			widgetData: [{ text: "Which city is largest?", table: { City: ["Lagos", "Lima"], People: ["15", "11"] } }],
+		};
+		const sample = widgetSample(model, "table-question-answering", "table-question");
+		expect(sample).toEqual({ text: "Which city is largest?", table: "City, People\nLagos, 15\nLima, 11" });
+		expect(textToColumns(sample.table ?? "")).toEqual({ City: ["Lagos", "Lima"], People: ["15", "11"] });
+		expect(() => textToColumns("City, People\nLagos")).toThrow("Row 1 has 1 cells");
 	});
 
 	it("fills the text-ranking form from the model's widget data", () => {

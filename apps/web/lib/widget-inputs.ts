@@ -15,6 +15,7 @@ import {
 	type WidgetExample,
 } from "@hubkit/tasks";
 import type { WidgetKind } from "./widget-kinds";
+import { columnsToText } from "./widget-table";
 
 export interface ChatTurn {
 	role: "user" | "assistant" | "system";
@@ -37,6 +38,8 @@ export interface WidgetSample {
 	imageUrl?: string;
 	/** A same-origin recording to start from (audio kinds). */
 	audioUrl?: string;
+	/** The table kinds' table, comma-separated (lib/widget-table.ts). */
+	table?: string;
 	/** The request payload as JSON text (the JSON widget). */
 	json?: string;
 }
@@ -139,7 +142,16 @@ export function widgetSample(model: ModelData, task: string, kind: WidgetKind): 
 		case "image-question":
 			return { text: widget?.text ?? widget?.query ?? defaultText, imageUrl };
 		case "image-to-image":
-			return { text: widget?.prompt ?? defaultText, imageUrl };
+		case "image-to-video":
+			return { text: widget?.prompt ?? widget?.text ?? defaultText, imageUrl };
+		case "table-question": {
+			const structured = example as { query?: string; table?: Record<string, string[]> } | undefined;
+			return { text: structured?.query ?? text, table: columnsToText(structured?.table ?? {}) };
+		}
+		case "tabular": {
+			const structured = example as { data?: Record<string, string[]> } | undefined;
+			return { text: "", table: columnsToText(structured?.data ?? {}) };
+		}
 		case "image-labels":
 		case "object-detection":
 		case "depth-estimation":

@@ -52,6 +52,7 @@ export type WidgetResult =
 	| { type: "segments"; imageUrl: string; segments: Segment[] }
 	| { type: "image"; url: string }
 	| { type: "audio"; url: string }
+	| { type: "video"; url: string }
 	| { type: "audios"; items: { label: string; url: string }[] }
 	| { type: "json"; value: unknown };
 

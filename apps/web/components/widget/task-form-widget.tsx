@@ -39,6 +39,9 @@ type Phase =
 const TEXT_LABELS: Partial<Record<WidgetKind, string>> = {
 	"text-to-image": "Prompt",
 	"image-to-image": "Prompt (optional)",
+	"image-to-video": "Prompt (optional)",
+	"text-to-video": "Prompt",
+	"table-question": "Question",
 	"image-question": "Question",
 	speech: "Text to say",
 	"fill-mask": "Text with a mask token",
@@ -55,9 +58,9 @@ const LISTS: Partial<Record<WidgetKind, { legend: string; item: string; add: str
 
 /** Media results are object URLs: they are released when the result is replaced. */
 function release(phase: Phase) {
-	if (phase.phase === "result" && (phase.result.type === "image" || phase.result.type === "audio")) {
-		URL.revokeObjectURL(phase.result.url);
-	}
+	if (phase.phase !== "result") return;
+	const { result } = phase;
+	if (result.type === "image" || result.type === "audio" || result.type === "video") URL.revokeObjectURL(result.url);
 }
 
 export function TaskFormWidget({
@@ -74,6 +77,7 @@ export function TaskFormWidget({
 	const [labels, setLabels] = useState(sample.labels ?? "");
 	const [sentences, setSentences] = useState<string[]>(sample.sentences?.length ? sample.sentences : [""]);
 	const [json, setJson] = useState(sample.json ?? "");
+	const [table, setTable] = useState(sample.table ?? "");
 	const [picture, setPicture] = useState<Picture | null>(null);
 	const [recording, setRecording] = useState<Picture | null>(null);
 	const [state, setState] = useState<Phase>({ phase: "idle" });
@@ -124,6 +128,7 @@ export function TaskFormWidget({
 					labels,
 					sentences,
 					json,
+					table,
 					image: picture?.blob,
 					imageUrl: picture?.url,
 					audio: recording?.blob,
@@ -137,7 +142,8 @@ export function TaskFormWidget({
 				},
 			);
 			if (controller.current === own) show({ phase: "result", result });
-			else if (result.type === "image" || result.type === "audio") URL.revokeObjectURL(result.url);
+			else if (result.type === "image" || result.type === "audio" || result.type === "video")
+				URL.revokeObjectURL(result.url);
 		} catch (error) {
 			if (controller.current !== own) return;
 			const failure = own.signal.aborted ? undefined : await failureOf(error);
@@ -162,8 +168,18 @@ export function TaskFormWidget({
 		if (event.key === "Enter" && (event.ctrlKey || event.metaKey) && !busy) void run();
 	};
 
-	const textNeeded = (!image && !audio) || kind === "image-question" || kind === "image-to-image";
-	const shortText = kind === "question-answering" || list !== undefined || kind === "image-question" || image;
+	const textNeeded =
+		((!image && !audio) || kind === "image-question" || kind === "image-to-image" || kind === "image-to-video") &&
+		kind !== "tabular";
+	const shortText =
+		kind === "question-answering" ||
+		list !== undefined ||
+		kind === "image-question" ||
+		kind === "table-question" ||
+		image;
+	// The instruction is what these tasks are for, whatever the generic label says.
+	const label =
+		target.task === "image-text-to-image" || target.task === "image-text-to-video" ? "Instruction" : textLabel;
 
 	return (
 		<form className="widget-form" onSubmit={run} onKeyDown={onKeyDown} aria-busy={busy}>
@@ -188,7 +204,7 @@ export function TaskFormWidget({
 				</div>
 			) : textNeeded ? (
 				<div className="widget-field">
-					<label htmlFor={field("text")}>{textLabel}</label>
+					<label htmlFor={field("text")}>{label}</label>
 					{shortText ? (
 						<input
 							id={field("text")}
@@ -219,6 +235,20 @@ export function TaskFormWidget({
 						value={context}
 						readOnly={!hydrated}
 						onChange={(event) => setContext(event.target.value)}
+					/>
+				</div>
+			) : null}
+			{kind === "table-question" || kind === "tabular" ? (
+				<div className="widget-field">
+					<label htmlFor={field("table")}>Table (comma-separated: column names, then one line per row)</label>
+					<textarea
+						id={field("table")}
+						className="widget-input widget-code"
+						rows={5}
+						value={table}
+						spellCheck={false}
+						readOnly={!hydrated}
+						onChange={(event) => setTable(event.target.value)}
 					/>
 				</div>
 			) : null}

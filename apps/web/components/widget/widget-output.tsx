@@ -3,7 +3,7 @@
  * A widget's result, drawn by its type: label scores as a bar chart, entities
  * as highlighted spans with a legend, boxes over the picture, a depth map beside
  * it or masks over it, texts in a ranking model's order, text, a vector's first values, a picture, an audio
- * player, or JSON.
+ * or video player, or JSON.
  */
 import { useState } from "react";
 import type { DetectionBox, EntitySpan, LabelScore, WidgetResult } from "@/lib/widget-outputs";
@@ -184,6 +184,11 @@ export function WidgetOutput({ result }: { result: WidgetResult }) {
 			return (
 				// biome-ignore lint/a11y/useMediaCaption: generated speech or sound; there is no caption track to give.
 				<audio className="widget-audio" controls src={result.url} data-testid="widget-audio" />
+			);
+		case "video":
+			return (
+				// biome-ignore lint/a11y/useMediaCaption: a generated clip; there is no caption track to give.
+				<video className="widget-image" controls src={result.url} data-testid="widget-video" />
 			);
 		case "audios":
 			return (
