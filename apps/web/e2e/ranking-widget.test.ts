@@ -7,6 +7,7 @@
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seriousViolations } from "./axe";
 import { launchBrowser, newContext, screenshot, siteUrl, visit } from "./browser";
 
 const RANKER = "hubkit-demo/wink-static-ranking";
@@ -89,6 +90,8 @@ describe("text-ranking widget", () => {
 			expect(ranked.map((row) => row.text).sort()).toEqual([...(sample.sentences ?? [])].sort());
 			expect(ranked[0]?.text).toBe(ANSWER);
 			expect(ranked[0]?.score).toBeGreaterThan(ranked[1]?.score ?? 1);
+			// The form, the ranked answer and the panel's call: no serious or critical axe finding.
+			expect(await seriousViolations(page)).toEqual([]);
 			await widget.scrollIntoViewIfNeeded();
 			await screenshot(page, `ranking-widget-${name}`);
 
