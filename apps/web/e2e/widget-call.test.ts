@@ -54,7 +54,7 @@ afterAll(async () => {
 	await new Promise((resolve) => server.close(resolve));
 });
 
-const values = (text: string): WidgetValues => ({ text, context: "", labels: "", sentences: [], json: "" });
+const values = (text: string): WidgetValues => ({ text, context: "", labels: "", sentences: [], json: "", table: "" });
 
 function context(onLoading: (progress: LoadingProgress) => void = () => {}, signal = new AbortController().signal) {
 	return { model: "acme/sentiment", provider: "hf-inference", task: "text-classification", signal, onLoading, origin };

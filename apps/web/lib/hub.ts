@@ -237,36 +237,6 @@ export async function getDataset(id: string): Promise<DatasetInfo | undefined> {
 	return (await response.json()) as DatasetInfo;
 }
 
-/** One item of `GET /api/providers`: how this hub serves a provider. */
-export interface HubProvider {
-	kind: "remote" | "local" | "client-only";
-	/** A key is set (remote) or the local runtime runs (local). */
-	configured: boolean;
-	/** The tasks the hub routes to it (for the local runtime, what it runs). */
-	tasks: string[];
-}
-
-/**
- * How this hub serves each provider, from `GET /api/providers`
- * (`[{ id, kind, configured, tasks }]`), by provider id. Undefined when the hub
- * does not answer it, so the page marks nothing rather than everything.
- */
-export async function getRoutableProviders(): Promise<Map<string, HubProvider> | undefined> {
-	const response = await hubFetch("/api/providers");
-	if (!response.ok) return undefined;
-	const body = (await response.json()) as unknown;
-	if (!Array.isArray(body)) return undefined;
-	const providers = new Map<string, HubProvider>();
-	for (const item of body) {
-		const entry = item as { id?: unknown; kind?: unknown; configured?: unknown; tasks?: unknown };
-		if (typeof entry.id !== "string") continue;
-		const kind = entry.kind === "local" || entry.kind === "client-only" ? entry.kind : "remote";
-		const tasks = Array.isArray(entry.tasks) ? entry.tasks.filter((task) => typeof task === "string") : [];
-		providers.set(entry.id, { kind, configured: entry.configured === true, tasks });
-	}
-	return providers;
-}
-
 /** Fetches a hub file for the site's own asset routes (the image optimizer reads them in process). */
 export async function fetchHubAsset(path: string): Promise<Response> {
 	return fetch(`${hubUrl()}${path}`, { cache: "no-store" });

@@ -12,6 +12,7 @@ import {
 	snippetTask,
 } from "@hubkit/inference";
 import {
+	getModelInputPayload,
 	isDeeplinkApp,
 	isModelLibraryKey,
 	type LibrarySnippet,
@@ -22,9 +23,12 @@ import {
 	MODEL_LIBRARIES,
 	type ModelData,
 	type ModelLibraryKey,
+	shString,
 	toModelData,
 } from "@hubkit/tasks";
-import type { HubProvider, ModelInfo } from "./hub";
+import type { ModelInfo } from "./hub";
+import type { ModelServing } from "./model-serving";
+import { rankingExample } from "./widget-inputs";
 
 export interface LibraryUsage {
 	key: string;
@@ -82,51 +86,57 @@ export function localAppUsage(model: ModelData): LocalAppUsage[] {
 	});
 }
 
-/** Why this hub cannot route a call for `task` to `provider`, or undefined when it can. */
-export function notRoutedBecause(
-	provider: string,
-	task: string,
-	providers: Map<string, HubProvider>,
-): string | undefined {
-	const served = providers.get(provider);
-	if (!served) return "this hub does not know this provider";
-	if (served.kind === "client-only") return "it takes only its own key, never a call through a hub";
-	if (!served.configured) {
-		return served.kind === "local" ? "this hub's local runtime is not running" : "no key for it is set on this hub";
-	}
-	if (!served.tasks.includes(task)) {
-		return served.kind === "local"
-			? `this hub's local runtime does not run ${task}`
-			: `this hub does not route ${task} to it`;
-	}
-	return undefined;
+/**
+ * A plain HTTP call to the hub's own runtime, for a task the inference client
+ * has no function for (text ranking): the route's own JSON body, the token from
+ * `HF_TOKEN` as every snippet reads it.
+ */
+function localRouteSnippet(model: ModelData, task: string, hubUrl: string): InferenceSnippet[] {
+	const asTask: ModelData = { ...model, pipeline_tag: task as ModelData["pipeline_tag"] };
+	const payload = task === "text-ranking" ? rankingExample(asTask) : getModelInputPayload(asTask);
+	if (!payload) return [];
+	const url = `${hubUrl.replace(/\/+$/, "")}/hf-inference/models/${model.id}`;
+	const content = [
+		`curl ${shString(url)}`,
+		"-X POST",
+		'-H "Authorization: Bearer $HF_TOKEN"',
+		`-H ${shString("Content-Type: application/json")}`,
+		`-d ${shString(JSON.stringify(payload, null, 4))}`,
+		"--fail-with-body",
+	].join(" \\\n    ");
+	return [{ language: "sh", client: "curl", content }];
 }
 
-export function providerUsage(
-	info: ModelInfo,
-	hubUrl: string,
-	providers: Map<string, HubProvider> | undefined,
-): ProviderUsage[] {
+/**
+ * The panel's providers: every entry of `modelServing` (the one serving first,
+ * so the panel opens on the provider the widget calls), each with its snippets.
+ */
+export function providerUsage(info: ModelInfo, hubUrl: string, serving: ModelServing): ProviderUsage[] {
 	const model = modelData(info);
-	return Object.entries(info.inferenceProviderMapping ?? {}).flatMap(([provider, entry]) => {
-		const mapping: InferenceProviderMappingEntry = { ...entry, provider, hfModelId: entry.hfModelId ?? info.id };
+	return serving.entries.map((entry) => {
+		const given = info.inferenceProviderMapping?.[entry.provider];
+		const mapping: InferenceProviderMappingEntry = {
+			...(given ?? { providerId: info.id, task: entry.task, status: entry.status }),
+			provider: entry.provider,
+			hfModelId: given?.hfModelId ?? info.id,
+		} as InferenceProviderMappingEntry;
 		const options = { hubUrl, routerUrl: hubUrl };
-		const snippets = getInferenceSnippets(model, provider as InferenceProvider, mapping, options);
-		if (snippets.length === 0) return [];
+		const clientSnippets = getInferenceSnippets(model, entry.provider as InferenceProvider, mapping, options);
+		const snippets =
+			clientSnippets.length === 0 && entry.provider === "hf-inference"
+				? localRouteSnippet(model, entry.task, hubUrl)
+				: clientSnippets;
 		const streams = snippetTask(model, entry.task) === "conversational";
 		const streamingSnippets = streams
-			? getInferenceSnippets(model, provider as InferenceProvider, mapping, { ...options, streaming: true })
+			? getInferenceSnippets(model, entry.provider as InferenceProvider, mapping, { ...options, streaming: true })
 			: [];
-		const reason = providers ? notRoutedBecause(provider, entry.task, providers) : undefined;
-		return [
-			{
-				provider,
-				status: entry.status,
-				routable: providers ? reason === undefined : undefined,
-				...(reason ? { notRoutedBecause: reason } : {}),
-				snippets,
-				...(streamingSnippets.length > 0 ? { streamingSnippets } : {}),
-			},
-		];
+		return {
+			provider: entry.provider,
+			status: entry.status,
+			routable: serving.known ? entry.notRoutedBecause === undefined : undefined,
+			...(entry.notRoutedBecause ? { notRoutedBecause: entry.notRoutedBecause } : {}),
+			snippets,
+			...(streamingSnippets.length > 0 ? { streamingSnippets } : {}),
+		};
 	});
 }

@@ -21,19 +21,26 @@ import {
 	type InferenceProvider,
 	imageClassification,
 	imageSegmentation,
+	imageTextToImage,
+	imageTextToVideo,
 	imageToImage,
 	imageToText,
+	imageToVideo,
 	type Options,
 	objectDetection,
 	questionAnswering,
 	request,
 	sentenceSimilarity,
 	summarization,
+	tableQuestionAnswering,
+	tabularClassification,
+	tabularRegression,
 	textClassification,
 	textGeneration,
 	textToAudio,
 	textToImage,
 	textToSpeech,
+	textToVideo,
 	tokenClassification,
 	translation,
 	visualQuestionAnswering,
@@ -48,11 +55,13 @@ import {
 	entitySpans,
 	firstVector,
 	flattenClassification,
+	rankedRows,
 	segmentsOf,
 	similarityRows,
 	topScores,
 	type WidgetResult,
 } from "./widget-outputs";
+import { type Columns, textToColumns } from "./widget-table";
 
 /** What the form holds when Run is pressed. */
 export interface WidgetValues {
@@ -61,6 +70,8 @@ export interface WidgetValues {
 	labels: string;
 	sentences: string[];
 	json: string;
+	/** The table kinds' table, comma-separated (lib/widget-table.ts). */
+	table: string;
 	image?: Blob;
 	/** An object URL of `image`, to draw boxes over. */
 	imageUrl?: string;
@@ -180,6 +191,14 @@ function needText(value: string, what: string): string {
 	return value;
 }
 
+function needTable(text: string): Columns {
+	try {
+		return textToColumns(text);
+	} catch (error) {
+		throw new WidgetError((error as Error).message, { code: "NoInput" });
+	}
+}
+
 function labelList(labels: string): string[] {
 	const list = labels
 		.split(",")
@@ -234,6 +253,14 @@ async function run(kind: WidgetKind, values: WidgetValues, context: CallContext,
 			const scores = await sentenceSimilarity({ ...base, inputs }, options);
 			return { type: "labels", rows: similarityRows(sentences, scores) } satisfies WidgetResult;
 		}
+		case "ranking": {
+			const texts = values.sentences.map((text) => text.trim()).filter(Boolean);
+			if (texts.length === 0) throw new WidgetError("Add a text to rank.", { code: "NoInput" });
+			// @hubkit/inference has no ranking function: the generic call, with the route's own body.
+			const args = { ...base, query: needText(values.text, "a query"), texts };
+			const output = await request(args, { ...options, task: context.task as never });
+			return { type: "ranking", rows: rankedRows(texts, output) } satisfies WidgetResult;
+		}
 		case "image-labels": {
 			const output = await imageClassification({ ...base, inputs: needImage(values) }, options);
 			return { type: "labels", rows: topScores(flattenClassification(output)) } satisfies WidgetResult;
@@ -271,9 +298,47 @@ async function run(kind: WidgetKind, values: WidgetValues, context: CallContext,
 			return { type: "text", text: output.answer, rows } satisfies WidgetResult;
 		}
 		case "image-to-image": {
+			if (context.task === "image-text-to-image") {
+				const parameters = { prompt: needText(values.text, "an instruction") };
+				const blob = await imageTextToImage({ ...base, inputs: needImage(values), parameters }, options);
+				return { type: "image", url: URL.createObjectURL(blob) } satisfies WidgetResult;
+			}
 			const parameters = values.text.trim() ? { prompt: values.text } : undefined;
 			const blob = await imageToImage({ ...base, inputs: needImage(values), parameters }, options);
 			return { type: "image", url: URL.createObjectURL(blob) } satisfies WidgetResult;
+		}
+		case "image-to-video": {
+			const blob =
+				context.task === "image-text-to-video"
+					? await imageTextToVideo(
+							{ ...base, inputs: needImage(values), parameters: { prompt: needText(values.text, "an instruction") } },
+							options,
+						)
+					: await imageToVideo(
+							{
+								...base,
+								inputs: needImage(values),
+								parameters: values.text.trim() ? { prompt: values.text } : undefined,
+							},
+							options,
+						);
+			return { type: "video", url: URL.createObjectURL(blob) } satisfies WidgetResult;
+		}
+		case "text-to-video": {
+			const blob = await textToVideo({ ...base, inputs: needText(values.text, "a prompt") }, options);
+			return { type: "video", url: URL.createObjectURL(blob) } satisfies WidgetResult;
+		}
+		case "table-question": {
+			const inputs = { query: needText(values.text, "a question"), table: needTable(values.table) };
+			const output = await tableQuestionAnswering({ ...base, inputs }, options);
+			const cells = output.cells.length > 1 ? ` (from ${output.cells.join(", ")})` : "";
+			return { type: "text", text: `${output.answer}${cells}` } satisfies WidgetResult;
+		}
+		case "tabular": {
+			const inputs = { data: needTable(values.table) };
+			const call = context.task === "tabular-regression" ? tabularRegression : tabularClassification;
+			const output = await call({ ...base, inputs }, options);
+			return { type: "text", text: output.map((value, row) => `Row ${row + 1}: ${value}`).join("\n") } as WidgetResult;
 		}
 		case "text-to-image": {
 			const blob = await textToImage({ ...base, inputs: needText(values.text, "a prompt") }, options);

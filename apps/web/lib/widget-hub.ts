@@ -1,12 +1,12 @@
 /**
- * What the widgets read from the hub, on the server, per request like every hub
- * call: `GET /api/providers` with each provider's kind and tasks (to say why no
- * provider serves a model; lib/hub.ts's list keeps only the routable names), and
- * the model `GET /api/tasks` names as the one this hub runs itself for a task.
+ * What the widgets and the inference panel read from the hub, on the server, per
+ * request like every hub call: `GET /api/providers` with each provider's kind and
+ * tasks (model-serving.ts reads a model's mapping against it), and the model
+ * `GET /api/tasks` names as the one this hub runs itself for a task.
  */
 import "server-only";
 import { connection } from "next/server";
-import type { ProviderSummary } from "./widget-availability";
+import type { ProviderSummary } from "./model-serving";
 
 function hubUrl(): string {
 	return (process.env.HUBKIT_HUB_URL ?? "http://127.0.0.1:8787").replace(/\/+$/, "");

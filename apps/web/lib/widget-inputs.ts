@@ -15,6 +15,7 @@ import {
 	type WidgetExample,
 } from "@hubkit/tasks";
 import type { WidgetKind } from "./widget-kinds";
+import { columnsToText } from "./widget-table";
 
 export interface ChatTurn {
 	role: "user" | "assistant" | "system";
@@ -29,7 +30,7 @@ export interface WidgetSample {
 	context?: string;
 	/** Zero-shot candidate labels, comma-separated. */
 	labels?: string;
-	/** Sentence similarity's sentences to compare with `text`. */
+	/** Sentence similarity's sentences to compare with `text`; text ranking's texts to order by `text` (the query). */
 	sentences?: string[];
 	/** Chat's first messages. */
 	messages?: ChatTurn[];
@@ -37,8 +38,40 @@ export interface WidgetSample {
 	imageUrl?: string;
 	/** A same-origin recording to start from (audio kinds). */
 	audioUrl?: string;
+	/** The table kinds' table, comma-separated (lib/widget-table.ts). */
+	table?: string;
 	/** The request payload as JSON text (the JSON widget). */
 	json?: string;
+}
+
+/** Text ranking's request: a query and the texts to order by how well each answers it. */
+export interface RankingExample {
+	query: string;
+	texts: string[];
+}
+
+const RANKING_DEFAULT: RankingExample = {
+	query: "When does the library open?",
+	texts: [
+		"The library opens at nine every morning and closes at six.",
+		"The museum next door shows paintings from the last century.",
+		"Bicycles can be parked behind the town hall.",
+	],
+};
+
+/**
+ * A text-ranking model's sample: its widget example's query (`query`, else
+ * `source_sentence` or `text`) and texts (`sentences`), as the hub's ranking
+ * route takes them; ours where the model gives none.
+ */
+export function rankingExample(model: ModelData): RankingExample {
+	const widget = model.widgetData?.find((example) => example && typeof example === "object");
+	const query = widget?.query ?? widget?.source_sentence ?? widget?.text;
+	const texts = (widget?.sentences ?? []).filter((text) => text.trim() !== "");
+	return {
+		query: query?.trim() ? query : RANKING_DEFAULT.query,
+		texts: texts.length > 0 ? texts : RANKING_DEFAULT.texts,
+	};
 }
 
 const CHAT_DEFAULT = "Suggest three names for a bakery that opens at dawn.";
@@ -102,10 +135,23 @@ export function widgetSample(model: ModelData, task: string, kind: WidgetKind): 
 			const structured = example as { source_sentence?: string; sentences?: string[] } | undefined;
 			return { text: structured?.source_sentence ?? text, sentences: structured?.sentences ?? [] };
 		}
+		case "ranking": {
+			const { query, texts } = rankingExample(model);
+			return { text: query, sentences: texts };
+		}
 		case "image-question":
 			return { text: widget?.text ?? widget?.query ?? defaultText, imageUrl };
 		case "image-to-image":
-			return { text: widget?.prompt ?? defaultText, imageUrl };
+		case "image-to-video":
+			return { text: widget?.prompt ?? widget?.text ?? defaultText, imageUrl };
+		case "table-question": {
+			const structured = example as { query?: string; table?: Record<string, string[]> } | undefined;
+			return { text: structured?.query ?? text, table: columnsToText(structured?.table ?? {}) };
+		}
+		case "tabular": {
+			const structured = example as { data?: Record<string, string[]> } | undefined;
+			return { text: "", table: columnsToText(structured?.data ?? {}) };
+		}
 		case "image-labels":
 		case "object-detection":
 		case "depth-estimation":

@@ -14,6 +14,7 @@ export type WidgetKind =
 	| "text-to-text"
 	| "embedding"
 	| "similarity"
+	| "ranking"
 	| "image-labels"
 	| "zero-shot-image"
 	| "object-detection"
@@ -23,6 +24,10 @@ export type WidgetKind =
 	| "image-question"
 	| "image-to-image"
 	| "text-to-image"
+	| "image-to-video"
+	| "text-to-video"
+	| "table-question"
+	| "tabular"
 	| "speech"
 	| "speech-recognition"
 	| "audio-labels"
@@ -43,6 +48,8 @@ const KIND_OF_TASK: Record<string, WidgetKind> = {
 	"text2text-generation": "text-to-text",
 	"feature-extraction": "embedding",
 	"sentence-similarity": "similarity",
+	// A query and the texts to order by how well each answers it.
+	"text-ranking": "ranking",
 	"image-classification": "image-labels",
 	"zero-shot-image-classification": "zero-shot-image",
 	"object-detection": "object-detection",
@@ -53,6 +60,14 @@ const KIND_OF_TASK: Record<string, WidgetKind> = {
 	"document-question-answering": "image-question",
 	"image-to-image": "image-to-image",
 	"text-to-image": "text-to-image",
+	// A picture and an instruction in, a picture out: the image-to-image form, the prompt required.
+	"image-text-to-image": "image-to-image",
+	"image-to-video": "image-to-video",
+	"image-text-to-video": "image-to-video",
+	"text-to-video": "text-to-video",
+	"table-question-answering": "table-question",
+	"tabular-classification": "tabular",
+	"tabular-regression": "tabular",
 	"text-to-speech": "speech",
 	"text-to-audio": "speech",
 	"automatic-speech-recognition": "speech-recognition",
@@ -75,6 +90,7 @@ const IMAGE_KINDS = new Set<WidgetKind>([
 	"image-to-text",
 	"image-question",
 	"image-to-image",
+	"image-to-video",
 ]);
 
 /** Kinds whose input is a picture (the upload area and the canvas editor). */

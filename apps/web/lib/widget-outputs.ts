@@ -42,6 +42,8 @@ export interface DepthMap {
 
 export type WidgetResult =
 	| { type: "labels"; rows: LabelScore[] }
+	/** Texts in the order a ranking model put them, best first, each with its score. */
+	| { type: "ranking"; rows: LabelScore[] }
 	| { type: "spans"; text: string; spans: EntitySpan[] }
 	| { type: "text"; text: string; rows?: LabelScore[] }
 	| { type: "vector"; length: number; head: number[] }
@@ -50,6 +52,7 @@ export type WidgetResult =
 	| { type: "segments"; imageUrl: string; segments: Segment[] }
 	| { type: "image"; url: string }
 	| { type: "audio"; url: string }
+	| { type: "video"; url: string }
 	| { type: "audios"; items: { label: string; url: string }[] }
 	| { type: "json"; value: unknown };
 
@@ -110,6 +113,21 @@ export function entitySpans(
 /** Sentence similarity: one score per sentence, named by the sentence. */
 export function similarityRows(sentences: readonly string[], scores: readonly number[]): LabelScore[] {
 	return sentences.map((sentence, index) => ({ label: sentence, score: scores[index] ?? 0 }));
+}
+
+/**
+ * Text ranking: `[{ index, score }]` (the hub's route and TEI's rerank answer) as
+ * the texts themselves, best first whatever order the answer came in.
+ */
+export function rankedRows(texts: readonly string[], output: unknown): LabelScore[] {
+	if (!Array.isArray(output)) return [];
+	return output
+		.flatMap((item): LabelScore[] => {
+			const { index, score } = (item ?? {}) as { index?: unknown; score?: unknown };
+			const text = typeof index === "number" ? texts[index] : undefined;
+			return text !== undefined && typeof score === "number" ? [{ label: text, score }] : [];
+		})
+		.sort((a, b) => b.score - a.score);
 }
 
 /** Feature extraction: the first vector, however deeply the provider nested it. */

@@ -3,7 +3,9 @@
  * "Inference providers": pick a provider from the model's mapping (live or
  * staging, and marked when this hub cannot route to it), a language, a client
  * and, for chat models, streaming, and copy the call. Snippets arrive ready-made from the server (they
- * point at this hub and read the token from `HF_TOKEN`); this only chooses.
+ * point at this hub and read the token from `HF_TOKEN`); this only chooses. The
+ * providers come from lib/model-serving.ts, as the widget's: the list opens on
+ * the provider the widget calls, and when none serves, both say why in the same words.
  */
 import { useId, useState } from "react";
 import type { ProviderUsage } from "@/lib/model-usage";
@@ -43,22 +45,33 @@ function LanguagePanel({ snippets }: { snippets: ProviderUsage["snippets"] }) {
 	);
 }
 
-export function InferencePanel({ providers }: { providers: ProviderUsage[] }) {
+export function InferencePanel({
+	providers,
+	unavailableReason,
+}: {
+	providers: ProviderUsage[];
+	/** Why no provider serves the model on this hub (lib/model-serving.ts), when none does. */
+	unavailableReason?: string;
+}) {
 	const [provider, setProvider] = useState(providers[0]?.provider);
 	const [streaming, setStreaming] = useState(false);
 	const [language, setLanguage] = useState<string>();
 	const selectId = useId();
 	const reasonId = useId();
 	const current = providers.find((entry) => entry.provider === provider) ?? providers[0];
-	if (!current) {
-		return <p className="muted">No inference provider serves this model yet.</p>;
-	}
+	const unavailable = unavailableReason ? (
+		<p className="small muted" data-testid="inference-unavailable">
+			{unavailableReason}
+		</p>
+	) : null;
+	if (!current) return unavailable;
 	// Chat models offer the same calls with the answer streamed; this choice and the language stay
 	// when the provider changes (a provider without the chosen language shows its first).
 	const snippets = streaming && current.streamingSnippets ? current.streamingSnippets : current.snippets;
 	const languages = LANGUAGE_ORDER.filter((language) => snippets.some((snippet) => snippet.language === language));
 	return (
 		<div className="inference-panel" data-testid="inference-panel">
+			{unavailable}
 			<div className="provider-picker">
 				<label htmlFor={selectId} className="small">
 					Provider
@@ -90,6 +103,9 @@ export function InferencePanel({ providers }: { providers: ProviderUsage[] }) {
 					<input type="checkbox" checked={streaming} onChange={(event) => setStreaming(event.target.checked)} />
 					Stream the answer
 				</label>
+			) : null}
+			{languages.length === 0 ? (
+				<p className="small muted">There is no code sample for {current.provider} and this model's task yet.</p>
 			) : null}
 			<Tabs value={language && languages.includes(language) ? language : languages[0]} onValueChange={setLanguage}>
 				<TabList aria-label="Language">

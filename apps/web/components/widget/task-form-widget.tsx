@@ -39,16 +39,28 @@ type Phase =
 const TEXT_LABELS: Partial<Record<WidgetKind, string>> = {
 	"text-to-image": "Prompt",
 	"image-to-image": "Prompt (optional)",
+	"image-to-video": "Prompt (optional)",
+	"text-to-video": "Prompt",
+	"table-question": "Question",
 	"image-question": "Question",
 	speech: "Text to say",
 	"fill-mask": "Text with a mask token",
+	similarity: "Source sentence",
+	"question-answering": "Question",
+	ranking: "Query",
+};
+
+/** The list of texts a kind compares or orders, in its own words. */
+const LISTS: Partial<Record<WidgetKind, { legend: string; item: string; add: string }>> = {
+	similarity: { legend: "Sentences to compare", item: "Sentence", add: "Add a sentence" },
+	ranking: { legend: "Texts to rank", item: "Text", add: "Add a text" },
 };
 
 /** Media results are object URLs: they are released when the result is replaced. */
 function release(phase: Phase) {
-	if (phase.phase === "result" && (phase.result.type === "image" || phase.result.type === "audio")) {
-		URL.revokeObjectURL(phase.result.url);
-	}
+	if (phase.phase !== "result") return;
+	const { result } = phase;
+	if (result.type === "image" || result.type === "audio" || result.type === "video") URL.revokeObjectURL(result.url);
 }
 
 export function TaskFormWidget({
@@ -65,6 +77,7 @@ export function TaskFormWidget({
 	const [labels, setLabels] = useState(sample.labels ?? "");
 	const [sentences, setSentences] = useState<string[]>(sample.sentences?.length ? sample.sentences : [""]);
 	const [json, setJson] = useState(sample.json ?? "");
+	const [table, setTable] = useState(sample.table ?? "");
 	const [picture, setPicture] = useState<Picture | null>(null);
 	const [recording, setRecording] = useState<Picture | null>(null);
 	const [state, setState] = useState<Phase>({ phase: "idle" });
@@ -115,6 +128,7 @@ export function TaskFormWidget({
 					labels,
 					sentences,
 					json,
+					table,
 					image: picture?.blob,
 					imageUrl: picture?.url,
 					audio: recording?.blob,
@@ -128,7 +142,8 @@ export function TaskFormWidget({
 				},
 			);
 			if (controller.current === own) show({ phase: "result", result });
-			else if (result.type === "image" || result.type === "audio") URL.revokeObjectURL(result.url);
+			else if (result.type === "image" || result.type === "audio" || result.type === "video")
+				URL.revokeObjectURL(result.url);
 		} catch (error) {
 			if (controller.current !== own) return;
 			const failure = own.signal.aborted ? undefined : await failureOf(error);
@@ -145,17 +160,26 @@ export function TaskFormWidget({
 	};
 
 	const busy = state.phase === "loading";
-	const textLabel =
-		TEXT_LABELS[kind] ??
-		(kind === "similarity" ? "Source sentence" : kind === "question-answering" ? "Question" : "Text");
+	const textLabel = TEXT_LABELS[kind] ?? "Text";
+	const list = LISTS[kind];
 	const field = (suffix: string) => `${id}-${suffix}`;
 	const onKeyDown = (event: React.KeyboardEvent) => {
 		// Ctrl+Enter (Cmd+Enter) runs from any field, as in most playgrounds.
 		if (event.key === "Enter" && (event.ctrlKey || event.metaKey) && !busy) void run();
 	};
 
-	const textNeeded = (!image && !audio) || kind === "image-question" || kind === "image-to-image";
-	const shortText = kind === "question-answering" || kind === "similarity" || kind === "image-question" || image;
+	const textNeeded =
+		((!image && !audio) || kind === "image-question" || kind === "image-to-image" || kind === "image-to-video") &&
+		kind !== "tabular";
+	const shortText =
+		kind === "question-answering" ||
+		list !== undefined ||
+		kind === "image-question" ||
+		kind === "table-question" ||
+		image;
+	// The instruction is what these tasks are for, whatever the generic label says.
+	const label =
+		target.task === "image-text-to-image" || target.task === "image-text-to-video" ? "Instruction" : textLabel;
 
 	return (
 		<form className="widget-form" onSubmit={run} onKeyDown={onKeyDown} aria-busy={busy}>
@@ -180,7 +204,7 @@ export function TaskFormWidget({
 				</div>
 			) : textNeeded ? (
 				<div className="widget-field">
-					<label htmlFor={field("text")}>{textLabel}</label>
+					<label htmlFor={field("text")}>{label}</label>
 					{shortText ? (
 						<input
 							id={field("text")}
@@ -214,6 +238,20 @@ export function TaskFormWidget({
 					/>
 				</div>
 			) : null}
+			{kind === "table-question" || kind === "tabular" ? (
+				<div className="widget-field">
+					<label htmlFor={field("table")}>Table (comma-separated: column names, then one line per row)</label>
+					<textarea
+						id={field("table")}
+						className="widget-input widget-code"
+						rows={5}
+						value={table}
+						spellCheck={false}
+						readOnly={!hydrated}
+						onChange={(event) => setTable(event.target.value)}
+					/>
+				</div>
+			) : null}
 			{kind === "zero-shot" || kind === "zero-shot-image" ? (
 				<div className="widget-field">
 					<label htmlFor={field("labels")}>Candidate labels (comma-separated)</label>
@@ -226,35 +264,35 @@ export function TaskFormWidget({
 					/>
 				</div>
 			) : null}
-			{kind === "similarity" ? (
+			{list ? (
 				<fieldset className="widget-field widget-sentences">
-					<legend>Sentences to compare</legend>
+					<legend>{list.legend}</legend>
 					{sentences.map((sentence, index) => (
 						// biome-ignore lint/suspicious/noArrayIndexKey: the list is edited in place; positions are the identity.
 						<div key={index} className="widget-sentence">
 							<input
 								className="widget-input"
-								aria-label={`Sentence ${index + 1}`}
+								aria-label={`${list.item} ${index + 1}`}
 								value={sentence}
 								readOnly={!hydrated}
 								onChange={(event) =>
-									setSentences((list) => list.map((item, at) => (at === index ? event.target.value : item)))
+									setSentences((items) => items.map((item, at) => (at === index ? event.target.value : item)))
 								}
 							/>
 							{sentences.length > 1 ? (
 								<button
 									type="button"
 									className="button button-small"
-									aria-label={`Remove sentence ${index + 1}`}
-									onClick={() => setSentences((list) => list.filter((_, at) => at !== index))}
+									aria-label={`Remove ${list.item.toLowerCase()} ${index + 1}`}
+									onClick={() => setSentences((items) => items.filter((_, at) => at !== index))}
 								>
 									×
 								</button>
 							) : null}
 						</div>
 					))}
-					<button type="button" className="button button-small" onClick={() => setSentences((list) => [...list, ""])}>
-						Add a sentence
+					<button type="button" className="button button-small" onClick={() => setSentences((items) => [...items, ""])}>
+						{list.add}
 					</button>
 				</fieldset>
 			) : null}

@@ -5,6 +5,7 @@
  * provider this hub has a key for. No widget when there is neither.
  */
 import { getModel, listModels } from "@/lib/hub";
+import { modelServing } from "@/lib/model-serving";
 import { getLocalModel, getProviderSummaries } from "@/lib/widget-hub";
 import { ModelWidget } from "./model-widget";
 
@@ -26,5 +27,6 @@ export async function TaskWidget({ task }: { task: string }) {
 	const id = await pickModel(task);
 	const model = id ? await getModel(id) : undefined;
 	if (!model) return null;
-	return <ModelWidget model={model} showModel />;
+	const serving = modelServing(model.inferenceProviderMapping, await getProviderSummaries());
+	return <ModelWidget model={model} serving={serving} showModel />;
 }

@@ -2,8 +2,8 @@
 /**
  * A widget's result, drawn by its type: label scores as a bar chart, entities
  * as highlighted spans with a legend, boxes over the picture, a depth map beside
- * it or masks over it, text, a vector's first values, a picture, an audio
- * player, or JSON.
+ * it or masks over it, texts in a ranking model's order, text, a vector's first values, a picture, an audio
+ * or video player, or JSON.
  */
 import { useState } from "react";
 import type { DetectionBox, EntitySpan, LabelScore, WidgetResult } from "@/lib/widget-outputs";
@@ -35,6 +35,28 @@ export function LabelChart({ rows, label = "Scores" }: { rows: LabelScore[]; lab
 				</li>
 			))}
 		</ul>
+	);
+}
+
+/** Whole texts (they are sentences, not labels), best match first, each with its score as a bar. */
+function RankedTexts({ rows }: { rows: LabelScore[] }) {
+	if (rows.length === 0) return <p className="muted">The model ranked no texts.</p>;
+	return (
+		<ol className="widget-ranking" aria-label="Texts, best match first" data-testid="widget-ranking">
+			{rows.map((row, index) => (
+				// biome-ignore lint/suspicious/noArrayIndexKey: a result is drawn once and never reordered; texts may repeat.
+				<li key={`${row.label}-${index}`} className="widget-ranking-row">
+					<span className="widget-ranking-text">{row.label}</span>
+					<span className="widget-chart-track" aria-hidden>
+						<span
+							className={index === 0 ? "widget-chart-bar widget-chart-bar-top" : "widget-chart-bar"}
+							style={{ width: `${Math.max(0, Math.min(1, row.score)) * 100}%` }}
+						/>
+					</span>
+					<span className="widget-chart-score">{row.score.toFixed(3)}</span>
+				</li>
+			))}
+		</ol>
 	);
 }
 
@@ -117,6 +139,8 @@ export function WidgetOutput({ result }: { result: WidgetResult }) {
 	switch (result.type) {
 		case "labels":
 			return <LabelChart rows={result.rows} />;
+		case "ranking":
+			return <RankedTexts rows={result.rows} />;
 		case "spans":
 			return <EntityText text={result.text} spans={result.spans} />;
 		case "text":
@@ -160,6 +184,11 @@ export function WidgetOutput({ result }: { result: WidgetResult }) {
 			return (
 				// biome-ignore lint/a11y/useMediaCaption: generated speech or sound; there is no caption track to give.
 				<audio className="widget-audio" controls src={result.url} data-testid="widget-audio" />
+			);
+		case "video":
+			return (
+				// biome-ignore lint/a11y/useMediaCaption: a generated clip; there is no caption track to give.
+				<video className="widget-image" controls src={result.url} data-testid="widget-video" />
 			);
 		case "audios":
 			return (

@@ -9,10 +9,12 @@ import { HighlightedCode } from "@/components/snippet/highlighted-code";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Section } from "@/components/ui/section";
 import { ModelWidget } from "@/components/widget/model-widget";
-import { getModelReadme, getRoutableProviders } from "@/lib/hub";
+import { getModelReadme } from "@/lib/hub";
+import { modelServing } from "@/lib/model-serving";
 import { providerUsage } from "@/lib/model-usage";
 import { publicUrl } from "@/lib/public-url";
 import { getViewerStanding } from "@/lib/repo-access";
+import { getProviderSummaries } from "@/lib/widget-hub";
 import { loadModel, type ModelParams } from "../model-page-data";
 
 export async function generateMetadata({ params }: ModelParams): Promise<Metadata> {
@@ -30,13 +32,15 @@ export default async function ModelPage({ params }: ModelParams) {
 	const { owner, model: name } = await params;
 	const model = await loadModel(owner, name);
 	if (!model) notFound();
-	const [readme, routable, hubUrl, standing] = await Promise.all([
+	const [readme, summaries, hubUrl, standing] = await Promise.all([
 		getModelReadme(model.id),
-		getRoutableProviders(),
+		getProviderSummaries(),
 		publicUrl(),
 		getViewerStanding("model", model.id),
 	]);
-	const providers = providerUsage(model, hubUrl, routable);
+	// One answer to "who serves this model" for the widget and the panel alike.
+	const serving = modelServing(model.inferenceProviderMapping, summaries);
+	const providers = providerUsage(model, hubUrl, serving);
 	const highlighted = await highlightAll(providers);
 	return (
 		<div className="model-body">
@@ -58,10 +62,10 @@ export default async function ModelPage({ params }: ModelParams) {
 				)}
 			</div>
 			<aside className="model-aside">
-				<ModelWidget model={model} />
+				<ModelWidget model={model} serving={serving} />
 				<Section id="inference" title="Inference providers">
 					<HighlightedCode blocks={highlighted}>
-						<InferencePanel providers={providers} />
+						<InferencePanel providers={providers} unavailableReason={serving.serving ? undefined : serving.reason} />
 					</HighlightedCode>
 				</Section>
 			</aside>
