@@ -55,12 +55,12 @@ describe("demo pictures", () => {
 			await visit(page, "/tasks/object-detection");
 			const image = page.locator(".demo-image img").first();
 			await image.scrollIntoViewIfNeeded();
-			await expect
-				.poll(() => image.evaluate((element) => (element as HTMLImageElement).naturalWidth))
-				.toBeGreaterThan(0);
-			const { natural, shown } = await image.evaluate((element) => {
+			await expect.poll(() => image.evaluate((element) => (element as HTMLImageElement).complete)).toBe(true);
+			// naturalWidth is scaled by the srcset's density: the file the browser chose tells its real width.
+			const { natural, shown } = await image.evaluate(async (element) => {
 				const picture = element as HTMLImageElement;
-				return { natural: picture.naturalWidth, shown: picture.getBoundingClientRect().width };
+				const bitmap = await createImageBitmap(await (await fetch(picture.currentSrc)).blob());
+				return { natural: bitmap.width, shown: picture.getBoundingClientRect().width };
 			});
 			expect(natural).toBeGreaterThanOrEqual(Math.min(1152, Math.ceil(shown * 2)));
 			await screenshot(page, `demo-pictures-${width}-${colorScheme}`);

@@ -282,7 +282,7 @@ describe("sticker artwork", () => {
 			const choice = dialog.getByRole("radio", { name: "Smiling face" });
 			await choice.check();
 			// The palette shows the artwork itself, fetched from the site.
-			const icon = dialog.locator("label", { has: choice }).locator("img");
+			const icon = dialog.locator('label[title="Smiling face"] img');
 			expect(await icon.evaluate((image) => new URL((image as HTMLImageElement).currentSrc).pathname)).toBe(
 				"/stickers/smile.svg",
 			);
