@@ -1,7 +1,7 @@
 /**
  * A tiny bitmap font (5 × 7 cells, 2 descender rows) drawn at any integer scale.
  */
-import { rect } from "./shapes.mjs";
+import { circle, line, rect } from "./shapes.mjs";
 
 // 5 columns x 7 rows (+2 descender rows), '#' = ink. Drawn at any integer scale.
 
@@ -96,6 +96,44 @@ export function drawText(cv, str, x, y, s, colour) {
 				if (row[c] === "#") {
 					cv.fill(rect(cx + c * s, y + r * s, cx + (c + 1) * s, y + (r + 1) * s), colour);
 				}
+			}
+		});
+		cx += 6 * s;
+	}
+}
+
+/**
+ * Where a stroked glyph needs another shape: a zero without the slash (which reads as 8) and
+ * narrower than O, and an A with a pointed top.
+ */
+const STROKE_GLYPHS = {
+	0: ".##.. #..#. #..#. #..#. #..#. #..#. .##..",
+	A: "..#.. .#.#. #...# #...# ##### #...# #...#",
+};
+
+/**
+ * The same glyphs as smooth monoline strokes: neighbouring ink cells are joined by round-capped
+ * lines (diagonally where no straight step joins them), `weight` cells thick. Reads like a
+ * printed typeface rather than a pixel font, which OCR engines are trained on.
+ */
+export function drawStrokeText(cv, str, x, y, s, colour, weight = 0.95) {
+	let cx = x;
+	const w = weight * s;
+	for (const ch of str) {
+		const g = STROKE_GLYPHS[ch] ?? GLYPHS[ch] ?? GLYPHS["?"];
+		const rows = g ? g.split(" ") : [];
+		const ink = (r, c) => rows[r]?.[c] === "#";
+		const at = (r, c) => [cx + (c + 0.5) * s, y + (r + 0.5) * s];
+		rows.forEach((row, r) => {
+			for (let c = 0; c < row.length; c++) {
+				if (!ink(r, c)) continue;
+				const joins = [];
+				if (ink(r, c + 1)) joins.push([r, c + 1]);
+				if (ink(r + 1, c)) joins.push([r + 1, c]);
+				if (ink(r + 1, c + 1) && !ink(r, c + 1) && !ink(r + 1, c)) joins.push([r + 1, c + 1]);
+				if (ink(r + 1, c - 1) && !ink(r, c - 1) && !ink(r + 1, c)) joins.push([r + 1, c - 1]);
+				if (joins.length === 0) cv.fill(circle(...at(r, c), w / 2), colour);
+				for (const [r2, c2] of joins) cv.fill(line(...at(r, c), ...at(r2, c2), w), colour);
 			}
 		});
 		cx += 6 * s;

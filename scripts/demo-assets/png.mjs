@@ -40,7 +40,7 @@ function paeth(a, b, c) {
 
 /** Encode a canvas as PNG: greyscale when every pixel is grey, RGB or RGBA otherwise. */
 export function encodePNG(cv) {
-	const { w, h, px } = cv;
+	const { pw: w, ph: h, px } = cv;
 	let hasAlpha = false;
 	let isGrey = true;
 	const q = new Uint8Array(w * h * 4);

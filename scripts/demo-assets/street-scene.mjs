@@ -2,8 +2,8 @@
  * The street scene most demos share (sky, sun, hill, house, tree, red car) and what is derived
  * from it: labelled boxes, segmentation, depth map, masks.
  */
-import { Canvas } from "./canvas.mjs";
-import { drawText, textWidth } from "./font.mjs";
+import { Canvas, DEMO_SCALE } from "./canvas.mjs";
+import { drawStrokeText, textWidth } from "./font.mjs";
 import { hex, mix, prng, radGrad, TAU, toCol } from "./paint.mjs";
 import { circle, ellipse, grow, line, poly, rect, shape, union } from "./shapes.mjs";
 import { CAR, DAY, DEPTH, SCENE_H, SCENE_W, SEG, SEG_IDS, SUN, SUNSET } from "./street-palettes.mjs";
@@ -197,35 +197,36 @@ export function drawCar(put, outlined, cx, gy, s, o = {}) {
 }
 
 export function scene(pal = DAY, o = {}) {
-	const cv = new Canvas(SCENE_W, SCENE_H);
+	const cv = new Canvas(SCENE_W, SCENE_H, undefined, DEMO_SCALE);
 	drawScene(cv, pal, o);
 	return cv;
 }
 
 /** Object-id map of the base scene: flat colours, no anti-aliasing. */
 function sceneIds(o = {}) {
-	const cv = new Canvas(SCENE_W, SCENE_H);
+	const cv = new Canvas(SCENE_W, SCENE_H, undefined, DEMO_SCALE);
 	cv.aa = false;
 	drawScene(cv, SEG, o);
-	const ids = new Uint8Array(SCENE_W * SCENE_H);
+	const ids = new Uint8Array(cv.pw * cv.ph);
 	const cols = SEG_IDS.map((k) => hex(SEG[k]));
 	for (let i = 0; i < ids.length; i++) {
-		const c = cv.get(i % SCENE_W, Math.floor(i / SCENE_W));
+		const c = cv.get(i % cv.pw, Math.floor(i / cv.pw));
 		ids[i] = cols.findIndex((k) => Math.abs(k[0] - c[0]) + Math.abs(k[1] - c[1]) + Math.abs(k[2] - c[2]) < 3);
 	}
 	return { cv, ids };
 }
 
-function boxOf(ids, name, pad = 3) {
+/** The box (in units) around the pixels of object `name` in an id map `pw` pixels wide. */
+function boxOf(ids, pw, name, pad = 3) {
 	const id = SEG_IDS.indexOf(name);
-	let x0 = SCENE_W;
-	let y0 = SCENE_H;
+	let x0 = Number.POSITIVE_INFINITY;
+	let y0 = Number.POSITIVE_INFINITY;
 	let x1 = -1;
 	let y1 = -1;
 	for (let i = 0; i < ids.length; i++) {
 		if (ids[i] !== id) continue;
-		const x = i % SCENE_W;
-		const y = Math.floor(i / SCENE_W);
+		const x = (i % pw) / DEMO_SCALE;
+		const y = Math.floor(i / pw) / DEMO_SCALE;
 		if (x < x0) x0 = x;
 		if (y < y0) y0 = y;
 		if (x > x1) x1 = x;
@@ -234,8 +235,8 @@ function boxOf(ids, name, pad = 3) {
 	return [
 		Math.max(1, x0 - pad),
 		Math.max(1, y0 - pad),
-		Math.min(SCENE_W - 2, x1 + 1 + pad),
-		Math.min(SCENE_H - 2, y1 + 1 + pad),
+		Math.min(SCENE_W - 2, x1 + 1 / DEMO_SCALE + pad),
+		Math.min(SCENE_H - 2, y1 + 1 / DEMO_SCALE + pad),
 	];
 }
 
@@ -248,14 +249,14 @@ function drawLabelledBox(cv, [x0, y0, x1, y1], label, colour) {
 	const ty = y0 - th >= 0 ? y0 - th : y0;
 	const tx = Math.min(x0 - 1.5, SCENE_W - tw);
 	cv.fill(rect(tx, ty, tx + tw, ty + th), c);
-	drawText(cv, label, tx + 4, ty + 3, 2, "#ffffff");
+	drawStrokeText(cv, label, tx + 4, ty + 3, 2, "#ffffff");
 }
 
 export function sceneWithBoxes(labels) {
-	const { ids } = sceneIds();
+	const { cv: flat, ids } = sceneIds();
 	const cv = scene();
 	const colours = { house: "#1f5fd6", tree: "#b01fb8", car: "#e8a400" };
-	for (const name of labels) drawLabelledBox(cv, boxOf(ids, name), name, colours[name]);
+	for (const name of labels) drawLabelledBox(cv, boxOf(ids, flat.pw, name), name, colours[name]);
 	return cv;
 }
 
@@ -264,7 +265,7 @@ export function segmentation() {
 }
 
 export function depthMap() {
-	const cv = new Canvas(SCENE_W, SCENE_H);
+	const cv = new Canvas(SCENE_W, SCENE_H, undefined, DEMO_SCALE);
 	drawScene(cv, DEPTH);
 	cv.blur(1);
 	return cv;
@@ -281,8 +282,11 @@ export function masks() {
 		car: [0, 215, 230],
 	};
 	const idCol = SEG_IDS.map((k) => colours[k] ?? null);
-	const at = (x, y) => (x < 0 || y < 0 || x >= SCENE_W || y >= SCENE_H ? -1 : ids[y * SCENE_W + x]);
-	cv.map((c, x, y) => {
+	const { pw, ph } = cv;
+	const at = (x, y) => (x < 0 || y < 0 || x >= pw || y >= ph ? -1 : ids[y * pw + x]);
+	cv.map((c, _x, _y, index) => {
+		const x = index % pw;
+		const y = Math.floor(index / pw);
 		const id = at(x, y);
 		const m = idCol[id];
 		if (!m) return c;

@@ -7,7 +7,7 @@
  */
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, newContext, screenshot, visit } from "./browser";
+import { launchBrowser, newContext, screenshot, siteUrl, visit } from "./browser";
 import { IMAGE_WIDGET_MODEL } from "./widget-env";
 
 /** An image-to-image model served through fal-ai here (e2e/widget-env.ts): its widget takes a picture. */
@@ -242,4 +242,71 @@ describe("canvas editor", () => {
 		expect(near(exported.corner, [0x1d, 0x4e, 0xd8])).toBe(true);
 		await context.close();
 	});
+});
+
+describe("sticker artwork", () => {
+	/** The smiling face's yellow (public/stickers/smile.svg), which fills the middle of the sticker. */
+	const SMILE_YELLOW = [0xff, 0xc8, 0x3d];
+
+	it("is served by the site as SVG", async () => {
+		for (const name of ["smile", "party", "cat"]) {
+			const response = await fetch(siteUrl(`/stickers/${name}.svg`));
+			expect(response.status, name).toBe(200);
+			expect(response.headers.get("content-type"), name).toContain("image/svg+xml");
+			expect(await response.text(), name).toContain("<svg");
+		}
+	});
+
+	// This Chromium has no colour-emoji font (fc-list lists DejaVu and Liberation only): a sticker
+	// taken from a font would draw an empty box; the artwork draws the same everywhere.
+	for (const [width, colorScheme] of [
+		[1280, "light"],
+		[1280, "dark"],
+		[390, "light"],
+		[390, "dark"],
+	] as const) {
+		it(`stamps the smiling face from its SVG, in the editor and the export (${width} px, ${colorScheme})`, async () => {
+			const context = await newContext(browser, { width, colorScheme });
+			const page = await context.newPage();
+			const widget = await openUploadArea(page);
+			await widget
+				.locator('input[type="file"]')
+				.setInputFiles({ name: "photo.png", mimeType: "image/png", buffer: await pngBytes(page, 240, 160) });
+			await widget.getByTestId("widget-picture").waitFor();
+			await widget.getByRole("button", { name: "Edit", exact: true }).click();
+			const dialog = page.getByRole("dialog", { name: "Edit the picture" });
+			const canvas = dialog.getByRole("application", { name: "Drawing area" }).locator("canvas");
+			await canvas.waitFor();
+
+			await dialog.getByRole("radio", { name: "Sticker" }).check();
+			const choice = dialog.getByRole("radio", { name: "Smiling face" });
+			await choice.check();
+			// The palette shows the artwork itself, fetched from the site.
+			const icon = dialog.locator('label[title="Smiling face"] img');
+			expect(await icon.evaluate((image) => new URL((image as HTMLImageElement).currentSrc).pathname)).toBe(
+				"/stickers/smile.svg",
+			);
+			expect(await icon.evaluate((image) => (image as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+
+			const box = await canvas.boundingBox();
+			if (!box) throw new Error("the drawing area is not on screen");
+			await canvas.click({ position: { x: box.width / 2, y: box.height / 2 } });
+			expect(near(await pixel(canvas, 120, 80), SMILE_YELLOW)).toBe(true);
+			await screenshot(page, `canvas-sticker-${width}-${colorScheme}`);
+
+			await dialog.getByRole("button", { name: "Use this picture" }).click();
+			await dialog.waitFor({ state: "hidden" });
+			const picture = widget.getByTestId("widget-picture");
+			await expect.poll(() => picture.textContent()).toContain("edited.png");
+			const exported = await picture.locator("img").evaluate(async (image) => {
+				const bitmap = await createImageBitmap(await (await fetch((image as HTMLImageElement).src)).blob());
+				const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+				const context = canvas.getContext("2d") as OffscreenCanvasRenderingContext2D;
+				context.drawImage(bitmap, 0, 0);
+				return [...context.getImageData(120, 80, 1, 1).data.slice(0, 3)];
+			});
+			expect(near(exported, SMILE_YELLOW)).toBe(true);
+			await context.close();
+		});
+	}
 });

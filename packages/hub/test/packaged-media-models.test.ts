@@ -98,6 +98,24 @@ describe.each(ENGINES)("packaged media models on a hub on loopback (%s)", (engin
 		expect(text).toContain("open the door at noon");
 	});
 
+	it("reads its own widget example, the demo invoice: number, date and amounts exactly", async () => {
+		const invoice = readFileSync(`${DEMO_DIR}document-question-answering-input.png`);
+		const output = await hub.client.imageToText({ model: OCR, data: blob(invoice, "image/png") });
+		const lines = output.generated_text.split("\n").map((line) => line.trim());
+		for (const expected of [
+			"INVOICE",
+			"No. 1042",
+			"Date: 2026-03-14",
+			"Desk lamp 39.90",
+			"Office chair 89.00",
+			"USB cables 25.30",
+			"TOTAL 154.20",
+			"Pay within 30 days.",
+		]) {
+			expect(lines).toContain(expected);
+		}
+	});
+
 	it("takes the picture as base64 in JSON too (the client's `inputs: Blob`)", async () => {
 		const picture = textPicture(["Open the door"]);
 		const output = await hub.client.imageToText({ model: OCR, inputs: blob(picture, "image/png") });

@@ -40,5 +40,5 @@ describe("demo assets", () => {
 			(name) => !readFileSync(join(out, name)).equals(readFileSync(join(committed, name))),
 		);
 		expect(different).toEqual([]);
-	}, 120_000);
+	}, 600_000);
 });

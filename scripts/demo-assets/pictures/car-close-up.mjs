@@ -1,14 +1,14 @@
 /**
  * Close-up of the red car on a plain light background (image classification).
  */
-import { Canvas } from "../canvas.mjs";
+import { Canvas, DEMO_SCALE } from "../canvas.mjs";
 import { linGrad } from "../paint.mjs";
 import { grow, rect } from "../shapes.mjs";
 import { DAY } from "../street-palettes.mjs";
 import { drawCar } from "../street-scene.mjs";
 
 export function carCloseUp() {
-	const cv = new Canvas(384, 256, "#eef1f4");
+	const cv = new Canvas(384, 256, "#eef1f4", DEMO_SCALE);
 	cv.fill(
 		rect(0, 0, 384, 256),
 		linGrad(0, 0, 0, 256, [

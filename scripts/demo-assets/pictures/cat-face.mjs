@@ -1,12 +1,12 @@
 /**
  * A cartoon cat face (zero-shot image classification, image feature extraction).
  */
-import { Canvas } from "../canvas.mjs";
+import { Canvas, DEMO_SCALE } from "../canvas.mjs";
 import { radGrad } from "../paint.mjs";
 import { circle, ellipse, grow, intersect, line, poly, rect, ring } from "../shapes.mjs";
 
 export function catFace() {
-	const cv = new Canvas(320, 320);
+	const cv = new Canvas(320, 320, undefined, DEMO_SCALE);
 	cv.fill(
 		rect(0, 0, 320, 320),
 		radGrad(160, 170, 230, [

@@ -1,12 +1,12 @@
 /**
  * A stylised pink flower on pale green (unconditional image generation).
  */
-import { Canvas } from "../canvas.mjs";
+import { Canvas, DEMO_SCALE } from "../canvas.mjs";
 import { radGrad, TAU } from "../paint.mjs";
 import { circle, ellipse, grow, line, polyline, rect } from "../shapes.mjs";
 
 export function flower() {
-	const cv = new Canvas(320, 320);
+	const cv = new Canvas(320, 320, undefined, DEMO_SCALE);
 	cv.fill(
 		rect(0, 0, 320, 320),
 		radGrad(160, 140, 240, [

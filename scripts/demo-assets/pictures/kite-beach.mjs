@@ -1,12 +1,12 @@
 /**
  * A video frame: a red kite over a sandy beach and a blue sea.
  */
-import { Canvas } from "../canvas.mjs";
+import { Canvas, DEMO_SCALE } from "../canvas.mjs";
 import { linGrad, prng } from "../paint.mjs";
 import { circle, drawBirds, ellipse, grow, line, poly, polyline, rect, union } from "../shapes.mjs";
 
 export function kiteBeach() {
-	const cv = new Canvas(384, 256);
+	const cv = new Canvas(384, 256, undefined, DEMO_SCALE);
 	cv.fill(
 		rect(0, 0, 384, 256),
 		linGrad(0, 0, 0, 130, [

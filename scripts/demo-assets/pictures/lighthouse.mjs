@@ -1,12 +1,12 @@
 /**
  * A white lighthouse with a red band on a rocky cliff at sunset (text to image).
  */
-import { Canvas } from "../canvas.mjs";
+import { Canvas, DEMO_SCALE } from "../canvas.mjs";
 import { linGrad, prng, radGrad } from "../paint.mjs";
 import { circle, drawBirds, grow, line, poly, rect } from "../shapes.mjs";
 
 export function lighthouse() {
-	const cv = new Canvas(384, 256);
+	const cv = new Canvas(384, 256, undefined, DEMO_SCALE);
 	cv.fill(
 		rect(0, 0, 384, 256),
 		linGrad(0, 0, 0, 190, [

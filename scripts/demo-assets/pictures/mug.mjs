@@ -1,12 +1,12 @@
 /**
  * A red mug on white (image to 3D).
  */
-import { Canvas } from "../canvas.mjs";
+import { Canvas, DEMO_SCALE } from "../canvas.mjs";
 import { linGrad, radGrad } from "../paint.mjs";
 import { ellipse, grow, intersect, line, rect, ring, union } from "../shapes.mjs";
 
 export function mug() {
-	const cv = new Canvas(320, 320, "#ffffff");
+	const cv = new Canvas(320, 320, "#ffffff", DEMO_SCALE);
 	cv.fill(
 		ellipse(164, 262, 100, 16),
 		radGrad(164, 262, 100, [

@@ -1,12 +1,12 @@
 /**
  * A video frame: a white paper boat on a river between green banks.
  */
-import { Canvas } from "../canvas.mjs";
+import { Canvas, DEMO_SCALE } from "../canvas.mjs";
 import { linGrad, prng } from "../paint.mjs";
 import { circle, ellipse, grow, intersect, line, poly, polyline, rect, shape } from "../shapes.mjs";
 
 export function paperBoat() {
-	const cv = new Canvas(384, 256);
+	const cv = new Canvas(384, 256, undefined, DEMO_SCALE);
 	cv.fill(
 		rect(0, 0, 384, 256),
 		linGrad(0, 0, 0, 80, [

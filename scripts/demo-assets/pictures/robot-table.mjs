@@ -1,12 +1,12 @@
 /**
  * A table seen from above with a red cube and a blue bowl (robotics).
  */
-import { Canvas } from "../canvas.mjs";
+import { Canvas, DEMO_SCALE } from "../canvas.mjs";
 import { radGrad } from "../paint.mjs";
 import { circle, intersect, poly, rect, ring, shape } from "../shapes.mjs";
 
 export function robotTable() {
-	const cv = new Canvas(384, 256, "#5b5f66");
+	const cv = new Canvas(384, 256, "#5b5f66", DEMO_SCALE);
 	// Table top with planks and wood grain.
 	const wood = (x, y) => {
 		const plank = Math.floor(y / 64);

@@ -1,7 +1,7 @@
 /**
  * A waving stick figure, with or without its keypoints (keypoint detection).
  */
-import { Canvas } from "../canvas.mjs";
+import { Canvas, DEMO_SCALE } from "../canvas.mjs";
 import { circle, intersect, line, polyline, rect, ring } from "../shapes.mjs";
 
 const FIGURE = {
@@ -41,7 +41,7 @@ function drawFigure(cv, ink) {
 }
 
 export function stickFigure(withKeypoints) {
-	const cv = new Canvas(320, 320, "#f2f5f9");
+	const cv = new Canvas(320, 320, "#f2f5f9", DEMO_SCALE);
 	drawFigure(cv, withKeypoints ? "#9aa1ab" : "#2b2f36");
 	// Waving marks next to the raised hand.
 	for (const [r, a] of [

@@ -2,7 +2,7 @@
 /**
  * The canvas editor: brush and eraser on the picture or on a mask (the area an
  * inpainting or image-to-image model should redo), text, a colour palette,
- * stickers and emoji, undo/redo, and a PNG export handed back to the widget.
+ * stickers (shapes and SVG artwork), undo/redo, and a PNG export handed back to the widget.
  * Every control is a labelled native input or button; the drawing area itself
  * takes the keyboard too (arrows move a cursor, Space puts the pen down or lifts
  * it, Enter stamps). Loaded lazily (lazy-canvas-editor.tsx): most visits never open it.
@@ -23,6 +23,7 @@ import {
 	replay,
 } from "./drawing";
 import { COLOURS, STICKERS } from "./palette";
+import { loadStickerArtwork } from "./sticker-artwork";
 import "./canvas.css";
 
 export interface EditedPicture {
@@ -80,8 +81,9 @@ export function CanvasEditor({ source, onDone, onCancel }: CanvasEditorProps) {
 
 	useEffect(() => {
 		let cancelled = false;
-		createImageBitmap(source)
-			.then((bitmap) => {
+		// The artwork stickers are decoded before the editor opens, so stamping one draws it at once.
+		Promise.all([createImageBitmap(source), loadStickerArtwork()])
+			.then(([bitmap]) => {
 				if (cancelled) return bitmap.close();
 				const scale = Math.min(1, MAX_SIDE / Math.max(bitmap.width, bitmap.height));
 				const width = Math.max(1, Math.round(bitmap.width * scale));
@@ -373,9 +375,10 @@ export function CanvasEditor({ source, onDone, onCancel }: CanvasEditorProps) {
 										<svg viewBox="0 0 24 24" width="20" height="20" aria-hidden>
 											<path d={item.path} fill="currentColor" />
 										</svg>
-									) : (
-										<span aria-hidden>{item.emoji}</span>
-									)}
+									) : item.artwork ? (
+										// biome-ignore lint/performance/noImgElement: a 20 px SVG icon; the image optimiser does not take SVG.
+										<img src={item.artwork} alt="" width={20} height={20} />
+									) : null}
 								</label>
 							))}
 						</div>

@@ -6,6 +6,7 @@
  * rather than a copy of the pixels per step.
  */
 import { STICKERS } from "./palette";
+import { stickerArtwork } from "./sticker-artwork";
 
 export type Layer = "paint" | "mask";
 
@@ -117,11 +118,12 @@ export function drawAction(layers: Layers, action: Action) {
 				const path = stickerPath(sticker.path);
 				context.fill(path);
 				context.stroke(path);
-			} else if (sticker.emoji) {
-				context.font = `${action.size}px "Noto Color Emoji", "Apple Color Emoji", "Segoe UI Emoji", sans-serif`;
-				context.textAlign = "center";
-				context.textBaseline = "middle";
-				context.fillText(sticker.emoji, action.at.x, action.at.y);
+			} else if (sticker.artwork) {
+				const image = stickerArtwork(sticker.artwork);
+				if (image) {
+					const half = action.size / 2;
+					context.drawImage(image, action.at.x - half, action.at.y - half, action.size, action.size);
+				}
 			}
 			context.restore();
 			return;

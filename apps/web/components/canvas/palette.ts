@@ -1,7 +1,8 @@
 /**
- * The editor's colours and stickers. Stickers are drawn as paths, not taken
- * from a font, so they look the same on every machine; emoji use the visitor's
- * own emoji font.
+ * The editor's colours and stickers. No sticker comes from a font, so each looks
+ * the same on every machine (many have no colour-emoji font): shapes are paths
+ * filled in the chosen colour, pictures are SVG artwork the site serves from
+ * public/stickers/.
  */
 
 export const COLOURS = [
@@ -18,9 +19,9 @@ export const COLOURS = [
 export interface Sticker {
 	id: string;
 	name: string;
-	/** Either a path in a 24×24 box, drawn filled in the chosen colour, or an emoji character. */
+	/** Either a path in a 24×24 box, drawn filled in the chosen colour, or the URL of its own-coloured SVG artwork. */
 	path?: string;
-	emoji?: string;
+	artwork?: string;
 }
 
 export const STICKERS: readonly Sticker[] = [
@@ -41,7 +42,7 @@ export const STICKERS: readonly Sticker[] = [
 		name: "Speech bubble",
 		path: "M4 3h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H9l-5 4v-4a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2z",
 	},
-	{ id: "smile", name: "Smiling face", emoji: "😀" },
-	{ id: "party", name: "Party popper", emoji: "🎉" },
-	{ id: "cat", name: "Cat face", emoji: "🐱" },
+	{ id: "smile", name: "Smiling face", artwork: "/stickers/smile.svg" },
+	{ id: "party", name: "Party popper", artwork: "/stickers/party.svg" },
+	{ id: "cat", name: "Cat face", artwork: "/stickers/cat.svg" },
 ];

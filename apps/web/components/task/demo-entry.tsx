@@ -61,7 +61,8 @@ export function DemoEntryView({ entry, side }: { entry: DemoEntry; side: "Input"
 						alt={entry.filename.replace(/[-_]/g, " ").replace(/\.\w+$/, "")}
 						width={384}
 						height={256}
-						sizes="(max-width: 768px) 100vw, 480px"
+						// One column on phones; beside the other column (at most about 560 px) from 720 px up.
+						sizes="(max-width: 720px) 100vw, 560px"
 					/>
 				</div>
 			);
