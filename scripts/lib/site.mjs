@@ -107,6 +107,7 @@ function stopChild(child) {
 /**
  * Starts hub and web, waits for both and warms the site (warmSite). `hubArgs` go to
  * `hubkit serve` as given (`--port`, `--data` …); `hubPort`/`host` must match them.
+ * `warm: false` skips the warm-up (bench/first-visit.mjs measures what it saves).
  */
 export async function startSite({
 	hubPort,
@@ -115,6 +116,7 @@ export async function startSite({
 	webPort,
 	env = process.env,
 	timeoutMs = 120_000,
+	warm = true,
 }) {
 	const internalPort = webPort ?? (await freePort());
 	const webUrl = `http://127.0.0.1:${internalPort}`;
@@ -138,7 +140,7 @@ export async function startSite({
 		const deadline = Date.now() + timeoutMs;
 		await waitForHub(hubUrl, hub, deadline);
 		await answer(`${webUrl}/tasks`, web, deadline);
-		warmed = await warmSite(hubUrl);
+		if (warm) warmed = await warmSite(hubUrl);
 	} catch (error) {
 		await stop();
 		const output = `--- hub ---\n${hub.output}\n--- web ---\n${web.output}`;

@@ -74,8 +74,19 @@ describe("not-found pages", () => {
 		const tokens = async (javaScriptEnabled: boolean, names: string[]) => {
 			const context = await browser.newContext({ colorScheme: "dark", javaScriptEnabled });
 			const page = await context.newPage();
+			const errors: string[] = [];
+			page.on("console", (message) => {
+				// The document's own 404 is reported by Chromium as a failed load; anything else is a fault.
+				if (message.type() === "error" && !message.text().includes("status of 404")) errors.push(message.text());
+			});
+			page.on("pageerror", (error) => errors.push(error.message));
 			await page.goto(siteUrl("/nobody/nothing"));
 			await page.getByRole("heading", { name: "Nothing here" }).waitFor();
+			if (javaScriptEnabled) {
+				// Hydrated at this address: the account corner has run and links back here after signing in.
+				await page.locator('.header-account a[href="/login?next=%2Fnobody%2Fnothing"]').waitFor();
+				expect(errors).toEqual([]);
+			}
 			const values = await page.evaluate((wanted) => {
 				// Every custom property the dark theme's rule declares, unless the caller names them.
 				const declared = [...document.styleSheets]
