@@ -65,8 +65,13 @@ function watch(page: Page): Problems {
 		if (message.type() === "error") list.push(`${where()}: console: ${message.text()}`);
 	};
 	const onPageError = (error: Error) => list.push(`${where()}: exception: ${error.message}`);
-	const onFailed = (request: { url(): string; failure(): { errorText: string } | null }) =>
-		list.push(`${where()}: failed: ${request.url()} ${request.failure()?.errorText}`);
+	const onFailed = (request: { url(): string; failure(): { errorText: string } | null }) => {
+		const reason = request.failure()?.errorText ?? "";
+		// The router cancels its own link prefetches (`?_rsc=`) when it no longer needs them; the
+		// visitor sees nothing of that. Any other failed request is a fault.
+		if (reason === "net::ERR_ABORTED" && new URL(request.url()).searchParams.has("_rsc")) return;
+		list.push(`${where()}: failed: ${request.url()} ${reason}`);
+	};
 	const onResponse = (response: { url(): string; status(): number }) => {
 		if (response.status() >= 400) list.push(`${where()}: ${response.status()}: ${response.url()}`);
 	};
