@@ -2,8 +2,9 @@
  * A visitor's console stays clean. Signed out: the home page, the pages it links to and the
  * pages those link to (same origin), each loaded in Chromium until the network is idle, with
  * every console error, uncaught exception, failed request and 4xx/5xx answer recorded; there
- * must be none (an anonymous page asking `/api/whoami-v2` logs its 401 as an error). Signed in:
- * the header shows the account corner without any 401, and after signing out no page asks again.
+ * must be none (an anonymous page asking `/api/whoami-v2` logs its 401 as an error). Signed in
+ * (both themes, 390 and 1280 px): the header shows the avatar without any 401, and after signing
+ * out no page asks again.
  *
  * Depth 2 reaches hundreds of addresses (every model, task and file page), and most differ
  * only in their ids; each distinct route shape is loaded once instead: a path's segments are
@@ -40,6 +41,9 @@ const FIXED_SEGMENTS = new Set([
 	"oauth",
 	"main",
 ]);
+const VARIANTS = [390, 1280].flatMap((width) =>
+	(["light", "dark"] as const).map((colorScheme) => ({ viewport: { width, height: 844 }, colorScheme })),
+);
 /** Links that download a file rather than open a page. */
 const NOT_PAGES = /^\/(api|_next)\/|\/(resolve|raw)\//;
 
@@ -162,15 +166,26 @@ describe("the console of a visitor", () => {
 		await page.getByRole("button", { name: "Sign up" }).click();
 		await page.waitForURL(siteUrl(`/${name}`));
 
-		const signedIn = watch(page);
+		// The same session in both themes, on a phone and wide: the corner shows the avatar, nothing fails.
+		const session = await context.storageState();
+		for (const variant of VARIANTS) {
+			const other = await browser.newContext({ ...variant, storageState: session, baseURL: siteUrl("/") });
+			const otherPage = await other.newPage();
+			const watched = watch(otherPage);
+			await visit(otherPage, "/");
+			const corner = otherPage.getByTestId("account-menu-button");
+			await corner.locator("img").waitFor();
+			expect(await corner.getAttribute("aria-label")).toBe(`Account menu for ${name}`);
+			await otherPage.waitForLoadState("networkidle");
+			watched.stop();
+			expect(watched.list).toEqual([]);
+			await screenshot(otherPage, `home-signed-in-${variant.colorScheme}-${variant.viewport.width}`);
+			await other.close();
+		}
+
 		await visit(page, "/");
 		const button = page.getByTestId("account-menu-button");
 		await button.locator("img").waitFor();
-		expect(await button.getAttribute("aria-label")).toBe(`Account menu for ${name}`);
-		await page.waitForLoadState("networkidle");
-		signedIn.stop();
-		expect(signedIn.list).toEqual([]);
-		await screenshot(page, "home-signed-in-light");
 
 		await button.click();
 		await page.getByRole("menuitem", { name: "Sign out" }).click();
