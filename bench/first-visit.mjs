@@ -3,8 +3,9 @@
  * The first visit after start: hub + site started as `npm start` starts them (a fresh data
  * directory each time), then a fresh headless Chromium opens the home page at once. Measured
  * with the start-up warm-up (scripts/lib/site.mjs, warmSite) and without it, alternating, in
- * `--rounds` rounds: how long the start took until the URL would be printed, and the first
- * visit's time to the load event and to network idle (the links' prefetches done).
+ * `--rounds` rounds: how long the start took until the URL would be printed (and the warm-up's
+ * share of it), and the first visit's time to the load event and to network idle (the links'
+ * prefetches done).
  *
  *   npm run build && node bench/first-visit.mjs [--rounds 3]
  */
@@ -34,7 +35,7 @@ async function firstVisit(warm) {
 		await page.goto(`${site.url}/`, { waitUntil: "load", timeout: 120_000 });
 		const loadMs = performance.now() - opened;
 		await page.waitForLoadState("networkidle", { timeout: 120_000 });
-		return { startMs, loadMs, idleMs: performance.now() - opened };
+		return { startMs, warmMs: site.warmMs, loadMs, idleMs: performance.now() - opened };
 	} finally {
 		await browser.close();
 		await site.stop();
@@ -51,14 +52,14 @@ for (let round = 0; round < rounds; round++) {
 		const run = await firstVisit(warm);
 		runs[warm ? "warmed" : "cold"].push(run);
 		console.log(
-			`round ${round + 1} ${warm ? "warmed" : "cold  "}: start ${format(run.startMs)} ms, load ${format(run.loadMs)} ms, network idle ${format(run.idleMs)} ms`,
+			`round ${round + 1} ${warm ? "warmed" : "cold  "}: start ${format(run.startMs)} ms (warm-up ${format(run.warmMs)} ms), load ${format(run.loadMs)} ms, network idle ${format(run.idleMs)} ms`,
 		);
 	}
 }
 for (const [name, list] of Object.entries(runs)) {
 	const of = (key) => format(median(list.map((run) => run[key])));
 	console.log(
-		`${name} (median of ${list.length}): start ${of("startMs")} ms, first visit load ${of("loadMs")} ms, network idle ${of("idleMs")} ms`,
+		`${name} (median of ${list.length}): start ${of("startMs")} ms (warm-up ${of("warmMs")} ms), first visit load ${of("loadMs")} ms, network idle ${of("idleMs")} ms`,
 	);
 }
 console.log(`load average at the end: ${loadavg()[0].toFixed(2)}`);

@@ -136,11 +136,14 @@ export async function startSite({
 	);
 	const stop = () => Promise.all([stopChild(hub), stopChild(web)]).then(() => undefined);
 	let warmed = [];
+	let warmMs = 0;
 	try {
 		const deadline = Date.now() + timeoutMs;
 		await waitForHub(hubUrl, hub, deadline);
 		await answer(`${webUrl}/tasks`, web, deadline);
+		const warmStarted = performance.now();
 		if (warm) warmed = await warmSite(hubUrl);
+		warmMs = performance.now() - warmStarted;
 	} catch (error) {
 		await stop();
 		const output = `--- hub ---\n${hub.output}\n--- web ---\n${web.output}`;
@@ -155,5 +158,5 @@ export async function startSite({
 	const exited = new Promise((resolve) => {
 		for (const child of [hub, web]) child.once("exit", (code, signal) => resolve({ label: child.label, code, signal }));
 	});
-	return { url, hubUrl, webUrl, stop, stream, exited, warmed };
+	return { url, hubUrl, webUrl, stop, stream, exited, warmed, warmMs };
 }
