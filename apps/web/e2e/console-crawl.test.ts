@@ -155,7 +155,9 @@ describe("the console of a visitor", () => {
 		await context.close();
 	});
 
-	it("shows a signed-in person's account corner without a 401, and asks nothing once they sign out", async () => {
+	it("shows a signed-in person's account corner without a 401, and asks nothing once they sign out", {
+		timeout: 300_000,
+	}, async () => {
 		const name = `crawl-${randomBytes(4).toString("hex")}`;
 		const context = await newContext(browser);
 		const page = await context.newPage();

@@ -112,28 +112,31 @@ function signedInHint(c: Context<HubEnv>, secure: boolean): string | undefined {
 }
 
 /**
- * For an empty error document answered 404 to a page request, the site's not-found page (its
- * body, with the first answer's headers); undefined for every other answer, which goes through as it is.
+ * The body of a 404 page answer, read whole (they are small): for an empty error document, the
+ * site's not-found page instead (`replaced`), sent with the first answer's headers. Undefined for
+ * every other answer, which is streamed through as it is.
  */
 async function renderedNotFound(
 	upstream: Response,
 	base: URL,
 	requestHeaders: Headers,
 	signal: AbortSignal,
-): Promise<{ body: string } | undefined> {
+): Promise<{ body: string; replaced: boolean } | undefined> {
 	if (upstream.status !== 404 || !upstream.headers.get("content-type")?.startsWith("text/html")) return undefined;
 	const text = await upstream.text();
-	if (!text.includes(EMPTY_ERROR_DOCUMENT)) return { body: text };
+	if (!text.includes(EMPTY_ERROR_DOCUMENT)) return { body: text, replaced: false };
 	const headers = new Headers(requestHeaders);
 	for (const name of PAGE_ONLY_DROPPED) headers.delete(name);
 	try {
 		const page = await fetch(new URL(NOT_FOUND_PAGE, base), { headers, redirect: "manual", signal });
 		const body = await page.text();
-		if (page.status === 404 && page.headers.get("content-type")?.startsWith("text/html")) return { body };
+		if (page.status === 404 && page.headers.get("content-type")?.startsWith("text/html")) {
+			return { body, replaced: true };
+		}
 	} catch {
 		// The empty document is still a 404; send it rather than fail the request.
 	}
-	return { body: text };
+	return { body: text, replaced: false };
 }
 
 function responseHeaders(upstream: Response): Headers {
@@ -168,7 +171,7 @@ export function siteProxy(options: SiteProxyOptions): NotFoundHandler<HubEnv> {
 		const hasBody = c.req.method === "POST";
 		const requestHeaders = forwardedRequestHeaders(c, url);
 		let upstream: Response;
-		let notFoundPage: { body: string } | undefined;
+		let notFoundPage: { body: string; replaced: boolean } | undefined;
 		try {
 			upstream = await fetch(target, {
 				method: c.req.method,
@@ -191,7 +194,7 @@ export function siteProxy(options: SiteProxyOptions): NotFoundHandler<HubEnv> {
 		const headers = responseHeaders(upstream);
 		const hint = signedInHint(c, options.secureCookies?.(c) ?? false);
 		if (hint) headers.append("set-cookie", hint);
-		if (notFoundPage) {
+		if (notFoundPage?.replaced) {
 			headers.delete("content-length");
 			headers.delete("etag");
 		}
