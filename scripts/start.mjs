@@ -5,7 +5,8 @@
  *   2. `next build` the site only when its inputs changed (scripts/lib/web-build.mjs);
  *   3. start the hub (`hubkit serve`, with every flag given here: `npm start -- --port 9000`)
  *      and the site on an internal port, wait for the hub's /readyz and the site,
- *   4. print the one URL to open. Ctrl-C or SIGTERM stops both.
+ *   4. warm the site (the first renders of the home, a model and a task page: lib/site.mjs),
+ *   5. print the one URL to open. Ctrl-C or SIGTERM stops both.
  */
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";

@@ -49,6 +49,37 @@ async function waitForHub(hubUrl, child, deadline) {
 	}
 }
 
+/**
+ * What the first visitor would otherwise pay for, paid before the URL is printed: Next.js loads
+ * a route's server code, and the site its highlighter, on the route's first render, while the
+ * server is still loading every route in the background; the hub's first catalogue queries run
+ * cold. Asked through the front door as a browser would: the home page, the scripts and styles
+ * it names, the first model page it links (its links' prefetches render model pages) and the
+ * first task page. A failure here is not a failed start: that visitor then pays, as before.
+ */
+export async function warmSite(url) {
+	const warmed = [];
+	const get = async (path) => {
+		try {
+			const response = await fetch(`${url}${path}`, { redirect: "manual", signal: AbortSignal.timeout(60_000) });
+			const body = await response.text();
+			warmed.push({ path, status: response.status });
+			return body;
+		} catch {
+			return "";
+		}
+	};
+	const home = await get("/");
+	const links = [...home.matchAll(/(?:href|src)="(\/[^"]*)"/g)].map((match) => match[1].replaceAll("&amp;", "&"));
+	const assets = [...new Set(links.filter((link) => link.startsWith("/_next/static/")))];
+	await Promise.all(assets.map(get));
+	const model = /"id":"([^"]+)"/.exec(await get("/api/models?sort=downloads&limit=1"))?.[1];
+	if (model) await get(`/${model}`);
+	const task = links.find((link) => /^\/tasks\/[a-z0-9-]+$/.test(link));
+	if (task) await get(task);
+	return warmed;
+}
+
 function spawnChild(label, args, options) {
 	const child = spawn(process.execPath, args, { ...options, stdio: ["ignore", "pipe", "pipe"] });
 	child.label = label;
@@ -74,8 +105,9 @@ function stopChild(child) {
 }
 
 /**
- * Starts hub and web and waits for both. `hubArgs` go to `hubkit serve` as given
- * (`--port`, `--data` …); `hubPort`/`host` must match them.
+ * Starts hub and web, waits for both and warms the site (warmSite). `hubArgs` go to
+ * `hubkit serve` as given (`--port`, `--data` …); `hubPort`/`host` must match them.
+ * `warm: false` skips the warm-up (bench/first-visit.mjs measures what it saves).
  */
 export async function startSite({
 	hubPort,
@@ -84,6 +116,7 @@ export async function startSite({
 	webPort,
 	env = process.env,
 	timeoutMs = 120_000,
+	warm = true,
 }) {
 	const internalPort = webPort ?? (await freePort());
 	const webUrl = `http://127.0.0.1:${internalPort}`;
@@ -102,10 +135,15 @@ export async function startSite({
 		{ cwd: WEB_DIR, env: { ...env, HUBKIT_HUB_URL: hubUrl, NEXT_TELEMETRY_DISABLED: "1" } },
 	);
 	const stop = () => Promise.all([stopChild(hub), stopChild(web)]).then(() => undefined);
+	let warmed = [];
+	let warmMs = 0;
 	try {
 		const deadline = Date.now() + timeoutMs;
 		await waitForHub(hubUrl, hub, deadline);
 		await answer(`${webUrl}/tasks`, web, deadline);
+		const warmStarted = performance.now();
+		if (warm) warmed = await warmSite(hubUrl);
+		warmMs = performance.now() - warmStarted;
 	} catch (error) {
 		await stop();
 		const output = `--- hub ---\n${hub.output}\n--- web ---\n${web.output}`;
@@ -120,5 +158,5 @@ export async function startSite({
 	const exited = new Promise((resolve) => {
 		for (const child of [hub, web]) child.once("exit", (code, signal) => resolve({ label: child.label, code, signal }));
 	});
-	return { url, hubUrl, webUrl, stop, stream, exited };
+	return { url, hubUrl, webUrl, stop, stream, exited, warmed, warmMs };
 }

@@ -19,6 +19,7 @@ import { observeRequests } from "./middleware/observe.js";
 import { pathGuard } from "./middleware/path-guard.js";
 import type { RateLimiter } from "./middleware/rate-limit.js";
 import { requestId } from "./middleware/request-id.js";
+import { publicBaseUrl } from "./public-url.js";
 import { type LocalRuntime, type RouterDeps, routerRoutes } from "./router/index.js";
 import { accountRoutes } from "./routes/accounts.js";
 import { adminRoutes } from "./routes/admin.js";
@@ -220,6 +221,7 @@ export function createHubApp(deps: HubDeps, options: HubAppOptions = {}): Hono<H
 				fallback: notFound,
 				movedPage: (c, url) => movedPageLocation(deps.db, url, c.get("caller")),
 				onError: (message, error) => deps.logger.error(message, error),
+				secureCookies: (c) => publicBaseUrl(c, deps.config).startsWith("https:"),
 			})
 		: notFound;
 	// One label for all of them in the metrics: their paths are the site's pages or anything at all.

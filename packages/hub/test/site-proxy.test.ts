@@ -10,11 +10,13 @@ import type { AddressInfo } from "node:net";
 import { gzipSync } from "node:zlib";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createSession } from "../src/auth/sessions.js";
 import type { HubEnv } from "../src/deps.js";
 import { silentLogger } from "../src/logger.js";
 import { notFoundHandler } from "../src/middleware/errors.js";
 import { siteProxy } from "../src/routes/site-proxy.js";
 import { type RunningHub, startHub } from "../src/server.js";
+import { createUser } from "../src/services/accounts.js";
 import { insertRepo } from "../src/services/repo-create.js";
 import { ENGINES, startTestDatabase, type TestDatabase } from "./support/engines.js";
 
@@ -67,6 +69,13 @@ async function startFakeWeb(): Promise<FakeWeb> {
 				"Referrer-Policy": "no-referrer",
 			});
 			response.end("<p>with its own policy</p>");
+		} else if (path === "/missing-model") {
+			// What Next.js sends when notFound() escapes a dynamic page's render.
+			response.writeHead(404, { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" });
+			response.end('<!DOCTYPE html><html id="__next_error__"><head></head><body></body></html>');
+		} else if (path === "/_not-found") {
+			response.writeHead(404, { "Content-Type": "text/html; charset=utf-8", ETag: '"static"' });
+			response.end('<!DOCTYPE html><html lang="en"><body><h1>Nothing here</h1></body></html>');
 		} else if (path === "/missing-page") {
 			response.writeHead(404, { "Content-Type": "text/html" });
 			response.end("<h1>Not here</h1>");
@@ -175,6 +184,50 @@ describe.each(ENGINES)("site proxy on %s", (engine) => {
 		const missing = await fetch(`${hub.url}/missing-page`);
 		expect(missing.status).toBe(404);
 		expect(await missing.text()).toBe("<h1>Not here</h1>");
+	});
+
+	it("answers an empty error document for a missing page with the site's rendered not-found page", async () => {
+		const response = await fetch(`${hub.url}/missing-model`, {
+			headers: { Cookie: "theme=dark", "If-None-Match": '"static"' },
+		});
+		expect(response.status).toBe(404);
+		expect(await response.text()).toBe('<!DOCTYPE html><html lang="en"><body><h1>Nothing here</h1></body></html>');
+		// The missing page's own headers: its caching, never the prerendered page's validator.
+		expect(response.headers.get("cache-control")).toBe("no-store");
+		expect(response.headers.get("etag")).toBeNull();
+		const asked = lastSeen();
+		expect(asked.url).toBe("/_not-found");
+		expect(asked.headers.cookie).toBe("theme=dark");
+		expect(asked.headers["if-none-match"]).toBeUndefined();
+	});
+
+	it("keeps the readable signed-in cookie in step with the session the request carries", async () => {
+		const user = await createUser(hub.deps.db, {
+			username: "hinted",
+			email: "hinted@example.com",
+			password: "a long enough password",
+		});
+		const session = await createSession(hub.deps.db, user.id);
+		const hintOf = (response: Response) =>
+			response.headers.getSetCookie().find((c) => c.startsWith("hubkit_signed_in="));
+
+		const signedIn = await fetch(`${hub.url}/models`, { headers: { Cookie: `hubkit_session=${session}` } });
+		expect(hintOf(signedIn)).toBe("hubkit_signed_in=1; Path=/; SameSite=Lax");
+		expect(signedIn.headers.getSetCookie()).toContain("a=1; Path=/");
+		const alreadyHinted = await fetch(`${hub.url}/models`, {
+			headers: { Cookie: `hubkit_session=${session}; hubkit_signed_in=1` },
+		});
+		expect(hintOf(alreadyHinted)).toBeUndefined();
+
+		// Signed out elsewhere (or the session expired): the page hears it on its next answer.
+		for (const cookie of ["hubkit_signed_in=1", "hubkit_session=no-such-session; hubkit_signed_in=1"]) {
+			const stale = await fetch(`${hub.url}/models`, { headers: { Cookie: cookie } });
+			expect(hintOf(stale), cookie).toBe("hubkit_signed_in=; Max-Age=0; Path=/; SameSite=Lax");
+		}
+		const anonymous = await fetch(`${hub.url}/models`);
+		expect(hintOf(anonymous)).toBeUndefined();
+		// The anonymous still get the 401 huggingface_hub's whoami() expects.
+		expect((await fetch(`${hub.url}/api/whoami-v2`)).status).toBe(401);
 	});
 
 	it("streams the body: the first chunk arrives before the web has written the rest", async () => {

@@ -1,8 +1,8 @@
 "use client";
 /**
  * The header's account corner. Asked for in the browser (`/api/whoami-v2`, with
- * the session cookie, once per document: who-am-i.ts) rather than on the server, so the site's static pages stay
- * static. Signed in: the avatar and its menu (signed-in-menu.tsx, loaded only then).
+ * the session cookie, once per document and only when the hub's signed-in cookie says there is
+ * someone: who-am-i.ts) rather than on the server, so the site's static pages stay static. Signed in: the avatar and its menu (signed-in-menu.tsx, loaded only then).
  * Signed out: "Log in" (coming back here afterwards) and "Sign up".
  */
 import dynamic from "next/dynamic";

@@ -2,8 +2,19 @@
  * Who the visitor is, asked of the hub once per document (`/api/whoami-v2` with the
  * session cookie): the header's account corner and the like buttons on cards share the
  * one answer. Signing in or out reloads the page, which asks again.
+ *
+ * The session cookie is HttpOnly; the hub, which serves every page, sets a readable
+ * `hubkit_signed_in=1` beside it while the session is live (packages/hub/src/routes/site-proxy.ts).
+ * Without it nobody is signed in, and the hub is not asked: its 401 for the anonymous is what
+ * `huggingface_hub`'s whoami() expects, but in a page it is a console error on every visit.
  */
 import { hubCall } from "./hub-call";
+
+const SIGNED_IN_COOKIE = "hubkit_signed_in";
+
+function signedInHere(): boolean {
+	return document.cookie.split(";").some((cookie) => cookie.trim() === `${SIGNED_IN_COOKIE}=1`);
+}
 
 export interface Me {
 	name: string;
@@ -15,7 +26,7 @@ let asked: Promise<Me | null> | undefined;
 
 /** The signed-in person, or null when signed out. */
 export function whoAmI(): Promise<Me | null> {
-	asked ??= ask();
+	asked ??= signedInHere() ? ask() : Promise.resolve(null);
 	return asked;
 }
 

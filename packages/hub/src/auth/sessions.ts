@@ -10,6 +10,12 @@ import type { HubConfig } from "../config.js";
 import type { Database } from "../db/schema.js";
 
 export const SESSION_COOKIE = "hubkit_session";
+/**
+ * Beside the HttpOnly session cookie, a readable `1` that only says "someone is signed in here",
+ * so a page asks `/api/whoami-v2` only when there is someone to ask about (routes/site-proxy.ts
+ * keeps it in step with the session on every page answer). It carries nothing to steal.
+ */
+export const SIGNED_IN_COOKIE = "hubkit_signed_in";
 const SESSION_ID = /^[A-Za-z0-9_-]{43}$/;
 const DAY_MS = 86_400_000;
 /** last_seen_at is rewritten at most this often, so every request does not write. */
