@@ -1,0 +1,80 @@
+/**
+ * The public Python clients, installed as pip installs them (pinned, with hf_xet), run everyday
+ * workflows against a hub on loopback with their public APIs only (test/clients/workflows.py):
+ * huggingface_hub 1.33 beside datasets, transformers and openai, and huggingface_hub 2.0 on its own.
+ * Xet is turned off (`HF_HUB_DISABLE_XET=1`) until the hub speaks it; the client then uploads
+ * large files over plain LFS. One line per step: every step must say `ok`.
+ */
+import { execFile } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { afterAll, describe, expect, it } from "vitest";
+import { createAccessToken } from "../src/auth/tokens.js";
+import { STATIC_EMBEDDINGS_MODEL, staticEmbeddings } from "../src/seed/catalogue/static-embeddings.js";
+import { useLocalHub } from "./support/local-hub.js";
+import { pythonClients } from "./support/python-clients.js";
+
+const execute = promisify(execFile);
+const WORKFLOWS = new URL("./clients/workflows.py", import.meta.url).pathname;
+/** huggingface_hub 2.0 alone: the hub's own calls, not datasets' or openai's. */
+const HUB_ONLY_STEPS = [
+	"whoami",
+	"create_repo, again with exist_ok",
+	"upload_file: a card and a small file",
+	"upload_file: a 12 MB file",
+	"model_info with file metadata, list_models",
+	"hf_hub_download: cached, by branch, tag and commit",
+	"refs, commits",
+	"likers, duplicate_repo, super_squash_history",
+];
+
+describe("Python clients against a hub on loopback", () => {
+	const hub = useLocalHub("sqlite", staticEmbeddings());
+	const home = mkdtempSync(join(tmpdir(), "hubkit-python-clients-"));
+	afterAll(() => rmSync(home, { recursive: true, force: true }));
+
+	const workflows = async (requirements: string, run: string, steps: string[] = []) => {
+		const python = pythonClients(requirements);
+		const token = (await createAccessToken(hub.deps.db, "dana", { role: "write" })).token;
+		const { stdout } = await execute(python, [WORKFLOWS, ...steps], {
+			env: {
+				PATH: process.env.PATH,
+				HOME: home,
+				HF_HOME: join(home, requirements),
+				HF_ENDPOINT: hub.url,
+				HF_TOKEN: token,
+				HUBKIT_USER: "dana",
+				HUBKIT_RUN: run,
+				HUBKIT_EMBEDDINGS_MODEL: STATIC_EMBEDDINGS_MODEL,
+				HF_HUB_DISABLE_TELEMETRY: "1",
+				HF_HUB_DISABLE_XET: "1",
+				DISABLE_SAFETENSORS_CONVERSION: "1",
+			},
+			timeout: 10 * 60_000,
+			maxBuffer: 16 * 1024 * 1024,
+		});
+		return stdout.trim().split("\n");
+	};
+
+	it(
+		"huggingface_hub 1.33, the hf CLI, datasets and openai: every everyday step passes",
+		async () => {
+			const lines = await workflows("requirements-hf1.txt", "-hf1");
+			expect(lines.filter((line) => !line.startsWith("ok "))).toEqual([]);
+			expect(lines).toHaveLength(17);
+		},
+		20 * 60_000,
+	);
+
+	it(
+		"huggingface_hub 2.0: the hub's own calls pass",
+		async () => {
+			const lines = await workflows("requirements-hf2.txt", "-hf2", HUB_ONLY_STEPS);
+			expect(lines.filter((line) => !line.startsWith("ok "))).toEqual([]);
+			expect(lines).toHaveLength(HUB_ONLY_STEPS.length);
+		},
+		20 * 60_000,
+	);
+});

@@ -1,0 +1,215 @@
+"""Everyday huggingface_hub, hf CLI, datasets and openai workflows against a hub on loopback.
+
+Run by test/clients-python.test.ts with HF_ENDPOINT, HF_TOKEN and HUBKIT_USER set (HUBKIT_RUN: a suffix
+for the repositories' names). One line per
+step, `ok <step>` or `FAIL <step>: <error>`; every step runs even when an earlier one failed.
+Only the clients' public APIs are used.
+"""
+import os
+import subprocess
+import sys
+import tempfile
+import traceback
+import warnings
+
+from huggingface_hub import CommitOperationAdd, CommitOperationDelete, HfApi, hf_hub_download, snapshot_download
+
+ENDPOINT = os.environ["HF_ENDPOINT"]
+USER = os.environ["HUBKIT_USER"]
+EMBEDDINGS_MODEL = os.environ.get("HUBKIT_EMBEDDINGS_MODEL")
+STEPS = set(sys.argv[1:])
+api = HfApi()
+# Each run names its own repositories, so two clients can run against the same hub.
+RUN = os.environ.get("HUBKIT_RUN", "")
+REPO = f"{USER}/workflows{RUN}"
+DATASET = f"{USER}/table{RUN}"
+work = tempfile.mkdtemp()
+
+
+def step(name):
+    def run(fn):
+        if STEPS and name not in STEPS:
+            return fn
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                fn()
+            print(f"ok {name}", flush=True)
+        except Exception as error:  # noqa: BLE001 - every failure is reported, the next step runs
+            detail = "".join(traceback.format_exception_only(type(error), error)).strip().splitlines()[-1]
+            print(f"FAIL {name}: {detail[:300]}", flush=True)
+        return fn
+
+    return run
+
+
+def expect(condition, message):
+    if not condition:
+        raise AssertionError(message)
+
+
+@step("whoami")
+def _():
+    expect(api.whoami()["name"] == USER, "whoami names someone else")
+
+
+@step("create_repo, again with exist_ok")
+def _():
+    url = api.create_repo(REPO)
+    expect(url.repo_id == REPO, f"created {url.repo_id}")
+    again = api.create_repo(REPO, exist_ok=True)
+    expect(again.repo_id == REPO and again.endpoint == ENDPOINT, f"exist_ok gave {again!r}")
+
+
+@step("upload_file: a card and a small file")
+def _():
+    api.upload_file(path_or_fileobj=b"---\nlicense: mit\ntags: [demo]\n---\n# Workflows\n", path_in_repo="README.md", repo_id=REPO)
+    api.upload_file(path_or_fileobj=b'{"hidden_size": 8}', path_in_repo="config.json", repo_id=REPO)
+    expect("config.json" in api.list_repo_files(REPO), "config.json is not listed")
+
+
+@step("upload_file: a 12 MB file")
+def _():
+    path = os.path.join(work, "big.bin")
+    with open(path, "wb") as file:
+        file.write(os.urandom(12 * 1024 * 1024))
+    api.upload_file(path_or_fileobj=path, path_in_repo="weights/big.bin", repo_id=REPO)
+    info = api.model_info(REPO, files_metadata=True)
+    big = next(s for s in info.siblings if s.rfilename == "weights/big.bin")
+    expect(big.size == 12 * 1024 * 1024 and big.lfs is not None, f"big.bin is {big!r}")
+
+
+@step("upload_folder")
+def _():
+    folder = os.path.join(work, "folder")
+    os.makedirs(os.path.join(folder, "sub"))
+    for name, text in [("a.txt", "a"), ("sub/b.txt", "b"), ("skip.log", "no")]:
+        with open(os.path.join(folder, name), "w") as file:
+            file.write(text)
+    api.upload_folder(folder_path=folder, path_in_repo="docs", repo_id=REPO, ignore_patterns=["*.log"])
+    files = api.list_repo_files(REPO)
+    expect("docs/sub/b.txt" in files and "docs/skip.log" not in files, f"files: {files}")
+
+
+@step("list_repo_tree, get_paths_info")
+def _():
+    tree = list(api.list_repo_tree(REPO, path_in_repo="docs", recursive=True))
+    expect({entry.path for entry in tree} == {"docs/a.txt", "docs/sub", "docs/sub/b.txt"}, f"tree: {tree}")
+    infos = api.get_paths_info(REPO, ["config.json", "docs"])
+    expect(sorted(type(info).__name__ for info in infos) == ["RepoFile", "RepoFolder"], f"paths-info: {infos}")
+
+
+@step("model_info with file metadata, list_models")
+def _():
+    info = api.model_info(REPO, files_metadata=True)
+    expect(all(sibling.blob_id for sibling in info.siblings), "a sibling has no blob id")
+    found = [model.id for model in api.list_models(author=USER, search=REPO.split("/")[1])]
+    expect(REPO in found and all(REPO.split("/")[1] in model for model in found), f"list_models found {found}")
+
+
+@step("hf_hub_download: cached, by branch, tag and commit")
+def _():
+    first = hf_hub_download(REPO, "config.json", cache_dir=os.path.join(work, "cache"))
+    again = hf_hub_download(REPO, "config.json", cache_dir=os.path.join(work, "cache"))
+    expect(first == again and open(first).read() == '{"hidden_size": 8}', "not cached")
+    api.create_branch(REPO, branch="dev")
+    api.create_tag(REPO, tag="v1", tag_message="first")
+    sha = api.model_info(REPO).sha
+    for revision in ["dev", "v1", sha]:
+        path = hf_hub_download(REPO, "config.json", revision=revision, cache_dir=os.path.join(work, "cache"))
+        expect(open(path).read() == '{"hidden_size": 8}', f"{revision}: wrong content")
+
+
+@step("snapshot_download with patterns")
+def _():
+    folder = snapshot_download(REPO, allow_patterns=["docs/*", "*.json"], cache_dir=os.path.join(work, "snap"))
+    found = sorted(
+        os.path.relpath(os.path.join(root, name), folder) for root, _, names in os.walk(folder) for name in names
+    )
+    expect(found == ["config.json", "docs/a.txt", "docs/sub/b.txt"], f"snapshot: {found}")
+
+
+@step("refs, commits")
+def _():
+    refs = api.list_repo_refs(REPO, include_pull_requests=True)
+    expect({branch.name for branch in refs.branches} == {"main", "dev"}, f"branches: {refs.branches}")
+    expect([tag.name for tag in refs.tags] == ["v1"] and refs.pull_requests == [], f"refs: {refs}")
+    commits = api.list_repo_commits(REPO)
+    expect(commits[-1].title == "initial commit", f"first commit: {commits[-1].title!r}")
+
+
+@step("create_commit with several operations, delete_file, delete_folder")
+def _():
+    api.create_commit(
+        REPO,
+        operations=[
+            CommitOperationAdd(path_in_repo="notes/one.txt", path_or_fileobj=b"one"),
+            CommitOperationAdd(path_in_repo="notes/two.txt", path_or_fileobj=b"two"),
+            CommitOperationDelete(path_in_repo="docs/a.txt"),
+        ],
+        commit_message="Several at once",
+    )
+    api.delete_file("notes/one.txt", REPO)
+    api.delete_folder("docs", REPO)
+    files = api.list_repo_files(REPO)
+    expect("notes/two.txt" in files and not any(path.startswith(("docs/", "notes/one")) for path in files), f"{files}")
+
+
+@step("visibility and gating")
+def _():
+    api.update_repo_settings(REPO, private=True, gated="manual")
+    info = api.model_info(REPO)
+    expect(info.private and info.gated == "manual", f"private={info.private} gated={info.gated}")
+    api.update_repo_settings(REPO, private=False, gated=False)
+
+
+@step("likers, duplicate_repo, super_squash_history")
+def _():
+    expect(list(api.list_repo_likers(REPO)) == [], "likers before any like")
+    copy = api.duplicate_repo(REPO, f"{REPO}-copy", exist_ok=True)
+    expect(copy.repo_id == f"{REPO}-copy", f"duplicate: {copy!r}")
+    api.super_squash_history(copy.repo_id, commit_message="Squashed")
+    expect([c.title for c in api.list_repo_commits(copy.repo_id)] == ["Squashed"], "not squashed")
+
+
+@step("move_repo, delete_repo")
+def _():
+    api.move_repo(f"{REPO}-copy", f"{REPO}-moved")
+    expect(api.repo_exists(f"{REPO}-moved"), "moved repository missing")
+    api.delete_repo(f"{REPO}-moved")
+    expect(not api.repo_exists(f"{REPO}-moved"), "deleted repository still there")
+
+
+@step("hf CLI: auth whoami, upload, download")
+def _():
+    hf = os.path.join(os.path.dirname(sys.executable), "hf")
+    whoami = subprocess.run([hf, "auth", "whoami"], capture_output=True, text=True, check=True)
+    expect(USER in whoami.stdout, f"hf auth whoami: {whoami.stdout!r}")
+    source = os.path.join(work, "cli.txt")
+    with open(source, "w") as file:
+        file.write("from the CLI")
+    subprocess.run([hf, "upload", f"{REPO}-cli", source, "cli.txt"], capture_output=True, text=True, check=True)
+    target = os.path.join(work, "cli-download")
+    subprocess.run([hf, "download", f"{REPO}-cli", "cli.txt", "--local-dir", target], capture_output=True, check=True)
+    expect(open(os.path.join(target, "cli.txt")).read() == "from the CLI", "downloaded text differs")
+
+
+@step("datasets: load_dataset of an uploaded CSV")
+def _():
+    from datasets import load_dataset
+
+    api.create_repo(DATASET, repo_type="dataset", exist_ok=True)
+    api.upload_file(path_or_fileobj=b"text,label\nhello,1\nbye,0\n", path_in_repo="data/train.csv", repo_id=DATASET, repo_type="dataset")
+    rows = load_dataset(DATASET, split="train", cache_dir=os.path.join(work, "datasets"))
+    expect(rows.num_rows == 2 and rows[0]["text"] == "hello", f"rows: {rows}")
+
+
+@step("openai: models.list, embeddings")
+def _():
+    from openai import OpenAI
+
+    client = OpenAI(base_url=f"{ENDPOINT}/v1", api_key=os.environ["HF_TOKEN"])
+    ids = [model.id for model in client.models.list().data]
+    expect(EMBEDDINGS_MODEL in ids, f"models: {ids}")
+    answer = client.embeddings.create(model=EMBEDDINGS_MODEL, input=["a football match", "a recipe"])
+    expect(len(answer.data) == 2 and len(answer.data[0].embedding) == 100, "embedding size")
