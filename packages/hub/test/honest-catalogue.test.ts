@@ -10,15 +10,16 @@ import { TASKS_DATA } from "@hubkit/tasks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHubApp } from "../src/app.js";
 import { createAccessToken } from "../src/auth/tokens.js";
+import { CHECKS } from "../src/runtime/capability.js";
 import { createLocalRuntime, type HubLocalRuntime } from "../src/runtime/local-runtime.js";
 import { pocketsphinxMissing } from "../src/runtime/packaged/pocketsphinx.js";
 import { PLACEHOLDER_LINE } from "../src/seed/catalogue/card.js";
 import { sampleCatalogue } from "../src/seed/catalogue/index.js";
 import { LOCAL_SENTIMENT_MODEL } from "../src/seed/catalogue/local-models.js";
 import { PLACEHOLDER_TAG } from "../src/seed/catalogue/model.js";
-import { PACKAGED_MEDIA_MODELS } from "../src/seed/catalogue/packaged-media-models.js";
+import { PACKAGED_MEDIA_MODELS, pocketsphinxSample } from "../src/seed/catalogue/packaged-media-models.js";
 import { loadSeed } from "../src/seed/load.js";
-import { LOCAL_MODEL_DESCRIPTION } from "../src/services/tasks.js";
+import { LOCAL_MODEL_DESCRIPTION, localModelNote } from "../src/services/tasks.js";
 import { ENGINES, startTestDatabase, type TestDatabase } from "./support/engines.js";
 import { type Listening, listen, openTestHub, type TestHub } from "./support/hub.js";
 
@@ -34,6 +35,7 @@ interface TaskEntry {
 	models: { id: string; description: string }[];
 	widgetModels: string[];
 	localModel: string | null;
+	localNote?: string;
 }
 
 /**
@@ -124,17 +126,20 @@ const REQUESTS: Record<string, (widget: Record<string, unknown>) => { body: unkn
 	}),
 };
 
-/** The packaged media models by task (speech recognition only where PocketSphinx is installed). */
+/** The packaged media models by task (speech recognition only where PocketSphinx and its sample are installed). */
 const MEDIA_TASKS: Record<string, string> = {
 	"image-classification": PACKAGED_MEDIA_MODELS.imageClassification,
 	"image-to-text": PACKAGED_MEDIA_MODELS.ocr,
 	"text-to-speech": PACKAGED_MEDIA_MODELS.speech,
 	"voice-activity-detection": PACKAGED_MEDIA_MODELS.vad,
-	...(pocketsphinxMissing() ? {} : { "automatic-speech-recognition": PACKAGED_MEDIA_MODELS.speechRecognition }),
+	...(pocketsphinxMissing() || !pocketsphinxSample()
+		? {}
+		: { "automatic-speech-recognition": PACKAGED_MEDIA_MODELS.speechRecognition }),
 };
 
-/** The models whose files are real, so they run here: the generated sentiment model and the packaged ones. */
+/** The models whose files are real, so they run here: the generated ones and the packaged ones (PocketSphinx where listed). */
 const REAL_MODELS = [
+	"hubkit-demo/clinical-notes-ner",
 	"hubkit-demo/compromise-entities",
 	"hubkit-demo/lande-language-id",
 	LOCAL_SENTIMENT_MODEL,
@@ -143,7 +148,7 @@ const REAL_MODELS = [
 	"hubkit-demo/wink-static-embeddings-100d",
 	"hubkit-demo/wink-static-ranking",
 	"hubkit-demo/wink-static-zero-shot",
-	...Object.values(PACKAGED_MEDIA_MODELS),
+	...Object.values(MEDIA_TASKS),
 ].sort();
 const LOCAL_NER_MODEL = "hubkit-demo/compromise-entities";
 
@@ -276,6 +281,9 @@ describe.each(ENGINES)("an honest sample catalogue on %s", (engine) => {
 				continue;
 			}
 			expect(entry.localModel, tag).toBeNull();
+			// A task the runtime serves says in one line what to add to try it; others say nothing.
+			const served = tag === "text-generation" || Object.hasOwn(CHECKS, tag);
+			expect(entry.localNote, tag).toBe(served ? localModelNote(tag) : undefined);
 			expect(entry.widgetModels, tag).toEqual(TASKS_DATA[tag as keyof typeof TASKS_DATA]?.widgetModels);
 			expect(entry.models, tag).toEqual(TASKS_DATA[tag as keyof typeof TASKS_DATA]?.models);
 		}

@@ -1,0 +1,108 @@
+/**
+ * The sample models whose "Try it" changed, in Chromium (both themes, 390 and 1280 px): the
+ * clinical-notes tagger and PocketSphinx answer their own widget samples with what the hub-level
+ * test (packages/hub/test/sample-answers.test.ts) expects; task pages on which no model can be
+ * tried here (summarization, translation, object detection) say in one line what to add.
+ */
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, newContext, screenshot, visit } from "./browser";
+
+let browser: Browser;
+beforeAll(async () => {
+	browser = await launchBrowser();
+});
+afterAll(async () => {
+	await browser?.close();
+});
+
+const VIEWS = [
+	{ colorScheme: "light", width: 1280 },
+	{ colorScheme: "dark", width: 390 },
+	{ colorScheme: "dark", width: 1280 },
+	{ colorScheme: "light", width: 390 },
+] as const;
+
+async function runSample(page: Page): Promise<ReturnType<Page["getByTestId"]>> {
+	const widget = page.getByTestId("model-widget");
+	await expect.poll(() => widget.getAttribute("data-state")).toBe("ready");
+	await widget.getByRole("button", { name: "Run" }).click();
+	const result = widget.getByTestId("widget-result");
+	await result.waitFor({ timeout: 60_000 });
+	return result;
+}
+
+/** What the page's own horizontal overflow is: 0 when nothing sticks out sideways. */
+const overflow = (page: Page) =>
+	page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+describe("the sample models a visitor can try", () => {
+	for (const view of VIEWS) {
+		const name = `${view.colorScheme}-${view.width}`;
+
+		it(`tags the clinical note's drugs, doses, frequencies and conditions (${name})`, async () => {
+			const context = await newContext(browser, view);
+			const page = await context.newPage();
+			await visit(page, "/hubkit-demo/clinical-notes-ner");
+			const spans = (await runSample(page)).getByTestId("widget-spans");
+			const marks = await spans
+				.locator("mark")
+				.evaluateAll((items) =>
+					items.map((item) => [
+						item.querySelector(".widget-span-label")?.textContent ?? "",
+						item.firstChild?.textContent ?? "",
+					]),
+				);
+			expect(marks).toEqual([
+				["DRUG", "metformin"],
+				["DOSE", "500 mg"],
+				["FREQUENCY", "twice daily"],
+				["CONDITION", "diabetes"],
+				["DRUG", "lisinopril"],
+				["DOSE", "10 mg"],
+				["FREQUENCY", "once daily"],
+				["CONDITION", "hypertension"],
+			]);
+			expect(await overflow(page)).toBe(0);
+			await page.getByTestId("model-widget").scrollIntoViewIfNeeded();
+			await screenshot(page, `sample-clinical-ner-${name}`);
+			await context.close();
+		});
+
+		it(`transcribes PocketSphinx's own test recording (${name})`, async () => {
+			const context = await newContext(browser, view);
+			const page = await context.newPage();
+			await visit(page, "/hubkit-demo/pocketsphinx-en-us");
+			// The model's own recording, from its repository, is the sample.
+			await page.getByTestId("widget-recording").waitFor();
+			const text = (await runSample(page)).getByTestId("widget-text");
+			expect(await text.textContent()).toBe("go forward ten meters");
+			expect(await overflow(page)).toBe(0);
+			await page.getByTestId("model-widget").scrollIntoViewIfNeeded();
+			await screenshot(page, `sample-pocketsphinx-${name}`);
+			await context.close();
+		});
+
+		it(`says in one line what to add where no model can be tried (${name})`, async () => {
+			const context = await newContext(browser, view);
+			const page = await context.newPage();
+			for (const [task, label] of [
+				["summarization", "summarization"],
+				["translation", "translation"],
+				["object-detection", "object detection"],
+			] as const) {
+				await visit(page, `/tasks/${task}`);
+				expect(await page.getByTestId("model-widget").count(), task).toBe(0);
+				const none = page.getByTestId("task-widget-none");
+				expect(await none.getByRole("heading", { name: "Try it" }).count(), task).toBe(1);
+				expect(await none.locator("p").textContent(), task).toBe(
+					`No ${label} model ships with this hub: add a model repository holding an ONNX folder for the task (transformers.js layout: config.json, tokenizer files, onnx/model.onnx) to try one here.`,
+				);
+				expect(await overflow(page), task).toBe(0);
+			}
+			await page.getByTestId("task-widget-none").scrollIntoViewIfNeeded();
+			await screenshot(page, `task-try-it-none-${name}`);
+			await context.close();
+		});
+	}
+});
