@@ -12,6 +12,7 @@ import { createHubApp } from "../src/app.js";
 import { createAccessToken } from "../src/auth/tokens.js";
 import { CHECKS } from "../src/runtime/capability.js";
 import { createLocalRuntime, type HubLocalRuntime } from "../src/runtime/local-runtime.js";
+import { apertiumMissing } from "../src/runtime/packaged/apertium.js";
 import { pocketsphinxMissing } from "../src/runtime/packaged/pocketsphinx.js";
 import { PLACEHOLDER_LINE } from "../src/seed/catalogue/card.js";
 import { sampleCatalogue } from "../src/seed/catalogue/index.js";
@@ -118,6 +119,12 @@ const REQUESTS: Record<string, (widget: Record<string, unknown>) => { body: unkn
 			expect((answer as { label: string }[]).map((segment) => segment.label)).toEqual(["speech", "speech"]);
 		},
 	}),
+	translation: (widget) => ({
+		body: { inputs: widget.text },
+		check(answer) {
+			expect((answer as { translation_text: string }[])[0]?.translation_text.length).toBeGreaterThan(0);
+		},
+	}),
 	"automatic-speech-recognition": (widget) => ({
 		body: { inputs: widget.media },
 		check(answer) {
@@ -126,7 +133,7 @@ const REQUESTS: Record<string, (widget: Record<string, unknown>) => { body: unkn
 	}),
 };
 
-/** The packaged media models by task (speech recognition only where PocketSphinx and its sample are installed). */
+/** The packaged media models by task (speech recognition and translation only where their Debian packages are installed). */
 const MEDIA_TASKS: Record<string, string> = {
 	"image-classification": PACKAGED_MEDIA_MODELS.imageClassification,
 	"image-to-text": PACKAGED_MEDIA_MODELS.ocr,
@@ -135,6 +142,7 @@ const MEDIA_TASKS: Record<string, string> = {
 	...(pocketsphinxMissing() || !pocketsphinxSample()
 		? {}
 		: { "automatic-speech-recognition": PACKAGED_MEDIA_MODELS.speechRecognition }),
+	...(apertiumMissing() ? {} : { translation: PACKAGED_MEDIA_MODELS.translation }),
 };
 
 /** The models whose files are real, so they run here: the generated ones and the packaged ones (PocketSphinx where listed). */

@@ -8,10 +8,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHubApp } from "../src/app.js";
 import { createLocalRuntime, type HubLocalRuntime } from "../src/runtime/local-runtime.js";
+import { apertiumMissing } from "../src/runtime/packaged/apertium.js";
 import { CLINICAL_NER_MODEL } from "../src/seed/catalogue/clinical-ner.js";
 import { DEMO_AUTHOR, sampleCatalogue } from "../src/seed/catalogue/index.js";
 import { PLACEHOLDER_TAG } from "../src/seed/catalogue/model.js";
 import {
+	APERTIUM_SAMPLE_TRANSLATION,
 	PACKAGED_MEDIA_MODELS,
 	POCKETSPHINX_SAMPLE_TEXT,
 	pocketsphinxSample,
@@ -105,6 +107,14 @@ const EXPECTED: Record<string, (answer: unknown) => void> = {
 		expect((answer as { label: string }[]).map((segment) => segment.label)).toEqual(["speech", "speech"]),
 	[PACKAGED_MEDIA_MODELS.speechRecognition]: (answer) =>
 		expect((answer as { text: string }).text).toBe(POCKETSPHINX_SAMPLE_TEXT),
+	[PACKAGED_MEDIA_MODELS.translation]: (answer) =>
+		expect((answer as { translation_text: string }[])[0]?.translation_text).toBe(APERTIUM_SAMPLE_TRANSLATION),
+};
+
+/** The samples on Debian packages, listed only where those are installed. */
+const SYSTEM_SAMPLES: Record<string, () => boolean> = {
+	[PACKAGED_MEDIA_MODELS.speechRecognition]: () => pocketsphinxSample() !== undefined,
+	[PACKAGED_MEDIA_MODELS.translation]: () => apertiumMissing() === undefined,
 };
 
 const SAMPLES = sampleCatalogue().filter(
@@ -132,10 +142,9 @@ describe.each(ENGINES)("the sample models' own widget samples on %s", (engine) =
 		await testDb?.cleanup();
 	});
 
-	it("has an expected answer for every sample, and lists PocketSphinx exactly where it runs", () => {
+	it("has an expected answer for every sample, and lists the Debian-package ones exactly where they run", () => {
 		const listed = SAMPLES.map((record) => record.id).sort();
-		const sphinx = PACKAGED_MEDIA_MODELS.speechRecognition;
-		const expected = Object.keys(EXPECTED).filter((id) => id !== sphinx || pocketsphinxSample() !== undefined);
+		const expected = Object.keys(EXPECTED).filter((id) => SYSTEM_SAMPLES[id]?.() ?? true);
 		expect(listed).toEqual(expected.sort());
 	});
 

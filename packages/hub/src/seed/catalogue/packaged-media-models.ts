@@ -8,6 +8,7 @@
  */
 import { readFileSync } from "node:fs";
 import type { PipelineType, WidgetExample } from "@hubkit/tasks";
+import { APERTIUM_ENGINE } from "../../runtime/packaged/apertium.js";
 import { ESPEAK_ENGINE } from "../../runtime/packaged/espeak.js";
 import { installedVersion, MANIFEST_PATH, packageInstalled } from "../../runtime/packaged/manifest.js";
 import { encodeWav } from "../../runtime/packaged/media.js";
@@ -51,7 +52,12 @@ export const PACKAGED_MEDIA_MODELS = {
 	speech: `${DEMO_AUTHOR}/espeak-ng-en`,
 	vad: `${DEMO_AUTHOR}/silero-vad`,
 	speechRecognition: `${DEMO_AUTHOR}/pocketsphinx-en-us`,
+	translation: `${DEMO_AUTHOR}/apertium-eng-spa`,
 } as const;
+
+/** The translation sample's text and what Apertium makes of it (the sample-answers test checks it). */
+export const APERTIUM_SAMPLE = "The weather is nice today, so we are going to the beach.";
+export const APERTIUM_SAMPLE_TRANSLATION = "El tiempo es bueno hoy, así que estamos yendo a la playa.";
 
 /** A real recording of "go forward ten meters" (16 kHz, 16-bit, headerless) from Debian's pocketsphinx-testdata. */
 export const POCKETSPHINX_SAMPLE_SOURCE = "/usr/share/pocketsphinx/test/data/goforward.raw";
@@ -138,6 +144,19 @@ const SPECS: MediaSpec[] = [
 		source:
 			"the US English acoustic model, language model and dictionary of the Debian package `pocketsphinx-en-us`, run by `pocketsphinx_continuous` of the Debian package `pocketsphinx`. Not an npm package: this sample is listed only on a hub whose machine has them and the recording of `pocketsphinx-testdata` (`apt-get install pocketsphinx pocketsphinx-en-us pocketsphinx-testdata`, then restart the hub)",
 		sample: { path: POCKETSPHINX_SAMPLE_PATH, read: pocketsphinxSample },
+	},
+	{
+		name: "apertium-eng-spa",
+		engine: APERTIUM_ENGINE,
+		weights: "apertium-eng-spa",
+		license: "gpl-2.0",
+		params: "1M",
+		languages: ["en", "es"],
+		tags: ["apertium", "rule-based"],
+		widget: [{ text: APERTIUM_SAMPLE }],
+		card: "Translates English into Spanish with Apertium, a rule-based translator: dictionaries, part-of-speech disambiguation and transfer rules written by linguists, not a neural network. Fast and predictable on plain sentences; literal on idioms, and a word it does not know comes through untranslated. Send `{ inputs }`; the answer is `[{ translation_text }]`.",
+		source:
+			"the English-Spanish pair of the Debian package `apertium-eng-spa` (GPL-2.0), run by its `apertium` program. Not an npm package: this sample is listed only on a hub whose machine has it (`apt-get install apertium-eng-spa`, then restart the hub)",
 	},
 ];
 
