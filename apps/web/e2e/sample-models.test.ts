@@ -1,9 +1,11 @@
 /**
  * The sample models whose "Try it" changed, in Chromium (both themes, 390 and 1280 px): the
  * clinical-notes tagger and PocketSphinx answer their own widget samples with what the hub-level
- * test (packages/hub/test/sample-answers.test.ts) expects; task pages on which no model can be
- * tried here (summarization, translation, object detection) say in one line what to add.
+ * test (packages/hub/test/sample-answers.test.ts) expects, and so does Apertium on the translation
+ * task page where Debian's apertium-eng-spa is installed (`.ci/run` installs it); task pages on which
+ * no model can be tried here (summarization, object detection) say in one line what to add.
  */
+import { existsSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, newContext, screenshot, visit } from "./browser";
@@ -15,6 +17,14 @@ beforeAll(async () => {
 afterAll(async () => {
 	await browser?.close();
 });
+
+/** Where the hub lists its translation sample (runtime/packaged/apertium.ts checks the same file). */
+const APERTIUM = existsSync("/usr/share/apertium/modes/eng-spa.mode");
+const NO_MODEL_TASKS = [
+	["summarization", "summarization"],
+	["object-detection", "object detection"],
+	...(APERTIUM ? [] : [["translation", "translation"]]),
+] as const;
 
 const VIEWS = [
 	{ colorScheme: "light", width: 1280 },
@@ -83,14 +93,28 @@ describe("the sample models a visitor can try", () => {
 			await context.close();
 		});
 
+		it(`translates the translation page's sample with Apertium where it is installed (${name})`, async () => {
+			const context = await newContext(browser, view);
+			const page = await context.newPage();
+			await visit(page, "/tasks/translation");
+			if (!APERTIUM) {
+				expect(await page.getByTestId("model-widget").count()).toBe(0);
+				await context.close();
+				return;
+			}
+			expect(await page.getByTestId("model-widget").textContent()).toContain("hubkit-demo/apertium-eng-spa");
+			const text = (await runSample(page)).getByTestId("widget-text");
+			expect(await text.textContent()).toBe("El tiempo es bueno hoy, así que estamos yendo a la playa.");
+			expect(await overflow(page)).toBe(0);
+			await page.getByTestId("model-widget").scrollIntoViewIfNeeded();
+			await screenshot(page, `sample-apertium-${name}`);
+			await context.close();
+		});
+
 		it(`says in one line what to add where no model can be tried (${name})`, async () => {
 			const context = await newContext(browser, view);
 			const page = await context.newPage();
-			for (const [task, label] of [
-				["summarization", "summarization"],
-				["translation", "translation"],
-				["object-detection", "object detection"],
-			] as const) {
+			for (const [task, label] of NO_MODEL_TASKS) {
 				await visit(page, `/tasks/${task}`);
 				expect(await page.getByTestId("model-widget").count(), task).toBe(0);
 				const none = page.getByTestId("task-widget-none");
