@@ -159,6 +159,8 @@ const REAL_MODELS = [
 	...Object.values(MEDIA_TASKS),
 ].sort();
 const LOCAL_NER_MODEL = "hubkit-demo/compromise-entities";
+/** Every runnable model is called in turn, each loading first (OCR, image classification, speech …). */
+const MODELS_CALLED_TIMEOUT_MS = 240_000;
 
 describe.each(ENGINES)("an honest sample catalogue on %s", (engine) => {
 	let testDb: TestDatabase;
@@ -198,44 +200,48 @@ describe.each(ENGINES)("an honest sample catalogue on %s", (engine) => {
 			`${server.url}/api/models?${query}&limit=1000&expand[]=tags&expand[]=pipeline_tag&expand[]=widgetData&expand[]=inferenceProviderMapping`,
 		);
 
-	it("maps hf-inference live only to models that answer through the router, every such task included", async () => {
-		const mapped = (await listing("inference_provider=hf-inference")).filter((model) =>
-			model.inferenceProviderMapping?.some((mapping) => mapping.provider === "hf-inference"),
-		);
-		expect(mapped.map((model) => model.id)).toContain(LOCAL_SENTIMENT_MODEL);
-		const tasks = new Set<string>();
-		for (const model of mapped) {
-			const mapping = model.inferenceProviderMapping?.find((entry) => entry.provider === "hf-inference");
-			expect(mapping?.status, model.id).toBe("live");
-			const request = REQUESTS[mapping?.task ?? ""];
-			if (!request) throw new Error(`${model.id}: no request written for ${mapping?.task}`);
-			const widget = { ...model.widgetData?.[0] };
-			if (typeof widget.src === "string") {
-				const media = await fetch(`${server.url}${widget.src}`);
-				widget.media = Buffer.from(await media.arrayBuffer()).toString("base64");
+	it(
+		"maps hf-inference live only to models that answer through the router, every such task included",
+		async () => {
+			const mapped = (await listing("inference_provider=hf-inference")).filter((model) =>
+				model.inferenceProviderMapping?.some((mapping) => mapping.provider === "hf-inference"),
+			);
+			expect(mapped.map((model) => model.id)).toContain(LOCAL_SENTIMENT_MODEL);
+			const tasks = new Set<string>();
+			for (const model of mapped) {
+				const mapping = model.inferenceProviderMapping?.find((entry) => entry.provider === "hf-inference");
+				expect(mapping?.status, model.id).toBe("live");
+				const request = REQUESTS[mapping?.task ?? ""];
+				if (!request) throw new Error(`${model.id}: no request written for ${mapping?.task}`);
+				const widget = { ...model.widgetData?.[0] };
+				if (typeof widget.src === "string") {
+					const media = await fetch(`${server.url}${widget.src}`);
+					widget.media = Buffer.from(await media.arrayBuffer()).toString("base64");
+				}
+				const { body, check } = request(widget);
+				const response = await fetch(`${server.url}/hf-inference/models/${model.id}`, {
+					method: "POST",
+					headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+					body: JSON.stringify(body),
+				});
+				expect(response.status, `${model.id}: ${await response.clone().text()}`).toBe(200);
+				const json = response.headers.get("content-type")?.startsWith("application/json");
+				check(json ? await response.json() : new Uint8Array(await response.arrayBuffer()));
+				tasks.add(mapping?.task ?? "");
 			}
-			const { body, check } = request(widget);
-			const response = await fetch(`${server.url}/hf-inference/models/${model.id}`, {
-				method: "POST",
-				headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-				body: JSON.stringify(body),
-			});
-			expect(response.status, `${model.id}: ${await response.clone().text()}`).toBe(200);
-			const json = response.headers.get("content-type")?.startsWith("application/json");
-			check(json ? await response.json() : new Uint8Array(await response.arrayBuffer()));
-			tasks.add(mapping?.task ?? "");
-		}
-		expect([...tasks].sort()).toEqual(
-			[
-				"sentence-similarity",
-				"text-classification",
-				"text-ranking",
-				"token-classification",
-				"zero-shot-classification",
-				...Object.keys(MEDIA_TASKS),
-			].sort(),
-		);
-	});
+			expect([...tasks].sort()).toEqual(
+				[
+					"sentence-similarity",
+					"text-classification",
+					"text-ranking",
+					"token-classification",
+					"zero-shot-classification",
+					...Object.keys(MEDIA_TASKS),
+				].sort(),
+			);
+		},
+		MODELS_CALLED_TIMEOUT_MS,
+	);
 
 	it("labels every placeholder model, in its tags and its card, and maps none of them to hf-inference", async () => {
 		const everything = await listing("sort=id");
