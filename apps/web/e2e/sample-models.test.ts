@@ -39,7 +39,8 @@ const VIEWS = [
 async function runSample(page: Page): Promise<ReturnType<Page["getByTestId"]>> {
 	const widget = page.getByTestId("model-widget");
 	await expect.poll(() => widget.getAttribute("data-state")).toBe("ready");
-	await widget.getByRole("button", { name: "Run" }).click();
+	// The first page's scripts may take a while on a busy machine: Run appears once React runs the form.
+	await widget.getByRole("button", { name: "Run" }).click({ timeout: MODEL_CALL_TIMEOUT_MS });
 	const result = widget.getByTestId("widget-result");
 	await result.waitFor({ timeout: MODEL_CALL_TIMEOUT_MS });
 	return result;
