@@ -2,7 +2,8 @@
  * What the widgets and the inference panel read from the hub, on the server, per
  * request like every hub call: `GET /api/providers` with each provider's kind and
  * tasks (model-serving.ts reads a model's mapping against it), and the model
- * `GET /api/tasks` names as the one this hub runs itself for a task.
+ * `GET /api/tasks` names as the one this hub runs itself for a task (or, when it
+ * runs none, what a person adds to try the task).
  */
 import "server-only";
 import { connection } from "next/server";
@@ -42,19 +43,29 @@ export async function getProviderSummaries(): Promise<ProviderSummary[] | undefi
 	}
 }
 
-/** `localModel` of the task in `GET /api/tasks`: a public model the hub's own runtime runs for it. */
-export async function getLocalModel(task: string): Promise<string | undefined> {
+/** What `GET /api/tasks` says of a task on this hub. */
+export interface TaskLocal {
+	/** `localModel`: a public model the hub's own runtime runs for the task. */
+	model?: string;
+	/** `localNote`: for a task the runtime serves with no model here, what a person adds to try it. */
+	note?: string;
+}
+
+export async function getTaskLocal(task: string): Promise<TaskLocal> {
 	await connection();
 	try {
 		const response = await fetch(`${hubUrl()}/api/tasks`, {
 			cache: "no-store",
 			headers: { Accept: "application/json" },
 		});
-		if (!response.ok) return undefined;
-		const tasks = (await response.json()) as Record<string, { localModel?: unknown } | undefined>;
-		const local = Object.hasOwn(tasks, task) ? tasks[task]?.localModel : undefined;
-		return typeof local === "string" ? local : undefined;
+		if (!response.ok) return {};
+		const tasks = (await response.json()) as Record<string, { localModel?: unknown; localNote?: unknown } | undefined>;
+		const entry = Object.hasOwn(tasks, task) ? tasks[task] : undefined;
+		return {
+			...(typeof entry?.localModel === "string" ? { model: entry.localModel } : {}),
+			...(typeof entry?.localNote === "string" ? { note: entry.localNote } : {}),
+		};
 	} catch {
-		return undefined;
+		return {};
 	}
 }

@@ -10,15 +10,17 @@ import { TASKS_DATA } from "@hubkit/tasks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHubApp } from "../src/app.js";
 import { createAccessToken } from "../src/auth/tokens.js";
+import { CHECKS } from "../src/runtime/capability.js";
 import { createLocalRuntime, type HubLocalRuntime } from "../src/runtime/local-runtime.js";
+import { apertiumMissing } from "../src/runtime/packaged/apertium.js";
 import { pocketsphinxMissing } from "../src/runtime/packaged/pocketsphinx.js";
 import { PLACEHOLDER_LINE } from "../src/seed/catalogue/card.js";
 import { sampleCatalogue } from "../src/seed/catalogue/index.js";
 import { LOCAL_SENTIMENT_MODEL } from "../src/seed/catalogue/local-models.js";
 import { PLACEHOLDER_TAG } from "../src/seed/catalogue/model.js";
-import { PACKAGED_MEDIA_MODELS } from "../src/seed/catalogue/packaged-media-models.js";
+import { PACKAGED_MEDIA_MODELS, pocketsphinxSample } from "../src/seed/catalogue/packaged-media-models.js";
 import { loadSeed } from "../src/seed/load.js";
-import { LOCAL_MODEL_DESCRIPTION } from "../src/services/tasks.js";
+import { LOCAL_MODEL_DESCRIPTION, localModelNote } from "../src/services/tasks.js";
 import { ENGINES, startTestDatabase, type TestDatabase } from "./support/engines.js";
 import { type Listening, listen, openTestHub, type TestHub } from "./support/hub.js";
 
@@ -34,6 +36,7 @@ interface TaskEntry {
 	models: { id: string; description: string }[];
 	widgetModels: string[];
 	localModel: string | null;
+	localNote?: string;
 }
 
 /**
@@ -116,6 +119,12 @@ const REQUESTS: Record<string, (widget: Record<string, unknown>) => { body: unkn
 			expect((answer as { label: string }[]).map((segment) => segment.label)).toEqual(["speech", "speech"]);
 		},
 	}),
+	translation: (widget) => ({
+		body: { inputs: widget.text },
+		check(answer) {
+			expect((answer as { translation_text: string }[])[0]?.translation_text.length).toBeGreaterThan(0);
+		},
+	}),
 	"automatic-speech-recognition": (widget) => ({
 		body: { inputs: widget.media },
 		check(answer) {
@@ -124,17 +133,21 @@ const REQUESTS: Record<string, (widget: Record<string, unknown>) => { body: unkn
 	}),
 };
 
-/** The packaged media models by task (speech recognition only where PocketSphinx is installed). */
+/** The packaged media models by task (speech recognition and translation only where their Debian packages are installed). */
 const MEDIA_TASKS: Record<string, string> = {
 	"image-classification": PACKAGED_MEDIA_MODELS.imageClassification,
 	"image-to-text": PACKAGED_MEDIA_MODELS.ocr,
 	"text-to-speech": PACKAGED_MEDIA_MODELS.speech,
 	"voice-activity-detection": PACKAGED_MEDIA_MODELS.vad,
-	...(pocketsphinxMissing() ? {} : { "automatic-speech-recognition": PACKAGED_MEDIA_MODELS.speechRecognition }),
+	...(pocketsphinxMissing() || !pocketsphinxSample()
+		? {}
+		: { "automatic-speech-recognition": PACKAGED_MEDIA_MODELS.speechRecognition }),
+	...(apertiumMissing() ? {} : { translation: PACKAGED_MEDIA_MODELS.translation }),
 };
 
-/** The models whose files are real, so they run here: the generated sentiment model and the packaged ones. */
+/** The models whose files are real, so they run here: the generated ones and the packaged ones (PocketSphinx where listed). */
 const REAL_MODELS = [
+	"hubkit-demo/clinical-notes-ner",
 	"hubkit-demo/compromise-entities",
 	"hubkit-demo/lande-language-id",
 	LOCAL_SENTIMENT_MODEL,
@@ -143,9 +156,11 @@ const REAL_MODELS = [
 	"hubkit-demo/wink-static-embeddings-100d",
 	"hubkit-demo/wink-static-ranking",
 	"hubkit-demo/wink-static-zero-shot",
-	...Object.values(PACKAGED_MEDIA_MODELS),
+	...Object.values(MEDIA_TASKS),
 ].sort();
 const LOCAL_NER_MODEL = "hubkit-demo/compromise-entities";
+/** Every runnable model is called in turn, each loading first (OCR, image classification, speech …). */
+const MODELS_CALLED_TIMEOUT_MS = 240_000;
 
 describe.each(ENGINES)("an honest sample catalogue on %s", (engine) => {
 	let testDb: TestDatabase;
@@ -185,44 +200,48 @@ describe.each(ENGINES)("an honest sample catalogue on %s", (engine) => {
 			`${server.url}/api/models?${query}&limit=1000&expand[]=tags&expand[]=pipeline_tag&expand[]=widgetData&expand[]=inferenceProviderMapping`,
 		);
 
-	it("maps hf-inference live only to models that answer through the router, every such task included", async () => {
-		const mapped = (await listing("inference_provider=hf-inference")).filter((model) =>
-			model.inferenceProviderMapping?.some((mapping) => mapping.provider === "hf-inference"),
-		);
-		expect(mapped.map((model) => model.id)).toContain(LOCAL_SENTIMENT_MODEL);
-		const tasks = new Set<string>();
-		for (const model of mapped) {
-			const mapping = model.inferenceProviderMapping?.find((entry) => entry.provider === "hf-inference");
-			expect(mapping?.status, model.id).toBe("live");
-			const request = REQUESTS[mapping?.task ?? ""];
-			if (!request) throw new Error(`${model.id}: no request written for ${mapping?.task}`);
-			const widget = { ...model.widgetData?.[0] };
-			if (typeof widget.src === "string") {
-				const media = await fetch(`${server.url}${widget.src}`);
-				widget.media = Buffer.from(await media.arrayBuffer()).toString("base64");
+	it(
+		"maps hf-inference live only to models that answer through the router, every such task included",
+		async () => {
+			const mapped = (await listing("inference_provider=hf-inference")).filter((model) =>
+				model.inferenceProviderMapping?.some((mapping) => mapping.provider === "hf-inference"),
+			);
+			expect(mapped.map((model) => model.id)).toContain(LOCAL_SENTIMENT_MODEL);
+			const tasks = new Set<string>();
+			for (const model of mapped) {
+				const mapping = model.inferenceProviderMapping?.find((entry) => entry.provider === "hf-inference");
+				expect(mapping?.status, model.id).toBe("live");
+				const request = REQUESTS[mapping?.task ?? ""];
+				if (!request) throw new Error(`${model.id}: no request written for ${mapping?.task}`);
+				const widget = { ...model.widgetData?.[0] };
+				if (typeof widget.src === "string") {
+					const media = await fetch(`${server.url}${widget.src}`);
+					widget.media = Buffer.from(await media.arrayBuffer()).toString("base64");
+				}
+				const { body, check } = request(widget);
+				const response = await fetch(`${server.url}/hf-inference/models/${model.id}`, {
+					method: "POST",
+					headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+					body: JSON.stringify(body),
+				});
+				expect(response.status, `${model.id}: ${await response.clone().text()}`).toBe(200);
+				const json = response.headers.get("content-type")?.startsWith("application/json");
+				check(json ? await response.json() : new Uint8Array(await response.arrayBuffer()));
+				tasks.add(mapping?.task ?? "");
 			}
-			const { body, check } = request(widget);
-			const response = await fetch(`${server.url}/hf-inference/models/${model.id}`, {
-				method: "POST",
-				headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-				body: JSON.stringify(body),
-			});
-			expect(response.status, `${model.id}: ${await response.clone().text()}`).toBe(200);
-			const json = response.headers.get("content-type")?.startsWith("application/json");
-			check(json ? await response.json() : new Uint8Array(await response.arrayBuffer()));
-			tasks.add(mapping?.task ?? "");
-		}
-		expect([...tasks].sort()).toEqual(
-			[
-				"sentence-similarity",
-				"text-classification",
-				"text-ranking",
-				"token-classification",
-				"zero-shot-classification",
-				...Object.keys(MEDIA_TASKS),
-			].sort(),
-		);
-	});
+			expect([...tasks].sort()).toEqual(
+				[
+					"sentence-similarity",
+					"text-classification",
+					"text-ranking",
+					"token-classification",
+					"zero-shot-classification",
+					...Object.keys(MEDIA_TASKS),
+				].sort(),
+			);
+		},
+		MODELS_CALLED_TIMEOUT_MS,
+	);
 
 	it("labels every placeholder model, in its tags and its card, and maps none of them to hf-inference", async () => {
 		const everything = await listing("sort=id");
@@ -276,6 +295,9 @@ describe.each(ENGINES)("an honest sample catalogue on %s", (engine) => {
 				continue;
 			}
 			expect(entry.localModel, tag).toBeNull();
+			// A task the runtime serves says in one line what to add to try it; others say nothing.
+			const served = tag === "text-generation" || Object.hasOwn(CHECKS, tag);
+			expect(entry.localNote, tag).toBe(served ? localModelNote(tag) : undefined);
 			expect(entry.widgetModels, tag).toEqual(TASKS_DATA[tag as keyof typeof TASKS_DATA]?.widgetModels);
 			expect(entry.models, tag).toEqual(TASKS_DATA[tag as keyof typeof TASKS_DATA]?.models);
 		}

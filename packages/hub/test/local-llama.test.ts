@@ -275,8 +275,9 @@ describe.each(ENGINES)("GGUF chat through llama.cpp on a hub on loopback (%s)", 
 		try {
 			const entry = (await (await fetch(`${empty.url}/api/tasks`)).json())["text-generation"];
 			expect(entry.localModel).toBeNull();
-			expect(entry.localNote).toMatch(/^No chat model ships with this hub: GGUF models run here with llama\.cpp/);
-			expect(entry.localNote).toMatch(/Import one \(a \.gguf file, or an ONNX folder, in a model repository\)/);
+			expect(entry.localNote).toBe(
+				"No text-generation model ships with this hub: add a model repository holding a GGUF file (llama.cpp) or an ONNX text-generation folder (transformers.js) to try one here.",
+			);
 		} finally {
 			await empty.close();
 		}

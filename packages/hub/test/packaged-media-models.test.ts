@@ -15,7 +15,11 @@ import { describe, expect, it } from "vitest";
 import { decodeWav } from "../src/runtime/packaged/media.js";
 import { NSFWJS_CLASSES } from "../src/runtime/packaged/nsfw.js";
 import { pocketsphinxMissing } from "../src/runtime/packaged/pocketsphinx.js";
-import { PACKAGED_MEDIA_MODELS, packagedMediaModels } from "../src/seed/catalogue/packaged-media-models.js";
+import {
+	PACKAGED_MEDIA_MODELS,
+	packagedMediaModels,
+	pocketsphinxSample,
+} from "../src/seed/catalogue/packaged-media-models.js";
 import { ENGINES } from "./support/engines.js";
 import { useLocalHub } from "./support/local-hub.js";
 import { clip, speak, textPicture, voicedShare, wavFile } from "./support/media-samples.js";
@@ -29,6 +33,8 @@ const DEMO_DIR = new URL("../../tasks/assets/demo/", import.meta.url).pathname;
 /** The router's body limit in these hubs: small, so a 413 needs no large upload. */
 const BODY_LIMIT = 2 * 1024 * 1024;
 const MISSING_PACKAGE = "acme/needs-missing-package";
+/** A repository of someone's own naming the PocketSphinx engine: where the machine lacks it, the catalogue lists no sample. */
+const OWN_SPHINX = "acme/own-pocketsphinx";
 
 interface Segment {
 	start: number;
@@ -48,6 +54,12 @@ describe.each(ENGINES)("packaged media models on a hub on loopback (%s)", (engin
 			seedModel(MISSING_PACKAGE, {
 				pipeline_tag: "voice-activity-detection",
 				files: [{ path: "hubkit.json", content: JSON.stringify({ engine: "silero-vad", package: "no-such-vad" }) }],
+			}),
+			seedModel(OWN_SPHINX, {
+				pipeline_tag: "automatic-speech-recognition",
+				files: [
+					{ path: "hubkit.json", content: JSON.stringify({ engine: "pocketsphinx", package: "pocketsphinx-en-us" }) },
+				],
 			}),
 		],
 		{ router: { maxBodyBytes: BODY_LIMIT } },
@@ -77,8 +89,11 @@ describe.each(ENGINES)("packaged media models on a hub on loopback (%s)", (engin
 				"hf-inference": expect.objectContaining({ status: "live", task, providerId: id }),
 			});
 		}
-		const sphinx = await fetch(`${hub.url}/api/models/${ASR}?expand[]=inferenceProviderMapping`);
+		const sphinx = await fetch(`${hub.url}/api/models/${OWN_SPHINX}?expand[]=inferenceProviderMapping`);
 		const sphinxMapping = ((await sphinx.json()) as { inferenceProviderMapping: unknown }).inferenceProviderMapping;
+		// The sample itself is listed only where PocketSphinx and its recording are installed.
+		const sample = await fetch(`${hub.url}/api/models/${ASR}`);
+		expect(sample.status).toBe(SPHINX_MISSING || !pocketsphinxSample() ? 404 : 200);
 		if (SPHINX_MISSING) expect(sphinxMapping).toEqual({});
 		else {
 			expect(sphinxMapping).toEqual({
@@ -188,16 +203,16 @@ describe.each(ENGINES)("packaged media models on a hub on loopback (%s)", (engin
 		const said = await speak("Hello world, this is a test of speech recognition.");
 		const recording = blob(wavFile(clip(said.rate, [0.5, said, 0.5]).samples, said.rate), "audio/wav");
 		if (SPHINX_MISSING) {
-			const response = await post(ASR, recording, "audio/wav");
+			const response = await post(OWN_SPHINX, recording, "audio/wav");
 			expect(response.status).toBe(400);
 			expect(((await response.json()) as { error: string }).error).toMatch(/Debian package pocketsphinx/);
 			return;
 		}
-		const { text } = await hub.client.automaticSpeechRecognition({ model: ASR, data: recording });
+		const { text } = await hub.client.automaticSpeechRecognition({ model: OWN_SPHINX, data: recording });
 		// An old recogniser on a synthetic voice: the opening words come through, the rest varies.
 		expect(text).toMatch(/^hello world\b/);
 		const silence = blob(wavFile(new Float32Array(said.rate), said.rate), "audio/wav");
-		expect((await hub.client.automaticSpeechRecognition({ model: ASR, data: silence })).text).toBe("");
+		expect((await hub.client.automaticSpeechRecognition({ model: OWN_SPHINX, data: silence })).text).toBe("");
 	});
 
 	it("refuses what it cannot read with 400s and keeps serving", async () => {

@@ -19,6 +19,20 @@ interface AudioInputProps {
 	disabled?: boolean;
 }
 
+const AUDIO_TYPES: Record<string, string> = {
+	wav: "audio/wav",
+	mp3: "audio/mpeg",
+	flac: "audio/flac",
+	ogg: "audio/ogg",
+	webm: "audio/webm",
+	m4a: "audio/mp4",
+};
+
+function audioTypeOf(url: string): string | undefined {
+	const extension = url.slice(url.lastIndexOf(".") + 1).toLowerCase();
+	return Object.hasOwn(AUDIO_TYPES, extension) ? AUDIO_TYPES[extension] : undefined;
+}
+
 export function AudioInput({ sampleUrl, recording, onChange, disabled }: AudioInputProps) {
 	const current = useRef(recording);
 	current.current = recording;
@@ -34,7 +48,12 @@ export function AudioInput({ sampleUrl, recording, onChange, disabled }: AudioIn
 		if (!sampleUrl) return;
 		const response = await fetch(sampleUrl);
 		if (!response.ok) return;
-		const blob = await response.blob();
+		const fetched = await response.blob();
+		// A model's own sample comes from its repository, which sends a small file as text/plain:
+		// the recording is typed by its name, as a chosen file would be, so the hub takes it as audio.
+		const blob = fetched.type.startsWith("audio/")
+			? fetched
+			: new Blob([fetched], { type: audioTypeOf(sampleUrl) ?? fetched.type });
 		replace({ blob, url: URL.createObjectURL(blob), name: sampleUrl.slice(sampleUrl.lastIndexOf("/") + 1) });
 	};
 

@@ -15,7 +15,7 @@
  * seeded with synthetic models alone (`hubkit seed --synthetic`) keeps to itself.
  */
 import { createHash } from "node:crypto";
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.js";
@@ -26,6 +26,7 @@ import { MEDIA_ENGINES } from "../runtime/packaged/media-engines.js";
 import { FileService } from "../services/files.js";
 import { decideLocalMapping } from "../services/local-mapping.js";
 import { sampleCatalogue } from "./catalogue/index.js";
+import { POCKETSPHINX_SAMPLE_SOURCE } from "./catalogue/packaged-media-models.js";
 import { CATALOGUE_DATA, readSpecs } from "./catalogue/read-specs.js";
 import { loadSeed } from "./load.js";
 import { LOCAL_PROVIDER } from "./local-mapping.js";
@@ -53,6 +54,8 @@ export function catalogueFingerprint(): string {
 		const runs = system ? system() === undefined : packages.every(packageInstalled);
 		hash.update(`${name} ${runs}\n`);
 	}
+	// The PocketSphinx sample is listed only where its recording is installed too.
+	hash.update(`pocketsphinx sample ${existsSync(POCKETSPHINX_SAMPLE_SOURCE)}\n`);
 	return hash.digest("hex");
 }
 

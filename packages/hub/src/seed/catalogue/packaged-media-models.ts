@@ -6,9 +6,12 @@
  * a config.json with the labels where a client shows them, and a card that says what
  * the model is and where its weights come from. No weights are copied into the repo.
  */
+import { readFileSync } from "node:fs";
 import type { PipelineType, WidgetExample } from "@hubkit/tasks";
+import { APERTIUM_ENGINE } from "../../runtime/packaged/apertium.js";
 import { ESPEAK_ENGINE } from "../../runtime/packaged/espeak.js";
 import { installedVersion, MANIFEST_PATH, packageInstalled } from "../../runtime/packaged/manifest.js";
+import { encodeWav } from "../../runtime/packaged/media.js";
 import { MEDIA_ENGINES } from "../../runtime/packaged/media-engines.js";
 import { NSFWJS_CLASSES, NSFWJS_ENGINE } from "../../runtime/packaged/nsfw.js";
 import { POCKETSPHINX_ENGINE } from "../../runtime/packaged/pocketsphinx.js";
@@ -36,6 +39,11 @@ interface MediaSpec {
 	card: string;
 	/** Where the weights come from, in a sentence. */
 	source: string;
+	/**
+	 * A recording the repository holds for its widget, read from a system package when the record
+	 * is made; the model is listed only where it is there (undefined: the package is missing).
+	 */
+	sample?: { path: string; read(): Uint8Array | undefined };
 }
 
 export const PACKAGED_MEDIA_MODELS = {
@@ -44,7 +52,31 @@ export const PACKAGED_MEDIA_MODELS = {
 	speech: `${DEMO_AUTHOR}/espeak-ng-en`,
 	vad: `${DEMO_AUTHOR}/silero-vad`,
 	speechRecognition: `${DEMO_AUTHOR}/pocketsphinx-en-us`,
+	translation: `${DEMO_AUTHOR}/apertium-eng-spa`,
 } as const;
+
+/** The translation sample's text and what Apertium makes of it (the sample-answers test checks it). */
+export const APERTIUM_SAMPLE = "The weather is nice today, so we are going to the beach.";
+export const APERTIUM_SAMPLE_TRANSLATION = "El tiempo es bueno hoy, así que estamos yendo a la playa.";
+
+/** A real recording of "go forward ten meters" (16 kHz, 16-bit, headerless) from Debian's pocketsphinx-testdata. */
+export const POCKETSPHINX_SAMPLE_SOURCE = "/usr/share/pocketsphinx/test/data/goforward.raw";
+/** What PocketSphinx hears in it: the sample-answers test checks the widget's answer against this. */
+export const POCKETSPHINX_SAMPLE_TEXT = "go forward ten meters";
+const POCKETSPHINX_SAMPLE_PATH = "samples/go-forward.wav";
+
+/** The test recording as a WAV file, or undefined where pocketsphinx-testdata is not installed. */
+export function pocketsphinxSample(): Uint8Array | undefined {
+	let raw: Buffer;
+	try {
+		raw = readFileSync(POCKETSPHINX_SAMPLE_SOURCE);
+	} catch {
+		return undefined;
+	}
+	const samples = new Float32Array(raw.length >> 1);
+	for (let index = 0; index < samples.length; index++) samples[index] = raw.readInt16LE(index * 2) / 32768;
+	return encodeWav({ rate: 16_000, samples });
+}
 
 const SPECS: MediaSpec[] = [
 	{
@@ -102,19 +134,42 @@ const SPECS: MediaSpec[] = [
 		params: "4M",
 		languages: ["en"],
 		tags: ["pocketsphinx", "cmu-sphinx"],
-		card: "Transcribes US English speech with CMU PocketSphinx: an older, small HMM recogniser with a general English language model. Fine for clear speech with common words, poor on names, noise and accents. Send a WAV recording (any rate: the hub resamples to 16 kHz); the answer is `{ text }`.",
+		widget: [
+			{
+				src: `/${PACKAGED_MEDIA_MODELS.speechRecognition}/resolve/main/${POCKETSPHINX_SAMPLE_PATH}`,
+				example_title: "Go forward",
+			},
+		],
+		card: `Transcribes US English speech with CMU PocketSphinx: an older, small HMM recogniser with a general English language model. Fine for clear, careful speech with common words; poor on names, noise, accents and synthetic voices. Send a WAV recording (any rate: the hub resamples to 16 kHz); the answer is \`{ text }\`. The widget's sample, \`${POCKETSPHINX_SAMPLE_PATH}\`, is a person saying "go forward ten meters", a recording of PocketSphinx's own test data (BSD-2-Clause).`,
 		source:
-			"the US English acoustic model, language model and dictionary of the Debian package `pocketsphinx-en-us`, run by `pocketsphinx_continuous` of the Debian package `pocketsphinx`. Not an npm package: the hub maps this model only where both are installed (`apt-get install pocketsphinx pocketsphinx-en-us`)",
+			"the US English acoustic model, language model and dictionary of the Debian package `pocketsphinx-en-us`, run by `pocketsphinx_continuous` of the Debian package `pocketsphinx`. Not an npm package: this sample is listed only on a hub whose machine has them and the recording of `pocketsphinx-testdata` (`apt-get install pocketsphinx pocketsphinx-en-us pocketsphinx-testdata`, then restart the hub)",
+		sample: { path: POCKETSPHINX_SAMPLE_PATH, read: pocketsphinxSample },
+	},
+	{
+		name: "apertium-eng-spa",
+		engine: APERTIUM_ENGINE,
+		weights: "apertium-eng-spa",
+		license: "gpl-2.0",
+		params: "1M",
+		languages: ["en", "es"],
+		tags: ["apertium", "rule-based"],
+		widget: [{ text: APERTIUM_SAMPLE }],
+		card: "Translates English into Spanish with Apertium, a rule-based translator: dictionaries, part-of-speech disambiguation and transfer rules written by linguists, not a neural network. Fast and predictable on plain sentences; literal on idioms, and a word it does not know comes through untranslated. Send `{ inputs }`; the answer is `[{ translation_text }]`.",
+		source:
+			"the English-Spanish pair of the Debian package `apertium-eng-spa` (GPL-2.0), run by its `apertium` program. Not an npm package: this sample is listed only on a hub whose machine has it (`apt-get install apertium-eng-spa`, then restart the hub)",
 	},
 ];
 
-function mediaRecord(spec: MediaSpec): SeedModel {
+/** The record, or undefined for a model on a system program that cannot run here (it is not listed). */
+function mediaRecord(spec: MediaSpec): SeedModel | undefined {
 	const entry = MEDIA_ENGINES[spec.engine];
 	if (!entry) throw new Error(`no packaged media engine ${spec.engine}`);
 	// Declared as the runtime finds it, as the loader would write it (it decides again when loading).
 	const runnable = entry.system
 		? entry.system() === undefined
 		: [spec.weights, ...entry.packages].every(packageInstalled);
+	const sample = spec.sample?.read();
+	if (entry.system && (!runnable || (spec.sample && !sample))) return undefined;
 	const versions = Object.fromEntries(entry.packages.map((name) => [name, installedVersion(name) ?? "not installed"]));
 	const manifest = { engine: spec.engine, package: spec.weights, packages: versions };
 	const config = spec.labels
@@ -142,12 +197,18 @@ function mediaRecord(spec: MediaSpec): SeedModel {
 			providers: runnable ? ["hf-inference"] : [],
 			...(config ? { config } : {}),
 		},
-		[{ path: MANIFEST_PATH, content: json(manifest) }],
+		[
+			{ path: MANIFEST_PATH, content: json(manifest) },
+			...(spec.sample && sample ? [{ path: spec.sample.path, content: sample }] : []),
+		],
 	);
 	return record;
 }
 
-/** The packaged media models, in a stable order. */
+/**
+ * The packaged media models this machine can list, in a stable order: those on npm packages
+ * always, the one on Debian's PocketSphinx only where it and its sample recording are installed.
+ */
 export function packagedMediaModels(): SeedModel[] {
-	return SPECS.map(mediaRecord);
+	return SPECS.map(mediaRecord).filter((record): record is SeedModel => record !== undefined);
 }
