@@ -1,6 +1,6 @@
 /**
  * The sample models whose "Try it" changed, in Chromium (both themes, 390 and 1280 px): the
- * clinical-notes tagger and PocketSphinx answer their own widget samples with what the hub-level
+ * OCR model, the clinical-notes tagger and PocketSphinx answer their own widget samples with what the hub-level
  * test (packages/hub/test/sample-answers.test.ts) expects, and so does Apertium on the translation
  * task page where Debian's apertium-eng-spa is installed (`.ci/run` installs it); task pages on which
  * no model can be tried here (summarization, object detection) say in one line what to add.
@@ -53,6 +53,22 @@ const overflow = (page: Page) =>
 describe("the sample models a visitor can try", () => {
 	for (const view of VIEWS) {
 		const name = `${view.colorScheme}-${view.width}`;
+
+		it(
+			`reads the sample invoice's number, date and amounts (OCR, ${name})`,
+			async () => {
+				const context = await newContext(browser, view);
+				const page = await context.newPage();
+				await visit(page, "/hubkit-demo/tesseract-eng");
+				const text = (await (await runSample(page)).textContent()) ?? "";
+				for (const line of ["No. 1042", "Date: 2026-03-14", "Office chair 89.00", "TOTAL 154.20"]) {
+					expect(text).toContain(line);
+				}
+				await screenshot(page, `sample-ocr-${name}`);
+				await context.close();
+			},
+			MODEL_CALL_TIMEOUT_MS * 2,
+		);
 
 		it(
 			`tags the clinical note's drugs, doses, frequencies and conditions (${name})`,
