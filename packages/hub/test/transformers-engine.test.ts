@@ -239,7 +239,7 @@ describe.each(ENGINES)("the transformers.js engine on a hub on loopback (%s)", (
 		const refusals: [unknown, RegExp][] = [
 			[{ input: "cat" }, /needs a `model`/],
 			[{ model: EMBEDDER, input: [] }, /`input` must be a string or a non-empty array/],
-			[{ model: EMBEDDER, input: "cat", encoding_format: "base64" }, /encoding_format/],
+			[{ model: EMBEDDER, input: "cat", encoding_format: "int8" }, /`encoding_format` must be float or base64/],
 			[{ model: NER, input: "cat" }, /BertForTokenClassification: it does not do feature-extraction/],
 		];
 		for (const [request, message] of refusals) {

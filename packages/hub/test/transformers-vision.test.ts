@@ -241,14 +241,16 @@ describe.each(ENGINES)("transformers.js vision tasks on a hub on loopback (%s)",
 	});
 
 	it("runs each model's js and curl snippets unchanged against the hub, on the demo pictures it serves", async () => {
-		// The demo scene (384×256): a red car and roof under a blue sky; the cat picture is warm grey, red before green.
+		// The demo scene (1152×768, drawn at three pixels per unit of its 384×256 design): a red car and roof
+		// under a blue sky; the cat picture is warm grey, red before green.
+		const [width, height, unit] = [1152, 768, 3];
 		const checks: Record<string, (answer: unknown) => void | Promise<void>> = {
 			[DETECTOR](answer) {
 				const found = answer as { label: string; box: { xmin: number; ymin: number; xmax: number; ymax: number } }[];
 				expect(found.map((item) => item.label).sort()).toEqual(["blue", "red"]);
 				for (const { box } of found) {
-					expect(0 <= box.xmin && box.xmin < box.xmax && box.xmax <= 384, JSON.stringify(box)).toBe(true);
-					expect(0 <= box.ymin && box.ymin < box.ymax && box.ymax <= 256, JSON.stringify(box)).toBe(true);
+					expect(0 <= box.xmin && box.xmin < box.xmax && box.xmax <= width, JSON.stringify(box)).toBe(true);
+					expect(0 <= box.ymin && box.ymin < box.ymax && box.ymax <= height, JSON.stringify(box)).toBe(true);
 				}
 			},
 			async [SEGMENTER](answer) {
@@ -257,7 +259,9 @@ describe.each(ENGINES)("transformers.js vision tasks on a hub on loopback (%s)",
 				expect(segments.map((segment) => segment.label)).toEqual(["background", "red"]);
 				const red = await greyPixels(segments[1]?.mask ?? "");
 				// The car's door is red, the sky above the house is not.
-				expect([red.pixels[205 * 384 + 190], red.pixels[20 * 384 + 50]]).toEqual([255, 0]);
+				expect([red.pixels[205 * unit * width + 190 * unit], red.pixels[20 * unit * width + 50 * unit]]).toEqual([
+					255, 0,
+				]);
 			},
 			[CLIP](answer) {
 				expect((answer as { label: string }[]).map((item) => item.label)).toEqual(["red", "green", "blue"]);

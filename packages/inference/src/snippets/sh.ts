@@ -20,7 +20,9 @@ const MARKER_PATTERN = new RegExp(`(${MARKER}\\d+@@)`);
 
 /**
  * The JSON body as shell words: single-quoted JSON, with each media file
- * spliced in as a base64 command substitution.
+ * spliced in as a base64 command substitution. Such a body goes to curl on its
+ * standard input (printf is a shell builtin): as one argument, a picture's
+ * base64 would pass the kernel's 128 KiB limit for a single argument.
  */
 function jsonBody(payload: Record<string, unknown>, plan: SnippetPlan, used: Set<MediaFile>): string {
 	if (!plan.mediaInPayload) return shString(JSON.stringify(payload, null, 4));
@@ -56,8 +58,15 @@ export function shSnippets(plan: SnippetPlan): InferenceSnippet[] {
 	const used = new Set<MediaFile>(raw.bodyFile ? [raw.bodyFile] : []);
 	const lines = [`curl ${shString(raw.url)}`, "-X POST"];
 	for (const [name, value] of Object.entries(headers)) lines.push(`-H ${headerWord(name, value, plan)}`);
+	let piped: string | undefined;
 	if (raw.bodyFile) lines.push(`--data-binary ${shString(`@${raw.bodyFile.fileName}`)}`);
-	else if (raw.payload) lines.push(`-d ${jsonBody(raw.payload, plan, used)}`);
+	else if (raw.payload) {
+		const body = jsonBody(raw.payload, plan, used);
+		if (used.size > 0) {
+			piped = `printf '%s' ${body} |`;
+			lines.push("--data-binary @-");
+		} else lines.push(`-d ${body}`);
+	}
 	if (plan.streaming) lines.push("--no-buffer");
 	if (plan.helper.responseKind === "blob") lines.push(`-o ${shString(outputFileName(plan.task))}`);
 	lines.push("--fail-with-body");
@@ -65,7 +74,7 @@ export function shSnippets(plan: SnippetPlan): InferenceSnippet[] {
 	const downloads = [...used].map(
 		(file) => `curl -sS --fail ${shString(demoUrl(plan.hubUrl, file))} -o ${shString(file.fileName)}`,
 	);
-	const request = lines.join(" \\\n    ");
+	const request = `${piped ? `${piped}\n` : ""}${lines.join(" \\\n    ")}`;
 	const content = downloads.length > 0 ? [...downloads, "", request].join("\n") : request;
 	return [{ language: "sh", client: "curl", content }];
 }
