@@ -9,6 +9,7 @@
  * at 360 px. Screenshots of the key pages go to .test-results/screenshots.
  */
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -19,7 +20,7 @@ import { launchBrowser, newContext, screenshot, siteUrl, visit } from "./browser
 const NAME = `e2e-${randomBytes(4).toString("hex")}`;
 const ORG = `${NAME}-org`;
 const PASSWORD = "correct horse battery staple";
-/** A 384×256 PNG from the task catalogue's demo pictures. */
+/** A PNG from the task catalogue's demo pictures (its width is in its header, bytes 16–19). */
 const AVATAR_PICTURE = fileURLToPath(
 	new URL("../../../packages/tasks/assets/demo/image-classification-input.png", import.meta.url),
 );
@@ -170,7 +171,8 @@ describe("accounts", () => {
 		await visit(page, `/${NAME}`);
 		const avatar = page.getByRole("img", { name: `Avatar of ${NAME}` });
 		expect(await avatar.getAttribute("src")).toBe(uploaded);
-		expect(await avatar.evaluate((image) => (image as HTMLImageElement).naturalWidth)).toBe(384);
+		const width = readFileSync(AVATAR_PICTURE).readUInt32BE(16);
+		expect(await avatar.evaluate((image) => (image as HTMLImageElement).naturalWidth)).toBe(width);
 	});
 
 	it("creates an organization, lists it with my role, and manages its members", async () => {

@@ -8,7 +8,8 @@
  * message (the text is kept and committed on top); a file and a folder are deleted after
  * confirmation; the history lists the commits and a commit page shows its line diff. Axe finds no
  * serious or critical violation on the new views, screenshots are kept in both themes, and the
- * model page and Files tab load at most 150 KB of JavaScript (gzipped) before anything is used.
+ * model page and Files tab load at most 155 KB of JavaScript (gzipped) before anything is used
+ * (the model page's budget, apps/web/README.md).
  */
 import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -371,10 +372,10 @@ describe("first-load JavaScript", () => {
 		}
 	}
 
-	it("stays within 150 KB on the model page and the Files tab, the writers' tools loading on use", async () => {
+	it("stays within 155 KB on the model page and the Files tab, the writers' tools loading on use", async () => {
 		for (const path of [`/${REPO}`, `/${REPO}/tree/main`]) {
-			expect(await firstLoadBytes(path, false)).toBeLessThanOrEqual(150 * 1024);
+			expect(await firstLoadBytes(path, false)).toBeLessThanOrEqual(155 * 1024);
 		}
-		expect(await firstLoadBytes(`/${REPO}/tree/main`, true)).toBeLessThanOrEqual(150 * 1024);
+		expect(await firstLoadBytes(`/${REPO}/tree/main`, true)).toBeLessThanOrEqual(155 * 1024);
 	});
 });

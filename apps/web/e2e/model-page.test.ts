@@ -103,7 +103,8 @@ describe("model page", () => {
 		const missing = await page.goto(siteUrl("/nobody/no-such-model"));
 		expect(missing?.status()).toBe(404);
 		await page.getByRole("heading", { name: "Nothing here" }).waitFor();
-		expect(await page.title()).toBe("Model not found · Hubkit");
+		// The hub answers a missing page with the site's server-rendered not-found page (routes/site-proxy.ts).
+		expect(await page.title()).toBe("Page not found · Hubkit");
 		await screenshot(page, "not-found-light");
 		await context.close();
 	});

@@ -8,7 +8,7 @@
  * "Liked" on their profile; renames it and follows an old link; deletes it by typing
  * its id. Settings and the editor are for writers only. Axe scans (both themes, 1280
  * and 360 px) and screenshots of the settings tab, the card editor, the gated panel and
- * the profile; the model page's first-load JavaScript stays within the 150 KB budget.
+ * the profile; the model page's first-load JavaScript stays within its 155 KB budget (apps/web/README.md).
  */
 import { randomBytes } from "node:crypto";
 import { gzipSync } from "node:zlib";
@@ -26,7 +26,8 @@ const REPO = `${OWNER}/settings-demo`;
 const RENAMED = `${OWNER}/settings-demo-renamed`;
 /** A tag no YAML writer may leave bare: a colon, quotes, a comment sign, a backslash. */
 const TRICKY_TAG = 'a "quoted": tag #1 \\ ok';
-const FIRST_LOAD_BUDGET = 150 * 1024;
+/** The model page's budget: 150 KB for every other page, 155 KB here (apps/web/README.md says why). */
+const FIRST_LOAD_BUDGET = 155 * 1024;
 
 const README = "---\nlicense: mit\npipeline_tag: text-classification\nmodel-index: []\n---\n# Settings demo\n";
 const CONFIG = '{"secret": "only for people with access"}';
