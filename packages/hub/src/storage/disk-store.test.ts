@@ -109,8 +109,9 @@ describe("DiskBlobStore on disk", () => {
 				yield encoder.encode(" and the rest");
 			})(),
 		);
+		// The store makes its temporary directory with the first write, so it may not exist yet.
 		let live: string | undefined;
-		while (!live) live = (await readdir(join(root, "tmp")))[0];
+		while (!live) live = (await readdir(join(root, "tmp")).catch(() => []))[0];
 		const [, machine] = /^stream\.([A-Za-z0-9-]+)~\d+~[0-9a-f]{12}\./.exec(live) ?? [];
 		expect(machine).toBeDefined();
 
