@@ -22,6 +22,8 @@ const READMES = ["README.md", "packages/hub/README.md"];
 const NOT_RUN: Record<string, string> = {
 	"npm install && npm start": "npm install is CI's own first step (.ci/run); npm start is run below",
 	"npm test": "it is the command that runs this test",
+	"npm run test:unit":
+		"the fast tier: a subset of the tests npm test runs (scripts/test-tiers.test.ts checks how it is chosen)",
 	"npx vitest run --project hub": "a test runner: npm test runs the same tests",
 	"npm run check": "npm test runs it before any test",
 	"npm run format": "it rewrites the repository's files",

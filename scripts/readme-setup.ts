@@ -5,6 +5,8 @@ import { join } from "node:path";
 import { buildWebIfChanged, ROOT } from "./lib/web-build.mjs";
 
 export default async function setup() {
+	// The unit tier runs only in-process checks of the scripts, which need neither build.
+	if (process.env.HUBKIT_TEST_TIER === "unit") return;
 	const tsc = spawnSync(
 		process.execPath,
 		[join(ROOT, "node_modules/typescript/bin/tsc"), "-b", "packages/tasks", "packages/inference", "packages/hub"],

@@ -3,16 +3,41 @@
  * Runs every workspace's tests in one Vitest run and ends with the line CI reads:
  * `N passed, N failed`. Vitest's JSON report is the source of the counts, so a
  * crash before any test ran shows up as a failure, not as "0 failed".
+ *
+ * `--tier unit` runs only the fast tier (scripts/lib/test-tiers.mjs): no browser, no PostgreSQL
+ * server (SQLite; PGlite where a test names PostgreSQL), no child process. Other arguments go to Vitest.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
+import { unitTestFiles } from "./lib/test-tiers.mjs";
 
 const root = new URL("..", import.meta.url).pathname;
 const reportDir = join(root, ".test-results");
 const report = join(reportDir, "vitest.json");
 mkdirSync(reportDir, { recursive: true });
 rmSync(report, { force: true });
+
+const args = process.argv.slice(2);
+const tierAt = args.indexOf("--tier");
+const tier = tierAt === -1 ? "all" : args.splice(tierAt, 2)[1];
+if (tier !== "all" && tier !== "unit") {
+	console.log(`--tier takes "unit" (or leave it out for every test), not "${tier}"`);
+	process.exit(1);
+}
+const env = { ...process.env };
+if (tier === "unit") {
+	Object.assign(env, { HUBKIT_TEST_TIER: "unit", HUBKIT_TEST_PG: "pglite" });
+	const files = unitTestFiles(root);
+	const projects = [...new Set(files.map((file) => projectOf(file)))];
+	args.unshift(...projects.flatMap((project) => ["--project", project]), ...files);
+}
+
+/** The Vitest project a unit-tier file belongs to: the workspace's directory name. */
+function projectOf(file) {
+	const [top, name] = file.split("/");
+	return top === "packages" ? name : top;
+}
 
 const run = spawnSync(
 	process.execPath,
@@ -22,9 +47,9 @@ const run = spawnSync(
 		"--reporter=default",
 		"--reporter=json",
 		`--outputFile.json=${report}`,
-		...process.argv.slice(2),
+		...args,
 	],
-	{ cwd: root, stdio: "inherit" },
+	{ cwd: root, stdio: "inherit", env },
 );
 
 let passed = 0;

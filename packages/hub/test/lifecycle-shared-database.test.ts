@@ -15,7 +15,7 @@ import { sampleCatalogue } from "../src/seed/catalogue/index.js";
 import { type RunningHub, startHub } from "../src/server.js";
 import { type CliProcess, linesLogger, spawnCli } from "./support/cli.js";
 import { startTestDatabase, type TestDatabase } from "./support/engines.js";
-import { testPostgresKind } from "./support/postgres-server.js";
+import { testPostgresKind } from "./support/postgres-kind.js";
 
 const WAITING = "Another hub is starting on this database";
 const MIGRATED = "Database migrated: ";

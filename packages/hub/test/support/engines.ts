@@ -16,10 +16,14 @@ import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
 import pg from "pg";
 import { inject } from "vitest";
 import { type HubConfig, loadConfig } from "../../src/config.js";
-import { testPostgresKind } from "./postgres-server.js";
+import { testPostgresKind } from "./postgres-kind.js";
 
 export type EngineName = "sqlite" | "postgres";
-export const ENGINES: EngineName[] = ["sqlite", "postgres"];
+/**
+ * The unit tier (`npm run test:unit`) runs the matrix on SQLite alone; a test that names PostgreSQL
+ * itself gets PGlite there (scripts/run-tests.mjs sets HUBKIT_TEST_PG).
+ */
+export const ENGINES: EngineName[] = process.env.HUBKIT_TEST_TIER === "unit" ? ["sqlite"] : ["sqlite", "postgres"];
 
 export interface TestDatabase {
 	config: HubConfig;

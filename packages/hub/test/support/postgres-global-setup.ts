@@ -5,7 +5,8 @@
  * that for each of the ~80 files, since Vitest runs every file in a fresh module scope.
  */
 import type { TestProject } from "vitest/node";
-import { startPostgresServer, testPostgresKind } from "./postgres-server.js";
+import { testPostgresKind } from "./postgres-kind.js";
+import { startPostgresServer } from "./postgres-server.js";
 
 export default async function setup(project: TestProject): Promise<() => void> {
 	if (testPostgresKind() === "pglite") {
