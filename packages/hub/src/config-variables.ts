@@ -63,7 +63,7 @@ export interface ConfigVariable {
 	accepts: string;
 	/** Its default, as a person reads it. */
 	default: string;
-	/** What 0 (or, for a list, the empty string) means when it is not the plain number. */
+	/** What 0 means when it is not the plain number (unset and empty always mean the default). */
 	zero?: string;
 	/** The `hubkit serve` flag that wins over it. */
 	flag?: string;
@@ -131,7 +131,7 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
 		section: "Server",
 		about: "open connections one client address (IPv6: its /64) may hold; more get 429 and are closed",
 		accepts: "a count",
-		default: "`256`; `0` behind `HUBKIT_TRUST_PROXY` (the proxy holds the clients)",
+		default: "`256`, or `0` behind `HUBKIT_TRUST_PROXY` (the proxy holds the clients)",
 		zero: "no limit",
 		reads: reads("maxConnectionsPerAddress", integer(undefined)),
 	},
@@ -302,8 +302,7 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
 		section: "Uploads and limits",
 		about: "file extensions users' commits may not add (`hubkit import` and `hubkit mirror` are not held to it)",
 		accepts: "comma-separated extensions",
-		default: `\`${DEFAULT_UPLOAD_REFUSED_TYPES.join(",")}\``,
-		zero: "empty: any type",
+		default: `\`${DEFAULT_UPLOAD_REFUSED_TYPES.join(",")}\`; empty: any type`,
 		reads: reads("uploadRefusedTypes", list(DEFAULT_UPLOAD_REFUSED_TYPES, uploadRefusedTypes)),
 	},
 	{
