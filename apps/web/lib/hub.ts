@@ -1,5 +1,5 @@
 /**
- * The site's only way to the hub: its public HTTP API at `HUBKIT_HUB_URL`, read on
+ * The site's reads of the hub: its public HTTP API at `HUBKIT_HUB_URL`, read on
  * the server. Pages never import the hub's code, so the site can run (and scale)
  * apart from it. Every call is made per request (`connection()`): the hub's data
  * changes while the site runs, and the build must not try to reach a hub. Reads go

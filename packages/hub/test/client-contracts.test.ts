@@ -1,5 +1,5 @@
 /**
- * What the Python clients read from answers besides the usual (reference/client-contracts.md),
+ * What the Python clients read from answers besides the usual,
  * over real HTTP on both engines: the existing repository's `url` in a 409 (`create_repo(exist_ok=True)`),
  * `pullRequests` with `include_prs` (`list_repo_refs(include_pull_requests=True)`), file
  * metadata with `blobs=true` (`model_info(files_metadata=True)`), and `POST /api/validate-yaml`,

@@ -1,2 +1,2 @@
-/** Which SQL engine a database handle talks to. Only db/search-index.ts branches on it. */
+/** Which SQL engine a database handle talks to, for the queries written differently on each. */
 export type DatabaseEngine = "sqlite" | "postgres";

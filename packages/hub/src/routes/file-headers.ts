@@ -7,8 +7,8 @@
  *   document, it loads nothing and runs no script, in an origin of its own;
  * - types a browser would render with script (HTML, SVG, XML, JavaScript, PDF …) are sent as
  *   attachments, so opening their link downloads them.
- * Clients read none of these (reference/client-contracts.md: ETag, X-Repo-Commit, X-Linked-*,
- * Content-Range, Content-Length), and images still show in a card's `<img>`, which neither
+ * Clients read none of these (they read ETag, X-Repo-Commit, X-Linked-*, Content-Range,
+ * Content-Length), and images still show in a card's `<img>`, which neither
  * sniffing rules nor a document's policy affect.
  */
 

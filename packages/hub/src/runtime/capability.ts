@@ -3,7 +3,8 @@
  * without loading it: an engine for its task, and the real files that engine
  * needs (a sample placeholder stands in for a file but cannot be run). This is
  * what an `hf-inference` mapping promises, so whoever writes one asks here
- * first: the seed loader today (seed/local-mapping.ts), uploads later.
+ * first: the seed loader (seed/local-mapping.ts), and a commit on `main` or the
+ * catalogue refresh for a model the hub holds (services/local-mapping.ts).
  *
  * A new engine adds its check to CHECKS: the same files its `load` reads, the
  * same refusals, but nothing heavier than a small JSON file is read.

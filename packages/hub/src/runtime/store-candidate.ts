@@ -3,7 +3,8 @@
  * revision as the store has them. A seeded placeholder (stored bytes fewer than
  * the size it lists) is not real, as the runtime's own file reads decide
  * (local-runtime.ts). Asked where a model's hf-inference mapping is decided from
- * the store rather than from a seed record (seed/refresh.ts; uploads later).
+ * the store rather than from a seed record (services/local-mapping.ts: a commit on
+ * `main`, the catalogue refresh).
  */
 import type { HubDeps } from "../deps.js";
 import { readStreamLimited } from "../router/http.js";
