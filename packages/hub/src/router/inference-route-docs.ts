@@ -1,13 +1,13 @@
 /**
  * The API reference's entries for the routes the router registers (router/index.ts): the
- * hub's own inference and the calls it forwards to third-party providers.
+ * hub's own inference and the calls it forwards to third-party providers. Beside index.ts
+ * rather than in it, which keeps to the handlers.
  */
 import type { RouteDocs } from "../openapi/route-doc.js";
 
 const INFERENCE_RUN =
 	"a model run, not a change: the router checks the token itself (and the OAuth scope inference-api)";
 
-/** The API reference's entries for the routes this module registers (openapi/route-doc.ts). */
 export const INFERENCE_ROUTE_DOCS: RouteDocs = {
 	"POST /v1/chat/completions": {
 		summary: "OpenAI-style chat with a model the hub runs (`model` in the body)",
