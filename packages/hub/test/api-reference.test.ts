@@ -22,8 +22,10 @@ describe("the README's API route list", () => {
 
 	it("lists every described route once, with its permission", () => {
 		const list = apiRouteList(ROUTE_DOCS);
-		for (const key of Object.keys(ROUTE_DOCS)) expect(list.split(`| \`${key}\` |`).length - 1, key).toBe(1);
-		expect(list).toContain("| `DELETE /api/repos/delete` | Delete a repository |  | JSON | `admin` on the repo |");
+		for (const key of Object.keys(ROUTE_DOCS)) expect(list.split(`\n- \`${key}\`: `).length - 1, key).toBe(1);
+		expect(list).toContain(
+			"\n- `DELETE /api/repos/delete`: Delete a repository. Body: JSON. Who: `admin` on the repo.\n",
+		);
 	});
 
 	it("notices a description that changed", () => {

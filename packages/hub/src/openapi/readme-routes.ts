@@ -18,46 +18,47 @@ const BODY_NAMES: Record<NonNullable<RouteDoc["body"]>, string> = {
 	ndjson: "NDJSON",
 };
 
-/** A table cell: one line, its pipes escaped. */
-const cell = (text: string): string => text.replace(/\s+/g, " ").replace(/\|/g, "\\|");
+/** One line: its whitespace collapsed. */
+const oneLine = (text: string): string => text.replace(/\s+/g, " ").trim();
+
+/** A sentence: ends with a full stop unless it already ends with punctuation. */
+const sentence = (text: string): string => (/[.!?:]$/.test(text) ? text : `${text}.`);
 
 /** Who may call the route, as the description says: anyone, the rule's action, or why the rule does not decide. */
 function who(doc: RouteDoc): string {
 	const permission = doc.permission;
-	if (permission?.action === "none") return `no rule: ${permission.why}`;
+	if (permission?.action === "none") return `not the rule's to decide — ${permission.why}`;
 	if (permission)
 		return `\`${permission.action}\` on the ${permission.on}${permission.note ? `, ${permission.note}` : ""}`;
 	return doc.public ? "anyone" : "";
 }
 
-function row(key: string, doc: RouteDoc): string {
-	const query = (doc.query ?? []).map((parameter) => `\`${parameter.name}\``).join(", ");
-	const body = doc.body ? BODY_NAMES[doc.body] : "";
-	const what = doc.description ? `${doc.summary}. ${doc.description}` : doc.summary;
-	return `| \`${cell(key)}\` | ${cell(what)} | ${query} | ${body} | ${cell(who(doc))} |`;
+/** A route as one list item: the route, what it does, then its query, body and who may call it. */
+function item(key: string, doc: RouteDoc): string {
+	const parts = [sentence(oneLine(doc.summary))];
+	if (doc.description) parts.push(sentence(oneLine(doc.description)));
+	if (doc.query?.length) parts.push(`Query: ${doc.query.map((parameter) => `\`${parameter.name}\``).join(", ")}.`);
+	if (doc.body) parts.push(`Body: ${BODY_NAMES[doc.body]}.`);
+	const caller = who(doc);
+	if (caller) parts.push(`Who: ${caller}.`);
+	return `- \`${key}\`: ${parts.join(" ")}`;
 }
 
-/** The list: one table per group, in the order of ROUTE_TAGS, routes in the order their modules describe them. */
+/** The list: one per group, in the order of ROUTE_TAGS, routes in the order their modules describe them. */
 export function apiRouteList(docs: RouteDocs): string {
 	const lines = [
 		ROUTES_START,
 		"",
 		"Every route of the hub, by group. Who: `anyone` needs no sign-in; `write`, `admin`, `account`,",
 		"`settings` and `read` are the actions of the permission rule (Permissions, below) on the resource",
-		"named; routes with nothing there answer by the repository's or account's visibility. The same as",
+		"named; a route that says nothing answers by the repository's or account's visibility. The same as",
 		"OpenAPI 3.1: `GET /api/openapi.json`; as a page: `GET /api/docs`.",
 	];
 	for (const tag of ROUTE_TAGS) {
 		const entries = Object.entries(docs).filter(([, doc]) => doc.tag === tag);
 		if (entries.length === 0) continue;
-		lines.push(
-			"",
-			`#### ${tag}`,
-			"",
-			"| Route | What it does | Query | Body | Who |",
-			"| --- | --- | --- | --- | --- |",
-		);
-		for (const [key, doc] of entries) lines.push(row(key, doc));
+		lines.push("", `#### ${tag}`, "");
+		for (const [key, doc] of entries) lines.push(item(key, doc));
 	}
 	lines.push("", ROUTES_END);
 	return lines.join("\n");
