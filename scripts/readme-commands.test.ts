@@ -30,6 +30,8 @@ const NOT_RUN: Record<string, string> = {
 	"npm run bench": "benchmarks take minutes and want a quiet machine (bench/README.md)",
 	"node scripts/make-demo-assets.mjs": "it rewrites the demo assets in the repository and needs espeak-ng",
 	"npm install": "CI's own first step (.ci/run)",
+	"node packages/hub/scripts/api-reference.mjs":
+		"it rewrites the README's API route list: packages/hub/test/api-reference.test.ts checks the committed list is what it writes",
 	"npm run hubkit -- <command>": "a pattern: every hubkit command quoted is run below",
 	"npm run -s hubkit -- …": "a pattern: run below as TOKEN=$(npm run -s hubkit -- token create --user you)",
 	"npm run catalogue -- <tag>": "a pattern: run below with token-classification, the README's own example",

@@ -19,6 +19,7 @@ import { observeRequests } from "./middleware/observe.js";
 import { pathGuard } from "./middleware/path-guard.js";
 import type { RateLimiter } from "./middleware/rate-limit.js";
 import { requestId } from "./middleware/request-id.js";
+import { ROUTE_DOCS } from "./openapi/route-docs.js";
 import { publicBaseUrl } from "./public-url.js";
 import { type LocalRuntime, type RouterDeps, routerRoutes } from "./router/index.js";
 import { accountRoutes } from "./routes/accounts.js";
@@ -159,7 +160,7 @@ export function createHubApp(deps: HubDeps, options: HubAppOptions = {}): Hono<H
 	app.route("/", healthRoutes(deps));
 	app.route(
 		"/",
-		openApiRoutes(deps.config, () => app.routes),
+		openApiRoutes(deps.config, () => app.routes, ROUTE_DOCS),
 	);
 	app.route("/", taskRoutes(deps, { localRuntime: options.router?.localRuntime !== undefined }));
 	app.route("/", modelRoutes(deps));

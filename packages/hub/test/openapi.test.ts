@@ -1,7 +1,7 @@
 /**
  * `/api/openapi.json` describes the whole hub API from its registered routes:
- * every route the app has is in it (and described in route-docs.ts, which names
- * no route the app lacks), and it has the shape OpenAPI 3.1 requires (checked
+ * every route the app has is in it (and described by the module that registers it,
+ * gathered in route-docs.ts, which names no route the app lacks), and it has the shape OpenAPI 3.1 requires (checked
  * here field by field: required fields, path parameters matching the templates,
  * unique operation ids, references that resolve). `/api/docs` is the same as a
  * page with nothing loaded from elsewhere.
@@ -129,9 +129,12 @@ describe("the OpenAPI description and reference page", () => {
 		const absent = [...keys].filter((key) => !documented.has(key));
 		expect(absent, "routes missing from /api/openapi.json").toEqual([]);
 		const undescribed = [...keys].filter((key) => !ROUTE_DOCS[key]);
-		expect(undescribed, "routes with no entry in src/openapi/route-docs.ts").toEqual([]);
+		expect(
+			undescribed,
+			"routes with no description (a `…_ROUTE_DOCS` entry beside the route, gathered in src/openapi/route-docs.ts)",
+		).toEqual([]);
 		const stale = Object.keys(ROUTE_DOCS).filter((key) => !keys.has(key));
-		expect(stale, "route-docs.ts entries for routes the app does not have").toEqual([]);
+		expect(stale, "route descriptions for routes the app does not have").toEqual([]);
 		const operations = Object.values(paths).reduce((total, item) => total + Object.keys(item).length, 0);
 		expect(operations).toBe(keys.size);
 	});
@@ -157,6 +160,10 @@ describe("the OpenAPI description and reference page", () => {
 		const tags = paths["/api/{plural}/{namespace}/{name}/tag/{revision}"];
 		expect(Object.keys(tags ?? {}).sort()).toEqual(["delete", "post"]);
 		expect(tags?.delete?.["x-hubkit-route"]).toBe("DELETE /api/{plural}/{namespace}/{name}/tag/{tag}");
+		// The write routes carry the permission the rule asks for; reads carry none.
+		expect(tags?.delete?.["x-hubkit-permission"]).toEqual({ action: "write", on: "repo" });
+		expect(paths["/api/repos/delete"]?.delete?.["x-hubkit-permission"]).toEqual({ action: "admin", on: "repo" });
+		expect(refs?.["x-hubkit-permission"]).toBeUndefined();
 	});
 
 	it("is a page too, with every path on it and nothing loaded from elsewhere", async () => {

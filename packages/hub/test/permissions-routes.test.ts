@@ -1,7 +1,7 @@
 /**
  * Every route that changes something goes through the rule (src/auth/permissions.ts): each POST,
- * PUT, PATCH and DELETE route the app registers is declared in src/auth/route-permissions.ts
- * (with the reason for the few that need no caller), and each declared route, called over real
+ * PUT, PATCH and DELETE route the app registers declares its `permission` in the description its
+ * route module exports beside the route (src/openapi/route-doc.ts) (with the reason for the few that need no caller), and each declared route, called over real
  * HTTP with a well-formed request, refuses a caller without credentials (401) and a write token
  * limited to another repository (403), changing nothing; and an organisation's write member gets
  * past the routes declared `write` but not those declared `admin`, so a declaration says what its
@@ -9,9 +9,9 @@
  * answering those callers with anything but the refusal.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ROUTE_PERMISSIONS } from "../src/auth/route-permissions.js";
 import { createAccessToken } from "../src/auth/tokens.js";
 import { documentedRoutes, routeKey } from "../src/openapi/document.js";
+import { ROUTE_PERMISSIONS } from "../src/openapi/route-docs.js";
 import { ENGINES, startTestDatabase, type TestDatabase } from "./support/engines.js";
 import { type Listening, listen, openTestHub, type TestHub } from "./support/hub.js";
 import { call, createTestRepo } from "./support/repos.js";
@@ -144,9 +144,9 @@ describe.each(ENGINES)("every write route asks the rule (%s)", (engine) => {
 			.map(routeKey);
 		expect(writes.length).toBeGreaterThan(50);
 		const undeclared = writes.filter((key) => !ROUTE_PERMISSIONS[key]);
-		expect(undeclared, "write routes missing from src/auth/route-permissions.ts").toEqual([]);
+		expect(undeclared, "write routes without a permission in their route docs (src/openapi/route-doc.ts)").toEqual([]);
 		const stale = Object.keys(ROUTE_PERMISSIONS).filter((key) => !writes.includes(key));
-		expect(stale, "route-permissions.ts entries for routes the app does not have").toEqual([]);
+		expect(stale, "permissions declared for routes that are not writes").toEqual([]);
 	});
 
 	it("has a sample request for every route the rule decides", () => {

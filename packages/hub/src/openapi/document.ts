@@ -2,13 +2,15 @@
  * The hub API as an OpenAPI 3.1 document, built from the routes the app has
  * registered (`app.routes`): every method and path, with its path parameters
  * as the route declares them (`{a|b}` choices become an enum, other patterns a
- * `pattern`). Summaries, groups and query parameters come from route-docs.ts.
- * Nothing here lists a route by hand: a route added to the app is in the
- * document at once (as "undocumented" until route-docs.ts describes it). Each
- * operation names the route it came from in `x-hubkit-route`.
+ * `pattern`). Summaries, groups, query parameters and permissions come from the
+ * route descriptions each route module exports (route-doc.ts), gathered in
+ * route-docs.ts. Nothing here lists a route by hand: a route added to the app is
+ * in the document at once (as "undocumented" until its module describes it). Each
+ * operation names the route it came from in `x-hubkit-route`, and the write
+ * routes the permission they need in `x-hubkit-permission`.
  */
 import { isMiddlewareRoute, type RouteParam, routeTemplate } from "../route-template.js";
-import { type QueryDoc, ROUTE_DOCS, type RouteDoc } from "./route-docs.js";
+import type { QueryDoc, RouteDoc, RouteDocs } from "./route-doc.js";
 
 export interface RegisteredRoute {
 	method: string;
@@ -35,7 +37,7 @@ export function documentedRoutes(routes: readonly RegisteredRoute[]): Registered
 	});
 }
 
-/** The key of a route in ROUTE_DOCS and of an operation in the document: `GET /api/models/{namespace}/{name}`. */
+/** The key of a route in the route descriptions and of an operation in the document: `GET /api/models/{namespace}/{name}`. */
 export function routeKey(route: RegisteredRoute): string {
 	return `${route.method} ${routeTemplate(route.path).template}`;
 }
@@ -97,6 +99,8 @@ function operation(route: RegisteredRoute, doc: RouteDoc | undefined, template: 
 		...(doc?.description ? { description: doc.description } : {}),
 		tags: [doc?.tag ?? "Other"],
 		"x-hubkit-route": routeKey(route),
+		// What the permission rule asks of the caller (auth/permissions.ts): the write routes declare it.
+		...(doc?.permission ? { "x-hubkit-permission": doc.permission } : {}),
 		parameters: [
 			...params.map((param, index) => pathParameter({ ...param, name: names[index] ?? param.name }, param.name)),
 			...(doc?.query ?? []).map(queryParameter),
@@ -111,12 +115,12 @@ function operation(route: RegisteredRoute, doc: RouteDoc | undefined, template: 
 	};
 }
 
-export function openApiDocument(routes: readonly RegisteredRoute[], version: string): Json {
+export function openApiDocument(routes: readonly RegisteredRoute[], version: string, docs: RouteDocs): Json {
 	const paths: Record<string, Record<string, Json>> = {};
 	const tags: string[] = [];
 	const byShape = new Map<string, string>();
 	for (const route of documentedRoutes(routes)) {
-		const doc = ROUTE_DOCS[routeKey(route)];
+		const doc = docs[routeKey(route)];
 		const tag = doc?.tag ?? "Other";
 		if (!tags.includes(tag)) tags.push(tag);
 		const own = routeTemplate(route.path).template;

@@ -15,11 +15,68 @@ import { createAccessToken, listAccessTokens, revokeAccessToken } from "../auth/
 import type { HubDeps, HubEnv } from "../deps.js";
 import { badRequest, notFound } from "../errors.js";
 import { clientAddress, rateLimitKey } from "../middleware/anonymous-limit.js";
+import type { RouteDocs } from "../openapi/route-doc.js";
 import { publicBaseUrl } from "../public-url.js";
 import { changePassword, createUser, type Profile, readProfile, signIn, updateProfile } from "../services/accounts.js";
 import { revokeUserGrants } from "../services/oauth-grants.js";
 import { checkRepoId } from "../services/repo-access.js";
 import { jsonObject, optionalString, requiredString } from "./json-body.js";
+
+const SIGN_IN = "signing up or in is how a caller comes to be: the credentials are the body";
+
+/** The API reference's entries for the routes this module registers (openapi/route-doc.ts). */
+export const ACCOUNTS_ROUTE_DOCS: RouteDocs = {
+	"POST /api/auth/signup": {
+		summary: "Create an account and sign in",
+		tag: "Accounts and settings",
+		body: "json",
+		public: true,
+		permission: { action: "none", why: SIGN_IN },
+	},
+	"POST /api/auth/login": {
+		summary: "Sign in (sets the session cookie)",
+		tag: "Accounts and settings",
+		body: "json",
+		public: true,
+		permission: { action: "none", why: SIGN_IN },
+	},
+	"POST /api/auth/logout": {
+		summary: "Sign out",
+		tag: "Accounts and settings",
+		permission: { action: "none", why: "it ends the session its own cookie names, if any" },
+	},
+	"GET /api/auth/session": { summary: "The signed-in person, if any", tag: "Accounts and settings", public: true },
+	"GET /api/settings/profile": { summary: "The signed-in person's profile", tag: "Accounts and settings" },
+	"PUT /api/settings/profile": {
+		summary: "Change one's profile",
+		tag: "Accounts and settings",
+		body: "json",
+		permission: { action: "settings", on: "account" },
+	},
+	"POST /api/settings/password": {
+		summary: "Change one's password",
+		tag: "Accounts and settings",
+		body: "json",
+		permission: { action: "settings", on: "account" },
+	},
+	"POST /api/settings/sign-out-everywhere": {
+		summary: "End every session of one's own and every OAuth grant (this browser is signed out too)",
+		tag: "Accounts and settings",
+		permission: { action: "settings", on: "account" },
+	},
+	"GET /api/settings/tokens": { summary: "One's access tokens (never their secrets)", tag: "Accounts and settings" },
+	"POST /api/settings/tokens": {
+		summary: "Create an access token (shown once)",
+		tag: "Accounts and settings",
+		body: "json",
+		permission: { action: "settings", on: "account" },
+	},
+	"DELETE /api/settings/tokens/{id}": {
+		summary: "Revoke an access token",
+		tag: "Accounts and settings",
+		permission: { action: "settings", on: "account" },
+	},
+};
 
 const DAY_SECONDS = 86_400;
 const MAX_TOKEN_NAME_LENGTH = 100;

@@ -2,6 +2,7 @@
 import { Hono } from "hono";
 import type { HubDeps, HubEnv } from "../deps.js";
 import { badRequest } from "../errors.js";
+import type { RouteDocs } from "../openapi/route-doc.js";
 import {
 	adminListUsers,
 	adminResetPassword,
@@ -12,6 +13,47 @@ import {
 import { grantNamespace, keepNamespace, listNamespaceConflicts } from "../services/namespace-conflicts.js";
 import { jsonObject, optionalString, requiredString } from "./json-body.js";
 import { isTrue } from "./query.js";
+
+/** The API reference's entries for the routes this module registers (openapi/route-doc.ts). */
+export const ADMIN_ROUTE_DOCS: RouteDocs = {
+	"GET /api/admin/users": {
+		summary: "Every account (hub administrators)",
+		tag: "Administration",
+		query: [
+			{ name: "search", description: "Words the name or e-mail must contain" },
+			{ name: "limit", description: "At most this many", type: "integer" },
+		],
+	},
+	"PATCH /api/admin/users/{name}": {
+		summary: "Disable, enable or make an account administrator",
+		tag: "Administration",
+		body: "json",
+		permission: { action: "admin", on: "site" },
+	},
+	"POST /api/admin/users/{name}/password": {
+		summary: "Set an account's password",
+		tag: "Administration",
+		body: "json",
+		permission: { action: "admin", on: "site" },
+	},
+	"GET /api/admin/namespaces": {
+		summary: "Contested names: accounts that collide with the site's namespaces",
+		tag: "Administration",
+		query: [{ name: "all", description: "1: decided conflicts too" }],
+	},
+	"POST /api/admin/namespaces/{name}/grant": {
+		summary: "Hand a contested namespace to an account (`account`)",
+		tag: "Administration",
+		body: "json",
+		permission: { action: "admin", on: "site" },
+	},
+	"POST /api/admin/namespaces/{name}/keep": {
+		summary: "Keep a contested namespace for the site (`renameAccount` renames an account spelled like it)",
+		tag: "Administration",
+		body: "json",
+		permission: { action: "admin", on: "site" },
+	},
+};
 
 function optionalBoolean(body: Record<string, unknown>, key: string): boolean | undefined {
 	const value = body[key];

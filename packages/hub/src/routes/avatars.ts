@@ -7,8 +7,25 @@
 import { Hono } from "hono";
 import type { HubDeps, HubEnv } from "../deps.js";
 import { badRequest } from "../errors.js";
+import type { RouteDocs } from "../openapi/route-doc.js";
 import { avatarSvg, isAvatarName } from "../services/avatar.js";
 import { readAvatar } from "../services/avatar-upload.js";
+
+/** The API reference's entries for the routes this module registers (openapi/route-doc.ts). */
+export const AVATARS_ROUTE_DOCS: RouteDocs = {
+	"GET /api/avatars/{file}": {
+		summary: "A generated avatar (`{name}.svg`)",
+		tag: "Avatars and assets",
+		produces: "image/svg+xml",
+		public: true,
+	},
+	"GET /api/avatars/{name}/{key}": {
+		summary: "An uploaded avatar image",
+		tag: "Avatars and assets",
+		produces: "image/*",
+		public: true,
+	},
+};
 
 export function avatarRoutes(deps: HubDeps): Hono<HubEnv> {
 	return new Hono<HubEnv>()

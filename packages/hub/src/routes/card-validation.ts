@@ -2,8 +2,20 @@
 import { Hono } from "hono";
 import type { HubEnv } from "../deps.js";
 import { badRequest } from "../errors.js";
+import type { RouteDocs } from "../openapi/route-doc.js";
 import { type CardType, validateCard } from "../services/card-validation.js";
 import { jsonObject, requiredString } from "./json-body.js";
+
+/** The API reference's entries for the routes this module registers (openapi/route-doc.ts). */
+export const CARD_VALIDATION_ROUTE_DOCS: RouteDocs = {
+	"POST /api/validate-yaml": {
+		summary: "Checks a README's YAML front matter (`{content, repoType}`): `{errors, warnings}`, 400 when errors",
+		tag: "Repositories",
+		body: "json",
+		public: true,
+		permission: { action: "none", why: "a check of the text in the body; it reads and changes nothing" },
+	},
+};
 
 const CARD_TYPES: readonly CardType[] = ["model", "dataset", "space"];
 /** A README far larger than any card; the front matter itself is capped lower. */

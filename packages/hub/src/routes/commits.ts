@@ -11,6 +11,7 @@ import { type Context, Hono } from "hono";
 import type { HubDeps, HubEnv } from "../deps.js";
 import { badRequest, HubError, tokenRequired } from "../errors.js";
 import { gitBlobOid } from "../git-oid.js";
+import type { RouteDocs } from "../openapi/route-doc.js";
 import { publicBaseUrl } from "../public-url.js";
 import {
 	applyCommit,
@@ -31,6 +32,38 @@ import { isSha256Hex, sha256Hex } from "../storage/sha256.js";
 import { jsonObject, optionalString, requestedPrivacy, requiredString } from "./json-body.js";
 import { isTrue } from "./query.js";
 import { withExistingUrl } from "./repo-conflict.js";
+
+/** The API reference's entries for the routes this module registers (openapi/route-doc.ts). */
+export const COMMITS_ROUTE_DOCS: RouteDocs = {
+	"POST /api/repos/create": {
+		summary: "Create a model or dataset repository",
+		tag: "Repositories",
+		body: "json",
+		permission: { action: "write", on: "namespace" },
+	},
+	"GET /api/repos/name-check": {
+		summary: "Whether a new repository may take this name",
+		tag: "Repositories",
+		query: [
+			{ name: "type", description: "model (default) or dataset" },
+			{ name: "namespace", description: "The owner: the caller or one of their organisations" },
+			{ name: "name", description: "The repository's name" },
+		],
+	},
+	"POST /api/{plural}/{namespace}/{name}/preupload/{revision}": {
+		summary: "Which files of a coming commit go through LFS",
+		tag: "Commits and uploads",
+		body: "json",
+		permission: { action: "write", on: "repo" },
+	},
+	"POST /api/{plural}/{namespace}/{name}/commit/{revision}": {
+		summary: "Commit: add, change and delete files in one commit (a stale parent gets 412)",
+		tag: "Commits and uploads",
+		body: "ndjson",
+		query: [{ name: "create_pr", description: "Not supported: answered with an error", type: "boolean" }],
+		permission: { action: "write", on: "repo" },
+	},
+};
 
 /** Longest NDJSON line: an inline file of the LFS threshold's size, base64-encoded, with room to spare. */
 export const MAX_COMMIT_LINE_BYTES = 32 * 1024 * 1024;

@@ -6,6 +6,7 @@
 import { type Context, Hono } from "hono";
 import type { HubDeps, HubEnv } from "../deps.js";
 import { repoNotFound } from "../errors.js";
+import { INFO_QUERY, LIST_QUERY, type RouteDocs } from "../openapi/route-doc.js";
 import { publicUrlOf } from "../public-url.js";
 import { datasetInfo } from "../services/dataset-info.js";
 import { countDatasets, listDatasets } from "../services/dataset-list.js";
@@ -14,6 +15,18 @@ import { parseDatasetExpand } from "../services/dataset-view.js";
 import { movedRepo } from "../services/repo-redirect.js";
 import { checkedRepoId } from "../services/repos.js";
 import { isTrue } from "./query.js";
+
+/** The API reference's entries for the routes this module registers (openapi/route-doc.ts). */
+export const DATASETS_ROUTE_DOCS: RouteDocs = {
+	"GET /api/datasets": { summary: "List and search datasets", tag: "Catalogue", query: LIST_QUERY, public: true },
+	"GET /api/datasets/{name}": { summary: "A dataset with a one-part id", tag: "Catalogue", query: INFO_QUERY },
+	"GET /api/datasets/{namespace}/{name}": { summary: "A dataset's information", tag: "Catalogue", query: INFO_QUERY },
+	"GET /api/datasets/{namespace}/{name}/revision/{revision}": {
+		summary: "A dataset's information at a revision",
+		tag: "Catalogue",
+		query: INFO_QUERY,
+	},
+};
 
 export function datasetRoutes(deps: HubDeps): Hono<HubEnv> {
 	const app = new Hono<HubEnv>();

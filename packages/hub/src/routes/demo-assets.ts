@@ -10,6 +10,18 @@ import { dirname, join } from "node:path";
 import { Hono } from "hono";
 import type { HubEnv } from "../deps.js";
 import { HubError } from "../errors.js";
+import type { RouteDocs } from "../openapi/route-doc.js";
+
+/** The API reference's entries for the routes this module registers (openapi/route-doc.ts). */
+export const DEMO_ASSETS_ROUTE_DOCS: RouteDocs = {
+	"GET /assets/demo/{file}": {
+		summary: "A sample input for the widgets (image, audio)",
+		tag: "Avatars and assets",
+		produces: "application/octet-stream",
+		public: true,
+	},
+	"HEAD /assets/demo/{file}": { summary: "A sample input's headers", tag: "Avatars and assets", public: true },
+};
 
 const TYPES: Record<string, string> = { png: "image/png", jpg: "image/jpeg", wav: "audio/wav" };
 

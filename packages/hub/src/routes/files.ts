@@ -9,6 +9,7 @@
 import { type Context, Hono } from "hono";
 import type { HubDeps, HubEnv } from "../deps.js";
 import { badRequest, entryNotFound, HubError, repoNotFound } from "../errors.js";
+import type { QueryDoc, RouteDocs } from "../openapi/route-doc.js";
 import { publicUrlOf } from "../public-url.js";
 import { checkGatedDownload } from "../services/access-requests.js";
 import { recordRepoFileFetch } from "../services/downloads.js";
@@ -23,6 +24,79 @@ import { repoIdProblem, repoPathSyntaxProblem, revisionProblem } from "../storag
 import type { FileEntry, RepoTree, RevisionFile } from "../storage/repo-tree.js";
 import { fileSafetyHeaders } from "./file-headers.js";
 import { isTrue } from "./query.js";
+
+const TREE_QUERY: QueryDoc[] = [
+	{ name: "recursive", description: "List every file below, not just this folder", type: "boolean" },
+	{ name: "expand", description: "Add last commits and LFS details", type: "boolean" },
+	{ name: "limit", description: "Entries per page", type: "integer" },
+	{ name: "cursor", description: "The next page, from the `Link` header" },
+];
+
+/** The API reference's entries for the routes this module registers (openapi/route-doc.ts). */
+export const FILES_ROUTE_DOCS: RouteDocs = {
+	"GET /api/models/{namespace}/{name}/tree/{revision}": {
+		summary: "A model's top folder at a revision",
+		tag: "Files",
+		query: TREE_QUERY,
+	},
+	"GET /api/models/{namespace}/{name}/tree/{revision}/{path}": {
+		summary: "A folder of a model at a revision",
+		tag: "Files",
+		query: TREE_QUERY,
+	},
+	"POST /api/models/{namespace}/{name}/paths-info/{revision}": {
+		summary: "Facts about the given paths of a model (size, LFS, last commit)",
+		tag: "Files",
+		body: "form",
+		permission: { action: "read", on: "repo" },
+	},
+	"GET /api/datasets/{namespace}/{name}/tree/{revision}": {
+		summary: "A dataset's top folder at a revision",
+		tag: "Files",
+		query: TREE_QUERY,
+	},
+	"GET /api/datasets/{namespace}/{name}/tree/{revision}/{path}": {
+		summary: "A folder of a dataset at a revision",
+		tag: "Files",
+		query: TREE_QUERY,
+	},
+	"POST /api/datasets/{namespace}/{name}/paths-info/{revision}": {
+		summary: "Facts about the given paths of a dataset",
+		tag: "Files",
+		body: "form",
+		permission: { action: "read", on: "repo" },
+	},
+	"GET /{namespace}/{name}/resolve/{revision}/{path}": {
+		summary: "Download a model file (honours Range; counts a download)",
+		tag: "Files",
+		produces: "application/octet-stream",
+	},
+	"GET /{namespace}/{name}/raw/{revision}/{path}": {
+		summary: "A model file as text, not counted as a download",
+		tag: "Files",
+		produces: "application/octet-stream",
+	},
+	"GET /{name}/resolve/{revision}/{path}": {
+		summary: "Download a file of a model with a one-part id",
+		tag: "Files",
+		produces: "application/octet-stream",
+	},
+	"GET /{name}/raw/{revision}/{path}": {
+		summary: "A file of a model with a one-part id, as text",
+		tag: "Files",
+		produces: "application/octet-stream",
+	},
+	"GET /datasets/{namespace}/{name}/resolve/{revision}/{path}": {
+		summary: "Download a dataset file (honours Range)",
+		tag: "Files",
+		produces: "application/octet-stream",
+	},
+	"GET /datasets/{namespace}/{name}/raw/{revision}/{path}": {
+		summary: "A dataset file as text",
+		tag: "Files",
+		produces: "application/octet-stream",
+	},
+};
 
 export const MAX_TREE_PAGE = 1000;
 export const MAX_PATHS_INFO = 1000;

@@ -8,6 +8,17 @@
 import { Hono } from "hono";
 import { sql } from "kysely";
 import type { HubDeps, HubEnv } from "../deps.js";
+import type { RouteDocs } from "../openapi/route-doc.js";
+
+/** The API reference's entries for the routes this module registers (openapi/route-doc.ts). */
+export const HEALTH_ROUTE_DOCS: RouteDocs = {
+	"GET /healthz": { summary: "Whether the process serves HTTP", tag: "Health and metrics", public: true },
+	"GET /readyz": {
+		summary: "Whether the database answers and the blob store is reachable (503 names the part that is not)",
+		tag: "Health and metrics",
+		public: true,
+	},
+};
 
 /** A check that has not answered by then counts as failed (a PostgreSQL host that drops packets never answers). */
 export const READY_CHECK_TIMEOUT_MS = 2000;

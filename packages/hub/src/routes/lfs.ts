@@ -13,6 +13,7 @@ import type { HttpBindings } from "@hono/node-server";
 import { type Context, Hono } from "hono";
 import type { HubDeps, HubEnv } from "../deps.js";
 import { badRequest, HubError } from "../errors.js";
+import type { RouteDocs } from "../openapi/route-doc.js";
 import { publicBaseUrl } from "../public-url.js";
 import { LFS_MEDIA_TYPE, LfsUploads, parseBatchRequest, parseCompletion } from "../services/lfs-uploads.js";
 import { canSee } from "../services/repo-access.js";
@@ -26,6 +27,72 @@ import {
 	repoWebPath,
 } from "../services/repos.js";
 import { isSha256Hex } from "../storage/sha256.js";
+
+const LFS_SECRET = "the URL carries a secret the batch call handed out after the rule allowed the write";
+
+/** The API reference's entries for the routes this module registers (openapi/route-doc.ts). */
+export const LFS_ROUTE_DOCS: RouteDocs = {
+	"POST /{namespace}/{name}/info/lfs/objects/batch": {
+		summary: "Git LFS batch API of a model: where to upload or download objects",
+		tag: "Commits and uploads",
+		body: "json",
+		permission: { action: "write", on: "repo" },
+	},
+	"POST /{namespace}/{name}/info/lfs/objects/verify": {
+		summary: "Git LFS: confirm an uploaded object of a model",
+		tag: "Commits and uploads",
+		body: "json",
+		permission: { action: "write", on: "repo" },
+	},
+	"PUT /{namespace}/{name}/info/lfs/uploads/{secret}": {
+		summary: "Upload an LFS object's bytes (the URL the batch answer gave)",
+		tag: "Commits and uploads",
+		body: "binary",
+		permission: { action: "none", why: LFS_SECRET },
+	},
+	"PUT /{namespace}/{name}/info/lfs/uploads/{secret}/parts/{part}": {
+		summary: "Upload one part of a multipart LFS upload",
+		tag: "Commits and uploads",
+		body: "binary",
+		permission: { action: "none", why: LFS_SECRET },
+	},
+	"POST /{namespace}/{name}/info/lfs/uploads/{secret}/complete": {
+		summary: "Finish a multipart LFS upload",
+		tag: "Commits and uploads",
+		body: "json",
+		permission: { action: "none", why: LFS_SECRET },
+	},
+	"POST /datasets/{namespace}/{name}/info/lfs/objects/batch": {
+		summary: "Git LFS batch API of a dataset",
+		tag: "Commits and uploads",
+		body: "json",
+		permission: { action: "write", on: "repo" },
+	},
+	"POST /datasets/{namespace}/{name}/info/lfs/objects/verify": {
+		summary: "Git LFS: confirm an uploaded object of a dataset",
+		tag: "Commits and uploads",
+		body: "json",
+		permission: { action: "write", on: "repo" },
+	},
+	"PUT /datasets/{namespace}/{name}/info/lfs/uploads/{secret}": {
+		summary: "Upload a dataset's LFS object",
+		tag: "Commits and uploads",
+		body: "binary",
+		permission: { action: "none", why: LFS_SECRET },
+	},
+	"PUT /datasets/{namespace}/{name}/info/lfs/uploads/{secret}/parts/{part}": {
+		summary: "Upload one part of a dataset's multipart LFS upload",
+		tag: "Commits and uploads",
+		body: "binary",
+		permission: { action: "none", why: LFS_SECRET },
+	},
+	"POST /datasets/{namespace}/{name}/info/lfs/uploads/{secret}/complete": {
+		summary: "Finish a dataset's multipart LFS upload",
+		tag: "Commits and uploads",
+		body: "json",
+		permission: { action: "none", why: LFS_SECRET },
+	},
+};
 
 type LfsContext = Context<HubEnv>;
 

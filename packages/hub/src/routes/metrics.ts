@@ -10,6 +10,18 @@ import { Hono } from "hono";
 import type { HubEnv } from "../deps.js";
 import { HubError } from "../errors.js";
 import type { HubMetrics } from "../metrics.js";
+import type { RouteDocs } from "../openapi/route-doc.js";
+
+/** The API reference's entries for the routes this module registers (openapi/route-doc.ts). */
+export const METRICS_ROUTE_DOCS: RouteDocs = {
+	"GET /metrics": {
+		summary: "Prometheus metrics: requests by route, inference by provider and task, cache, queues",
+		description: "Open unless HUBKIT_METRICS_TOKEN is set; then it needs `Authorization: Bearer` with that token.",
+		tag: "Health and metrics",
+		produces: "text/plain",
+		public: true,
+	},
+};
 
 const digest = (text: string) => createHash("sha256").update(text).digest();
 

@@ -2,6 +2,7 @@
 import { type Context, Hono } from "hono";
 import type { HubDeps, HubEnv } from "../deps.js";
 import { HubError, repoNotFound } from "../errors.js";
+import { INFO_QUERY, LIST_QUERY, type QueryDoc, type RouteDocs } from "../openapi/route-doc.js";
 import { publicUrlOf } from "../public-url.js";
 import { LEGACY_ID_ALIASES } from "../services/legacy-ids.js";
 import { parseExpand } from "../services/model-fields.js";
@@ -12,6 +13,38 @@ import { parseModelListQuery } from "../services/model-list-query.js";
 import { checkRepoId } from "../services/repo-access.js";
 import { findVisibleOrMoved, movedRepo } from "../services/repo-redirect.js";
 import { isTrue } from "./query.js";
+
+const MODEL_LIST_QUERY: QueryDoc[] = [
+	...LIST_QUERY,
+	{ name: "pipeline_tag", description: "Only models of this task" },
+	{ name: "library", description: "Only models of these libraries", repeated: true },
+	{ name: "inference_provider", description: "Only models these providers serve (`all`: any)", repeated: true },
+	{ name: "apps", description: "Only models these local apps run", repeated: true },
+	{ name: "gated", description: "Only gated (true) or open (false) models", type: "boolean" },
+	{ name: "config", description: "Include each model's config", type: "boolean" },
+	{ name: "cardData", description: "Include each model's card metadata", type: "boolean" },
+];
+
+/** The API reference's entries for the routes this module registers (openapi/route-doc.ts). */
+export const MODELS_ROUTE_DOCS: RouteDocs = {
+	"GET /api/models": { summary: "List and search models", tag: "Catalogue", query: MODEL_LIST_QUERY, public: true },
+	"GET /api/models/{name}": {
+		summary: "A model with a one-part id (an old id that moved is redirected)",
+		tag: "Catalogue",
+		query: INFO_QUERY,
+	},
+	"GET /api/models/{name}/revision/{revision}": {
+		summary: "A model with a one-part id, at a revision",
+		tag: "Catalogue",
+		query: INFO_QUERY,
+	},
+	"GET /api/models/{namespace}/{name}": { summary: "A model's information", tag: "Catalogue", query: INFO_QUERY },
+	"GET /api/models/{namespace}/{name}/revision/{revision}": {
+		summary: "A model's information at a revision (branch, tag or commit)",
+		tag: "Catalogue",
+		query: INFO_QUERY,
+	},
+};
 
 const JSON_CONTENT = { "Content-Type": "application/json" };
 

@@ -16,6 +16,7 @@ import type { Caller } from "../auth/caller.js";
 import { requireAccount } from "../auth/permissions.js";
 import type { HubDeps, HubEnv } from "../deps.js";
 import { HubError, notFound } from "../errors.js";
+import type { RouteDocs } from "../openapi/route-doc.js";
 import { publicBaseUrl } from "../public-url.js";
 import {
 	type ClientCredentials,
@@ -39,6 +40,60 @@ import {
 } from "../services/oauth-apps.js";
 import { ID_TOKEN_ALGORITHM, publicKeySet } from "../services/oauth-keys.js";
 import { jsonObject, requiredString } from "./json-body.js";
+
+/** The API reference's entries for the routes this module registers (openapi/route-doc.ts). */
+export const OAUTH_ROUTE_DOCS: RouteDocs = {
+	"GET /.well-known/openid-configuration": {
+		summary: "OpenID Connect discovery",
+		tag: "OAuth and OpenID Connect",
+		public: true,
+	},
+	"GET /oauth/jwks": { summary: "The keys ID tokens are signed with", tag: "OAuth and OpenID Connect", public: true },
+	"GET /oauth/authorize": {
+		summary: "Start an authorization (sends the browser to consent)",
+		tag: "OAuth and OpenID Connect",
+	},
+	"GET /api/oauth/authorize-request": {
+		summary: "The pending authorization, for the consent page",
+		tag: "OAuth and OpenID Connect",
+	},
+	"POST /oauth/authorize": {
+		summary: "Consent to or refuse an authorization",
+		tag: "OAuth and OpenID Connect",
+		body: "form",
+		permission: { action: "settings", on: "account", note: "the consent form" },
+	},
+	"OPTIONS /oauth/token": {
+		summary: "The token endpoint's CORS preflight: allowed for public apps' origins only",
+		tag: "OAuth and OpenID Connect",
+		public: true,
+	},
+	"POST /oauth/token": {
+		summary: "Exchange a code (or a refresh token) for tokens",
+		tag: "OAuth and OpenID Connect",
+		body: "form",
+		public: true,
+		permission: { action: "none", why: "an app's client credentials and a one-time code or refresh token" },
+	},
+	"GET /oauth/userinfo": { summary: "The person an OAuth token belongs to", tag: "OAuth and OpenID Connect" },
+	"POST /oauth/userinfo": {
+		summary: "The person an OAuth token belongs to",
+		tag: "OAuth and OpenID Connect",
+		permission: { action: "none", why: "a read of the bearer token's own person, refused unless valid" },
+	},
+	"GET /api/settings/oauth-apps": { summary: "One's OAuth apps", tag: "OAuth and OpenID Connect" },
+	"POST /api/settings/oauth-apps": {
+		summary: "Register an OAuth app",
+		tag: "OAuth and OpenID Connect",
+		body: "json",
+		permission: { action: "settings", on: "account" },
+	},
+	"DELETE /api/settings/oauth-apps/{clientId}": {
+		summary: "Delete one's OAuth app",
+		tag: "OAuth and OpenID Connect",
+		permission: { action: "settings", on: "account" },
+	},
+};
 
 type Params = Record<string, string | undefined>;
 

@@ -7,8 +7,23 @@ import { Hono } from "hono";
 import type { Caller } from "../auth/caller.js";
 import type { HubDeps, HubEnv } from "../deps.js";
 import { HubError } from "../errors.js";
+import type { RouteDocs } from "../openapi/route-doc.js";
 import { listModels } from "../services/model-list.js";
 import { parseModelListQuery } from "../services/model-list-query.js";
+
+/** The API reference's entries for the routes this module registers (openapi/route-doc.ts). */
+export const OPENAI_MODELS_ROUTE_DOCS: RouteDocs = {
+	"GET /v1/models": {
+		summary: "OpenAI-style list of the models the `/v1` routes serve, with their providers",
+		tag: "Inference",
+		public: true,
+	},
+	"GET /v1/models/{id}": {
+		summary: "One model the `/v1` routes serve (404 when they do not)",
+		tag: "Inference",
+		public: true,
+	},
+};
 
 /**
  * The tasks `/v1/chat/completions`, `/v1/completions` and `/v1/embeddings` run (a sentence-similarity

@@ -7,8 +7,31 @@
 import { Hono } from "hono";
 import type { HubDeps, HubEnv } from "../deps.js";
 import { badRequest } from "../errors.js";
+import type { RouteDocs } from "../openapi/route-doc.js";
 import { createOrganization, isOrgRole, listMembers, removeMember, setMember } from "../services/organizations.js";
 import { jsonObject, optionalString, requiredString } from "./json-body.js";
+
+/** The API reference's entries for the routes this module registers (openapi/route-doc.ts). */
+export const ORGANIZATIONS_ROUTE_DOCS: RouteDocs = {
+	"POST /api/organizations": {
+		summary: "Create an organisation",
+		tag: "Users and organisations",
+		body: "json",
+		permission: { action: "account", on: "account" },
+	},
+	"GET /api/organizations/{name}/members": { summary: "An organisation's members", tag: "Users and organisations" },
+	"PUT /api/organizations/{name}/members/{user}": {
+		summary: "Add a member or change their role",
+		tag: "Users and organisations",
+		body: "json",
+		permission: { action: "admin", on: "organization" },
+	},
+	"DELETE /api/organizations/{name}/members/{user}": {
+		summary: "Remove a member",
+		tag: "Users and organisations",
+		permission: { action: "admin", on: "organization" },
+	},
+};
 
 export function organizationRoutes(deps: HubDeps): Hono<HubEnv> {
 	return new Hono<HubEnv>()

@@ -10,6 +10,7 @@ import { deleteCookie } from "hono/cookie";
 import { SESSION_COOKIE } from "../auth/sessions.js";
 import type { HubDeps, HubEnv } from "../deps.js";
 import { badRequest } from "../errors.js";
+import type { RouteDocs } from "../openapi/route-doc.js";
 import { publicBaseUrl } from "../public-url.js";
 import { deleteAccount } from "../services/account-deletion.js";
 import type { Profile } from "../services/accounts.js";
@@ -19,6 +20,54 @@ import { requireOrganization } from "../services/organizations.js";
 import { orgOverview, updateOrgProfile, userOverview } from "../services/profiles.js";
 import { sessionCaller } from "./accounts.js";
 import { jsonObject, optionalString } from "./json-body.js";
+
+/** The API reference's entries for the routes this module registers (openapi/route-doc.ts). */
+export const PROFILES_ROUTE_DOCS: RouteDocs = {
+	"PUT /api/settings/avatar": {
+		summary: "Upload one's avatar",
+		tag: "Accounts and settings",
+		body: "binary",
+		permission: { action: "settings", on: "account" },
+	},
+	"DELETE /api/settings/avatar": {
+		summary: "Remove one's avatar",
+		tag: "Accounts and settings",
+		permission: { action: "settings", on: "account" },
+	},
+	"DELETE /api/settings/account": {
+		summary: "Delete one's account",
+		tag: "Accounts and settings",
+		body: "json",
+		permission: { action: "settings", on: "account" },
+	},
+	"GET /api/users/{name}/overview": {
+		summary: "A user's public profile",
+		tag: "Users and organisations",
+		public: true,
+	},
+	"GET /api/organizations/{name}/overview": {
+		summary: "An organisation's public profile",
+		tag: "Users and organisations",
+		public: true,
+	},
+	"PUT /api/organizations/{name}/settings": {
+		summary: "Change an organisation's profile",
+		tag: "Users and organisations",
+		body: "json",
+		permission: { action: "admin", on: "organization" },
+	},
+	"PUT /api/organizations/{name}/avatar": {
+		summary: "Upload an organisation's avatar",
+		tag: "Users and organisations",
+		body: "binary",
+		permission: { action: "admin", on: "organization" },
+	},
+	"DELETE /api/organizations/{name}/avatar": {
+		summary: "Remove an organisation's avatar",
+		tag: "Users and organisations",
+		permission: { action: "admin", on: "organization" },
+	},
+};
 
 function profileBody(body: Record<string, unknown>): Profile {
 	const links = body.links;

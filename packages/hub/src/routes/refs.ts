@@ -8,6 +8,7 @@
 import { type Context, Hono } from "hono";
 import type { HubDeps, HubEnv } from "../deps.js";
 import { badRequest } from "../errors.js";
+import type { RouteDocs } from "../openapi/route-doc.js";
 import { publicBaseUrl, publicUrlOf } from "../public-url.js";
 import { squashBranch } from "../services/history.js";
 import {
@@ -23,6 +24,53 @@ import {
 import { checkedRepoId, findRepoFor, findVisibleRepo, type RepoType, repoTypeOfPlural } from "../services/repos.js";
 import { jsonObject, optionalString } from "./json-body.js";
 import { isTrue } from "./query.js";
+
+/** The API reference's entries for the routes this module registers (openapi/route-doc.ts). */
+export const REFS_ROUTE_DOCS: RouteDocs = {
+	"GET /api/{plural}/{namespace}/{name}/commits/{revision}": {
+		summary: "The commit history of a revision",
+		tag: "Branches and tags",
+		query: [
+			{ name: "limit", description: "Commits per page", type: "integer" },
+			{ name: "p", description: "Page number, from 0", type: "integer" },
+		],
+	},
+	"POST /api/{plural}/{namespace}/{name}/super-squash/{branch}": {
+		summary: "Replaces a branch's history with one commit holding its files (`{message?}`)",
+		tag: "Branches and tags",
+		body: "json",
+		permission: { action: "write", on: "repo" },
+	},
+	"GET /api/{plural}/{namespace}/{name}/refs": {
+		summary: "A repository's branches and tags",
+		tag: "Branches and tags",
+		query: [
+			{ name: "include_prs", description: "Also `pullRequests` (always empty: no pull requests yet)", type: "boolean" },
+		],
+	},
+	"POST /api/{plural}/{namespace}/{name}/branch/{branch}": {
+		summary: "Create a branch",
+		tag: "Branches and tags",
+		body: "json",
+		permission: { action: "write", on: "repo" },
+	},
+	"DELETE /api/{plural}/{namespace}/{name}/branch/{branch}": {
+		summary: "Delete a branch",
+		tag: "Branches and tags",
+		permission: { action: "write", on: "repo" },
+	},
+	"POST /api/{plural}/{namespace}/{name}/tag/{revision}": {
+		summary: "Tag a revision",
+		tag: "Branches and tags",
+		body: "json",
+		permission: { action: "write", on: "repo" },
+	},
+	"DELETE /api/{plural}/{namespace}/{name}/tag/{tag}": {
+		summary: "Delete a tag",
+		tag: "Branches and tags",
+		permission: { action: "write", on: "repo" },
+	},
+};
 
 /** `/api/models/{ns}/{name}` or `/api/datasets/{ns}/{name}`: the repository a route names. */
 export const REPO_PATH = "/api/:plural{models|datasets}/:namespace/:name";

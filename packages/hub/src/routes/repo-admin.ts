@@ -9,6 +9,7 @@
 import { type Context, Hono } from "hono";
 import type { HubDeps, HubEnv } from "../deps.js";
 import { badRequest, HubError, tokenRequired } from "../errors.js";
+import type { RouteDocs } from "../openapi/route-doc.js";
 import { publicBaseUrl, publicUrlOf } from "../public-url.js";
 import {
 	askAccess,
@@ -35,6 +36,89 @@ import { MAX_PREUPLOAD_FILES } from "./commits.js";
 import { jsonObject, optionalString, requestedPrivacy, requiredString } from "./json-body.js";
 import { REPO_PATH, repoOfPath } from "./refs.js";
 import { withExistingUrl } from "./repo-conflict.js";
+
+const REPO = "the repository `{namespace}/{name}` (`{plural}`: models or datasets)";
+
+/** The API reference's entries for the routes this module registers (openapi/route-doc.ts). */
+export const REPO_ADMIN_ROUTE_DOCS: RouteDocs = {
+	"DELETE /api/repos/delete": {
+		summary: "Delete a repository",
+		tag: "Repositories",
+		body: "json",
+		permission: { action: "admin", on: "repo" },
+	},
+	"POST /api/repos/move": {
+		summary: "Rename or move a repository (old links redirect)",
+		tag: "Repositories",
+		body: "json",
+		permission: { action: "admin", on: "repo", note: "and write in the target namespace" },
+	},
+	"PUT /api/{plural}/{namespace}/{name}/settings": {
+		summary: `Change the settings (private, gated) of ${REPO}`,
+		tag: "Repositories",
+		body: "json",
+		permission: { action: "admin", on: "repo" },
+	},
+	"POST /api/{plural}/{namespace}/{name}/like": {
+		summary: `Like ${REPO}`,
+		tag: "Repositories",
+		permission: { action: "read", on: "repo", note: "signed in" },
+	},
+	"DELETE /api/{plural}/{namespace}/{name}/like": {
+		summary: `Take back a like of ${REPO}`,
+		tag: "Repositories",
+		permission: { action: "read", on: "repo", note: "signed in" },
+	},
+	"GET /api/users/{name}/likes": { summary: "The repositories a user likes", tag: "Users and organisations" },
+	"POST /api/{plural}/{namespace}/{name}/ask-access": {
+		summary: `Ask for access to gated ${REPO}`,
+		tag: "Repositories",
+		body: "json",
+		permission: { action: "read", on: "repo", note: "signed in" },
+	},
+	"GET /api/{plural}/{namespace}/{name}/access": {
+		summary: "The caller's own access to a gated repository",
+		tag: "Repositories",
+	},
+	"GET /api/{plural}/{namespace}/{name}/write-access": {
+		summary: "Whether the caller may write to the repository",
+		tag: "Repositories",
+	},
+	"GET /api/{plural}/{namespace}/{name}/user-access-request/{status}": {
+		summary: "Access requests of a gated repository, by status (owners)",
+		tag: "Repositories",
+	},
+	"POST /api/{plural}/{namespace}/{name}/user-access-request/handle": {
+		summary: "Accept or reject an access request (owners)",
+		tag: "Repositories",
+		body: "json",
+		permission: { action: "admin", on: "repo" },
+	},
+	"POST /api/{plural}/{namespace}/{name}/user-access-request/grant": {
+		summary: "Grant a user access to a gated repository (owners)",
+		tag: "Repositories",
+		body: "json",
+		permission: { action: "admin", on: "repo" },
+	},
+	"POST /api/{plural}/{namespace}/{name}/duplicate": {
+		summary: "A new repository (`{repository, visibility?}`) holding this one's main branch; `{url, id}`",
+		tag: "Repositories",
+		body: "json",
+		permission: {
+			action: "read",
+			on: "repo",
+			note: "past its gate, and write in the target namespace",
+		},
+	},
+	"GET /api/{plural}/{namespace}/{name}/likers": {
+		summary: "Who liked the repository, newest first: `[{user, fullname, avatarUrl, type}]`, `Link`-paginated",
+		tag: "Repositories",
+		query: [
+			{ name: "limit", description: "Likers per page (100 by default, 1,000 at most)", type: "integer" },
+			{ name: "cursor", description: "Where the page starts (from the `Link` header)" },
+		],
+	},
+};
 
 function bodyType(body: Record<string, unknown>): RepoType {
 	const type = body.type ?? "model";

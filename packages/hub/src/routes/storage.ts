@@ -6,8 +6,21 @@
 import { Hono } from "hono";
 import type { HubDeps, HubEnv } from "../deps.js";
 import { notFound, tokenRequired } from "../errors.js";
+import type { RouteDocs } from "../openapi/route-doc.js";
 import { requireHubAdmin } from "../services/admin.js";
 import { accountStorage, storageReport } from "../services/quota.js";
+
+/** The API reference's entries for the routes this module registers (openapi/route-doc.ts). */
+export const STORAGE_ROUTE_DOCS: RouteDocs = {
+	"GET /api/settings/storage": {
+		summary: "Storage one's repositories and organizations use, and the quota",
+		tag: "Accounts and settings",
+	},
+	"GET /api/admin/storage/{name}": {
+		summary: "A user's or organization's storage use and quota",
+		tag: "Administration",
+	},
+};
 
 export function storageRoutes(deps: HubDeps): Hono<HubEnv> {
 	return new Hono<HubEnv>()
