@@ -8,8 +8,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
-import { MANIFEST_PATH } from "../../runtime/packaged/manifest.js";
-import { packagedModel } from "../../runtime/packaged/text-packages.js";
+import { MANIFEST_PATH, packagedModel } from "@hubkit/runtime";
 import type { SeedModel } from "../types.js";
 import { DEMO_AUTHOR } from "./demo-models.js";
 import { model } from "./model.js";

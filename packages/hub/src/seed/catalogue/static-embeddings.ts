@@ -12,10 +12,14 @@
  */
 import { closeSync, openSync, readSync } from "node:fs";
 import { createRequire } from "node:module";
-import { MANIFEST_PATH } from "../../runtime/packaged/manifest.js";
-import { STATIC_RANKING_ENGINE } from "../../runtime/packaged/static-ranking.js";
-import { STATIC_ZERO_SHOT_ENGINE, VECTORS_PATH, VOCABULARY_PATH } from "../../runtime/packaged/static-zero-shot.js";
-import { embedderFiles } from "../../runtime/text-models.js";
+import {
+	MANIFEST_PATH,
+	STATIC_RANKING_ENGINE,
+	STATIC_ZERO_SHOT_ENGINE,
+	VECTORS_PATH,
+	VOCABULARY_PATH,
+} from "@hubkit/runtime";
+import { embedderFiles } from "@hubkit/runtime/models";
 import type { SeedModel } from "../types.js";
 import { DEMO_AUTHOR } from "./demo-models.js";
 import { model } from "./model.js";

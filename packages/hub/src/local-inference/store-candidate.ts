@@ -5,11 +5,12 @@
  * (local-runtime.ts). Asked where a model's hf-inference mapping is decided from
  * the store rather than from a seed record (seed/refresh.ts; uploads later).
  */
+
+import type { CandidateFiles, LocalCandidate } from "@hubkit/runtime";
 import type { HubDeps } from "../deps.js";
 import { readStreamLimited } from "../router/http.js";
 import { FileService } from "../services/files.js";
 import type { RevisionFile } from "../storage/repo-tree.js";
-import type { CandidateFiles, LocalCandidate } from "./capability.js";
 
 /** Nothing a check reads whole is larger than a config or tokenizer. */
 const MAX_TEXT_BYTES = 64 * 1024 * 1024;
