@@ -13,9 +13,9 @@ export {
 	type LocalCapability,
 } from "./capability.js";
 export { BinaryAnswer, type LocalEngine, MediaBody, type ModelFiles } from "./engine.js";
-export { LOCAL_TASKS } from "./engine-host.js";
 export { RuntimeBusyError, RuntimeError, type RuntimeErrorKind } from "./errors.js";
 export { GGUF_TASK } from "./llama-capability.js";
+export { type AnyEngine, LOCAL_ENGINES, LOCAL_TASKS, type LocalEngineEntry, type TaskCheck } from "./local-engines.js";
 export { APERTIUM_ENGINE, apertiumMissing } from "./packaged/apertium.js";
 export { ESPEAK_ENGINE } from "./packaged/espeak.js";
 export { installedVersion, MANIFEST_PATH, packageFile, packageInstalled } from "./packaged/manifest.js";

@@ -1,6 +1,6 @@
 /**
  * The demo models on images and recordings whose weights ship in npm packages the
- * hub installs (runtime/packaged/media-engines.ts): OCR, image classification,
+ * hub installs (@hubkit/runtime's packaged/media-engines.ts): OCR, image classification,
  * text to speech and voice-activity detection. Each repository holds a hubkit.json
  * naming the engine and the package (with the version installed when it was seeded),
  * a config.json with the labels where a client shows them, and a card that says what

