@@ -24,7 +24,7 @@ import { headerLine, median, option } from "./lib/harness.mjs";
 
 const hubDist = new URL("../packages/hub/dist/", import.meta.url);
 const load = (path) => import(new URL(path, hubDist).href);
-const { writeTinyLlama } = await load("runtime/llama/tiny-llama.js");
+const { writeTinyLlama } = await import(new URL("../packages/runtime/dist/models.js", import.meta.url).href);
 const { createHubApp } = await load("app.js");
 const { loadConfig } = await load("config.js");
 const { openDatabase } = await load("db/open.js");
@@ -33,7 +33,7 @@ const { databaseAuth } = await load("auth/caller.js");
 const { silentLogger } = await load("logger.js");
 const { DiskBlobStore } = await load("storage/disk-store.js");
 const { listenHub } = await load("http-server.js");
-const { createLocalRuntime } = await load("runtime/local-runtime.js");
+const { createLocalRuntime } = await load("local-inference/local-runtime.js");
 const { loadSeed } = await load("seed/load.js");
 
 const rounds = option("rounds", 5);

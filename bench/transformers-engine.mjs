@@ -34,6 +34,7 @@ import {
 } from "./lib/harness.mjs";
 
 const dist = new URL("../packages/hub/dist/", import.meta.url);
+const runtimeDist = new URL("../packages/runtime/dist/", import.meta.url);
 const CLI = new URL("cli.js", dist).pathname;
 const deep = stringOption("model", "tiny") === "deep";
 const MODEL = deep ? DEEP_MODEL : "hubkit-demo/tiny-sentiment";
@@ -77,8 +78,8 @@ async function measure(call) {
 
 async function inProcess() {
 	const { tinySentiment } = await import(new URL("seed/catalogue/local-models.js", dist).href);
-	const { memoryModelFiles } = await import(new URL("runtime/memory-files.js", dist).href);
-	const { transformersEngine } = await import(new URL("runtime/transformers-engine.js", dist).href);
+	const { memoryModelFiles } = await import(new URL("models.js", runtimeDist).href);
+	const { transformersEngine } = await import(new URL("index.js", runtimeDist).href);
 	const engine = transformersEngine("text-classification");
 	const started = performance.now();
 	const files = deep ? deepClassifier().files : tinySentiment().files;

@@ -25,7 +25,14 @@ const host = String(values.host ?? process.env.HUBKIT_HOST ?? "127.0.0.1");
 
 const tsc = spawnSync(
 	process.execPath,
-	[join(ROOT, "node_modules/typescript/bin/tsc"), "-b", "packages/tasks", "packages/inference", "packages/hub"],
+	[
+		join(ROOT, "node_modules/typescript/bin/tsc"),
+		"-b",
+		"packages/tasks",
+		"packages/inference",
+		"packages/runtime",
+		"packages/hub",
+	],
 	{ cwd: ROOT, stdio: "inherit" },
 );
 if (tsc.status !== 0) process.exit(tsc.status ?? 1);

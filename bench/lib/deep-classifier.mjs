@@ -8,8 +8,9 @@
 import { prng } from "./harness.mjs";
 
 const dist = new URL("../../packages/hub/dist/", import.meta.url);
+const runtimeDist = new URL("../../packages/runtime/dist/", import.meta.url);
 const { tinySentiment } = await import(new URL("seed/catalogue/local-models.js", dist).href);
-const { encodeOnnxModel } = await import(new URL("runtime/onnx-writer.js", dist).href);
+const { encodeOnnxModel } = await import(new URL("models.js", runtimeDist).href);
 
 export const DEEP_MODEL = "bench/deep-classifier";
 

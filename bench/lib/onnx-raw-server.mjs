@@ -9,9 +9,10 @@
 import { createServer } from "node:http";
 
 const dist = new URL("../../packages/hub/dist/", import.meta.url);
+const runtimeDist = new URL("../../packages/runtime/dist/", import.meta.url);
 const { tinySentiment } = await import(new URL("seed/catalogue/local-models.js", dist).href);
-const { memoryModelFiles } = await import(new URL("runtime/memory-files.js", dist).href);
-const { transformersEngine } = await import(new URL("runtime/transformers-engine.js", dist).href);
+const { memoryModelFiles } = await import(new URL("models.js", runtimeDist).href);
+const { transformersEngine } = await import(new URL("index.js", runtimeDist).href);
 
 const engine = transformersEngine("text-classification");
 const model = await engine.load(memoryModelFiles("raw", tinySentiment().files), () => undefined);

@@ -9,7 +9,7 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { SeedModel } from "@hubkit/hub";
 // @ts-expect-error the hub's built test helper, outside the package's exports (as bench/llama-stream.mjs loads it)
-import { writeTinyLlama } from "../../../packages/hub/dist/runtime/llama/tiny-llama.js";
+import { writeTinyLlama } from "@hubkit/runtime/models";
 
 export const LOCAL_CHAT_MODEL = "hubkit-test/tiny-chat-gguf";
 

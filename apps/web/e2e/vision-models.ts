@@ -10,7 +10,7 @@
  */
 import type { SeedModel } from "@hubkit/hub";
 // @ts-expect-error the hub's built ONNX writer, outside the package's exports (as chat-model.ts loads tiny-llama)
-import { encodeOnnxModel } from "../../../packages/hub/dist/runtime/onnx-writer.js";
+import { encodeOnnxModel } from "@hubkit/runtime/models";
 
 export const DEPTH_MODEL = "hubkit-test/brightness-depth";
 export const SEGMENTATION_MODEL = "hubkit-test/colour-segmenter";

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHubApp } from "../src/app.js";
 import { createAccessToken } from "../src/auth/tokens.js";
 import type { HubConfig } from "../src/config.js";
-import { createLocalRuntime, type HubLocalRuntime } from "../src/runtime/local-runtime.js";
+import { createLocalRuntime, type HubLocalRuntime } from "../src/local-inference/local-runtime.js";
 import { LOCAL_SENTIMENT_MODEL, tinySentiment } from "../src/seed/catalogue/local-models.js";
 import { OPERATOR_KEY } from "./router-fakes.js";
 import { ENGINES, startTestDatabase, type TestDatabase } from "./support/engines.js";

@@ -11,10 +11,9 @@
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { bpeClassifierFiles, writeTinyLlama } from "@hubkit/runtime/models";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createAccessToken } from "../src/auth/tokens.js";
-import { writeTinyLlama } from "../src/runtime/llama/tiny-llama.js";
-import { bpeClassifierFiles } from "../src/runtime/text-models.js";
 import { commitRaw, createRepoRaw, header, inline } from "./commits-fixture.js";
 import { ENGINES } from "./support/engines.js";
 import { useLocalHub } from "./support/local-hub.js";

@@ -6,14 +6,12 @@
  * client call without a model runs something real, and says when a task has none.
  */
 import { InferenceClient } from "@hubkit/inference";
+import { apertiumMissing, CHECKS, pocketsphinxMissing } from "@hubkit/runtime";
 import { TASKS_DATA } from "@hubkit/tasks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHubApp } from "../src/app.js";
 import { createAccessToken } from "../src/auth/tokens.js";
-import { CHECKS } from "../src/runtime/capability.js";
-import { createLocalRuntime, type HubLocalRuntime } from "../src/runtime/local-runtime.js";
-import { apertiumMissing } from "../src/runtime/packaged/apertium.js";
-import { pocketsphinxMissing } from "../src/runtime/packaged/pocketsphinx.js";
+import { createLocalRuntime, type HubLocalRuntime } from "../src/local-inference/local-runtime.js";
 import { PLACEHOLDER_LINE } from "../src/seed/catalogue/card.js";
 import { sampleCatalogue } from "../src/seed/catalogue/index.js";
 import { LOCAL_SENTIMENT_MODEL } from "../src/seed/catalogue/local-models.js";

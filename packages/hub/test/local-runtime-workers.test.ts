@@ -6,16 +6,16 @@
  * runtime ends its workers. On SQLite and on PostgreSQL (the runtime reads the
  * model's row and files through the database).
  */
+
+import { MAX_INPUT_CHARACTERS, MAX_INPUTS, transformersEngine } from "@hubkit/runtime";
+import { memoryModelFiles } from "@hubkit/runtime/models";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHubApp } from "../src/app.js";
 import { createAccessToken } from "../src/auth/tokens.js";
 import { loadConfig } from "../src/config.js";
+import { createLocalRuntime } from "../src/local-inference/local-runtime.js";
 import type { Logger } from "../src/logger.js";
 import type { LocalRuntime, LocalTaskRequest } from "../src/router/deps.js";
-import { createLocalRuntime } from "../src/runtime/local-runtime.js";
-import { memoryModelFiles } from "../src/runtime/memory-files.js";
-import { MAX_INPUT_CHARACTERS, MAX_INPUTS } from "../src/runtime/transformers/requests.js";
-import { transformersEngine } from "../src/runtime/transformers-engine.js";
 import { LOCAL_SENTIMENT_MODEL, tinySentiment } from "../src/seed/catalogue/local-models.js";
 import { loadSeed } from "../src/seed/load.js";
 import { ENGINES, startTestDatabase, type TestDatabase } from "./support/engines.js";

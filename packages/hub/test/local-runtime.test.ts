@@ -6,12 +6,12 @@
  */
 
 import { InferenceClient } from "@hubkit/inference";
+import { pooledClassifierFiles } from "@hubkit/runtime/models";
 import { InferenceClient as PeerClient } from "@huggingface/inference";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHubApp } from "../src/app.js";
 import { createAccessToken } from "../src/auth/tokens.js";
-import { createLocalRuntime, type HubLocalRuntime } from "../src/runtime/local-runtime.js";
-import { pooledClassifierFiles } from "../src/runtime/pooled-classifier.js";
+import { createLocalRuntime, type HubLocalRuntime } from "../src/local-inference/local-runtime.js";
 import { LOCAL_SENTIMENT_MODEL, tinySentiment } from "../src/seed/catalogue/local-models.js";
 import { startTestDatabase, type TestDatabase } from "./support/engines.js";
 import { type Listening, listen, openTestHub, type TestHub } from "./support/hub.js";

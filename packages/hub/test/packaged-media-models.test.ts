@@ -11,10 +11,8 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { decodeWav, NSFWJS_CLASSES, pocketsphinxMissing } from "@hubkit/runtime";
 import { describe, expect, it } from "vitest";
-import { decodeWav } from "../src/runtime/packaged/media.js";
-import { NSFWJS_CLASSES } from "../src/runtime/packaged/nsfw.js";
-import { pocketsphinxMissing } from "../src/runtime/packaged/pocketsphinx.js";
 import {
 	PACKAGED_MEDIA_MODELS,
 	packagedMediaModels,

@@ -5,10 +5,11 @@
  * `inputs`, its picture or recording (`src`, fetched from the hub) as the raw body. The list of
  * samples is the catalogue's; a sample without an expected answer below fails the first test.
  */
+
+import { apertiumMissing } from "@hubkit/runtime";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHubApp } from "../src/app.js";
-import { createLocalRuntime, type HubLocalRuntime } from "../src/runtime/local-runtime.js";
-import { apertiumMissing } from "../src/runtime/packaged/apertium.js";
+import { createLocalRuntime, type HubLocalRuntime } from "../src/local-inference/local-runtime.js";
 import { CLINICAL_NER_MODEL } from "../src/seed/catalogue/clinical-ner.js";
 import { DEMO_AUTHOR, sampleCatalogue } from "../src/seed/catalogue/index.js";
 import { PLACEHOLDER_TAG } from "../src/seed/catalogue/model.js";

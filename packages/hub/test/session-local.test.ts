@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHubApp } from "../src/app.js";
-import { createLocalRuntime, type HubLocalRuntime } from "../src/runtime/local-runtime.js";
+import { createLocalRuntime, type HubLocalRuntime } from "../src/local-inference/local-runtime.js";
 import { tinySentiment } from "../src/seed/catalogue/local-models.js";
 import { OPERATOR_KEY } from "./router-fakes.js";
 import { accountClient, sessionCookie } from "./support/accounts.js";

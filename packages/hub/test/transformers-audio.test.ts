@@ -9,9 +9,9 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { canRunLocally, type LocalCandidate } from "@hubkit/runtime";
+import type { ModelFile } from "@hubkit/runtime/models";
 import { describe, expect, it } from "vitest";
-import { canRunLocally, type LocalCandidate } from "../src/runtime/capability.js";
-import type { ModelFile } from "../src/runtime/pooled-classifier.js";
 import type { SeedModel } from "../src/seed/types.js";
 import { clip, ctcRecogniserFiles, loudnessClassifierFiles, type Stretch, TONE } from "./support/audio-models.js";
 import { ENGINES } from "./support/engines.js";

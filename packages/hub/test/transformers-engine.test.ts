@@ -6,20 +6,21 @@
  * fill-mask and a question-answering model — and the refusals. On SQLite and on
  * PostgreSQL (the runtime reads the model's row and files through the database).
  */
+
+import {
+	bpeClassifierFiles,
+	colourClassifierFiles,
+	embedderFiles,
+	entailmentFiles,
+	fillMaskFiles,
+	questionAnsweringFiles,
+	tokenClassifierFiles,
+} from "@hubkit/runtime/models";
 import { describe, expect, it } from "vitest";
 // @ts-expect-error: plain JavaScript modules of the demo-asset scripts, without types.
 import { Canvas } from "../../../scripts/demo-assets/canvas.mjs";
 // @ts-expect-error: as above.
 import { encodePNG } from "../../../scripts/demo-assets/png.mjs";
-import { entailmentFiles } from "../src/runtime/entailment-model.js";
-import { colourClassifierFiles } from "../src/runtime/image-models.js";
-import {
-	bpeClassifierFiles,
-	embedderFiles,
-	fillMaskFiles,
-	questionAnsweringFiles,
-	tokenClassifierFiles,
-} from "../src/runtime/text-models.js";
 import type { SeedModel } from "../src/seed/types.js";
 import { ENGINES } from "./support/engines.js";
 import { useLocalHub } from "./support/local-hub.js";

@@ -7,8 +7,9 @@
  * parameters a 400, folders it cannot run refused with the reason (and not mapped), the model's
  * snippets run as a user would, on SQLite and on PostgreSQL.
  */
+
+import { MAX_COMPLETION_TOKENS as MAX_NEW_TOKENS } from "@hubkit/runtime";
 import { describe, expect, it } from "vitest";
-import { MAX_NEW_TOKENS } from "../src/runtime/transformers/generation-task.js";
 import { seedCapability } from "../src/seed/local-mapping.js";
 import type { SeedModel } from "../src/seed/types.js";
 import { ENGINES } from "./support/engines.js";

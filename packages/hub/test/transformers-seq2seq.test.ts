@@ -10,6 +10,8 @@
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { getInferenceSnippets, InferenceClient } from "@hubkit/inference";
+import { canRunLocally, type LocalCandidate, MAX_SEQ2SEQ_TOKENS as MAX_NEW_TOKENS } from "@hubkit/runtime";
+import type { ModelFile } from "@hubkit/runtime/models";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 // @ts-expect-error: plain JavaScript modules of the demo-asset scripts, without types.
 import { Canvas } from "../../../scripts/demo-assets/canvas.mjs";
@@ -17,10 +19,7 @@ import { Canvas } from "../../../scripts/demo-assets/canvas.mjs";
 import { encodePNG } from "../../../scripts/demo-assets/png.mjs";
 import { createHubApp } from "../src/app.js";
 import { createAccessToken } from "../src/auth/tokens.js";
-import { canRunLocally, type LocalCandidate } from "../src/runtime/capability.js";
-import { createLocalRuntime, type HubLocalRuntime } from "../src/runtime/local-runtime.js";
-import type { ModelFile } from "../src/runtime/pooled-classifier.js";
-import { MAX_NEW_TOKENS } from "../src/runtime/transformers/seq2seq-tasks.js";
+import { createLocalRuntime, type HubLocalRuntime } from "../src/local-inference/local-runtime.js";
 import { loadSeed } from "../src/seed/load.js";
 import type { SeedModel } from "../src/seed/types.js";
 import { captionerFiles } from "./support/caption-models.js";

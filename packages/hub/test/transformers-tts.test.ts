@@ -10,14 +10,12 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { getInferenceSnippets, InferenceClient } from "@hubkit/inference";
+import { canRunLocally, decodeWav, type LocalCandidate, MAX_SPEECH_TEXT, type Recording } from "@hubkit/runtime";
+import type { ModelFile } from "@hubkit/runtime/models";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHubApp } from "../src/app.js";
 import { createAccessToken } from "../src/auth/tokens.js";
-import { canRunLocally, type LocalCandidate } from "../src/runtime/capability.js";
-import { createLocalRuntime, type HubLocalRuntime } from "../src/runtime/local-runtime.js";
-import { decodeWav, type Recording } from "../src/runtime/packaged/media.js";
-import type { ModelFile } from "../src/runtime/pooled-classifier.js";
-import { MAX_SPEECH_TEXT } from "../src/runtime/transformers/speech-task.js";
+import { createLocalRuntime, type HubLocalRuntime } from "../src/local-inference/local-runtime.js";
 import { loadSeed } from "../src/seed/load.js";
 import type { SeedModel } from "../src/seed/types.js";
 import { ENGINES, startTestDatabase, type TestDatabase } from "./support/engines.js";

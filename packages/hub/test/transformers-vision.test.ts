@@ -8,14 +8,15 @@
  * SQLite and on PostgreSQL (the runtime reads the model's row and files through
  * the database).
  */
+
+import { canRunLocally } from "@hubkit/runtime";
+import type { ModelFile } from "@hubkit/runtime/models";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 // @ts-expect-error: plain JavaScript modules of the demo-asset scripts, without types.
 import { Canvas } from "../../../scripts/demo-assets/canvas.mjs";
 // @ts-expect-error: as above.
 import { encodePNG } from "../../../scripts/demo-assets/png.mjs";
-import { canRunLocally } from "../src/runtime/capability.js";
-import type { ModelFile } from "../src/runtime/pooled-classifier.js";
 import type { SeedModel } from "../src/seed/types.js";
 import { ENGINES } from "./support/engines.js";
 import { useLocalHub } from "./support/local-hub.js";

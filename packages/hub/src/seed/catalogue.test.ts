@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
+import { LOCAL_TASKS } from "@hubkit/runtime";
 import {
 	countsAsDownload,
 	isModelLibraryKey,
@@ -12,7 +13,6 @@ import {
 	toModelData,
 } from "@hubkit/tasks";
 import { describe, expect, it } from "vitest";
-import { LOCAL_TASKS } from "../runtime/engine-host.js";
 import { LEGACY_ID_ALIASES } from "../services/legacy-ids.js";
 import { repoIdProblem, repoPathProblem } from "../storage/repo-path.js";
 import { PLACEHOLDER_LINE } from "./catalogue/card.js";

@@ -6,7 +6,7 @@
  * declares otherwise. Other providers' mappings describe third parties and are
  * kept as written.
  */
-import { type CandidateFiles, canRunLocally, type LocalCapability } from "../runtime/capability.js";
+import { type CandidateFiles, canRunLocally, type LocalCapability } from "@hubkit/runtime";
 import type { SeedFile, SeedModel, SeedProviderMapping } from "./types.js";
 
 export const LOCAL_PROVIDER = "hf-inference";

@@ -17,12 +17,10 @@
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { CHECKS, MEDIA_ENGINES, packageInstalled } from "@hubkit/runtime";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.js";
 import type { HubDeps } from "../deps.js";
-import { CHECKS } from "../runtime/capability.js";
-import { packageInstalled } from "../runtime/packaged/manifest.js";
-import { MEDIA_ENGINES } from "../runtime/packaged/media-engines.js";
 import { FileService } from "../services/files.js";
 import { decideLocalMapping } from "../services/local-mapping.js";
 import { sampleCatalogue } from "./catalogue/index.js";

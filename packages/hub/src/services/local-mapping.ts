@@ -4,11 +4,12 @@
  * (`canRunLocally`) says whether it can run the files; other providers' mappings are kept as
  * they are (seed/local-mapping.ts).
  */
+
+import { canRunLocally } from "@hubkit/runtime";
 import type { Selectable } from "kysely";
 import type { ProviderMappingsTable } from "../db/schema.js";
 import type { HubDeps } from "../deps.js";
-import { canRunLocally } from "../runtime/capability.js";
-import { storeCandidate } from "../runtime/store-candidate.js";
+import { storeCandidate } from "../local-inference/store-candidate.js";
 import { mappingsWithLocal } from "../seed/local-mapping.js";
 import { mappingRows } from "../seed/seed-rows.js";
 import type { SeedProviderMapping } from "../seed/types.js";

@@ -5,10 +5,10 @@
  * key, nor whether a key looks valid: only whether one is set.
  */
 import { INFERENCE_ROUTES, type InferenceProvider, type InferenceTask } from "@hubkit/inference";
+import { GGUF_TASK } from "@hubkit/runtime";
+import { LOCAL_TASKS } from "../local-inference/local-runtime.js";
 import type { ProviderKeys } from "../router/index.js";
 import { PROVIDER_UPSTREAMS } from "../router/providers.js";
-import { GGUF_TASK } from "../runtime/llama-capability.js";
-import { LOCAL_TASKS } from "../runtime/local-runtime.js";
 
 export interface ProviderSummary {
 	id: InferenceProvider;

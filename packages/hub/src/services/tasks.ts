@@ -6,10 +6,11 @@
  * lists and is named in `localModel`, so a call without a model runs something
  * real; for the others `localModel` is null and the page's lists are as written.
  */
+
+import { CHECKS } from "@hubkit/runtime";
 import { PIPELINE_DATA, type PipelineType, TASKS_DATA, type TaskData } from "@hubkit/tasks";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.js";
-import { CHECKS } from "../runtime/capability.js";
 
 export interface TaskEntry extends TaskData {
 	/** A model this hub runs for the task (first in `models` and `widgetModels`), or null when it runs none. */

@@ -8,8 +8,9 @@
  *     a very loud one the word delimiter "|" (a space).
  * And the sounds: sine tones and silences, as 16-bit WAV.
  */
-import { encodeOnnxModel, type OnnxGraph } from "../../src/runtime/onnx-writer.js";
-import type { ModelFile } from "../../src/runtime/pooled-classifier.js";
+
+import type { ModelFile } from "@hubkit/runtime/models";
+import { encodeOnnxModel, type OnnxGraph } from "@hubkit/runtime/models";
 import { wavFile } from "./media-samples.js";
 
 export const SAMPLING_RATE = 16_000;

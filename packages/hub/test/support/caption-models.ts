@@ -4,8 +4,9 @@
  * `pixel_values`, `onnx/decoder_model_merged.onnx` taking `encoder_hidden_states`),
  * written rather than trained, so its caption is known in advance.
  */
-import { encodeOnnxModel, type OnnxGraph } from "../../src/runtime/onnx-writer.js";
-import type { ModelFile } from "../../src/runtime/pooled-classifier.js";
+
+import type { ModelFile } from "@hubkit/runtime/models";
+import { encodeOnnxModel, type OnnxGraph } from "@hubkit/runtime/models";
 import { CONFIDENCE, EOS, json, PAD, SPACE, tokenizerJson, UNK } from "./seq2seq-models.js";
 
 const COLOURS = ["red", "green", "blue"];

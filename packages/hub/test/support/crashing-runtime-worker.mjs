@@ -6,7 +6,7 @@
  * workers load built files.
  */
 import { parentPort } from "node:worker_threads";
-import "../../dist/runtime/runtime-worker.js";
+import "@hubkit/runtime/worker";
 
 // The same strings are in test/local-runtime-workers.test.ts (which must not import this file).
 const CRASH_THROW = "crash the worker with an uncaught error";

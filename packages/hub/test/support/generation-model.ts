@@ -16,8 +16,8 @@
  * one layer's keys and values are a per-token table; the logits a next-word table.
  */
 
-import { encodeOnnxModel, type OnnxGraph } from "../../src/runtime/onnx-writer.js";
-import type { ModelFile } from "../../src/runtime/pooled-classifier.js";
+import type { ModelFile } from "@hubkit/runtime/models";
+import { encodeOnnxModel, type OnnxGraph } from "@hubkit/runtime/models";
 
 export const END_OF_TEXT = "<|endoftext|>";
 const HEADS = 1;

@@ -12,9 +12,13 @@ import { createHubApp } from "../../src/app.js";
 import { createAccessToken } from "../../src/auth/tokens.js";
 import type { HubConfig } from "../../src/config.js";
 import type { HubDeps } from "../../src/deps.js";
+import {
+	createLocalRuntime,
+	type HubLocalRuntime,
+	type LocalRuntimeOptions,
+} from "../../src/local-inference/local-runtime.js";
 import type { Logger } from "../../src/logger.js";
 import type { RouterDeps } from "../../src/router/deps.js";
-import { createLocalRuntime, type HubLocalRuntime, type LocalRuntimeOptions } from "../../src/runtime/local-runtime.js";
 import { loadSeed } from "../../src/seed/load.js";
 import type { SeedModel } from "../../src/seed/types.js";
 import { type EngineName, startTestDatabase } from "./engines.js";

@@ -5,13 +5,13 @@
  */
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
+import { decodeWav, type Recording } from "@hubkit/runtime";
 // @ts-expect-error: plain JavaScript modules of the demo-asset scripts, without types.
 import { Canvas } from "../../../../scripts/demo-assets/canvas.mjs";
 // @ts-expect-error: as above.
 import { drawText, textWidth } from "../../../../scripts/demo-assets/font.mjs";
 // @ts-expect-error: as above.
 import { encodePNG } from "../../../../scripts/demo-assets/png.mjs";
-import { decodeWav, type Recording } from "../../src/runtime/packaged/media.js";
 
 /** A white PNG with `lines` in dark ink, in the demo assets' 5 × 7 bitmap font at `scale`. */
 export function textPicture(lines: string[], scale = 6): Uint8Array {

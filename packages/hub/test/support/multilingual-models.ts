@@ -3,8 +3,9 @@
  * trained: seq2seq-models.ts's walk over the source, written in the language
  * `tgt_lang` names.
  */
-import { encodeOnnxModel, type OnnxGraph } from "../../src/runtime/onnx-writer.js";
-import type { ModelFile } from "../../src/runtime/pooled-classifier.js";
+
+import type { ModelFile } from "@hubkit/runtime/models";
+import { encodeOnnxModel, type OnnxGraph } from "@hubkit/runtime/models";
 import { CONFIDENCE, EOS, encoderGraph, json, PAD, SPACE, tokenizerJson, UNK } from "./seq2seq-models.js";
 
 export interface MultilingualSpec {

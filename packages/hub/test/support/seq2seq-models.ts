@@ -17,8 +17,9 @@
  * The decoder takes no past key values: transformers.js then feeds it the last
  * token alone at each step, which is all this lookup needs.
  */
-import { encodeOnnxModel, type OnnxGraph } from "../../src/runtime/onnx-writer.js";
-import type { ModelFile } from "../../src/runtime/pooled-classifier.js";
+
+import type { ModelFile } from "@hubkit/runtime/models";
+import { encodeOnnxModel, type OnnxGraph } from "@hubkit/runtime/models";
 
 export const PAD = "<pad>";
 export const EOS = "</s>";

@@ -11,8 +11,15 @@
  *   - a CLIP-style model: an image is its mean colour, a text the sum of its words'
  *     colours, and the logits their dot products.
  */
-import { encodeOnnxModel, type OnnxGraph, type OnnxNode, type OnnxTensor } from "../../src/runtime/onnx-writer.js";
-import { type ModelFile, SPECIAL_TOKENS, wordPieceTokenizer } from "../../src/runtime/pooled-classifier.js";
+import {
+	encodeOnnxModel,
+	type ModelFile,
+	type OnnxGraph,
+	type OnnxNode,
+	type OnnxTensor,
+	SPECIAL_TOKENS,
+	wordPieceTokenizer,
+} from "@hubkit/runtime/models";
 
 const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 

@@ -7,8 +7,9 @@
  * the token's: silence for the blank, quiet for a space, louder down the alphabet
  * (a = 0.025, b = 0.05 … z = 0.65). So "ab" is 5 runs: silence, a, silence, b, silence.
  */
-import { encodeOnnxModel, type OnnxGraph } from "../../src/runtime/onnx-writer.js";
-import type { ModelFile } from "../../src/runtime/pooled-classifier.js";
+
+import type { ModelFile } from "@hubkit/runtime/models";
+import { encodeOnnxModel, type OnnxGraph } from "@hubkit/runtime/models";
 
 /** Not MMS's 16 kHz: a rate the answer can only have taken from config.json. */
 export const SAMPLING_RATE = 12_000;

@@ -6,7 +6,7 @@
  * It is a lookup table in a model's clothes, honest about it in its card, and
  * real all the same: ONNX weights and a WordPiece tokenizer run by onnxruntime.
  */
-import { tokenClassifierFiles } from "../../runtime/text-models.js";
+import { tokenClassifierFiles } from "@hubkit/runtime/models";
 import type { SeedModel } from "../types.js";
 import { DEMO_AUTHOR } from "./demo-models.js";
 import { model } from "./model.js";

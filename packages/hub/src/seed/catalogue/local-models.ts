@@ -5,7 +5,7 @@
  * sentence's words and scores NEGATIVE / POSITIVE. It is crude (no negation, no
  * context) but real: ONNX weights, a WordPiece tokenizer, run by onnxruntime.
  */
-import { pooledClassifierFiles } from "../../runtime/pooled-classifier.js";
+import { pooledClassifierFiles } from "@hubkit/runtime/models";
 import type { SeedModel } from "../types.js";
 import { model } from "./model.js";
 

@@ -1,22 +1,29 @@
 /**
  * The demo models on images and recordings whose weights ship in npm packages the
- * hub installs (runtime/packaged/media-engines.ts): OCR, image classification,
+ * hub installs (@hubkit/runtime's packaged/media-engines.ts): OCR, image classification,
  * text to speech and voice-activity detection. Each repository holds a hubkit.json
  * naming the engine and the package (with the version installed when it was seeded),
  * a config.json with the labels where a client shows them, and a card that says what
  * the model is and where its weights come from. No weights are copied into the repo.
  */
 import { readFileSync } from "node:fs";
+import {
+	APERTIUM_ENGINE,
+	ESPEAK_ENGINE,
+	encodeWav,
+	installedVersion,
+	MANIFEST_PATH,
+	MEDIA_ENGINES,
+	NSFWJS_CLASSES,
+	NSFWJS_ENGINE,
+	POCKETSPHINX_ENGINE,
+	packageInstalled,
+	SILERO_VAD_ENGINE,
+	SILERO_VAD_PACKAGE,
+	TESSERACT_DATA_PACKAGE,
+	TESSERACT_ENGINE,
+} from "@hubkit/runtime";
 import type { PipelineType, WidgetExample } from "@hubkit/tasks";
-import { APERTIUM_ENGINE } from "../../runtime/packaged/apertium.js";
-import { ESPEAK_ENGINE } from "../../runtime/packaged/espeak.js";
-import { installedVersion, MANIFEST_PATH, packageInstalled } from "../../runtime/packaged/manifest.js";
-import { encodeWav } from "../../runtime/packaged/media.js";
-import { MEDIA_ENGINES } from "../../runtime/packaged/media-engines.js";
-import { NSFWJS_CLASSES, NSFWJS_ENGINE } from "../../runtime/packaged/nsfw.js";
-import { POCKETSPHINX_ENGINE } from "../../runtime/packaged/pocketsphinx.js";
-import { SILERO_VAD_ENGINE, SILERO_VAD_PACKAGE } from "../../runtime/packaged/silero-vad.js";
-import { TESSERACT_DATA_PACKAGE, TESSERACT_ENGINE } from "../../runtime/packaged/tesseract.js";
 import type { SeedModel } from "../types.js";
 import { DEMO_AUTHOR } from "./demo-models.js";
 import { model } from "./model.js";

@@ -8,8 +8,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
-import { MANIFEST_PATH } from "../../runtime/packaged/manifest.js";
-import { packagedModel } from "../../runtime/packaged/text-packages.js";
+import { MANIFEST_PATH, packagedModel } from "@hubkit/runtime";
 import type { SeedModel } from "../types.js";
 import { DEMO_AUTHOR } from "./demo-models.js";
 import { model } from "./model.js";
@@ -33,7 +32,7 @@ function installedVersion(name: string): string {
 
 interface PackagedSpec {
 	name: string;
-	/** The engine of runtime/packaged/text-packages.ts. */
+	/** The engine of @hubkit/runtime's packaged/text-packages.ts. */
 	engine: string;
 	/** The package whose data are the model's weights. */
 	weights: string;

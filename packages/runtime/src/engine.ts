@@ -4,8 +4,8 @@
  * engine reads the model's files through `ModelFiles` (the worker asks the main
  * thread, which holds the database and the blob store) and answers one task.
  *
- * Adding one (transformers.js, llama.cpp …): write `<name>-engine.ts` implementing
- * `LocalEngine` and register it by task in engine-host.ts. Several engines may
+ * Adding one: write `<name>-engine.ts` implementing `LocalEngine` and its capability
+ * check, and add one entry to LOCAL_ENGINES (local-engines.ts). Several engines may
  * serve one task: the host gives a model to the first whose `accepts` takes its files.
  */
 import type { PipelineType } from "@hubkit/tasks";

@@ -10,6 +10,17 @@
  * whether the caller may see it, and reading the files a worker asks for.
  */
 import { availableParallelism } from "node:os";
+import {
+	type FileReply,
+	type FileRequest,
+	RUNTIME_WORKER_SCRIPT,
+	RuntimeBusyError,
+	RuntimeError,
+	type WorkerCall,
+	WorkerPool,
+	type WorkerPoolLoad,
+	type WorkerPoolOptions,
+} from "@hubkit/runtime";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.js";
 import type { Logger } from "../logger.js";
@@ -24,21 +35,11 @@ import { FileService } from "../services/files.js";
 import { onModelForgotten } from "../services/model-info-cache.js";
 import { canSee, resolveRevision } from "../services/repo-access.js";
 import type { BlobStore } from "../storage/blob-store.js";
-import { RuntimeBusyError, RuntimeError } from "./errors.js";
-import { WorkerPool, type WorkerPoolLoad, type WorkerPoolOptions } from "./worker-pool.js";
-import type { FileReply, FileRequest, WorkerCall } from "./worker-protocol.js";
 
-export { LOCAL_TASKS } from "./engine-host.js";
+export { LOCAL_TASKS } from "@hubkit/runtime";
 
 const LOOKUP_LIFETIME_MS = 1_000;
 const MAX_LOOKUPS = 1_000;
-
-/**
- * The worker's entry, always the built file: from `dist/runtime/` this is the file
- * beside this one; from `src/runtime/` (tests run the sources) it is the build of
- * the same sources, which `npm test` makes first.
- */
-const RUNTIME_WORKER_SCRIPT = new URL("../../dist/runtime/runtime-worker.js", import.meta.url);
 
 interface ModelLookup {
 	id: string;

@@ -15,7 +15,7 @@ interface ImageRequest {
 }
 
 async function decode(bytes: Uint8Array): Promise<unknown> {
-	// Imported here, not at the top: capability.ts (on the hub's main thread) reads this module's task list.
+	// Imported here, not at the top: transformers-capability.ts (on the hub's main thread) reads this module's task list.
 	const { RawImage } = await import("@huggingface/transformers");
 	try {
 		return await RawImage.fromBlob(new Blob([bytes as Uint8Array<ArrayBuffer>]));

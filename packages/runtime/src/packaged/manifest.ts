@@ -6,6 +6,7 @@
  */
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import type { LocalCandidate } from "../capability.js";
 import type { ModelFiles } from "../engine.js";
 import { RuntimeError } from "../errors.js";
 
@@ -50,6 +51,24 @@ export function parseManifest(value: unknown): PackagedManifest | string {
 		return `${MANIFEST_PATH} needs "engine" and "package" (strings)`;
 	}
 	return { engine, package: name };
+}
+
+/** A manifest is a few lines; a large one is not ours. */
+const MAX_MANIFEST_BYTES = 64 * 1024;
+
+/**
+ * canRunLocally's read of a model's manifest (real, small, valid): the packaged engines'
+ * capability checks start here. Undefined when there is none or it is not one (another engine decides).
+ */
+export async function candidateManifest(model: LocalCandidate): Promise<PackagedManifest | undefined> {
+	const file = await model.files.file(MANIFEST_PATH);
+	if (!file?.real || file.size > MAX_MANIFEST_BYTES) return undefined;
+	try {
+		const manifest = parseManifest(JSON.parse(await model.files.text(MANIFEST_PATH)));
+		return typeof manifest === "string" ? undefined : manifest;
+	} catch {
+		return undefined;
+	}
 }
 
 /** The model's manifest when it names `engine`, else undefined (the model is another engine's). */

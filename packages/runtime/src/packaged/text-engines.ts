@@ -185,7 +185,7 @@ export const packagedRankingEngine: LocalEngine<Rank, RankingRequest> = {
 	async release() {},
 };
 
-/** Tried before a task's other engines (engine-host.ts): they take only models whose hubkit.json names theirs. */
+/** Asked before the task engines (local-engines.ts): they take only models whose hubkit.json names theirs. */
 export const PACKAGED_TEXT_ENGINES = [
 	packagedClassificationEngine,
 	packagedTokenEngine,

@@ -1,56 +1,18 @@
 /**
- * Whether this hub's local runtime can run a model now, decided from its files
- * without loading it: an engine for its task, and the real files that engine
- * needs (a sample placeholder stands in for a file but cannot be run). This is
- * what an `hf-inference` mapping promises, so whoever writes one asks here
- * first: the seed loader (seed/local-mapping.ts), and a commit on `main` or the
- * catalogue refresh for a model the hub holds (services/local-mapping.ts).
- *
- * A new engine adds its check to CHECKS: the same files its `load` reads, the
- * same refusals, but nothing heavier than a small JSON file is read.
+ * canRunLocally's look at a model for transformers.js (transformers-engine.ts), one check per
+ * task: the same files the engine's `load` reads, the same refusals, but nothing heavier than
+ * a small JSON file is read.
  */
-
-import { ggufCapability } from "./llama-capability.js";
-import { packagedMediaCapability } from "./packaged/media-engines.js";
-import { packagedTextCapability } from "./packaged/text-capability.js";
+import type { LocalCandidate } from "./capability.js";
 import { MAX_WEIGHTS_BYTES } from "./transformers/model-store.js";
 import type { TransformersTask } from "./transformers/types.js";
 import { findWeights, TRANSFORMERS_TASKS, weightLayoutsOf } from "./transformers-engine.js";
-
-export interface CandidateFile {
-	/** Bytes the file has (or claims, for a placeholder). */
-	size: number;
-	/** False for a sample placeholder: the path and size of a file whose bytes are filler. */
-	real: boolean;
-}
-
-/** One revision's files, as the caller holds them (seed records in memory, or the hub's store). */
-export interface CandidateFiles {
-	/** The file at `path`, undefined when there is none. */
-	file(path: string): Promise<CandidateFile | undefined>;
-	/** A real, small file's text. */
-	text(path: string): Promise<string>;
-	/** Every file path of the revision (a GGUF repository is known by its .gguf file); optional. */
-	paths?(): Promise<string[]>;
-	/** Up to `length` bytes from the start of a real file (a GGUF's header); optional. */
-	head?(path: string, length: number): Promise<Uint8Array>;
-}
-
-export interface LocalCandidate {
-	/** The model id, for messages. */
-	id: string;
-	pipelineTag: string | undefined;
-	files: CandidateFiles;
-}
-
-/** `task`: what the runtime serves the model for, the task of its hf-inference mapping. */
-export type LocalCapability = { ok: true; task: string } | { ok: false; reason: string };
 
 /** JSON files a check reads are configs and tokenizers; anything bigger is not one the runtime would load. */
 const MAX_JSON_BYTES = 64 * 1024 * 1024;
 
 /** The reason a model cannot run, or undefined when it can. */
-type Check = (model: LocalCandidate) => Promise<string | undefined>;
+export type TaskCheck = (model: LocalCandidate) => Promise<string | undefined>;
 
 async function readJson(model: LocalCandidate, path: string): Promise<{ value: unknown } | { problem: string }> {
 	const file = await model.files.file(path);
@@ -94,7 +56,10 @@ const transformers =
 		architecture,
 		checkConfig,
 		weights,
-	}: Pick<TransformersTask<unknown>, "task" | "media" | "needs" | "architecture" | "checkConfig" | "weights">): Check =>
+	}: Pick<
+		TransformersTask<unknown>,
+		"task" | "media" | "needs" | "architecture" | "checkConfig" | "weights"
+	>): TaskCheck =>
 	async (model) => {
 		const found = await findWeights(
 			weightLayoutsOf({ weights }),
@@ -189,33 +154,7 @@ async function vitsTokenizerProblem(model: LocalCandidate): Promise<string | und
 	return "problem" in tokenizerConfig ? tokenizerConfig.problem : undefined;
 }
 
-/** A check per task the runtime's engines serve (engine-host.ts registers the engines themselves). */
-export const CHECKS: Readonly<Record<string, Check>> = {
-	...Object.fromEntries(TRANSFORMERS_TASKS.map((spec) => [spec.task, transformers(spec)])),
-};
-
-/** Checks that claim a model by its files (as engine-host.ts's FIRST_CHOICES do), asked before CHECKS. */
-const FIRST_CHECKS: Array<(model: LocalCandidate) => Promise<LocalCapability | undefined>> = [
-	packagedTextCapability,
-	packagedMediaCapability,
-	// A .gguf file: chat and completion through llama.cpp (llama-capability.ts).
-	ggufCapability,
-];
-
-export async function canRunLocally(model: LocalCandidate): Promise<LocalCapability> {
-	for (const check of FIRST_CHECKS) {
-		const verdict = await check(model);
-		if (verdict) return verdict;
-	}
-	const task = model.pipelineTag;
-	const check = task !== undefined && Object.hasOwn(CHECKS, task) ? CHECKS[task] : undefined;
-	if (task === undefined || !check) {
-		const tasks = Object.keys(CHECKS).join(", ");
-		return {
-			ok: false,
-			reason: `Model ${model.id}: the local runtime runs ${tasks} models, not ${task ?? "models without a task"}`,
-		};
-	}
-	const problem = await check(model);
-	return problem === undefined ? { ok: true, task } : { ok: false, reason: `Model ${model.id}: ${problem}` };
-}
+/** The check of each task transformers-engine.ts serves. */
+export const TRANSFORMERS_CHECKS: Readonly<Record<string, TaskCheck>> = Object.fromEntries(
+	TRANSFORMERS_TASKS.map((spec) => [spec.task, transformers(spec)]),
+);

@@ -60,7 +60,7 @@ export interface TransformersTask<Request> {
 	 */
 	weights?: readonly WeightLayout[];
 	parseRequest(body: unknown): Request;
-	/** A further look at config.json for capability.ts (the reason the model cannot run, or undefined). */
+	/** A further look at config.json for transformers-capability.ts (the reason the model cannot run, or undefined). */
 	checkConfig?(config: unknown): string | undefined;
 	run(pipe: Pipe, request: Request): Promise<unknown>;
 }

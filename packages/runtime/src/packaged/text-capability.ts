@@ -5,23 +5,13 @@
  * Nothing is imported: this runs on the hub's event loop (the seed loader).
  */
 import type { LocalCandidate, LocalCapability } from "../capability.js";
-import { MANIFEST_PATH, packageInstalled, parseManifest } from "./manifest.js";
+import { candidateManifest, MANIFEST_PATH, packageInstalled } from "./manifest.js";
 import { packagedModel } from "./text-packages.js";
-
-/** A manifest is a few lines; a large one is not ours. */
-const MAX_MANIFEST_BYTES = 64 * 1024;
 
 /** The verdict on a packaged text model; undefined when the model is not one (another engine decides). */
 export async function packagedTextCapability(model: LocalCandidate): Promise<LocalCapability | undefined> {
-	const file = await model.files.file(MANIFEST_PATH);
-	if (!file?.real || file.size > MAX_MANIFEST_BYTES) return undefined;
-	let manifest: ReturnType<typeof parseManifest>;
-	try {
-		manifest = parseManifest(JSON.parse(await model.files.text(MANIFEST_PATH)));
-	} catch {
-		return undefined;
-	}
-	const definition = typeof manifest === "string" ? undefined : packagedModel(manifest.engine);
+	const manifest = await candidateManifest(model);
+	const definition = manifest && packagedModel(manifest.engine);
 	if (!definition) return undefined;
 	const refuse = (reason: string): LocalCapability => ({ ok: false, reason: `Model ${model.id}: ${reason}` });
 	if (model.pipelineTag !== definition.task) {

@@ -117,7 +117,10 @@ export const nsfwjsEngine: LocalEngine<NsfwModel, NsfwRequest> = {
 		const image = tf.tensor3d(rgb, [SIZE, SIZE, 3], "int32");
 		try {
 			const ranked = await classifier.classify(image, request.topK);
-			return ranked.map(({ className, probability }) => ({ label: className, score: probability }));
+			return ranked.map(({ className, probability }: { className: string; probability: number }) => ({
+				label: className,
+				score: probability,
+			}));
 		} finally {
 			image.dispose();
 		}

@@ -6,11 +6,12 @@
  * the store rather than from a seed record (services/local-mapping.ts: a commit on
  * `main`, the catalogue refresh).
  */
+
+import type { CandidateFiles, LocalCandidate } from "@hubkit/runtime";
 import type { HubDeps } from "../deps.js";
 import { readStreamLimited } from "../router/http.js";
 import { FileService } from "../services/files.js";
 import type { RevisionFile } from "../storage/repo-tree.js";
-import type { CandidateFiles, LocalCandidate } from "./capability.js";
 
 /** Nothing a check reads whole is larger than a config or tokenizer. */
 const MAX_TEXT_BYTES = 64 * 1024 * 1024;

@@ -36,7 +36,7 @@ function parseSpeechRequest(body: unknown): string {
 	return text;
 }
 
-/** Why config.json is not a VITS model this task runs, or undefined (capability.ts and the engine's load ask). */
+/** Why config.json is not a VITS model this task runs, or undefined (transformers-capability.ts and the engine's load ask). */
 function vitsConfigProblem(config: unknown): string | undefined {
 	if (!isRecord(config)) return "config.json is not an object";
 	if (config.model_type !== "vits") {

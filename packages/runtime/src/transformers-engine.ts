@@ -94,7 +94,7 @@ async function loadPipeline(spec: TransformersTask<unknown>, files: ModelFiles):
 	if (spec.architecture && named.length > 0 && !named.some((name) => spec.architecture?.test(name))) {
 		throw new RuntimeError("unsupported", `Model ${files.model} is a ${named.join(", ")}: it does not do ${spec.task}`);
 	}
-	// The task's own look at config.json, as capability.ts takes it: said here rather than as the
+	// The task's own look at config.json, as transformers-capability.ts takes it: said here rather than as the
 	// file transformers.js then misses (a SpeechT5 config asked to speak wants an encoder file).
 	const configProblem = spec.checkConfig?.(config);
 	if (configProblem !== undefined) throw new RuntimeError("unsupported", `Model ${files.model}: ${configProblem}`);
@@ -130,7 +130,7 @@ function engineFor(spec: TransformersTask<unknown>): LocalEngine<Pipe, unknown> 
 	};
 }
 
-/** The engines, one per task; engine-host.ts registers them. */
+/** The engines, one per task; one entry of LOCAL_ENGINES (local-engines.ts). */
 export const transformersEngines: LocalEngine<Pipe, unknown>[] = TRANSFORMERS_TASKS.map(engineFor);
 
 /** The engine for one task (tests and benches run it in process). */

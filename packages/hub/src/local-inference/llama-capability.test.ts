@@ -1,13 +1,11 @@
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { canRunLocally, GGUF_TASK } from "@hubkit/runtime";
+import { writeGguf, writeTinyLlama } from "@hubkit/runtime/models";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { withLocalMapping } from "../seed/local-mapping.js";
 import type { SeedFile } from "../seed/types.js";
-import { canRunLocally } from "./capability.js";
-import { writeGguf } from "./llama/gguf-writer.js";
-import { writeTinyLlama } from "./llama/tiny-llama.js";
-import { GGUF_TASK } from "./llama-capability.js";
 
 let directory: string;
 let tinyLlama: Uint8Array;

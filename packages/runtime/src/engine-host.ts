@@ -5,37 +5,16 @@
  * every outcome into an answer (status and JSON text). Nothing here touches the
  * database or the blob store: files come through `ModelFiles`.
  */
-import { BinaryAnswer, type LocalEngine, MediaBody, type ModelFiles } from "./engine.js";
+import { BinaryAnswer, MediaBody, type ModelFiles } from "./engine.js";
 import { RuntimeError } from "./errors.js";
-import { type AnswerStream, createLlamaEngine, FreshWorkerNeeded, ggufPath } from "./llama-engine.js";
-import { PACKAGED_MEDIA_ENGINES } from "./packaged/media-engines.js";
-import { PACKAGED_TEXT_ENGINES } from "./packaged/text-engines.js";
+import { type AnswerStream, FreshWorkerNeeded, ggufPath } from "./llama-engine.js";
+import { type AnyEngine, CHAT_ENGINE, FIRST_CHOICES, LOCAL_TASKS, TASK_ENGINES } from "./local-engines.js";
 import { answerCompletion, parseCompletionCall } from "./transformers/generation-task.js";
 import type { Pipe } from "./transformers/types.js";
-import { transformersEngines, WEIGHT_CHOICES } from "./transformers-engine.js";
+import { WEIGHT_CHOICES } from "./transformers-engine.js";
 import type { WorkerAnswer, WorkerCall } from "./worker-protocol.js";
 
-// biome-ignore lint/suspicious/noExplicitAny: engines differ in model and request types; each is used consistently below.
-type AnyEngine = LocalEngine<any, any>;
-
-/** The engines by task. */
-const ENGINES: Record<string, AnyEngine> = {
-	// ONNX model folders through transformers.js: text classification, token classification, fill-mask, embeddings …
-	...Object.fromEntries(transformersEngines.map((engine) => [engine.task, engine])),
-};
-
-/**
- * Engines that take a model by its files (`accepts`), asked in order before the task's engine
- * above: the first that accepts a model runs it.
- */
-const FIRST_CHOICES: AnyEngine[] = [
-	// Models whose weights ship in npm packages (a hubkit.json in the repo): wink-nlp, lande, compromise.
-	...PACKAGED_TEXT_ENGINES,
-	// … and on images and recordings: nsfwjs, tesseract.js, espeak-ng, silero VAD.
-	...PACKAGED_MEDIA_ENGINES,
-];
-
-export const LOCAL_TASKS = [...new Set([...Object.keys(ENGINES), ...FIRST_CHOICES.map((engine) => engine.task)])];
+export { LOCAL_TASKS } from "./local-engines.js";
 
 export interface EngineHostDeps {
 	/** The files of one model revision. */
@@ -80,7 +59,8 @@ export function createEngineHost(deps: EngineHostDeps): EngineHost {
 	/** `{task} {commit}` → the loading or loaded model; insertion order is recency. Tasks of one revision load apart. */
 	const loaded = new Map<string, LoadedEntry>();
 	// Chat and completion calls: GGUF models through llama.cpp (one warm model, in the completion worker).
-	const llama = createLlamaEngine({
+	if (!CHAT_ENGINE) throw new Error("LOCAL_ENGINES has no chat engine");
+	const llama = CHAT_ENGINE({
 		idleMs: deps.completionIdleMs ?? 300_000,
 		threads: deps.completionThreads,
 		log: deps.log.info,
@@ -114,7 +94,7 @@ export function createEngineHost(deps: EngineHostDeps): EngineHost {
 		return entry;
 	}
 
-	/** The loaded model's engine, else the first of FIRST_CHOICES that accepts the files, else the task's. */
+	/** The loaded model's engine, else the first of FIRST_CHOICES that accepts the files, else the task's (LOCAL_ENGINES). */
 	async function engineFor(call: Extract<WorkerCall, { kind: "run" }>): Promise<AnyEngine | undefined> {
 		if (call.task === undefined) return undefined;
 		if (call.commit) {
@@ -131,7 +111,7 @@ export function createEngineHost(deps: EngineHostDeps): EngineHost {
 				}
 			}
 		}
-		return ENGINES[call.task];
+		return TASK_ENGINES[call.task];
 	}
 
 	async function run(call: Extract<WorkerCall, { kind: "run" }>): Promise<unknown> {
@@ -187,7 +167,7 @@ export function createEngineHost(deps: EngineHostDeps): EngineHost {
 		call: Exclude<WorkerCall, { kind: "run" }>,
 		stream: AnswerStream,
 	): Promise<WorkerAnswer | undefined> {
-		const engine = ENGINES["text-generation"] as AnyEngine;
+		const engine = TASK_ENGINES["text-generation"] as AnyEngine;
 		const request = parseCompletionCall(call.body);
 		const output = await withModel(engine, call, (pipe) => answerCompletion(pipe as Pipe, request, call.model, stream));
 		return output === undefined ? undefined : { status: 200, body: JSON.stringify(output) };

@@ -52,7 +52,7 @@ function optionalFraction(parameters: Record<string, unknown>, name: string): nu
 }
 
 async function decode(bytes: Uint8Array): Promise<Picture> {
-	// Imported here, not at the top: capability.ts (on the hub's main thread) reads this module's task list.
+	// Imported here, not at the top: transformers-capability.ts (on the hub's main thread) reads this module's task list.
 	const { RawImage } = await import("@huggingface/transformers");
 	let image: Picture;
 	try {
