@@ -2,7 +2,7 @@
  * The shape of a route's description. Each module that registers routes exports its
  * descriptions (a `RouteDocs`, keyed `METHOD /path/{param}` as route-template.ts names the
  * route) beside the routes themselves; route-docs.ts gathers them, the OpenAPI document
- * (document.ts) and the README's route list (scripts/api-reference.ts) are built from them,
+ * (document.ts) and the README's route list (scripts/api-reference.mjs) are built from them,
  * and test/openapi.test.ts fails for a registered route without a description or a
  * description without a route.
  */
