@@ -22,6 +22,7 @@ import {
 	renderModel,
 	type SiblingRow,
 } from "./model-view.js";
+import { LOCAL_PROVIDER } from "./provider-mapping.js";
 import type { ModelRow } from "./repo-access.js";
 import { commitSnapshot, filesOfCommits } from "./trees.js";
 
@@ -352,8 +353,6 @@ export async function mappingsOf(
 	return byModel;
 }
 
-/** The hub's own provider (seed/local-mapping.ts's LOCAL_PROVIDER, not imported: that module brings the runtime's checks). */
-const LOCAL_PROVIDER = "hf-inference";
 /** The task of a mapped model's hf-inference entry: served on the chat route (and completions), as a GGUF model is. */
 const ENDPOINT_TASK = "conversational";
 
