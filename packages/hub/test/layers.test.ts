@@ -47,6 +47,39 @@ const FORBIDDEN: Record<string, string[]> = {
 	router: ["seed", "cli", "routes", "services", "db"],
 };
 
+/** One resource at several layers: the route serves over HTTP, the command runs from the shell, what the service does. */
+const ONE_RESOURCE = "one resource's route, command and service";
+
+/**
+ * Names several files share because they do one job at different layers. The local runtime's
+ * files (runtime/) are left out: they are the runtime's, not the hub's layers.
+ */
+const SAME_JOB: Record<string, string> = {
+	"index.ts": "a folder's entry point",
+	"accounts.ts": ONE_RESOURCE,
+	"admin.ts": ONE_RESOURCE,
+	"backup.ts": ONE_RESOURCE,
+	"card-validation.ts": ONE_RESOURCE,
+	"commits.ts": ONE_RESOURCE,
+	"files.ts": ONE_RESOURCE,
+	"gc.ts": ONE_RESOURCE,
+	"namespaces.ts": ONE_RESOURCE,
+	"oauth.ts": ONE_RESOURCE,
+	"organizations.ts": ONE_RESOURCE,
+	"profiles.ts": ONE_RESOURCE,
+	"refs.ts": ONE_RESOURCE,
+	"repo-admin.ts": ONE_RESOURCE,
+	"repos.ts": ONE_RESOURCE,
+	"tasks.ts": ONE_RESOURCE,
+	"whoami.ts": ONE_RESOURCE,
+	"providers.ts": "the inference providers: the router's upstream table, their route and service",
+	"lfs.ts": "Git LFS: its routes and the store's object paths",
+	"metrics.ts": "the metrics registry and the route that serves it",
+	"caller.ts": "who is calling: auth/ defines the caller, middleware/ sets it on the request",
+	"deps.ts": "what a layer is built from: the hub's routes (deps.ts) and the router (router/deps.ts)",
+	"errors.ts": "the hub's one error type and the middleware that answers it",
+};
+
 describe("the hub's layers", () => {
 	it("reads the imports of every layer it checks", () => {
 		for (const layer of Object.keys(FORBIDDEN)) {
@@ -60,4 +93,14 @@ describe("the hub's layers", () => {
 			expect(wrong.map((entry) => `${entry.file} → ${entry.to}/`)).toEqual([]);
 		});
 	}
+
+	it("gives no two source files one name for different jobs", () => {
+		const byName = new Map<string, string[]>();
+		for (const path of sourceFiles().filter((file) => !file.startsWith("runtime/"))) {
+			const name = path.split("/").pop() as string;
+			byName.set(name, [...(byName.get(name) ?? []), path]);
+		}
+		const shared = [...byName].filter(([name, paths]) => paths.length > 1 && !(name in SAME_JOB));
+		expect(shared.map(([, paths]) => paths.join(" and "))).toEqual([]);
+	});
 });

@@ -9,7 +9,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { MAX_NEW_TOKENS } from "../src/runtime/transformers/generation-task.js";
-import { seedCapability } from "../src/seed/local-mapping.js";
+import { seedCapability } from "../src/seed/seed-capability.js";
 import type { SeedModel } from "../src/seed/types.js";
 import { ENGINES } from "./support/engines.js";
 import { generationModelFiles } from "./support/generation-model.js";

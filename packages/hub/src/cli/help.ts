@@ -3,8 +3,9 @@
  * every environment variable the hub reads (test/cli-help.test.ts checks that
  * each `HUBKIT_*` name in the source is listed here and in the README's table).
  */
-import { MIGRATE_HELP } from "./migrate.js";
+
 import { NAMESPACES_HELP } from "./namespaces.js";
+import { MIGRATE_HELP } from "./sqlite-to-postgres.js";
 
 /** [variable, what it sets and its default]. */
 export const ENVIRONMENT: readonly (readonly [string, string])[] = [

@@ -3,7 +3,7 @@
  * without loading it: an engine for its task, and the real files that engine
  * needs (a sample placeholder stands in for a file but cannot be run). This is
  * what an `hf-inference` mapping promises, so whoever writes one asks here
- * first: the seed loader today (seed/local-mapping.ts), uploads later.
+ * first: the seed loader today (seed/seed-capability.ts), uploads later.
  *
  * A new engine adds its check to CHECKS: the same files its `load` reads, the
  * same refusals, but nothing heavier than a small JSON file is read.

@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { withLocalMapping } from "../seed/local-mapping.js";
+import { withLocalMapping } from "../seed/seed-capability.js";
 import type { SeedFile } from "../seed/types.js";
 import { canRunLocally } from "./capability.js";
 import { writeGguf } from "./llama/gguf-writer.js";
