@@ -94,6 +94,13 @@ describe("the hub's layers", () => {
 		});
 	}
 
+	it("lib/ holds layer-free helpers: it imports nothing else of src/", () => {
+		const lib = IMPORTS.filter((entry) => entry.from === "lib");
+		expect(lib.filter((entry) => entry.to !== "lib").map((entry) => `${entry.file} → ${entry.to || "src"}/`)).toEqual(
+			[],
+		);
+	});
+
 	it("gives no two source files one name for different jobs", () => {
 		const byName = new Map<string, string[]>();
 		for (const path of sourceFiles().filter((file) => !file.startsWith("runtime/"))) {

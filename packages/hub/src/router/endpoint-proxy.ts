@@ -12,10 +12,12 @@
  * `UpstreamKeyRejected` for a 401. The server's other errors keep their status (and
  * `Retry-After`) with the body in the hub's shape, `{ "error": "…" }`.
  */
+
+import { readStreamLimited } from "../lib/streams.js";
 import { DEFAULT_MAX_RESPONSE_BYTES, type EndpointModelFacts, type RouterDeps, type RouterUser } from "./deps.js";
 import type { InferenceEndpoint } from "./endpoints.js";
 import { downstreamResponseHeaders, upstreamRequestHeaders } from "./headers.js";
-import { jsonError, readStreamLimited } from "./http.js";
+import { jsonError } from "./http.js";
 import { isEventStream, streamBrokeMessage, upstreamErrorResponse } from "./proxy.js";
 import { sseErrorGuard } from "./sse-guard.js";
 import { DEFAULT_UPSTREAM_TIMEOUTS, sendUpstream, type UpstreamResponse, upstreamFailure } from "./upstream.js";

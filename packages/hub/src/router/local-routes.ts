@@ -18,9 +18,10 @@
  */
 import { PIPELINE_DATA, type PipelineType } from "@hubkit/tasks";
 import type { Context } from "hono";
+import { readLimitedBody } from "../lib/streams.js";
 import { DEFAULT_MAX_BODY_BYTES, type LocalRuntime, type RouterDeps, type RouterUser } from "./deps.js";
 import { forwardToEndpoint, mappedModelFacts } from "./endpoint-proxy.js";
-import { authenticateRequest, bodyTooLarge, decodeSegment, jsonError, readLimitedBody } from "./http.js";
+import { authenticateRequest, bodyTooLarge, decodeSegment, jsonError } from "./http.js";
 import { invalidModelId, modelIdProblem } from "./model-id.js";
 
 export type LocalCall =

@@ -11,10 +11,11 @@
 import type { InferenceRouteMatch } from "@hubkit/inference";
 import { followUpIds } from "@hubkit/inference";
 import type { Context } from "hono";
+import { readLimitedBody, readStreamLimited } from "../lib/streams.js";
 import { DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_RESPONSE_BYTES, type RouterDeps, type RouterUser } from "./deps.js";
 import type { FollowUpStore } from "./follow-ups.js";
 import { downstreamResponseHeaders, upstreamRequestHeaders } from "./headers.js";
-import { authenticateRequest, bodyTooLarge, jsonError, readLimitedBody, readStreamLimited } from "./http.js";
+import { authenticateRequest, bodyTooLarge, jsonError } from "./http.js";
 import { envSuffix } from "./provider-keys.js";
 import { operatorAuthorization, type RemoteProviderId, remoteUpstream } from "./providers.js";
 import { sseErrorGuard } from "./sse-guard.js";

@@ -12,6 +12,7 @@
 import { availableParallelism } from "node:os";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.js";
+import { readStreamLimited } from "../lib/streams.js";
 import type { Logger } from "../logger.js";
 import {
 	answeredTasks,
@@ -19,7 +20,6 @@ import {
 	type LocalRuntime,
 	type LocalTaskRequest,
 } from "../router/deps.js";
-import { readStreamLimited } from "../router/http.js";
 import { FileService } from "../services/files.js";
 import { onModelForgotten } from "../services/model-info-cache.js";
 import { canSee, resolveRevision } from "../services/repo-access.js";

@@ -6,7 +6,7 @@
  * the store rather than from a seed record (seed/refresh.ts; uploads later).
  */
 import type { HubDeps } from "../deps.js";
-import { readStreamLimited } from "../router/http.js";
+import { readStreamLimited } from "../lib/streams.js";
 import { FileService } from "../services/files.js";
 import type { RevisionFile } from "../storage/repo-tree.js";
 import type { CandidateFiles, LocalCandidate } from "./capability.js";

@@ -12,7 +12,7 @@ import { PIPELINE_DATA, type PipelineType } from "@hubkit/tasks";
 import type { Transaction } from "kysely";
 import { parse as parseYaml } from "yaml";
 import type { Database } from "../db/schema.js";
-import { readStreamLimited } from "../router/http.js";
+import { readStreamLimited } from "../lib/streams.js";
 import type { BlobStore } from "../storage/blob-store.js";
 import { localAppsOf, parameterCountOf } from "./model-derived.js";
 import type { Repo } from "./repos.js";
