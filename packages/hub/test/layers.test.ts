@@ -101,6 +101,21 @@ describe("the hub's layers", () => {
 		);
 	});
 
+	it("only db/ branches on the database engine", () => {
+		// A comparison with an engine's name, an engine-keyed record, or a Kysely dialect.
+		const branch =
+			/engine\s*[!=]==|["'](postgres|sqlite)["']|isPostgres|[dD]ialect|\[(deps\.)?engine\]|case "(postgres|sqlite)"/;
+		const layers = ["services", "routes", "router", "seed", "middleware", "auth", "storage", "lib"];
+		const found = sourceFiles()
+			.filter((file) => layers.includes(layerOf(file)))
+			.flatMap((file) =>
+				readFileSync(join(SRC, file), "utf8")
+					.split("\n")
+					.flatMap((line, index) => (branch.test(line) ? [`${file}:${index + 1}: ${line.trim()}`] : [])),
+			);
+		expect(found).toEqual([]);
+	});
+
 	it("gives no two source files one name for different jobs", () => {
 		const byName = new Map<string, string[]>();
 		for (const path of sourceFiles().filter((file) => !file.startsWith("runtime/"))) {
