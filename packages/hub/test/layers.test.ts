@@ -116,6 +116,12 @@ describe("the hub's layers", () => {
 		expect(found).toEqual([]);
 	});
 
+	it("the router reads per-request state from the request's context, never from a map keyed by request or answer", () => {
+		const files = sourceFiles().filter((file) => layerOf(file) === "router" || file === "app.ts");
+		const keyed = files.filter((file) => /WeakMap<(Request|Response)\b/.test(readFileSync(join(SRC, file), "utf8")));
+		expect(keyed).toEqual([]);
+	});
+
 	it("gives no two source files one name for different jobs", () => {
 		const byName = new Map<string, string[]>();
 		for (const path of sourceFiles().filter((file) => !file.startsWith("runtime/"))) {

@@ -1,5 +1,5 @@
 /** Small request/response helpers shared by the router's routes. */
-import type { RouterDeps, RouterUser } from "./deps.js";
+import type { RouterUser } from "./deps.js";
 
 /** `X-Error-Code` values the router sends, for clients that branch on them (README.md, "Errors"). */
 export type RouterErrorCode =
@@ -29,7 +29,7 @@ export function jsonError(status: number, message: string, code?: RouterErrorCod
  */
 export async function authenticateRequest(
 	request: Request,
-	authenticate: RouterDeps["authenticate"],
+	authenticate: (token: string) => Promise<RouterUser | undefined>,
 ): Promise<RouterUser | Response> {
 	const header = request.headers.get("authorization") ?? "";
 	const token = /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1];
@@ -39,7 +39,7 @@ export async function authenticateRequest(
 	if (!token.startsWith("hf_")) {
 		return jsonError(401, "The router takes hub access tokens (hf_…), not provider keys", "InvalidToken");
 	}
-	const user = await authenticate(token, request);
+	const user = await authenticate(token);
 	return user ?? jsonError(401, "Invalid or revoked access token", "InvalidToken");
 }
 
