@@ -23,7 +23,7 @@ function layerOf(path: string): string {
 	return path.includes("/") ? (path.split("/")[0] as string) : "";
 }
 
-/** [importing file, its layer, the imported file's layer] for every relative import. */
+/** Every relative import: the importing file, its layer and the imported file's layer. */
 function crossLayerImports(): { file: string; from: string; to: string }[] {
 	return sourceFiles().flatMap((file) => {
 		const text = readFileSync(join(SRC, file), "utf8");

@@ -1,4 +1,7 @@
-/** What the router needs from the rest of the hub; defined here so the router stands on its own. */
+/**
+ * What the router needs from the rest of the hub: the hooks it calls, and the request context it
+ * reads (`HubEnv`, declared once in src/deps.ts).
+ */
 import type { PipelineType } from "@hubkit/tasks";
 import type { Context } from "hono";
 import type { HubEnv } from "../deps.js";
