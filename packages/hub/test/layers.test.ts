@@ -101,6 +101,14 @@ describe("the hub's layers", () => {
 		);
 	});
 
+	it("router/http.ts is the router's own: other layers take stream helpers from lib/", () => {
+		const outside = sourceFiles().filter(
+			(file) =>
+				layerOf(file) !== "router" && /from "[./]*router\/http\.js"/.test(readFileSync(join(SRC, file), "utf8")),
+		);
+		expect(outside).toEqual([]);
+	});
+
 	it("only db/ branches on the database engine", () => {
 		// A comparison with an engine's name, an engine-keyed record, or a Kysely dialect.
 		const branch =
