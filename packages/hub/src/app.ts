@@ -83,11 +83,11 @@ export interface HubAppOptions {
  * caller the middleware already identified (same Authorization header) is answered from that,
  * not with a second hash and query.
  */
-function routerAuthenticate(deps: HubDeps, identified: WeakMap<Request, Caller>): RouterDeps["authenticate"] {
+function routerAuthenticate(deps: HubDeps): RouterDeps["authenticate"] {
 	// A token an OAuth app was given runs inference only when the person granted `inference-api`.
 	const mayInfer = (caller: Caller) => !caller.oauthScopes || caller.oauthScopes.includes("inference-api");
-	return async (token, request) => {
-		const known = request ? identified.get(request) : undefined;
+	return async (token, c) => {
+		const known = c?.get("caller");
 		if (known) return mayInfer(known) ? { user: known.userName } : undefined;
 		try {
 			const caller = await deps.auth.identify(`Bearer ${token}`);
@@ -150,12 +150,6 @@ export function createHubApp(deps: HubDeps, options: HubAppOptions = {}): Hono<H
 	app.use("*", identifyCaller(deps.auth));
 	// After the caller is known: only cookie-authenticated (and sign-in) requests are checked.
 	app.use("*", csrfGuard(deps.config));
-	const identified = new WeakMap<Request, Caller>();
-	app.use("*", (c, next) => {
-		const caller = c.get("caller");
-		if (caller) identified.set(c.req.raw, caller);
-		return next();
-	});
 
 	app.route("/", healthRoutes(deps));
 	app.route(
@@ -200,14 +194,14 @@ export function createHubApp(deps: HubDeps, options: HubAppOptions = {}): Hono<H
 			followUps: databaseFollowUps(deps.db),
 			endpoints: deps.endpoints,
 			// The caller as the middleware identified it (organisations, a token's repos), for private mapped models.
-			lookUpModel: (model, request, user) =>
-				endpointModelFacts(deps.db, model, identified.get(request) ?? (user ? { userName: user } : undefined)),
+			lookUpModel: (model, c, user) =>
+				endpointModelFacts(deps.db, model, c.get("caller") ?? (user ? { userName: user } : undefined)),
 			onInference: metrics.inference,
 			...options.router,
-			authenticate: routerAuthenticate(deps, identified),
+			authenticate: routerAuthenticate(deps),
 			// A signed-in browser runs the hub's own models as its user (the CSRF guard above has checked its origin).
-			sessionUser: (request) => {
-				const caller = identified.get(request);
+			sessionUser: (c) => {
+				const caller = c.get("caller");
 				return caller?.via === "session" ? { user: caller.userName } : undefined;
 			},
 		}),

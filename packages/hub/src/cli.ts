@@ -30,10 +30,10 @@ import {
 import { backupCommand, restoreCommand } from "./cli/backup.js";
 import { gcCommand } from "./cli/gc.js";
 import { commandHelp, wantsHelp } from "./cli/help.js";
-import { migrateCommand } from "./cli/migrate.js";
 import { namespacesCommand } from "./cli/namespaces.js";
 import { checkCommand, importCommand, mirrorCommand } from "./cli/repos.js";
 import { CommandError, configFrom, integerFlag, logger, printable, table, UsageError, withHub } from "./cli/shared.js";
+import { migrateCommand } from "./cli/sqlite-to-postgres.js";
 import { HubError } from "./errors.js";
 import { hubLogger } from "./logger.js";
 import { EndpointConfigError } from "./router/index.js";

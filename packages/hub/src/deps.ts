@@ -32,5 +32,7 @@ export interface HubEnv {
 		caller: Caller | undefined;
 		/** The metrics' and access log's route for a request no route answered (`(site)`, `(no route)`). */
 		routeLabel: string | undefined;
+		/** The task the local runtime ran for a call whose path named none (the router's metrics label). */
+		answeredTask: string | undefined;
 	};
 }

@@ -7,10 +7,10 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { sampleCatalogue } from "../src/seed/catalogue/index.js";
 import { loadSeed } from "../src/seed/load.js";
-import { LOCAL_PROVIDER } from "../src/seed/local-mapping.js";
 import { refreshSampleCatalogue } from "../src/seed/refresh.js";
 import { sampleDatasets } from "../src/seed/sample-datasets.js";
 import { seedSampleOnFirstStart } from "../src/server.js";
+import { LOCAL_PROVIDER } from "../src/services/provider-mapping.js";
 import { ENGINES, startTestDatabase, type TestDatabase } from "./support/engines.js";
 import { openTestHub, type TestHub } from "./support/hub.js";
 import { seedModel } from "./support/seed-records.js";

@@ -25,7 +25,7 @@ import { S3RVER_ENV, startS3Server, type TestS3Server } from "./support/s3.js";
 
 /**
  * How long a hub on PostgreSQL may answer model info from its memory after another hub wrote
- * (`LIFETIME_MS.postgres` in src/services/model-info-cache.ts, documented in the README's
+ * (`cacheLifetimeMs` in src/db/outside-writes.ts, documented in the README's
  * "Several hubs"): the bound the test waits for, not a guess at how long is long enough.
  */
 const MODEL_INFO_CACHE_MS = 2_000;

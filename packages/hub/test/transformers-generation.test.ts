@@ -10,7 +10,7 @@
 
 import { MAX_COMPLETION_TOKENS as MAX_NEW_TOKENS } from "@hubkit/runtime";
 import { describe, expect, it } from "vitest";
-import { seedCapability } from "../src/seed/local-mapping.js";
+import { seedCapability } from "../src/seed/seed-capability.js";
 import type { SeedModel } from "../src/seed/types.js";
 import { ENGINES } from "./support/engines.js";
 import { generationModelFiles } from "./support/generation-model.js";

@@ -5,8 +5,8 @@
  * the source is listed here and in the README's table).
  */
 import { environmentHelp } from "../config-docs.js";
-import { MIGRATE_HELP } from "./migrate.js";
 import { NAMESPACES_HELP } from "./namespaces.js";
+import { MIGRATE_HELP } from "./sqlite-to-postgres.js";
 
 const DATA = "  --data DIR   the data directory (default .hubkit, or HUBKIT_DATA_DIR); DATABASE_URL selects PostgreSQL";
 

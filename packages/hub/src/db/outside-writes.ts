@@ -16,3 +16,12 @@ export async function outsideWriteMark(db: Kysely<Database>, engine: DatabaseEng
 	const result = await sql<{ data_version: number }>`PRAGMA data_version`.execute(db);
 	return Number(result.rows[0]?.data_version);
 }
+
+/**
+ * How long a cache of what the database holds may keep an answer: a minute where outside writes
+ * are seen at once (SQLite: the mark above empties it), two seconds where only the lifetime
+ * bounds how stale an answer can be (PostgreSQL, where several hubs may share the database).
+ */
+export function cacheLifetimeMs(engine: DatabaseEngine): number {
+	return engine === "sqlite" ? 60_000 : 2_000;
+}

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { canRunLocally, GGUF_TASK } from "@hubkit/runtime";
 import { writeGguf, writeTinyLlama } from "@hubkit/runtime/models";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { withLocalMapping } from "../seed/local-mapping.js";
+import { withLocalMapping } from "../seed/seed-capability.js";
 import type { SeedFile } from "../seed/types.js";
 
 let directory: string;

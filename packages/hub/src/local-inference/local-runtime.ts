@@ -23,14 +23,9 @@ import {
 } from "@hubkit/runtime";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.js";
+import { readStreamLimited } from "../lib/streams.js";
 import type { Logger } from "../logger.js";
-import {
-	answeredTasks,
-	type LocalCompletionRequest,
-	type LocalRuntime,
-	type LocalTaskRequest,
-} from "../router/deps.js";
-import { readStreamLimited } from "../router/http.js";
+import type { LocalCompletionRequest, LocalRuntime, LocalTaskRequest } from "../router/deps.js";
 import { FileService } from "../services/files.js";
 import { onModelForgotten } from "../services/model-info-cache.js";
 import { canSee, resolveRevision } from "../services/repo-access.js";
@@ -229,7 +224,7 @@ export function createLocalRuntime(deps: LocalRuntimeDeps, options: LocalRuntime
 			const task = request.task ?? row.pipeline_tag ?? undefined;
 			const { body, contentType } = request;
 			const answer = await inWorker({ kind: "run", model: row.id, commit, task, body, contentType });
-			if (task) answeredTasks.set(answer, task);
+			if (task) request.ranTask?.(task);
 			return answer;
 		} catch (error) {
 			return failure(error, deps.logger);

@@ -9,7 +9,7 @@
 
 import type { CandidateFiles, LocalCandidate } from "@hubkit/runtime";
 import type { HubDeps } from "../deps.js";
-import { readStreamLimited } from "../router/http.js";
+import { readStreamLimited } from "../lib/streams.js";
 import { FileService } from "../services/files.js";
 import type { RevisionFile } from "../storage/repo-tree.js";
 

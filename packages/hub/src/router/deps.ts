@@ -1,6 +1,10 @@
-/** What the router needs from the rest of the hub; defined here so the router stands on its own. */
+/**
+ * What the router needs from the rest of the hub: the hooks it calls, and the request context it
+ * reads (`HubEnv`, declared once in src/deps.ts).
+ */
 import type { PipelineType } from "@hubkit/tasks";
 import type { Context } from "hono";
+import type { HubEnv } from "../deps.js";
 import type { InferenceEndpoints } from "./endpoints.js";
 import type { FollowUpStore } from "./follow-ups.js";
 import type { ProviderKeys } from "./provider-keys.js";
@@ -28,6 +32,8 @@ export interface LocalTaskRequest {
 	task: PipelineType | undefined;
 	body: Uint8Array;
 	contentType: string | undefined;
+	/** Told the task the runtime ran when `task` is undefined (the model's own pipeline tag), for the metrics. */
+	ranTask?(task: string): void;
 	signal: AbortSignal;
 }
 
@@ -63,10 +69,10 @@ export interface InferenceCall {
 }
 
 /**
- * The task a local runtime ran for a call whose path named none (the model's own pipeline tag):
- * the runtime notes it on its answer, and the router reads it for `onInference`.
+ * A request's context as the router sees it: the hub's variables (deps.ts `HubEnv`), so the
+ * caller its middleware identified is `c.get("caller")` (undefined when no host set one).
  */
-export const answeredTasks = new WeakMap<Response, string>();
+export type RouterContext = Context<HubEnv>;
 
 export interface RouterDeps {
 	/** The operator's keys, e.g. from `loadProviderKeys(process.env, configPath)`. */
@@ -77,8 +83,8 @@ export interface RouterDeps {
 	 */
 	providerBaseUrls?: Partial<Record<string, string>>;
 	/** Resolves a hub access token to its user, or undefined when it is unknown or revoked. */
-	/** `request` lets a host that has already identified this request's token answer without a second look-up. */
-	authenticate(token: string, request?: Request): Promise<RouterUser | undefined>;
+	/** `c` lets a host that has already identified this request's token answer without a second look-up. */
+	authenticate(token: string, c?: RouterContext): Promise<RouterUser | undefined>;
 	/** Deadlines for provider calls (connect, first byte, idle); DEFAULT_UPSTREAM_TIMEOUTS otherwise. */
 	upstreamTimeouts?: UpstreamTimeouts;
 	/** Who started which queued provider request; in memory when left out (a hub passes its database). */
@@ -89,13 +95,13 @@ export interface RouterDeps {
 	 * Lets a request without an Authorization header use hf-inference (public models only):
 	 * undefined admits it, a Response (a 429) is sent instead. Without it those routes need a token.
 	 */
-	admitAnonymous?: (c: Context) => Promise<Response | undefined>;
+	admitAnonymous?: (c: RouterContext) => Promise<Response | undefined>;
 	/**
 	 * The user of a browser session the host has already identified (and checked against cross-site
 	 * requests) for a request without an Authorization header; hf-inference runs as that user, so a
 	 * signed-in person's private models work from the site's widgets. Provider calls still need a token.
 	 */
-	sessionUser?: (request: Request) => RouterUser | undefined;
+	sessionUser?: (c: RouterContext) => RouterUser | undefined;
 	/**
 	 * Aborted when the hub shuts down: provider calls in flight stop waiting, so their callers get
 	 * an answer (502 HubShuttingDown) before the shutdown deadline instead of a cut connection.
@@ -113,7 +119,7 @@ export interface RouterDeps {
 	 * undefined when anonymous): undefined when the hub has no such model. Without it every
 	 * mapped model counts as public and its task as text-generation.
 	 */
-	lookUpModel?(model: string, request: Request, user: string | undefined): Promise<EndpointModelFacts | undefined>;
+	lookUpModel?(model: string, c: RouterContext, user: string | undefined): Promise<EndpointModelFacts | undefined>;
 	logger?: RouterLogger;
 	/** Hears every inference call once answered (the hub counts them in its metrics). */
 	onInference?: (call: InferenceCall) => void;

@@ -12,10 +12,18 @@
  * `UpstreamKeyRejected` for a 401. The server's other errors keep their status (and
  * `Retry-After`) with the body in the hub's shape, `{ "error": "…" }`.
  */
-import { DEFAULT_MAX_RESPONSE_BYTES, type EndpointModelFacts, type RouterDeps, type RouterUser } from "./deps.js";
+
+import { readStreamLimited } from "../lib/streams.js";
+import {
+	DEFAULT_MAX_RESPONSE_BYTES,
+	type EndpointModelFacts,
+	type RouterContext,
+	type RouterDeps,
+	type RouterUser,
+} from "./deps.js";
 import type { InferenceEndpoint } from "./endpoints.js";
 import { downstreamResponseHeaders, upstreamRequestHeaders } from "./headers.js";
-import { jsonError, readStreamLimited } from "./http.js";
+import { jsonError } from "./http.js";
 import { isEventStream, streamBrokeMessage, upstreamErrorResponse } from "./proxy.js";
 import { sseErrorGuard } from "./sse-guard.js";
 import { DEFAULT_UPSTREAM_TIMEOUTS, sendUpstream, type UpstreamResponse, upstreamFailure } from "./upstream.js";
@@ -29,11 +37,11 @@ export type EndpointCall =
 /** The hub's facts on a mapped model; a Response when the caller may not use it. */
 export async function mappedModelFacts(
 	deps: RouterDeps,
-	request: Request,
+	c: RouterContext,
 	model: string,
 	caller: RouterUser | undefined,
 ): Promise<EndpointModelFacts | undefined | Response> {
-	const facts = await deps.lookUpModel?.(model, request, caller?.user);
+	const facts = await deps.lookUpModel?.(model, c, caller?.user);
 	// As the local runtime answers for a private model: it does not exist, for this caller.
 	if (facts && !facts.visible) return jsonError(404, `Model ${model} does not exist`);
 	return facts;

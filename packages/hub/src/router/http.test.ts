@@ -1,32 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { authenticateRequest, decodeSegment, prefixLength, rawSegments, readLimitedBody } from "./http.js";
-
-function streamed(parts: string[]): Request {
-	const body = new ReadableStream<Uint8Array>({
-		start(controller) {
-			for (const part of parts) controller.enqueue(new TextEncoder().encode(part));
-			controller.close();
-		},
-	});
-	return new Request("http://hub.test/x", { method: "POST", body, duplex: "half" } as RequestInit);
-}
-
-describe("readLimitedBody", () => {
-	it("joins a streamed body up to the limit", async () => {
-		const body = await readLimitedBody(streamed(["ab", "cd", "e"]), 5);
-		expect(new TextDecoder().decode(body as Uint8Array)).toBe("abcde");
-	});
-
-	it("stops at the first byte over the limit, declared or not", async () => {
-		expect(await readLimitedBody(streamed(["abc", "def"]), 5)).toBe("too-large");
-		const declared = new Request("http://hub.test/x", {
-			method: "POST",
-			headers: { "content-length": "6" },
-			body: "abcdef",
-		});
-		expect(await readLimitedBody(declared, 5)).toBe("too-large");
-	});
-});
+import { authenticateRequest, decodeSegment, prefixLength, rawSegments } from "./http.js";
 
 describe("authenticateRequest", () => {
 	const authenticate = async (token: string) => (token === "hf_good" ? { user: "alice" } : undefined);

@@ -1,5 +1,5 @@
 /** Small request/response helpers shared by the router's routes. */
-import type { RouterDeps, RouterUser } from "./deps.js";
+import type { RouterUser } from "./deps.js";
 
 /** `X-Error-Code` values the router sends, for clients that branch on them (README.md, "Errors"). */
 export type RouterErrorCode =
@@ -29,7 +29,7 @@ export function jsonError(status: number, message: string, code?: RouterErrorCod
  */
 export async function authenticateRequest(
 	request: Request,
-	authenticate: RouterDeps["authenticate"],
+	authenticate: (token: string) => Promise<RouterUser | undefined>,
 ): Promise<RouterUser | Response> {
 	const header = request.headers.get("authorization") ?? "";
 	const token = /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1];
@@ -39,50 +39,8 @@ export async function authenticateRequest(
 	if (!token.startsWith("hf_")) {
 		return jsonError(401, "The router takes hub access tokens (hf_…), not provider keys", "InvalidToken");
 	}
-	const user = await authenticate(token, request);
+	const user = await authenticate(token);
 	return user ?? jsonError(401, "Invalid or revoked access token", "InvalidToken");
-}
-
-/**
- * The request body, at most `limit` bytes, or "too-large". Read whole so the
- * upstream request has a known length and an oversized body never leaves the hub.
- */
-export async function readLimitedBody(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer> | "too-large"> {
-	const declared = Number(request.headers.get("content-length"));
-	if (Number.isFinite(declared) && declared > limit) return "too-large";
-	if (!request.body) return new Uint8Array(0);
-	return await readStreamLimited(request.body, limit);
-}
-
-/** A byte stream read whole, or "too-large" (the stream cancelled) once it passes `limit` bytes. */
-export async function readStreamLimited(
-	stream: ReadableStream<Uint8Array>,
-	limit: number,
-): Promise<Uint8Array<ArrayBuffer> | "too-large"> {
-	const chunks: Uint8Array[] = [];
-	let size = 0;
-	const reader = stream.getReader();
-	for (;;) {
-		const { done, value } = await reader.read();
-		if (done) break;
-		size += value.byteLength;
-		if (size > limit) {
-			await reader.cancel();
-			return "too-large";
-		}
-		chunks.push(value);
-	}
-	return concat(chunks, size);
-}
-
-function concat(chunks: Uint8Array[], size: number): Uint8Array<ArrayBuffer> {
-	const body = new Uint8Array(size);
-	let offset = 0;
-	for (const chunk of chunks) {
-		body.set(chunk, offset);
-		offset += chunk.byteLength;
-	}
-	return body;
 }
 
 export function bodyTooLarge(limit: number): Response {

@@ -10,10 +10,11 @@
  */
 import { INFERENCE_ROUTES, type InferenceRouteMatch, matchInferenceRoute } from "@hubkit/inference";
 import { PIPELINE_DATA } from "@hubkit/tasks";
-import type { Context, Next } from "hono";
+import type { Next } from "hono";
 import { Hono } from "hono";
+import type { HubEnv } from "../deps.js";
 import { isReservedName } from "../reserved-names.js";
-import { answeredTasks, type RouterDeps } from "./deps.js";
+import type { RouterContext, RouterDeps } from "./deps.js";
 import { type FollowUpStore, memoryFollowUps } from "./follow-ups.js";
 import { jsonError, prefixLength, rawSegments } from "./http.js";
 import { parseLocalPath, serveLocally } from "./local-routes.js";
@@ -25,11 +26,12 @@ export type {
 	LocalCompletionRequest,
 	LocalRuntime,
 	LocalTaskRequest,
+	RouterContext,
 	RouterDeps,
 	RouterLogger,
 	RouterUser,
 } from "./deps.js";
-export { answeredTasks, DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_RESPONSE_BYTES, type EndpointModelFacts } from "./deps.js";
+export { DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_RESPONSE_BYTES, type EndpointModelFacts } from "./deps.js";
 export {
 	EndpointConfigError,
 	type InferenceEndpoint,
@@ -55,14 +57,14 @@ type Claim =
 	/** Not the router's: a model page, a site page, a hub route, or nothing at all. */
 	| undefined;
 
-export function routerRoutes(deps: RouterDeps): Hono {
-	const app = new Hono();
+export function routerRoutes(deps: RouterDeps): Hono<HubEnv> {
+	const app = new Hono<HubEnv>();
 	const followUps: FollowUpStore = deps.followUps ?? memoryFollowUps();
-	const guarded = (handler: (c: Context) => Promise<Response>) => async (c: Context) => {
+	const guarded = (handler: (c: RouterContext) => Promise<Response>) => async (c: RouterContext) => {
 		try {
 			return await handler(c);
 		} catch (error) {
-			const requestId: string | undefined = c.get("requestId");
+			const requestId = c.get("requestId");
 			deps.logger?.error(`router: ${c.req.method} ${new URL(c.req.url).pathname} failed`, error, { requestId });
 			return jsonError(500, "The router failed to handle this request");
 		}
@@ -76,10 +78,10 @@ export function routerRoutes(deps: RouterDeps): Hono {
 		deps.onInference({ provider, task: task(answer), status: answer.status, seconds });
 		return answer;
 	};
-	const local = (segments: (c: Context) => string[]) =>
+	const local = (segments: (c: RouterContext) => string[]) =>
 		guarded((c) => {
 			const parts = segments(c);
-			return observed("hf-inference", (answer) => localTaskLabel(parts, answer), serveLocally(c, deps, parts));
+			return observed("hf-inference", () => localTaskLabel(parts, c), serveLocally(c, deps, parts));
 		});
 
 	app.post(
@@ -95,7 +97,7 @@ export function routerRoutes(deps: RouterDeps): Hono {
 		local((c) => rawSegments(c.req.url, prefixLength(c.req.routePath, ":local") + 1)),
 	);
 	// Exactly the routes the inference client builds; every other path steps aside for the hub and the site.
-	app.on(["GET", "POST"], "/:name/:rest{.+}", async (c: Context, next: Next) => {
+	app.on(["GET", "POST"], "/:name/:rest{.+}", async (c: RouterContext, next: Next) => {
 		const name = c.req.param("name") ?? "";
 		const path = rawSegments(c.req.url, prefixLength(c.req.routePath, ":name") + 1).join("/");
 		const claim = claimOf(name, c.req.method, path, new URL(c.req.url).search);
@@ -114,13 +116,13 @@ export function routerRoutes(deps: RouterDeps): Hono {
 }
 
 /** The task of a local call, for the metrics: from the path, or the one the runtime ran. */
-function localTaskLabel(segments: string[], answer: Response): string {
+function localTaskLabel(segments: string[], c: RouterContext): string {
 	const call = parseLocalPath(segments);
 	if (call instanceof Response) return "none";
 	if (call.kind === "chat") return "conversational";
 	if (call.kind === "completion") return "text-generation";
 	if (call.kind === "embeddings") return "feature-extraction";
-	const task = call.task ?? answeredTasks.get(answer);
+	const task = call.task ?? c.get("answeredTask");
 	// A model's pipeline tag is whatever its card says: only the catalogue's tasks become labels.
 	return task !== undefined && Object.hasOwn(PIPELINE_DATA, task) ? task : "unknown";
 }

@@ -17,10 +17,16 @@
  * text-generation calls forwarded there (endpoint-proxy.ts), ahead of the local runtime.
  */
 import { PIPELINE_DATA, type PipelineType } from "@hubkit/tasks";
-import type { Context } from "hono";
-import { DEFAULT_MAX_BODY_BYTES, type LocalRuntime, type RouterDeps, type RouterUser } from "./deps.js";
+import { readLimitedBody } from "../lib/streams.js";
+import {
+	DEFAULT_MAX_BODY_BYTES,
+	type LocalRuntime,
+	type RouterContext,
+	type RouterDeps,
+	type RouterUser,
+} from "./deps.js";
 import { forwardToEndpoint, mappedModelFacts } from "./endpoint-proxy.js";
-import { authenticateRequest, bodyTooLarge, decodeSegment, jsonError, readLimitedBody } from "./http.js";
+import { authenticateRequest, bodyTooLarge, decodeSegment, jsonError } from "./http.js";
 import { invalidModelId, modelIdProblem } from "./model-id.js";
 
 export type LocalCall =
@@ -74,17 +80,17 @@ function taskCall(model: string, task: string): LocalCall | Response {
  * anonymous callers, undefined (public models only, within the host's rate limit). A header
  * with a bad token is a 401 as ever, never a fall-back to anonymous.
  */
-async function localCaller(c: Context, deps: RouterDeps): Promise<RouterUser | undefined | Response> {
+async function localCaller(c: RouterContext, deps: RouterDeps): Promise<RouterUser | undefined | Response> {
 	const header = c.req.header("authorization");
 	if (header === undefined || header.trim() === "") {
-		const session = deps.sessionUser?.(c.req.raw);
+		const session = deps.sessionUser?.(c);
 		if (session) return session;
 		if (deps.admitAnonymous) return deps.admitAnonymous(c);
 	}
-	return await authenticateRequest(c.req.raw, deps.authenticate);
+	return await authenticateRequest(c.req.raw, (token) => deps.authenticate(token, c));
 }
 
-export async function serveLocally(c: Context, deps: RouterDeps, segments: string[]): Promise<Response> {
+export async function serveLocally(c: RouterContext, deps: RouterDeps, segments: string[]): Promise<Response> {
 	const caller = await localCaller(c, deps);
 	if (caller instanceof Response) return caller;
 	const call = parseLocalPath(segments);
@@ -93,13 +99,14 @@ export async function serveLocally(c: Context, deps: RouterDeps, segments: strin
 	const body = await readLimitedBody(c.req.raw, limit);
 	if (body === "too-large") return bodyTooLarge(limit);
 	const signal = c.req.raw.signal;
-	const mapped = await toEndpoint(c.req.raw, deps, call, body, caller);
+	const mapped = await toEndpoint(c, deps, call, body, caller);
 	if (mapped) return mapped;
 	if (call.kind === "task") {
 		const runtime = deps.localRuntime;
 		if (!runtime) return notLoaded(call.model);
 		const contentType = c.req.header("content-type");
-		return runtime.run({ model: call.model, user: caller?.user, task: call.task, body, contentType, signal });
+		const ranTask = (task: string) => c.set("answeredTask", task);
+		return runtime.run({ model: call.model, user: caller?.user, task: call.task, body, contentType, signal, ranTask });
 	}
 	const json = parseJsonObject(body);
 	if (json instanceof Response) return json;
@@ -116,7 +123,7 @@ export async function serveLocally(c: Context, deps: RouterDeps, segments: strin
 	if (problem) return jsonError(400, invalidModelId(model, problem));
 	const endpoint = deps.endpoints?.match(model);
 	if (endpoint) {
-		const facts = await mappedModelFacts(deps, c.req.raw, model, caller);
+		const facts = await mappedModelFacts(deps, c, model, caller);
 		if (facts instanceof Response) return facts;
 		return forwardToEndpoint(c.req.raw, deps, endpoint, { kind: call.kind, model, body: json }, caller);
 	}
@@ -132,7 +139,7 @@ export async function serveLocally(c: Context, deps: RouterDeps, segments: strin
  * Other tasks stay with the local runtime: an OpenAI-compatible server only generates text.
  */
 async function toEndpoint(
-	request: Request,
+	c: RouterContext,
 	deps: RouterDeps,
 	call: LocalCall,
 	body: Uint8Array,
@@ -141,13 +148,13 @@ async function toEndpoint(
 	if (call.kind !== "task") return undefined;
 	const endpoint = deps.endpoints?.match(call.model);
 	if (!endpoint) return undefined;
-	const facts = await mappedModelFacts(deps, request, call.model, caller);
+	const facts = await mappedModelFacts(deps, c, call.model, caller);
 	if (facts instanceof Response) return facts;
 	const task = call.task ?? facts?.pipelineTag ?? "text-generation";
 	if (task !== "text-generation") return undefined;
 	const json = parseJsonObject(body);
 	if (json instanceof Response) return json;
-	return forwardToEndpoint(request, deps, endpoint, { kind: "generation", model: call.model, body: json }, caller);
+	return forwardToEndpoint(c.req.raw, deps, endpoint, { kind: "generation", model: call.model, body: json }, caller);
 }
 
 /**

@@ -10,11 +10,17 @@
  */
 import type { InferenceRouteMatch } from "@hubkit/inference";
 import { followUpIds } from "@hubkit/inference";
-import type { Context } from "hono";
-import { DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_RESPONSE_BYTES, type RouterDeps, type RouterUser } from "./deps.js";
+import { readLimitedBody, readStreamLimited } from "../lib/streams.js";
+import {
+	DEFAULT_MAX_BODY_BYTES,
+	DEFAULT_MAX_RESPONSE_BYTES,
+	type RouterContext,
+	type RouterDeps,
+	type RouterUser,
+} from "./deps.js";
 import type { FollowUpStore } from "./follow-ups.js";
 import { downstreamResponseHeaders, upstreamRequestHeaders } from "./headers.js";
-import { authenticateRequest, bodyTooLarge, jsonError, readLimitedBody, readStreamLimited } from "./http.js";
+import { authenticateRequest, bodyTooLarge, jsonError } from "./http.js";
 import { envSuffix } from "./provider-keys.js";
 import { operatorAuthorization, type RemoteProviderId, remoteUpstream } from "./providers.js";
 import { sseErrorGuard } from "./sse-guard.js";
@@ -24,7 +30,7 @@ import { sendUpstream, type UpstreamError, type UpstreamResponse, upstreamFailur
 const SUBDOMAIN_PARAM = "_subdomain";
 
 export async function forwardToProvider(
-	c: Context,
+	c: RouterContext,
 	deps: RouterDeps,
 	followUps: FollowUpStore,
 	provider: RemoteProviderId,
@@ -32,7 +38,7 @@ export async function forwardToProvider(
 	/** The path after `/{provider}/`, still percent-encoded. */
 	path: string,
 ): Promise<Response> {
-	const caller = await authenticateRequest(c.req.raw, deps.authenticate);
+	const caller = await authenticateRequest(c.req.raw, (token) => deps.authenticate(token, c));
 	if (caller instanceof Response) return caller;
 	const account = deps.providerKeys[provider];
 	if (!account?.key) {

@@ -18,7 +18,7 @@ import { repoIdProblem, repoPathProblem } from "../storage/repo-path.js";
 import { PLACEHOLDER_LINE } from "./catalogue/card.js";
 import { CATALOGUE_DATE, DEMO_AUTHOR, sampleCatalogue } from "./catalogue/index.js";
 import { PLACEHOLDER_TAG } from "./catalogue/model.js";
-import { seedCapability } from "./local-mapping.js";
+import { seedCapability } from "./seed-capability.js";
 import type { SeedModel } from "./types.js";
 
 /** Every model id the task pages name, in models and widgetModels. */
@@ -168,7 +168,7 @@ describe("sample catalogue", () => {
 	});
 
 	it("maps each task's widget model for that task wherever a third-party reference provider serves the task", () => {
-		// hf-inference is this hub's own runtime: the loader maps what it runs (local-mapping.ts), records do not.
+		// hf-inference is this hub's own runtime: the loader maps what it runs (seed-capability.ts), records do not.
 		const tasks = providerTasks();
 		tasks.delete("hf-inference");
 		// Widget models no third party serves in the sample data (only the public hub's own inference did):

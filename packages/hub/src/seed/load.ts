@@ -15,8 +15,8 @@ import { storeTrees } from "../services/trees.js";
 import type { BlobStore } from "../storage/blob-store.js";
 import type { TreeEntryRecord } from "../storage/git-trees.js";
 import { repoIdProblem, repoPathProblem } from "../storage/repo-path.js";
-import { withLocalMapping } from "./local-mapping.js";
 import { SeedBlobWriter } from "./seed-blobs.js";
+import { withLocalMapping } from "./seed-capability.js";
 import { type SeedFileBlob, type SeedRows, seedRows } from "./seed-rows.js";
 import type { SeedFile, SeedModel } from "./types.js";
 
@@ -213,7 +213,7 @@ async function loadRecords(
 			fresh.map(async (record) => {
 				const files = await storeFiles(writer, record);
 				for (const file of files) blobs.set(file.blob.sha256, file.blob.storedSize);
-				// hf-inference is the runtime's to promise: live exactly when it can run the model (local-mapping.ts).
+				// hf-inference is the runtime's to promise: live exactly when it can run the model (seed-capability.ts).
 				const inferenceProviderMapping = await withLocalMapping(record);
 				return seedRows({ ...record, inferenceProviderMapping }, files, now);
 			}),

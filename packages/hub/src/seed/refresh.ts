@@ -23,11 +23,11 @@ import type { Database } from "../db/schema.js";
 import type { HubDeps } from "../deps.js";
 import { FileService } from "../services/files.js";
 import { decideLocalMapping } from "../services/local-mapping.js";
+import { LOCAL_PROVIDER } from "../services/provider-mapping.js";
 import { sampleCatalogue } from "./catalogue/index.js";
 import { POCKETSPHINX_SAMPLE_SOURCE } from "./catalogue/packaged-media-models.js";
 import { CATALOGUE_DATA, readSpecs } from "./catalogue/read-specs.js";
 import { loadSeed } from "./load.js";
-import { LOCAL_PROVIDER } from "./local-mapping.js";
 import { loadSampleDatasets, sampleDatasetsFingerprint } from "./sample-datasets.js";
 import type { SeedModel } from "./types.js";
 

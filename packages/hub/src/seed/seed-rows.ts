@@ -7,9 +7,10 @@ import { createHash } from "node:crypto";
 import type { Insertable } from "kysely";
 import type { ModelsTable, ProviderMappingsTable } from "../db/schema.js";
 import { localAppsOf, parameterCountOf } from "../services/model-derived.js";
+import { mappingRows } from "../services/provider-mapping.js";
 import { buildTrees, type TreeEntryRecord } from "../storage/git-trees.js";
 import type { SeedBlob } from "./seed-blobs.js";
-import type { SeedModel, SeedProviderMapping } from "./types.js";
+import type { SeedModel } from "./types.js";
 
 export interface SeedRows {
 	model: Insertable<ModelsTable>;
@@ -27,20 +28,6 @@ export interface SeedFileBlob {
 	/** The size listings show (a placeholder may store fewer bytes). */
 	size: number;
 	blob: SeedBlob;
-}
-
-/** A model's provider mappings as rows, in preference order. */
-export function mappingRows(modelId: string, mappings: SeedProviderMapping[]): Insertable<ProviderMappingsTable>[] {
-	return mappings.map((mapping, position) => ({
-		model_id: modelId,
-		position,
-		provider: mapping.provider,
-		provider_id: mapping.providerId,
-		task: mapping.task,
-		status: mapping.status,
-		adapter: mapping.adapter ?? null,
-		adapter_weights_path: mapping.adapterWeightsPath ?? null,
-	}));
 }
 
 const json = (value: unknown) => (value === undefined ? null : JSON.stringify(value));

@@ -18,8 +18,8 @@ import {
 	type PipelineType,
 	TASKS_MODEL_LIBRARIES,
 } from "@hubkit/tasks";
+import { AUTO_MODEL, defaultProcessor } from "../services/transformers-info.js";
 import { CHAT_FORMATS } from "./catalogue/chat-formats.js";
-import { AUTO_MODEL, defaultProcessor } from "./catalogue/transformers-info.js";
 import { DEFAULT_WIDGETS } from "./catalogue/widgets.js";
 import type { SeedFile, SeedModel, SeedProviderMapping } from "./types.js";
 

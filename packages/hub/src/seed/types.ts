@@ -4,6 +4,7 @@
  * Field names follow the hub API (`pipeline_tag`, `library_name`, …) so a record
  * reads the same here as in a response.
  */
+import type { ProviderMapping } from "../services/provider-mapping.js";
 
 export interface SeedFile {
 	/** Repository path, `/`-separated, no leading slash. */
@@ -14,16 +15,8 @@ export interface SeedFile {
 	size?: number;
 }
 
-export interface SeedProviderMapping {
-	provider: string;
-	/** The provider's own id for the model. */
-	providerId: string;
-	/** Pipeline tag, or `conversational` for chat routes. */
-	task: string;
-	status: "live" | "staging";
-	adapter?: "lora";
-	adapterWeightsPath?: string;
-}
+/** A seed record's provider mapping: the hub's own shape (services/provider-mapping.ts). */
+export type SeedProviderMapping = ProviderMapping;
 
 export interface SeedModel {
 	/** `author/name`. */

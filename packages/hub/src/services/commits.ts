@@ -18,12 +18,12 @@ import { DEFAULT_MAX_FILES_PER_COMMIT, DEFAULT_MAX_FILES_PER_REPO, type HubConfi
 import type { Database } from "../db/schema.js";
 import type { HubDeps } from "../deps.js";
 import { badRequest, entryNotFound, HubError, revisionNotFound } from "../errors.js";
-import { LOCAL_PROVIDER } from "../seed/local-mapping.js";
 import type { StoredBlob } from "../storage/blob-store.js";
 import { buildTrees, type GitTrees, type SnapshotFile } from "../storage/git-trees.js";
 import { repoPathProblem, repoPathSyntaxProblem } from "../storage/repo-path.js";
 import { decideLocalMapping } from "./local-mapping.js";
 import { forgetModelInfo } from "./model-info-cache.js";
+import { LOCAL_PROVIDER } from "./provider-mapping.js";
 import { writeRepoRecord } from "./repo-record.js";
 import { type Repo, staleParent } from "./repos.js";
 import { commitSnapshot, storeTrees } from "./trees.js";

@@ -2,29 +2,13 @@
  * The `hf-inference` mapping of a model the hub already holds, decided again from its stored
  * files: what a commit on `main` and the catalogue refresh both do. The runtime's own check
  * (`canRunLocally`) says whether it can run the files; other providers' mappings are kept as
- * they are (seed/local-mapping.ts).
+ * they are (the rule: provider-mapping.ts).
  */
-
 import { canRunLocally } from "@hubkit/runtime";
-import type { Selectable } from "kysely";
-import type { ProviderMappingsTable } from "../db/schema.js";
 import type { HubDeps } from "../deps.js";
 import { storeCandidate } from "../local-inference/store-candidate.js";
-import { mappingsWithLocal } from "../seed/local-mapping.js";
-import { mappingRows } from "../seed/seed-rows.js";
-import type { SeedProviderMapping } from "../seed/types.js";
 import { FileService } from "./files.js";
-
-function fromRow(row: Selectable<ProviderMappingsTable>): SeedProviderMapping {
-	return {
-		provider: row.provider,
-		providerId: row.provider_id,
-		task: row.task,
-		status: row.status === "staging" ? "staging" : "live",
-		...(row.adapter === "lora" ? { adapter: "lora" as const } : {}),
-		...(row.adapter_weights_path ? { adapterWeightsPath: row.adapter_weights_path } : {}),
-	};
-}
+import { mappingOfRow, mappingRows, mappingsWithLocal } from "./provider-mapping.js";
 
 /** Rewrites the model's mappings when the runtime's answer changed them; true when it did. */
 export async function decideLocalMapping(
@@ -40,7 +24,7 @@ export async function decideLocalMapping(
 		.where("model_id", "=", id)
 		.orderBy("position")
 		.execute();
-	const current = rows.map(fromRow);
+	const current = rows.map(mappingOfRow);
 	const candidate = await storeCandidate(deps, { id, pipelineTag: model.pipeline_tag ?? undefined }, files);
 	const wanted = mappingsWithLocal(current, await canRunLocally(candidate), id);
 	if (JSON.stringify(wanted) === JSON.stringify(current)) return false;

@@ -12,11 +12,10 @@
  */
 import type { Kysely } from "kysely";
 import type { DatabaseEngine } from "../db/engine.js";
-import { outsideWriteMark } from "../db/outside-writes.js";
+import { cacheLifetimeMs, outsideWriteMark } from "../db/outside-writes.js";
 import type { Database } from "../db/schema.js";
 
-const LIFETIME_MS: Record<DatabaseEngine, number> = { sqlite: 60_000, postgres: 2_000 };
-/** How often SQLite is asked whether another connection wrote. */
+/** How often the database is asked whether another connection wrote (only SQLite can tell: outside-writes.ts). */
 const CHECK_EVERY_MS = 200;
 const MAX_MODELS = 20_000;
 
@@ -51,7 +50,7 @@ function cacheOf(db: Kysely<Database>): DatabaseCache {
 /** Empties the cache when another connection has written since the last check. */
 async function dropOutsideChanges(deps: CacheDeps, cache: DatabaseCache): Promise<void> {
 	const now = performance.now();
-	if (deps.engine !== "sqlite" || now - cache.checkedAt < CHECK_EVERY_MS) return;
+	if (now - cache.checkedAt < CHECK_EVERY_MS) return;
 	cache.checkedAt = now;
 	const mark = await outsideWriteMark(deps.db, deps.engine);
 	if (mark !== cache.mark) cache.models.clear();
@@ -104,7 +103,7 @@ export function keepModelInfo(deps: CacheDeps, repoId: string, variant: string, 
 		variants = new Map();
 		cache.models.set(repoId, variants);
 	}
-	variants.set(variant, { body, expires: performance.now() + LIFETIME_MS[deps.engine] });
+	variants.set(variant, { body, expires: performance.now() + cacheLifetimeMs(deps.engine) });
 }
 
 /** Others in this process that keep per-model answers of a database (the local runtime's look-ups). */

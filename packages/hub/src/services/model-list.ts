@@ -3,11 +3,12 @@
  * id), and the extra rows (mappings, files) the requested keys need, fetched
  * for the whole page in one query each.
  */
-import { type AliasableExpression, type ExpressionBuilder, type Kysely, type SelectQueryBuilder, sql } from "kysely";
+import type { AliasableExpression, ExpressionBuilder, Kysely, SelectQueryBuilder } from "kysely";
 import { type Caller, readableNamespaces } from "../auth/caller.js";
 import type { DatabaseEngine } from "../db/engine.js";
+import { rareSearchPage, searchProbeMatches } from "../db/model-list-queries.js";
 import type { Database } from "../db/schema.js";
-import { idLike, idSearchCondition, type ModelsCondition, modelRowKey } from "../db/search-index.js";
+import { idSearchCondition, type ModelsCondition } from "../db/search-index.js";
 import type { InferenceEndpoints } from "../router/endpoints.js";
 import { comparePaths } from "../storage/repo-tree.js";
 import { recentLikes } from "./likes.js";
@@ -22,6 +23,7 @@ import {
 	renderModel,
 	type SiblingRow,
 } from "./model-view.js";
+import { LOCAL_PROVIDER } from "./provider-mapping.js";
 import type { ModelRow } from "./repo-access.js";
 import { commitSnapshot, filesOfCommits } from "./trees.js";
 
@@ -182,39 +184,29 @@ async function probeSearch(
 	probeRows: number,
 ): Promise<ModelRow[] | undefined> {
 	const direction = query.descending ? "desc" : "asc";
-	// On PostgreSQL the row key is the id itself, and it must be selected once only: then the
-	// planner sees that the probe already comes in the page's order, reads it through the join
-	// and stops at the page's last match. Given a second copy of the id to join on, it no longer
-	// matches the order to the probe's, and joins and sorts every match among the probe rows.
-	const rowKey = engine === "postgres" ? "probe.probe_id" : "probe.probe_key";
-	const prefix = filtered(db, query, walk.after, walk.part)
-		.select((eb) => [
-			...(engine === "postgres" ? [] : [modelRowKey(engine).as("probe_key")]),
-			"models.id as probe_id",
-			sortValue(eb, query).as("probe_sort"),
-		])
-		.orderBy((eb) => sortValue(eb, query), direction)
+	const sortBy = (eb: ExpressionBuilder<Database, "models">) => sortValue(eb, query);
+	const rows = (await searchProbeMatches(db, engine, {
+		filtered: filtered(db, query, walk.after, walk.part),
+		sortValue: sortBy,
+		direction,
+		probeRows,
+		search,
+		columns,
+		selectLikes30d: query.sort === "likes30d",
+		visible: visibleTo(caller),
+		rows: walk.rows,
+	})) as ModelRow[];
+	if (rows.length >= walk.rows) return rows;
+	const probed = filtered(db, query, walk.after, walk.part)
+		.select("models.id")
+		.orderBy(sortBy, direction)
 		.orderBy("models.id", direction)
 		.limit(probeRows);
-	const rows = await db
-		.selectFrom(prefix.as("probe"))
-		.innerJoin("models", (join) => join.on((eb) => eb(modelRowKey(engine), "=", eb.ref(rowKey))))
-		.select(columns)
-		// likes30d is no column of `models`: the cursor reads the probe's count.
-		.$if(query.sort === "likes30d", (select) => select.select("probe.probe_sort as likes30d"))
-		// The id test first: it reads the probe's own column, so only matches are looked up in `models`.
-		.where((eb) => idLike(engine, eb.ref("probe.probe_id"), search))
-		.where(visibleTo(caller))
-		.orderBy("probe.probe_sort", direction)
-		.orderBy("probe.probe_id", direction)
-		.limit(walk.rows)
-		.execute();
-	if (rows.length >= walk.rows) return rows as ModelRow[];
 	const counted = await db
-		.selectFrom(prefix.clearSelect().select("models.id").as("probed"))
+		.selectFrom(probed.as("probed"))
 		.select((eb) => eb.fn.countAll<number>().as("count"))
 		.executeTakeFirstOrThrow();
-	return Number(counted.count) < probeRows ? (rows as ModelRow[]) : undefined;
+	return Number(counted.count) < probeRows ? rows : undefined;
 }
 
 /**
@@ -238,20 +230,15 @@ async function findPage(
 	const direction = query.descending ? "desc" : "asc";
 	let select = filtered(db, query, walk.after, walk.part).select(columns).where(visibleTo(caller));
 	if (query.sort === "likes30d") select = select.select((eb) => sortValue(eb, query).as("likes30d"));
-	if (query.search !== undefined) select = select.where(await idSearchCondition(db, engine, query.search));
-	if (query.search !== undefined && engine === "postgres") {
-		// The probe found the term rare among the first models in sort order, so walking the sort
-		// index would read far past them. PostgreSQL's planner cannot know that (it takes the term
-		// and the filters as independent) and picks the walk; the OFFSET 0 fence makes it find the
-		// matches from the trigram and filter indexes instead, then sort only those.
-		const sortKey = query.sort === "likes30d" ? "likes30d" : query.sort;
-		return (await db
-			.selectFrom(select.offset(0).as("matches"))
-			.selectAll()
-			.orderBy(sql.ref(`matches.${sortKey}`), direction)
-			.orderBy("matches.id", direction)
-			.limit(walk.rows)
-			.execute()) as ModelRow[];
+	if (query.search !== undefined) {
+		select = select.where(await idSearchCondition(db, engine, query.search));
+		return (await rareSearchPage(db, engine, {
+			matches: select,
+			sortValue: (eb) => sortValue(eb, query),
+			sortColumn: query.sort,
+			direction,
+			rows: walk.rows,
+		})) as ModelRow[];
 	}
 	return (await select
 		.orderBy((eb) => sortValue(eb, query), direction)
@@ -352,8 +339,6 @@ export async function mappingsOf(
 	return byModel;
 }
 
-/** The hub's own provider (seed/local-mapping.ts's LOCAL_PROVIDER, not imported: that module brings the runtime's checks). */
-const LOCAL_PROVIDER = "hf-inference";
 /** The task of a mapped model's hf-inference entry: served on the chat route (and completions), as a GGUF model is. */
 const ENDPOINT_TASK = "conversational";
 

@@ -12,11 +12,11 @@ import { PIPELINE_DATA, type PipelineType } from "@hubkit/tasks";
 import type { Transaction } from "kysely";
 import { parse as parseYaml } from "yaml";
 import type { Database } from "../db/schema.js";
-import { readStreamLimited } from "../router/http.js";
-import { AUTO_MODEL, defaultProcessor } from "../seed/catalogue/transformers-info.js";
+import { readStreamLimited } from "../lib/streams.js";
 import type { BlobStore } from "../storage/blob-store.js";
 import { localAppsOf, parameterCountOf } from "./model-derived.js";
 import type { Repo } from "./repos.js";
+import { AUTO_MODEL, defaultProcessor } from "./transformers-info.js";
 
 /** Larger cards and configs are stored without the parsed part (a config is never this big). */
 const MAX_CARD_BYTES = 1024 * 1024;

@@ -69,7 +69,7 @@ export function clinicalNer(): SeedModel {
 			created: "2025-06-03",
 			card: "Finds drugs (DRUG), doses (DOSE), how often a drug is taken (FREQUENCY) and conditions (CONDITION) in short clinical notes, on this hub's own CPU with no download. Its weights are written from a lexicon of about 80 common generic drug names, 50 conditions and the usual dose units, not trained: each known word has one label whatever surrounds it, and neighbouring words of one label make one entity. It misses every drug, brand name and condition outside its lexicon and knows nothing of negation (“no sign of pneumonia” still tags pneumonia). A demonstration of the task, not a tool for real notes.",
 			widget: [{ text: CLINICAL_NER_SAMPLE }],
-			// The runtime runs it; the loader checks that before writing the mapping (seed/local-mapping.ts).
+			// The runtime runs it; the loader checks that before writing the mapping (seed/seed-capability.ts).
 			providers: ["hf-inference"],
 		},
 		files,

@@ -75,7 +75,7 @@ export function tinySentiment(): SeedModel {
 			created: "2025-10-20",
 			card: "A tiny sentiment classifier that this hub runs on its own CPU, with no download: each word of a short lexicon leans positive or negative, and a sentence gets the average of its words. Crude on purpose (it knows nothing of negation or context); it is here so that the widget, the inference snippets and the client work end to end on a fresh hub.",
 			widget: [{ text: "I love this movie, the soundtrack is wonderful!" }],
-			// The runtime runs it; the loader checks that before writing the mapping (seed/local-mapping.ts).
+			// The runtime runs it; the loader checks that before writing the mapping (seed/seed-capability.ts).
 			providers: ["hf-inference"],
 		},
 		files,

@@ -4,6 +4,8 @@
  * sample counts and dates, provider mappings and the transformers integration.
  * Each concern lives in its own module beside this one.
  */
+
+import { AUTO_MODEL, defaultProcessor } from "../../services/transformers-info.js";
 import type { SeedFile, SeedModel } from "../types.js";
 import { readmeOf } from "./card.js";
 import { CHAT_FORMATS } from "./chat-formats.js";
@@ -20,7 +22,6 @@ import {
 } from "./repo-files.js";
 import type { Spec } from "./spec.js";
 import { buildTags } from "./tags.js";
-import { AUTO_MODEL, defaultProcessor } from "./transformers-info.js";
 import { isPlainObject, json } from "./values.js";
 import { chatWidget, DEFAULT_WIDGETS } from "./widgets.js";
 

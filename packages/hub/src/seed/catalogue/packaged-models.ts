@@ -115,7 +115,7 @@ function packagedRecord(spec: PackagedSpec): SeedModel {
 			`**Where the weights come from:** the npm package${definition.packages.length > 1 ? "s" : ""} ${named} (MIT), installed with the hub. This repository holds no weights: \`${MANIFEST_PATH}\` names the engine and the packages, \`config.json\` lists the labels. The hub runs it on its own CPU, offline.`,
 		].join("\n\n"),
 		widget: [{ text: spec.widget }],
-		// The runtime runs it; the loader checks that before writing the mapping (seed/local-mapping.ts).
+		// The runtime runs it; the loader checks that before writing the mapping (seed/seed-capability.ts).
 		providers: ["hf-inference"],
 		config: {
 			id2label: Object.fromEntries(labels.map((label, index) => [String(index), label])),

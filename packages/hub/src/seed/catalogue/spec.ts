@@ -92,7 +92,7 @@ export const specSchema = z.strictObject({
 	/**
 	 * Third-party providers that serve the model, in preference order (see mappings.ts for the
 	 * forms). Never hf-inference: that is this hub's own runtime, and the loader maps a model to it
-	 * exactly when the runtime can run it (seed/local-mapping.ts).
+	 * exactly when the runtime can run it (seed/seed-capability.ts).
 	 */
 	providers: z
 		.array(

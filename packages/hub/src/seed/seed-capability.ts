@@ -3,13 +3,12 @@
  * itself, so it is the runtime's to decide, not the record's: the loader gives
  * a record a live one (for the task the runtime serves) exactly when
  * `canRunLocally` says the runtime can run it now, and drops any the record
- * declares otherwise. Other providers' mappings describe third parties and are
- * kept as written.
+ * declares otherwise (the rule: services/provider-mapping.ts). This module
+ * shows the runtime a seed record's files.
  */
 import { type CandidateFiles, canRunLocally, type LocalCapability } from "@hubkit/runtime";
+import { mappingsWithLocal } from "../services/provider-mapping.js";
 import type { SeedFile, SeedModel, SeedProviderMapping } from "./types.js";
-
-export const LOCAL_PROVIDER = "hf-inference";
 
 const decoder = new TextDecoder();
 
@@ -49,22 +48,4 @@ export function seedCapability(record: SeedModel): Promise<LocalCapability> {
 /** The record's provider mappings with hf-inference as the runtime finds it (the record itself is not changed). */
 export async function withLocalMapping(record: SeedModel): Promise<SeedProviderMapping[]> {
 	return mappingsWithLocal(record.inferenceProviderMapping, await seedCapability(record), record.id);
-}
-
-/**
- * `declared` with hf-inference set to what `capability` says: dropped when the runtime cannot
- * run the model; otherwise live for the runtime's task, keeping a declared entry's place in the
- * preference order and its status. Other providers' entries stay as they are.
- */
-export function mappingsWithLocal(
-	declared: SeedProviderMapping[],
-	capability: LocalCapability,
-	id: string,
-): SeedProviderMapping[] {
-	if (!capability.ok) return declared.filter((mapping) => mapping.provider !== LOCAL_PROVIDER);
-	const own = declared.find((mapping) => mapping.provider === LOCAL_PROVIDER);
-	if (own) {
-		return declared.map((mapping) => (mapping === own ? { ...own, providerId: id, task: capability.task } : mapping));
-	}
-	return [...declared, { provider: LOCAL_PROVIDER, providerId: id, task: capability.task, status: "live" }];
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { seedModel } from "../../test/support/seed-records.js";
 import { tinySentiment } from "./catalogue/local-models.js";
-import { seedCapability, withLocalMapping } from "./local-mapping.js";
+import { seedCapability, withLocalMapping } from "./seed-capability.js";
 import type { SeedProviderMapping } from "./types.js";
 
 const together: SeedProviderMapping = {
