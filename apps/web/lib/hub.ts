@@ -6,7 +6,7 @@
  * as the visitor (lib/session.ts), so private repositories show to those who may see them.
  */
 import "server-only";
-import { type RepoType, repoApiPath, repoWebPath } from "./repos";
+import { type RepoType, repoApiPath, repoPagePath } from "./paths";
 import { hubAsVisitor } from "./session";
 
 export interface ModelListItem {
@@ -166,7 +166,7 @@ export async function getModelReadme(id: string): Promise<string | undefined> {
 
 /** A model's or dataset's card (README.md on main), or undefined when it has none. */
 export async function getRepoReadme(type: RepoType, id: string): Promise<string | undefined> {
-	const response = await hubFetch(`${repoWebPath(type, id)}/raw/main/README.md`);
+	const response = await hubFetch(`${repoPagePath(type, id)}/raw/main/README.md`);
 	if (response.status === 404 || response.status === 401) return undefined;
 	if (!response.ok) throw await failure(response);
 	return await response.text();

@@ -5,7 +5,7 @@
  */
 import "server-only";
 import { cache } from "react";
-import { type RepoType, repoApiPath } from "./repo-paths";
+import { type RepoType, repoApiPath } from "./paths";
 import { getSessionUser, readAsVisitor } from "./session";
 
 export type AccessStatus = "pending" | "accepted" | "rejected";

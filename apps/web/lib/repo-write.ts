@@ -5,9 +5,8 @@
  */
 import "server-only";
 import { type DiffLine, lineDiff } from "./line-diff";
+import { encodePath, type RepoType, repoApiPath, repoPagePath } from "./paths";
 import { hubAsVisitor, readAsVisitor } from "./session";
-
-export type RepoType = "model" | "dataset";
 
 export interface WriteAccess {
 	mayWrite: boolean;
@@ -33,14 +32,10 @@ interface TreeItem {
 	lfs?: { oid: string; size: number };
 }
 
-const encodePath = (path: string) => path.split("/").map(encodeURIComponent).join("/");
-const api = (type: RepoType, id: string) => `/api/${type}s/${encodePath(id)}`;
-const page = (type: RepoType, id: string) => `${type === "dataset" ? "/datasets" : ""}/${encodePath(id)}`;
-
 /** Nobody may write what the hub will not say they may (signed out, or the hub unreachable). */
 export async function getWriteAccess(type: RepoType, id: string): Promise<WriteAccess> {
 	return (
-		(await readAsVisitor<WriteAccess>(`${api(type, id)}/write-access`)) ?? {
+		(await readAsVisitor<WriteAccess>(`${repoApiPath(type, id)}/write-access`)) ?? {
 			mayWrite: false,
 			uploadLimitBytes: 0,
 			maxFilesPerCommit: 0,
@@ -56,7 +51,9 @@ export async function listRepoCommits(
 	revision: string,
 	limit = 50,
 ): Promise<{ commits: CommitItem[]; total: number } | undefined> {
-	const response = await hubAsVisitor(`${api(type, id)}/commits/${encodeURIComponent(revision)}?limit=${limit}`);
+	const response = await hubAsVisitor(
+		`${repoApiPath(type, id)}/commits/${encodeURIComponent(revision)}?limit=${limit}`,
+	);
 	if (!response.ok) return undefined;
 	return {
 		commits: (await response.json()) as CommitItem[],
@@ -78,7 +75,9 @@ export async function readEditableText(
 	commit: string,
 	path: string,
 ): Promise<EditableText> {
-	const response = await hubAsVisitor(`${page(type, id)}/raw/${encodeURIComponent(commit)}/${encodePath(path)}`);
+	const response = await hubAsVisitor(
+		`${repoPagePath(type, id)}/raw/${encodeURIComponent(commit)}/${encodePath(path)}`,
+	);
 	if (!response.ok) return { ok: false, reason: "missing" };
 	const bytes = new Uint8Array(await response.arrayBuffer());
 	if (bytes.length > MAX_EDIT_BYTES) return { ok: false, reason: "large" };
@@ -94,7 +93,7 @@ export const MAX_EDIT_BYTES = 1024 * 1024;
 
 async function treeAt(type: RepoType, id: string, revision: string): Promise<Map<string, TreeItem>> {
 	const response = await hubAsVisitor(
-		`${api(type, id)}/tree/${encodeURIComponent(revision)}?recursive=true&limit=1000`,
+		`${repoApiPath(type, id)}/tree/${encodeURIComponent(revision)}?recursive=true&limit=1000`,
 	);
 	if (!response.ok) return new Map();
 	const items = (await response.json()) as TreeItem[];
@@ -102,7 +101,9 @@ async function treeAt(type: RepoType, id: string, revision: string): Promise<Map
 }
 
 async function rawText(type: RepoType, id: string, revision: string, path: string): Promise<string | undefined> {
-	const response = await hubAsVisitor(`${page(type, id)}/raw/${encodeURIComponent(revision)}/${encodePath(path)}`);
+	const response = await hubAsVisitor(
+		`${repoPagePath(type, id)}/raw/${encodeURIComponent(revision)}/${encodePath(path)}`,
+	);
 	if (!response.ok) return undefined;
 	const bytes = new Uint8Array(await response.arrayBuffer());
 	// A NUL byte in the first 8 KB: binary, as git decides.

@@ -76,26 +76,3 @@ export async function getWritableNamespaces(): Promise<WritableNamespace[]> {
 	const orgs = (whoami.orgs ?? []).filter((org) => org.roleInOrg === "write" || org.roleInOrg === "admin");
 	return [{ name: whoami.name, kind: "user" }, ...orgs.map((org) => ({ name: org.name, kind: "org" as const }))];
 }
-
-/** Where `?next=` may send someone after signing in: a path on this site, nothing else. */
-export function safeNextPath(next: string | string[] | undefined): string {
-	const value = Array.isArray(next) ? next[0] : next;
-	if (!value?.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return "/";
-	// A URL parsed against a dummy origin must stay on it (no scheme, no host smuggled in).
-	const parsed = new URL(value, "http://site.invalid");
-	if (parsed.origin !== "http://site.invalid") return "/";
-	return `${parsed.pathname}${parsed.search}${parsed.hash}`;
-}
-
-/** An avatar URL from the hub as a path on this origin (the hub builds them absolute from its public URL). */
-export function avatarPath(avatarUrl: string | undefined, name: string): string {
-	if (avatarUrl) {
-		try {
-			const path = new URL(avatarUrl, "http://site.invalid").pathname;
-			if (path.startsWith("/api/avatars/")) return path;
-		} catch {
-			// Not a URL: fall back to the generated one.
-		}
-	}
-	return `/api/avatars/${encodeURIComponent(name)}.svg`;
-}

@@ -10,9 +10,9 @@ import { ModelList } from "@/components/model/model-item";
 import { DatasetList, LikedList } from "@/components/repo/repo-links";
 import { formatDay } from "@/lib/format";
 import type { ModelListItem } from "@/lib/hub";
+import { avatarPath } from "@/lib/paths";
 import type { DatasetListItem, OrgOverview, SocialLinks, UserOverview } from "@/lib/profiles";
 import type { LikedRepo } from "@/lib/repo-access";
-import { avatarPath } from "@/lib/session";
 import { socialLinkText } from "@/lib/social-links";
 import "./account.css";
 

@@ -9,8 +9,8 @@ import { usePathname, useRouter } from "next/navigation";
 import { useState } from "react";
 import { hubCall } from "@/components/account/hub-call";
 import { useHydrated } from "@/components/ui/use-hydrated";
+import { type RepoType, repoApiPath, signInPath } from "@/lib/paths";
 import type { AccessStatus } from "@/lib/repo-access";
-import { type RepoType, repoApiPath, signInPath } from "@/lib/repo-paths";
 
 const STATUS_TEXT: Record<AccessStatus, string> = {
 	pending: "Your request is pending: the owner will review it.",

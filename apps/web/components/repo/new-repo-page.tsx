@@ -3,7 +3,7 @@
  * may create in; a site admin (the session's `isAdmin`, as /admin reads it) may also type another.
  */
 import Link from "next/link";
-import type { RepoType } from "@/lib/repos";
+import type { RepoType } from "@/lib/paths";
 import { getWritableNamespaces, requireSessionUser } from "@/lib/session";
 import { NewRepoForm } from "./new-repo-form";
 import "./repo.css";

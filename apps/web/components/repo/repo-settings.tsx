@@ -12,8 +12,8 @@ import { ConfirmAction } from "@/components/account/confirm-action";
 import { hubCall } from "@/components/account/hub-call";
 import { useHydrated } from "@/components/ui/use-hydrated";
 import { formatDay } from "@/lib/format";
+import { type RepoType, repoApiPath, repoPagePath } from "@/lib/paths";
 import type { AccessStatus } from "@/lib/repo-access";
-import { type RepoType, repoApiPath, repoPagePath } from "@/lib/repo-paths";
 
 type Gating = false | "auto" | "manual";
 

@@ -6,7 +6,7 @@
  */
 import { useState } from "react";
 import { hubCall } from "@/components/account/hub-call";
-import { type RepoType, repoApiPath } from "@/lib/repo-paths";
+import { type RepoType, repoApiPath } from "@/lib/paths";
 
 export function useLike(repoType: RepoType, repoId: string, initialLikes: number, initiallyLiked: boolean) {
 	const [likes, setLikes] = useState(initialLikes);

@@ -6,7 +6,7 @@
  * subscribe with `useSyncExternalStore`; the last card to leave a page forgets the
  * answer, so coming back (after liking something on its page) reads it again.
  */
-import type { RepoType } from "@/lib/repo-paths";
+import type { RepoType } from "@/lib/paths";
 import { hubCall } from "../account/hub-call";
 import { whoAmI } from "../account/who-am-i";
 

@@ -2,7 +2,8 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { AvatarForm } from "@/components/account/avatar-form";
 import { type EditableProfile, ProfileForm } from "@/components/account/profile-form";
-import { avatarPath, readAsVisitor, requireSessionUser } from "@/lib/session";
+import { avatarPath } from "@/lib/paths";
+import { readAsVisitor, requireSessionUser } from "@/lib/session";
 
 export const metadata: Metadata = {
 	title: "Profile settings",

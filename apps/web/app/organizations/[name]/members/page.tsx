@@ -9,8 +9,9 @@ import { type Member, MembersManager } from "@/components/account/org-forms";
 import "@/components/account/account.css";
 import { AvatarForm } from "@/components/account/avatar-form";
 import { ProfileForm } from "@/components/account/profile-form";
+import { avatarPath } from "@/lib/paths";
 import type { OrgOverview } from "@/lib/profiles";
-import { avatarPath, readAsVisitor, requireSessionUser } from "@/lib/session";
+import { readAsVisitor, requireSessionUser } from "@/lib/session";
 
 type Props = { params: Promise<{ name: string }> };
 
