@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { LoginForm } from "@/components/account/auth-forms";
+import { getSessionUser } from "@/lib/hub/users";
 import { safeNextPath } from "@/lib/paths";
-import { getSessionUser } from "@/lib/session";
 
 export const metadata: Metadata = {
 	title: "Log in",

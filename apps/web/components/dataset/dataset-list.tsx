@@ -2,7 +2,7 @@
 import { PIPELINE_DATA, type PipelineType } from "@hubkit/tasks";
 import Link from "next/link";
 import { formatCount, formatDay } from "@/lib/format";
-import type { DatasetListItem } from "@/lib/hub";
+import type { DatasetListItem } from "@/lib/hub/datasets";
 import { repoPagePath } from "@/lib/paths";
 import { CardLike } from "../repo/card-like";
 import { TaskIcon } from "../task/task-icon";

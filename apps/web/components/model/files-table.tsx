@@ -1,7 +1,7 @@
 /** The repository's files as an indented tree: sizes, an LFS badge, a download link through `resolve`. */
 import type { ReactNode } from "react";
 import { formatBytes } from "@/lib/format";
-import type { TreeEntry } from "@/lib/hub";
+import type { TreeEntry } from "@/lib/hub/repos";
 import { encodePath, type RepoType, repoPagePath } from "@/lib/paths";
 import { Badge } from "../ui/badge";
 import { DownloadIcon, FileIcon, FolderIcon } from "../ui/icons";

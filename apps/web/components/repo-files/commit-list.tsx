@@ -1,8 +1,8 @@
 /** A repository's commits, newest first: title, author, date, a link to each commit's changes. */
 import Link from "next/link";
 import { formatDay } from "@/lib/format";
+import type { CommitItem } from "@/lib/hub/commits";
 import { type RepoRef, repoPagePath } from "@/lib/paths";
-import type { CommitItem } from "@/lib/repo-write";
 
 export function CommitList({ repo, commits }: { repo: RepoRef; commits: CommitItem[] }) {
 	return (

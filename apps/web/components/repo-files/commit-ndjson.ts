@@ -3,7 +3,7 @@
  * site's own origin with the session cookie. Uploads go through `@huggingface/hub` instead
  * (upload-files.ts): it sends large files through LFS with progress.
  */
-import { hubCall } from "@/components/account/hub-call";
+import { hubCall } from "@/lib/hub/browser";
 import { type RepoRef, repoApiPath } from "@/lib/paths";
 
 export type CommitLine =

@@ -7,7 +7,7 @@
  */
 import { useRouter } from "next/navigation";
 import { type FormEvent, useId, useState } from "react";
-import { hubCall } from "@/components/account/hub-call";
+import { fetchHubFile, hubCall } from "@/lib/hub/browser";
 import { type RepoRef, repoApiPath, repoPagePath, resolvePath } from "@/lib/paths";
 import { CodeEditor } from "./code-editor";
 import { commitLines, textToBase64 } from "./commit-ndjson";
@@ -85,7 +85,7 @@ export function FileEditor({
 	const loadTheirs = async () => {
 		if (!conflict) return;
 		setBusy(true);
-		const response = await fetch(resolvePath(repo, conflict.head, cleanPath), { credentials: "same-origin" });
+		const response = await fetchHubFile(resolvePath(repo, conflict.head, cleanPath));
 		setBusy(false);
 		if (response.ok) setText(await response.text());
 		else if (response.status === 404) setText("");

@@ -8,8 +8,6 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { FilesTable } from "@/components/model/files-table";
 import { formatDay } from "@/lib/format";
-import { getRepoTree } from "@/lib/hub";
-import { encodePath, type RepoRef, repoPagePath } from "@/lib/paths";
 import {
 	getCommitDetail,
 	getWriteAccess,
@@ -17,7 +15,9 @@ import {
 	listRepoCommits,
 	MAX_EDIT_BYTES,
 	readEditableText,
-} from "@/lib/repo-write";
+} from "@/lib/hub/commits";
+import { getRepoTree } from "@/lib/hub/repos";
+import { encodePath, type RepoRef, repoPagePath } from "@/lib/paths";
 import { CannotWrite } from "./cannot-write";
 import { CommitDiff } from "./commit-diff";
 import { CommitList } from "./commit-list";

@@ -13,9 +13,9 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { useHydrated } from "@/components/ui/use-hydrated";
+import { hubCall } from "@/lib/hub/browser";
 import { COMMON_LICENSES, licensedReadme } from "@/lib/licenses";
 import { type RepoType, repoApiPath, repoPagePath } from "@/lib/paths";
-import { hubCall } from "../account/hub-call";
 
 /** Waits this long after the last keystroke before asking the hub. */
 const CHECK_DELAY_MS = 250;

@@ -4,9 +4,9 @@
  * Everyone else sees it only on a repository with no files at all (not on a card-only one).
  */
 
+import { getWritableNamespaces } from "@/lib/hub/users";
 import type { RepoType } from "@/lib/paths";
 import { publicUrl } from "@/lib/public-url";
-import { getWritableNamespaces } from "@/lib/session";
 import { UploadPanel } from "./upload-panel";
 import "./repo.css";
 

@@ -2,8 +2,9 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { AvatarForm } from "@/components/account/avatar-form";
 import { type EditableProfile, ProfileForm } from "@/components/account/profile-form";
+import { readAsVisitor } from "@/lib/hub/fetch";
+import { requireSessionUser } from "@/lib/hub/users";
 import { avatarPath } from "@/lib/paths";
-import { readAsVisitor, requireSessionUser } from "@/lib/session";
 
 export const metadata: Metadata = {
 	title: "Profile settings",

@@ -11,7 +11,8 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { Section } from "@/components/ui/section";
 import { Tag } from "@/components/ui/tag";
 import { TaskWidget } from "@/components/widget/task-widget";
-import { getDataset, listModels } from "@/lib/hub";
+import { getDataset } from "@/lib/hub/datasets";
+import { listModels } from "@/lib/hub/models";
 import { repoPagePath } from "@/lib/paths";
 
 type Props = { params: Promise<{ task: string }> };

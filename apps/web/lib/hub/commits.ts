@@ -4,9 +4,10 @@
  * changes against its parent (a line diff of text files; LFS and binary files by size).
  */
 import "server-only";
-import { type DiffLine, lineDiff } from "./line-diff";
-import { encodePath, type RepoType, repoApiPath, repoPagePath } from "./paths";
-import { hubAsVisitor, readAsVisitor } from "./session";
+import { type DiffLine, lineDiff } from "../line-diff";
+import { encodePath, type RepoType, repoApiPath, repoPagePath } from "../paths";
+import { hubAsVisitor, readAsVisitor } from "./fetch";
+import type { TreeEntry } from "./repos";
 
 export interface WriteAccess {
 	mayWrite: boolean;
@@ -22,14 +23,6 @@ export interface CommitItem {
 	message: string;
 	authors: { user: string; avatar?: string }[];
 	date: string;
-}
-
-interface TreeItem {
-	type: "file" | "directory";
-	path: string;
-	size: number;
-	oid: string;
-	lfs?: { oid: string; size: number };
 }
 
 /** Nobody may write what the hub will not say they may (signed out, or the hub unreachable). */
@@ -91,12 +84,12 @@ export async function readEditableText(
 /** The browser editor takes text files up to this size. */
 export const MAX_EDIT_BYTES = 1024 * 1024;
 
-async function treeAt(type: RepoType, id: string, revision: string): Promise<Map<string, TreeItem>> {
+async function treeAt(type: RepoType, id: string, revision: string): Promise<Map<string, TreeEntry>> {
 	const response = await hubAsVisitor(
 		`${repoApiPath(type, id)}/tree/${encodeURIComponent(revision)}?recursive=true&limit=1000`,
 	);
 	if (!response.ok) return new Map();
-	const items = (await response.json()) as TreeItem[];
+	const items = (await response.json()) as TreeEntry[];
 	return new Map(items.filter((item) => item.type === "file").map((item) => [item.path, item]));
 }
 
@@ -139,7 +132,7 @@ export async function getCommitDetail(type: RepoType, id: string, sha: string): 
 	const parent = chain.commits[1];
 	const [after, before] = await Promise.all([
 		treeAt(type, id, commit.id),
-		parent ? treeAt(type, id, parent.id) : Promise.resolve(new Map<string, TreeItem>()),
+		parent ? treeAt(type, id, parent.id) : Promise.resolve(new Map<string, TreeEntry>()),
 	]);
 	const paths = [...new Set([...before.keys(), ...after.keys()])].sort();
 	const changes: FileChange[] = [];
