@@ -1,7 +1,7 @@
 /**
  * Small commits from the browser (an edited file, a deletion) as the hub's NDJSON commit, on the
  * site's own origin with the session cookie. Uploads go through `@huggingface/hub` instead
- * (upload-files.ts): it sends large files through LFS with progress.
+ * (file-uploader.tsx): it sends large files through LFS with progress.
  */
 import { hubCall } from "@/lib/hub/browser";
 import { type RepoRef, repoApiPath } from "@/lib/paths";
