@@ -115,7 +115,7 @@ export interface FileChange {
 	note?: string;
 }
 
-/** Text files up to this size get a line diff; the LCS table of larger ones would be too big. */
+/** Text files up to this size get a line diff; larger ones are listed by size, as a person would not read their diff here. */
 const MAX_DIFF_BYTES = 256 * 1024;
 
 export interface CommitDetail {
