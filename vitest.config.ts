@@ -2,6 +2,6 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
 	test: {
-		projects: ["packages/*", "apps/web", "scripts"],
+		projects: ["packages/*", "apps/web", "apps/web/vitest.unit.config.ts", "scripts"],
 	},
 });

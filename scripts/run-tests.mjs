@@ -33,9 +33,10 @@ if (tier === "unit") {
 	args.unshift(...projects.flatMap((project) => ["--project", project]), ...files);
 }
 
-/** The Vitest project a unit-tier file belongs to: the workspace's directory name. */
+/** The Vitest project a unit-tier file belongs to: the package's directory name, the site's own unit project. */
 function projectOf(file) {
 	const [top, name] = file.split("/");
+	if (top === "apps") return "web-unit";
 	return top === "packages" ? name : top;
 }
 

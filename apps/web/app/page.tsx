@@ -4,7 +4,7 @@ import { ModelList } from "@/components/model/model-item";
 import { TaskCatalogue } from "@/components/task/task-catalogue";
 import { SearchIcon } from "@/components/ui/icons";
 import { Section } from "@/components/ui/section";
-import { listModels } from "@/lib/hub";
+import { listModels } from "@/lib/hub/models";
 
 export async function generateMetadata(): Promise<Metadata> {
 	return {

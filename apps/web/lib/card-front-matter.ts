@@ -3,10 +3,10 @@
  * for a model (task, library, license, tags, base model, widget examples) and three for
  * a dataset (task categories, license, tags) and writes them; every other top-level key
  * of the existing front matter is kept as its own lines, untouched.
- * The site has no YAML package, so this emits the few shapes it writes itself —
- * strings (always double-quoted), lists of strings, and lists of `{text}` widget
- * entries — and reads the current values from the hub's parsed `cardData`.
+ * Its keys are written with `yaml` (strings always double-quoted, list items at the
+ * margin, no folding), and the current values are read from the hub's parsed `cardData`.
  */
+import { stringify } from "yaml";
 
 /** The keys the form owns are those present: a dataset's form has no task, library, base model or widget. */
 export interface CardMetadata {
@@ -63,39 +63,41 @@ export function metadataFromCardData(
 	};
 }
 
+/** Lone surrogates, which no YAML reader accepts, become U+FFFD (the line and paragraph separators are escaped below). */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
-/**
- * A YAML double-quoted scalar. JSON's string escapes (`\"`, `\\`, `\n`, `\t`, `\uXXXX`
- * for control characters) are all YAML escapes too; the line and paragraph separators,
- * which YAML 1.1 readers take as line breaks, and lone surrogates, which no reader
- * accepts, are escaped or replaced first.
- */
-export function yamlString(value: string): string {
-	return JSON.stringify(value.replace(LONE_SURROGATE, "\uFFFD"))
-		.replace(/\u2028/g, "\\u2028")
-		.replace(/\u2029/g, "\\u2029");
-}
+const clean = (value: string) => value.trim().replace(LONE_SURROGATE, "\uFFFD");
 
-function managedLines(metadata: CardMetadata): string[] {
-	const lines: string[] = [];
+/** The form's keys as YAML lines, in the form's order; empty values and lists are left out. */
+export function managedLines(metadata: CardMetadata): string[] {
+	const data: Record<string, unknown> = {};
 	const scalar = (key: string, value: string) => {
-		if (value.trim()) lines.push(`${key}: ${yamlString(value.trim())}`);
+		if (value.trim()) data[key] = clean(value);
 	};
-	const list = (key: string, values: string[], item: (value: string) => string) => {
-		const kept = values.map((value) => value.trim()).filter(Boolean);
-		if (kept.length === 0) return;
-		lines.push(`${key}:`);
-		for (const value of kept) lines.push(`- ${item(value)}`);
+	const list = (key: string, values: string[], item: (value: string) => unknown) => {
+		const kept = values.map(clean).filter(Boolean);
+		if (kept.length > 0) data[key] = kept.map(item);
 	};
 	scalar("pipeline_tag", metadata.pipeline_tag ?? "");
-	list("task_categories", metadata.task_categories ?? [], yamlString);
+	list("task_categories", metadata.task_categories ?? [], (value) => value);
 	scalar("library_name", metadata.library_name ?? "");
 	scalar("license", metadata.license);
-	list("tags", metadata.tags, yamlString);
+	list("tags", metadata.tags, (value) => value);
 	scalar("base_model", metadata.base_model ?? "");
-	list("widget", metadata.widget ?? [], (value) => `text: ${yamlString(value)}`);
-	return lines;
+	list("widget", metadata.widget ?? [], (text) => ({ text }));
+	if (Object.keys(data).length === 0) return [];
+	const yaml = stringify(data, {
+		defaultStringType: "QUOTE_DOUBLE",
+		defaultKeyType: "PLAIN",
+		indentSeq: false,
+		lineWidth: 0,
+	});
+	// YAML 1.1 readers (PyYAML, which Python clients use) take U+2028 and U+2029 as line breaks.
+	return yaml
+		.replace(/\u2028/g, "\\u2028")
+		.replace(/\u2029/g, "\\u2029")
+		.replace(/\n$/, "")
+		.split("\n");
 }
 
 /** A top-level key at the start of a line (`key:`, `"key":`, `'key':`), or undefined. */

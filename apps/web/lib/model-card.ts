@@ -9,7 +9,7 @@ export function stripFrontMatter(markdown: string): string {
 	return match ? text.slice(match[0].length) : text;
 }
 
-import { type RepoType, repoWebPath } from "./repos";
+import { type RepoType, repoPagePath } from "./paths";
 
 /**
  * Where a card's image may load from: this hub's own files. Relative paths point
@@ -21,5 +21,5 @@ export function hubImageSource(src: string, modelId: string, repoType: RepoType 
 	if (src.startsWith("/")) return src;
 	const path = src.replace(/^\.\//, "");
 	if (path.split("/").some((part) => part === ".." || part === ".")) return undefined;
-	return `${repoWebPath(repoType, modelId)}/resolve/main/${path.split("/").map(encodeURIComponent).join("/")}`;
+	return `${repoPagePath(repoType, modelId)}/resolve/main/${path.split("/").map(encodeURIComponent).join("/")}`;
 }

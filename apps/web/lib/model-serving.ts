@@ -67,6 +67,11 @@ function blockerOf(entry: MappingEntry, provider: ProviderSummary | undefined): 
 	return provider.tasks.includes(entry.task) ? undefined : "task";
 }
 
+/** Whether this hub routes a call for `task` to the provider now (a key set or its runtime on, and the task among its own). */
+export function routesTask(provider: ProviderSummary, task: string): boolean {
+	return blockerOf({ provider: provider.id, task, status: "live" }, provider) === undefined;
+}
+
 /** The blocker in the panel's words, about one provider ("it"). */
 function blockerReason(blocker: Blocker, entry: MappingEntry, local: boolean): string {
 	switch (blocker) {

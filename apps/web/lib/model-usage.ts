@@ -26,7 +26,7 @@ import {
 	shString,
 	toModelData,
 } from "@hubkit/tasks";
-import type { ModelInfo } from "./hub";
+import type { ModelInfo } from "./hub/models";
 import type { ModelServing } from "./model-serving";
 import { rankingExample } from "./widget-inputs";
 

@@ -4,7 +4,7 @@
  * linkedin.com/in/someone), or for a website, or a link of another shape, its host
  * and path without "www." and the trailing slash.
  */
-import type { SocialLinks } from "./profiles";
+import type { SocialLinks } from "./hub/users";
 
 /** Where each network's links keep the handle, on the link's path. */
 const HANDLE_PATHS: Record<Exclude<keyof SocialLinks, "website">, RegExp> = {

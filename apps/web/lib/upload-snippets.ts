@@ -4,7 +4,7 @@
  * always as a literal of its language (`@hubkit/tasks` quoting), never pasted in by hand.
  */
 import { jsString, pyString, shString } from "@hubkit/tasks";
-import { type RepoType, repoApiPath, repoWebPath } from "./repos";
+import { type RepoType, repoApiPath, repoPagePath } from "./paths";
 
 export interface UploadSnippet {
 	title: string;
@@ -34,7 +34,7 @@ export function uploadWays(type: RepoType, id: string, hubUrl: string): UploadWa
 		{
 			key: "web",
 			title: "From the browser",
-			intro: `Open the Files tab (${repoWebPath(type, id)}/tree/main) and add files there.`,
+			intro: `Open the Files tab (${repoPagePath(type, id)}/tree/main) and add files there.`,
 			snippets: [],
 		},
 		{

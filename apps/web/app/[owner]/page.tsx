@@ -7,10 +7,10 @@
 import type { Metadata } from "next";
 import { notFound, permanentRedirect } from "next/navigation";
 import { ProfileView } from "@/components/account/profile-view";
-import { getModel } from "@/lib/hub";
-import { getDatasetsBy, getModelsBy, getOverview } from "@/lib/profiles";
-import { getLikesOf } from "@/lib/repo-access";
-import { getMyOrganizations, getSessionUser } from "@/lib/session";
+import { getDatasetsBy } from "@/lib/hub/datasets";
+import { getModel, getModelsBy } from "@/lib/hub/models";
+import { getLikesOf } from "@/lib/hub/repos";
+import { getMyOrganizations, getOverview, getSessionUser } from "@/lib/hub/users";
 
 type Props = { params: Promise<{ owner: string }> };
 

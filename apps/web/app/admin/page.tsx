@@ -8,7 +8,8 @@ import { notFound } from "next/navigation";
 import { AdminNamespaces, type NamespaceConflict } from "@/components/account/admin-namespaces";
 import { type AdminUser, AdminUsers } from "@/components/account/admin-users";
 import "@/components/account/account.css";
-import { readAsVisitor, requireSessionUser } from "@/lib/session";
+import { readAsVisitor } from "@/lib/hub/fetch";
+import { requireSessionUser } from "@/lib/hub/users";
 
 export const metadata: Metadata = {
 	title: "Administration",

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { JoinForm } from "@/components/account/auth-forms";
-import { getSessionUser } from "@/lib/session";
+import { getSessionUser } from "@/lib/hub/users";
 
 export const metadata: Metadata = {
 	title: "Sign up",

@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { LoginForm } from "@/components/account/auth-forms";
-import { getSessionUser, safeNextPath } from "@/lib/session";
+import { getSessionUser } from "@/lib/hub/users";
+import { safeNextPath } from "@/lib/paths";
 
 export const metadata: Metadata = {
 	title: "Log in",

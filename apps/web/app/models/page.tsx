@@ -5,7 +5,7 @@ import { ModelFilters } from "@/components/model/model-filters";
 import { ModelList } from "@/components/model/model-item";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ListingPage } from "@/components/ui/listing-page";
-import { listModels } from "@/lib/hub";
+import { listModels } from "@/lib/hub/models";
 import { hubSort, pagerHrefs, readModelsState } from "@/lib/models-query";
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };

@@ -6,7 +6,7 @@
  * to the site, renaming an account spelled exactly like it (the hub says when a new name is needed).
  */
 import { type FormEvent, useState } from "react";
-import { hubCall } from "./hub-call";
+import { hubCall } from "@/lib/hub/browser";
 
 export interface NamespaceConflict {
 	name: string;

@@ -6,7 +6,7 @@
  */
 import { type FormEvent, useState } from "react";
 import { formatBytes } from "@/lib/format";
-import { hubCall } from "./hub-call";
+import { hubCall } from "@/lib/hub/browser";
 
 export interface AdminUser {
 	name: string;

@@ -9,7 +9,7 @@
 import Link from "next/link";
 import { type FormEvent, useState } from "react";
 import { useHydrated } from "@/components/ui/use-hydrated";
-import { hubCall } from "./hub-call";
+import { hubCall } from "@/lib/hub/browser";
 import "./account.css";
 
 function FormError({ message }: { message: string | undefined }) {

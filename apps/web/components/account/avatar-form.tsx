@@ -8,8 +8,8 @@
 import Image from "next/image";
 import { useState } from "react";
 import { UploadArea } from "@/components/upload/upload-area";
+import { hubCall } from "@/lib/hub/browser";
 import type { UploadLimits } from "@/lib/upload-config";
-import { hubCall } from "./hub-call";
 
 const AVATAR_UPLOAD: UploadLimits = {
 	noun: "picture",

@@ -6,7 +6,7 @@
  */
 import { type FormEvent, useState } from "react";
 import { useHydrated } from "@/components/ui/use-hydrated";
-import { hubCall } from "./hub-call";
+import { hubCall } from "@/lib/hub/browser";
 
 export function DeleteAccountForm({ name }: { name: string }) {
 	const [typed, setTyped] = useState("");

@@ -8,8 +8,8 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { type FormEvent, useState } from "react";
 import { useHydrated } from "@/components/ui/use-hydrated";
+import { hubCall } from "@/lib/hub/browser";
 import { ConfirmAction } from "./confirm-action";
-import { hubCall } from "./hub-call";
 
 const ROLES = ["read", "write", "admin"] as const;
 type Role = (typeof ROLES)[number];

@@ -2,7 +2,7 @@
 /** Changes the password (`POST /api/settings/password`); the hub answers with a fresh session cookie. */
 import { type FormEvent, useState } from "react";
 import { useHydrated } from "@/components/ui/use-hydrated";
-import { hubCall } from "./hub-call";
+import { hubCall } from "@/lib/hub/browser";
 
 export function PasswordForm({ name }: { name: string }) {
 	const [message, setMessage] = useState<{ ok: boolean; text: string }>();

@@ -9,10 +9,11 @@ import Link from "next/link";
 import { ModelList } from "@/components/model/model-item";
 import { DatasetList, LikedList } from "@/components/repo/repo-links";
 import { formatDay } from "@/lib/format";
-import type { ModelListItem } from "@/lib/hub";
-import type { DatasetListItem, OrgOverview, SocialLinks, UserOverview } from "@/lib/profiles";
-import type { LikedRepo } from "@/lib/repo-access";
-import { avatarPath } from "@/lib/session";
+import type { DatasetListItem } from "@/lib/hub/datasets";
+import type { ModelListItem } from "@/lib/hub/models";
+import type { LikedRepo } from "@/lib/hub/repos";
+import type { OrgOverview, SocialLinks, UserOverview } from "@/lib/hub/users";
+import { avatarPath } from "@/lib/paths";
 import { socialLinkText } from "@/lib/social-links";
 import "./account.css";
 

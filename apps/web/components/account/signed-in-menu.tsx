@@ -8,8 +8,8 @@
 import Image from "next/image";
 import Link from "next/link";
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
+import { hubCall } from "@/lib/hub/browser";
 import type { Me } from "./account-menu";
-import { hubCall } from "./hub-call";
 
 function menuItems(menu: HTMLElement | null): HTMLElement[] {
 	return [...(menu?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];

@@ -10,8 +10,8 @@ import { type FormEvent, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { CopyButton } from "@/components/ui/copy-button";
 import { useHydrated } from "@/components/ui/use-hydrated";
+import { hubCall } from "@/lib/hub/browser";
 import { ConfirmAction } from "./confirm-action";
-import { hubCall } from "./hub-call";
 
 export interface TokenItem {
 	id: string;

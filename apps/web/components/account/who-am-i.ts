@@ -8,7 +8,7 @@
  * Without it nobody is signed in, and the hub is not asked: its 401 for the anonymous is what
  * `huggingface_hub`'s whoami() expects, but in a page it is a console error on every visit.
  */
-import { hubCall } from "./hub-call";
+import { hubCall } from "@/lib/hub/browser";
 
 const SIGNED_IN_COOKIE = "hubkit_signed_in";
 

@@ -5,7 +5,7 @@
  * stickers (shapes and SVG artwork), undo/redo, and a PNG export handed back to the widget.
  * Every control is a labelled native input or button; the drawing area itself
  * takes the keyboard too (arrows move a cursor, Space puts the pen down or lifts
- * it, Enter stamps). Loaded lazily (editor-dialog.tsx): most visits never open it.
+ * it, Enter stamps). Loaded lazily (editor-dialog.tsx imports it with next/dynamic): most visits never open it.
  */
 import { type KeyboardEvent, type PointerEvent, useCallback, useEffect, useId, useRef, useState } from "react";
 import {

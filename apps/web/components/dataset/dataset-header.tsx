@@ -2,7 +2,7 @@
 import { PIPELINE_DATA } from "@hubkit/tasks";
 import type { ReactNode } from "react";
 import { formatCount, formatDay } from "@/lib/format";
-import type { DatasetInfo } from "@/lib/hub";
+import type { DatasetInfo } from "@/lib/hub/datasets";
 import { TaskIcon } from "../task/task-icon";
 import { CopyButton } from "../ui/copy-button";
 import { DownloadIcon, HeartIcon } from "../ui/icons";

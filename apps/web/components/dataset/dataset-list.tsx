@@ -2,8 +2,8 @@
 import { PIPELINE_DATA, type PipelineType } from "@hubkit/tasks";
 import Link from "next/link";
 import { formatCount, formatDay } from "@/lib/format";
-import type { DatasetListItem } from "@/lib/hub";
-import { repoWebPath } from "@/lib/repos";
+import type { DatasetListItem } from "@/lib/hub/datasets";
+import { repoPagePath } from "@/lib/paths";
 import { CardLike } from "../repo/card-like";
 import { TaskIcon } from "../task/task-icon";
 import { DownloadIcon } from "../ui/icons";
@@ -24,7 +24,7 @@ export function DatasetList({ datasets, label }: { datasets: DatasetListItem[]; 
 				const tasks = datasetTasks(dataset.tags);
 				return (
 					<li key={dataset.id} className="card model-item">
-						<Link href={repoWebPath("dataset", dataset.id)} className="model-item-id">
+						<Link href={repoPagePath("dataset", dataset.id)} className="model-item-id">
 							{dataset.id}
 						</Link>
 						{tasks.length > 0 ? (

@@ -10,7 +10,7 @@ import type { Components } from "react-markdown";
 import Markdown from "react-markdown";
 import remarkGfm from "remark-gfm";
 import { hubImageSource, stripFrontMatter } from "@/lib/model-card";
-import type { RepoType } from "@/lib/repos";
+import type { RepoType } from "@/lib/paths";
 import { ScrollablePre, ScrollableTable } from "../ui/scroll-region";
 
 /** Where relative links are resolved; only its origin matters, and no real link can share it. */

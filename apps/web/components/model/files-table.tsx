@@ -1,12 +1,10 @@
 /** The repository's files as an indented tree: sizes, an LFS badge, a download link through `resolve`. */
 import type { ReactNode } from "react";
 import { formatBytes } from "@/lib/format";
-import type { TreeEntry } from "@/lib/hub";
-import { type RepoType, repoWebPath } from "@/lib/repos";
+import type { TreeEntry } from "@/lib/hub/repos";
+import { encodePath, type RepoType, repoPagePath } from "@/lib/paths";
 import { Badge } from "../ui/badge";
 import { DownloadIcon, FileIcon, FolderIcon } from "../ui/icons";
-
-const encodePath = (path: string) => path.split("/").map(encodeURIComponent).join("/");
 
 /** Directories before files at each level, each group by name. */
 function treeOrder(entries: TreeEntry[]): TreeEntry[] {
@@ -73,7 +71,7 @@ export function FilesTable({
 									{entry.type === "file" ? (
 										<a
 											className="icon-button"
-											href={`${repoWebPath(repoType, modelId)}/resolve/main/${encodePath(entry.path)}`}
+											href={`${repoPagePath(repoType, modelId)}/resolve/main/${encodePath(entry.path)}`}
 											download
 											aria-label={`Download ${entry.path}`}
 										>

@@ -5,7 +5,7 @@
  * HTML is built from escaped text and our own spans only (highlight.ts).
  */
 import type { ReactNode } from "react";
-import type { RepoType } from "@/lib/repos";
+import type { RepoType } from "@/lib/paths";
 import { highlightCode } from "../snippet/highlight";
 import { CardMarkdown } from "./card-markdown";
 import "../snippet/highlight.css";

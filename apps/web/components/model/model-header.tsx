@@ -2,7 +2,7 @@
 import { isModelLibraryKey, MODEL_LIBRARIES, PIPELINE_DATA, type PipelineType } from "@hubkit/tasks";
 import type { ReactNode } from "react";
 import { formatCount, formatDay } from "@/lib/format";
-import type { ModelInfo } from "@/lib/hub";
+import type { ModelInfo } from "@/lib/hub/models";
 import { TaskIcon } from "../task/task-icon";
 import { CopyButton } from "../ui/copy-button";
 import { DownloadIcon, HeartIcon } from "../ui/icons";

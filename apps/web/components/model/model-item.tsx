@@ -2,7 +2,7 @@
 import { PIPELINE_DATA, type PipelineType } from "@hubkit/tasks";
 import Link from "next/link";
 import { formatCount, formatDay } from "@/lib/format";
-import type { ModelListItem } from "@/lib/hub";
+import type { ModelListItem } from "@/lib/hub/models";
 import { CardLike } from "../repo/card-like";
 import { TaskIcon } from "../task/task-icon";
 import { DownloadIcon } from "../ui/icons";

@@ -2,7 +2,7 @@
 /** "Model card" (or "Dataset card"), "Files" (and "Settings" for those who administer it) as links (each is its own URL), the current one marked. */
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { type RepoType, repoWebPath } from "@/lib/repos";
+import { type RepoType, repoPagePath } from "@/lib/paths";
 
 /** `mayAdmin`: the visitor may change the repository's settings, so its Settings tab is shown. */
 export function ModelTabs({
@@ -15,7 +15,7 @@ export function ModelTabs({
 	mayAdmin?: boolean;
 }) {
 	const pathname = usePathname();
-	const base = repoWebPath(repoType, modelId);
+	const base = repoPagePath(repoType, modelId);
 	const inSettings = pathname.endsWith("/settings");
 	// Editing, history and commits belong to the Files tab.
 	const files = /\/(tree|edit|new|commits|commit)\//.test(pathname);

@@ -3,7 +3,7 @@
  * the parent (added lines marked +, deleted −, long unchanged stretches folded).
  */
 import { formatBytes } from "@/lib/format";
-import type { FileChange } from "@/lib/repo-write";
+import type { FileChange } from "@/lib/hub/commits";
 
 const STATUS = { added: "Added", deleted: "Deleted", modified: "Changed" } as const;
 const MARK = { add: "+", del: "−", same: " " } as const;

@@ -1,8 +1,8 @@
 /** A repository's commits, newest first: title, author, date, a link to each commit's changes. */
 import Link from "next/link";
 import { formatDay } from "@/lib/format";
-import type { CommitItem } from "@/lib/repo-write";
-import { type RepoRef, repoPagePath } from "./repo-ref";
+import type { CommitItem } from "@/lib/hub/commits";
+import { type RepoRef, repoPagePath } from "@/lib/paths";
 
 export function CommitList({ repo, commits }: { repo: RepoRef; commits: CommitItem[] }) {
 	return (
@@ -10,7 +10,9 @@ export function CommitList({ repo, commits }: { repo: RepoRef; commits: CommitIt
 			{commits.map((commit) => (
 				<li key={commit.id}>
 					<span>
-						<Link href={`${repoPagePath(repo)}/commit/${commit.id}`}>{commit.title || "(no message)"}</Link>
+						<Link href={`${repoPagePath(repo.type, repo.id)}/commit/${commit.id}`}>
+							{commit.title || "(no message)"}
+						</Link>
 						<span className="muted small">
 							{" "}
 							by {commit.authors.map((author) => author.user).join(", ") || "unknown"}

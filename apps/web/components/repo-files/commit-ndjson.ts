@@ -3,8 +3,8 @@
  * site's own origin with the session cookie. Uploads go through `@huggingface/hub` instead
  * (file-uploader.tsx): it sends large files through LFS with progress.
  */
-import { hubCall } from "@/components/account/hub-call";
-import { type RepoRef, repoApiPath } from "./repo-ref";
+import { hubCall } from "@/lib/hub/browser";
+import { type RepoRef, repoApiPath } from "@/lib/paths";
 
 export type CommitLine =
 	| { key: "file"; value: { path: string; content: string; encoding: "base64" } }
@@ -32,11 +32,14 @@ export async function commitLines(
 	branch = "main",
 ): Promise<CommitResult> {
 	const body = [{ key: "header", value: header }, ...lines].map((line) => JSON.stringify(line)).join("\n");
-	const result = await hubCall<{ commitOid: string }>(`${repoApiPath(repo)}/commit/${encodeURIComponent(branch)}`, {
-		method: "POST",
-		body: new Blob([body]),
-		contentType: "application/x-ndjson",
-	});
+	const result = await hubCall<{ commitOid: string }>(
+		`${repoApiPath(repo.type, repo.id)}/commit/${encodeURIComponent(branch)}`,
+		{
+			method: "POST",
+			body: new Blob([body]),
+			contentType: "application/x-ndjson",
+		},
+	);
 	if (result.ok) return { ok: true, commitOid: result.data.commitOid };
 	return { ok: false, status: result.status, message: result.message, conflict: result.status === 412 };
 }

@@ -6,8 +6,8 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { ConfirmAction } from "@/components/account/confirm-action";
+import type { RepoRef } from "@/lib/paths";
 import { commitLines } from "./commit-ndjson";
-import type { RepoRef } from "./repo-ref";
 
 export function DeleteEntry({
 	repo,

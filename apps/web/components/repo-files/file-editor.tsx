@@ -7,11 +7,11 @@
  */
 import { useRouter } from "next/navigation";
 import { type FormEvent, useId, useState } from "react";
-import { hubCall } from "@/components/account/hub-call";
+import { fetchHubFile, hubCall } from "@/lib/hub/browser";
+import { type RepoRef, repoApiPath, repoPagePath, resolvePath } from "@/lib/paths";
 import { CodeEditor } from "./code-editor";
 import { commitLines, textToBase64 } from "./commit-ndjson";
 import { LANGUAGE_NAMES, languageOf } from "./editor-language";
-import { type RepoRef, repoApiPath, repoPagePath, resolvePath } from "./repo-ref";
 import "@/components/snippet/highlight.css";
 
 interface Conflict {
@@ -48,7 +48,7 @@ export function FileEditor({
 	const language = languageOf(path);
 	const cleanPath = path.trim().replace(/^\/+/, "");
 	const defaultSummary = creating ? `Create ${cleanPath || "a file"}` : `Update ${cleanPath}`;
-	const filesPage = `${repoPagePath(repo)}/tree/${encodeURIComponent(revision)}`;
+	const filesPage = `${repoPagePath(repo.type, repo.id)}/tree/${encodeURIComponent(revision)}`;
 
 	const save = async (event: FormEvent) => {
 		event.preventDefault();
@@ -76,7 +76,7 @@ export function FileEditor({
 			return;
 		}
 		const head = await hubCall<{ id: string }[]>(
-			`${repoApiPath(repo)}/commits/${encodeURIComponent(revision)}?limit=1`,
+			`${repoApiPath(repo.type, repo.id)}/commits/${encodeURIComponent(revision)}?limit=1`,
 		);
 		setConflict({ head: head.ok ? (head.data[0]?.id ?? parentCommit) : parentCommit });
 	};
@@ -85,7 +85,7 @@ export function FileEditor({
 	const loadTheirs = async () => {
 		if (!conflict) return;
 		setBusy(true);
-		const response = await fetch(resolvePath(repo, conflict.head, cleanPath), { credentials: "same-origin" });
+		const response = await fetchHubFile(resolvePath(repo, conflict.head, cleanPath));
 		setBusy(false);
 		if (response.ok) setText(await response.text());
 		else if (response.status === 404) setText("");

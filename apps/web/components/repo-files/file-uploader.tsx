@@ -13,8 +13,8 @@ import { type FormEvent, useId, useState } from "react";
 import type { CheckedFile } from "@/components/upload/check-files";
 import { UploadArea } from "@/components/upload/upload-area";
 import { formatBytes } from "@/lib/format";
+import type { RepoRef } from "@/lib/paths";
 import { repoUploadLimits } from "@/lib/upload-config";
-import type { RepoRef } from "./repo-ref";
 
 interface Chosen {
 	path: string;

@@ -7,7 +7,7 @@
 import dynamic from "next/dynamic";
 import Link from "next/link";
 import { type ReactNode, useState } from "react";
-import { type RepoRef, repoPagePath } from "./repo-ref";
+import { type RepoRef, repoPagePath } from "@/lib/paths";
 
 const FileUploader = dynamic(() => import("./file-uploader").then((module) => module.FileUploader), {
 	ssr: false,
@@ -43,7 +43,10 @@ export function FilesWriteActions({
 				>
 					{uploading ? "Close the uploader" : "Upload files"}
 				</button>
-				<Link className="button button-small" href={`${repoPagePath(repo)}/new/${encodeURIComponent(revision)}`}>
+				<Link
+					className="button button-small"
+					href={`${repoPagePath(repo.type, repo.id)}/new/${encodeURIComponent(revision)}`}
+				>
 					Create a file
 				</Link>
 			</div>

@@ -8,7 +8,6 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { FilesTable } from "@/components/model/files-table";
 import { formatDay } from "@/lib/format";
-import { getRepoTree } from "@/lib/hub";
 import {
 	getCommitDetail,
 	getWriteAccess,
@@ -16,20 +15,22 @@ import {
 	listRepoCommits,
 	MAX_EDIT_BYTES,
 	readEditableText,
-} from "@/lib/repo-write";
+} from "@/lib/hub/commits";
+import { getRepoTree } from "@/lib/hub/repos";
+import { encodePath, type RepoRef, repoPagePath } from "@/lib/paths";
 import { CannotWrite } from "./cannot-write";
 import { CommitDiff } from "./commit-diff";
 import { CommitList } from "./commit-list";
 import { DeleteEntry } from "./delete-entry";
 import { FileEditor } from "./file-editor";
 import { FilesWriteActions } from "./files-write-actions";
-import { encodePath, type RepoRef, repoPagePath } from "./repo-ref";
 
-const filesPath = (repo: RepoRef, revision: string) => `${repoPagePath(repo)}/tree/${encodeURIComponent(revision)}`;
+const filesPath = (repo: RepoRef, revision: string) =>
+	`${repoPagePath(repo.type, repo.id)}/tree/${encodeURIComponent(revision)}`;
 
 export async function RepoFiles({ repo, revision }: { repo: RepoRef; revision: string }) {
 	const [entries, access] = await Promise.all([getRepoTree(repo.type, repo.id), getWriteAccess(repo.type, repo.id)]);
-	const base = repoPagePath(repo);
+	const base = repoPagePath(repo.type, repo.id);
 	const history = (
 		<Link className="button button-small" href={`${base}/commits/${encodeURIComponent(revision)}`}>
 			History
@@ -103,7 +104,7 @@ export async function RepoCommit({ repo, sha }: { repo: RepoRef; sha: string }) 
 	const detail = await getCommitDetail(repo.type, repo.id, sha);
 	if (!detail) notFound();
 	const { commit, parent, changes } = detail;
-	const base = repoPagePath(repo);
+	const base = repoPagePath(repo.type, repo.id);
 	return (
 		<section className="files" aria-labelledby="commit-title">
 			<h2 id="commit-title">{commit.title || "(no message)"}</h2>

@@ -7,10 +7,10 @@
  * the hub answers 412 and nothing is overwritten.
  */
 import { useDeferredValue, useState } from "react";
-import { hubCall } from "@/components/account/hub-call";
 import { useHydrated } from "@/components/ui/use-hydrated";
 import { buildReadme, type CardMetadata } from "@/lib/card-front-matter";
-import { type RepoType, repoApiPath, repoPagePath } from "@/lib/repo-paths";
+import { hubCall } from "@/lib/hub/browser";
+import { type RepoType, repoApiPath, repoPagePath } from "@/lib/paths";
 import { CardMarkdown } from "../model/card-markdown";
 
 export interface Option {

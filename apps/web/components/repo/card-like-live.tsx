@@ -6,7 +6,7 @@
  */
 import { type ReactNode, useEffect, useSyncExternalStore } from "react";
 import { formatCount } from "@/lib/format";
-import type { RepoType } from "@/lib/repo-paths";
+import type { RepoType } from "@/lib/paths";
 import { HeartIcon } from "../ui/icons";
 import { useLike } from "./use-like";
 import { cardArrived, likeKey, subscribeToViewerLikes, viewerLikes } from "./viewer-likes";

@@ -5,7 +5,7 @@
  * of its own) says someone is signed in, the toggle is loaded and takes the link's place.
  */
 import { lazy, type MouseEvent, type ReactNode, Suspense, useEffect, useState } from "react";
-import type { RepoType } from "@/lib/repo-paths";
+import type { RepoType } from "@/lib/paths";
 import { whoAmI } from "../account/who-am-i";
 
 const CardLikeLive = lazy(() => import("./card-like-live"));

@@ -6,7 +6,7 @@
  * script for it.
  */
 import { formatCount } from "@/lib/format";
-import { type RepoType, repoPagePath, signInPath } from "@/lib/repo-paths";
+import { type RepoType, repoPagePath, signInPath } from "@/lib/paths";
 import { HeartIcon } from "../ui/icons";
 import { CardLikeUpgrade } from "./card-like-upgrade";
 import "./repo.css";

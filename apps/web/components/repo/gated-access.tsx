@@ -7,10 +7,10 @@
  */
 import { usePathname, useRouter } from "next/navigation";
 import { useState } from "react";
-import { hubCall } from "@/components/account/hub-call";
 import { useHydrated } from "@/components/ui/use-hydrated";
-import type { AccessStatus } from "@/lib/repo-access";
-import { type RepoType, repoApiPath, signInPath } from "@/lib/repo-paths";
+import { hubCall } from "@/lib/hub/browser";
+import type { AccessStatus } from "@/lib/hub/repos";
+import { type RepoType, repoApiPath, signInPath } from "@/lib/paths";
 
 const STATUS_TEXT: Record<AccessStatus, string> = {
 	pending: "Your request is pending: the owner will review it.",

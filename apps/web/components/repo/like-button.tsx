@@ -6,7 +6,7 @@
  * their own, smaller button (card-like.tsx).
  */
 import { formatCount } from "@/lib/format";
-import { type RepoType, repoPagePath, signInPath } from "@/lib/repo-paths";
+import { type RepoType, repoPagePath, signInPath } from "@/lib/paths";
 import { HeartIcon } from "../ui/icons";
 import { LazyLikeToggle } from "./lazy-like-toggle";
 import "./repo.css";

@@ -2,7 +2,7 @@
 /** The signed-in half of the like button (like-button.tsx): a press toggles the like (use-like.ts). */
 import { useHydrated } from "@/components/ui/use-hydrated";
 import { formatCount } from "@/lib/format";
-import type { RepoType } from "@/lib/repo-paths";
+import type { RepoType } from "@/lib/paths";
 import { HeartIcon } from "../ui/icons";
 import { useLike } from "./use-like";
 

@@ -13,9 +13,9 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { useHydrated } from "@/components/ui/use-hydrated";
+import { hubCall } from "@/lib/hub/browser";
 import { COMMON_LICENSES, licensedReadme } from "@/lib/licenses";
-import { type RepoType, repoApiPath, repoWebPath } from "@/lib/repos";
-import { hubCall } from "../account/hub-call";
+import { type RepoType, repoApiPath, repoPagePath } from "@/lib/paths";
 
 /** Waits this long after the last keystroke before asking the hub. */
 const CHECK_DELAY_MS = 250;
@@ -117,7 +117,7 @@ export function NewRepoForm({ type, owners, anyOwner }: { type: RepoType; owners
 				return;
 			}
 		}
-		router.push(repoWebPath(type, id));
+		router.push(repoPagePath(type, id));
 	};
 
 	const nameHint = `${ids}-name-hint`;
@@ -177,7 +177,7 @@ export function NewRepoForm({ type, owners, anyOwner }: { type: RepoType; owners
 			) : null}
 			<span className="field-hint" id={nameHint}>
 				Letters, digits, '-', '_' and '.'; its page will be at{" "}
-				{repoWebPath(type, `${owner || "owner"}/${name || "name"}`)}.
+				{repoPagePath(type, `${owner || "owner"}/${name || "name"}`)}.
 			</span>
 			<div id={nameStatus} role="status" aria-live="polite" data-testid="name-status">
 				{check.state === "checking" ? <p className="field-hint">Checking…</p> : null}
@@ -211,7 +211,7 @@ export function NewRepoForm({ type, owners, anyOwner }: { type: RepoType; owners
 			) : null}
 			{createdWithout ? (
 				<p className="form-error" role="alert">
-					<Link href={repoWebPath(type, createdWithout.id)}>{createdWithout.id}</Link> was created, but its README.md
+					<Link href={repoPagePath(type, createdWithout.id)}>{createdWithout.id}</Link> was created, but its README.md
 					could not be written: {createdWithout.message}
 				</p>
 			) : null}

@@ -3,8 +3,8 @@
  * may create in; a site admin (the session's `isAdmin`, as /admin reads it) may also type another.
  */
 import Link from "next/link";
-import type { RepoType } from "@/lib/repos";
-import { getWritableNamespaces, requireSessionUser } from "@/lib/session";
+import { getWritableNamespaces, requireSessionUser } from "@/lib/hub/users";
+import type { RepoType } from "@/lib/paths";
 import { NewRepoForm } from "./new-repo-form";
 import "./repo.css";
 

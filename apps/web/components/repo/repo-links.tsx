@@ -4,9 +4,9 @@
  */
 import Link from "next/link";
 import { formatCount, formatDay } from "@/lib/format";
-import type { DatasetListItem } from "@/lib/profiles";
-import type { LikedRepo } from "@/lib/repo-access";
-import { repoPagePath } from "@/lib/repo-paths";
+import type { DatasetListItem } from "@/lib/hub/datasets";
+import type { LikedRepo } from "@/lib/hub/repos";
+import { repoPagePath } from "@/lib/paths";
 import { DownloadIcon } from "../ui/icons";
 import { CardLike } from "./card-like";
 

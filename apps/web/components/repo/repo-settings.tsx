@@ -9,11 +9,11 @@
 import Link from "next/link";
 import { type FormEvent, useCallback, useEffect, useState } from "react";
 import { ConfirmAction } from "@/components/account/confirm-action";
-import { hubCall } from "@/components/account/hub-call";
 import { useHydrated } from "@/components/ui/use-hydrated";
 import { formatDay } from "@/lib/format";
-import type { AccessStatus } from "@/lib/repo-access";
-import { type RepoType, repoApiPath, repoPagePath } from "@/lib/repo-paths";
+import { hubCall } from "@/lib/hub/browser";
+import type { AccessStatus } from "@/lib/hub/repos";
+import { type RepoType, repoApiPath, repoPagePath } from "@/lib/paths";
 
 type Gating = false | "auto" | "manual";
 

@@ -3,9 +3,10 @@
  * while it holds nothing but `.gitattributes` and a README.md (as a new one does), folded after.
  * Everyone else sees it only on a repository with no files at all (not on a card-only one).
  */
+
+import { getWritableNamespaces } from "@/lib/hub/users";
+import type { RepoType } from "@/lib/paths";
 import { publicUrl } from "@/lib/public-url";
-import type { RepoType } from "@/lib/repos";
-import { getWritableNamespaces } from "@/lib/session";
 import { UploadPanel } from "./upload-panel";
 import "./repo.css";
 

@@ -4,7 +4,7 @@
  * repository id (lib/upload-snippets.ts); the code is highlighted on the server.
  */
 import Link from "next/link";
-import { type RepoType, repoWebPath } from "@/lib/repos";
+import { type RepoType, repoPagePath } from "@/lib/paths";
 import { uploadWays } from "@/lib/upload-snippets";
 import { CodeBlock } from "../snippet/code-block";
 import { highlightAll } from "../snippet/highlight";
@@ -33,7 +33,7 @@ export async function UploadPanel({
 					<h3>{way.title}</h3>
 					{way.key === "web" ? (
 						<p>
-							Open the <Link href={`${repoWebPath(type, id)}/tree/main`}>Files tab</Link> and add files there.
+							Open the <Link href={`${repoPagePath(type, id)}/tree/main`}>Files tab</Link> and add files there.
 						</p>
 					) : (
 						<p className="muted small">{way.intro}</p>

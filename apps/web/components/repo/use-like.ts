@@ -5,8 +5,8 @@
  * hub's; if the hub refuses, it goes back to what it was and says why.
  */
 import { useState } from "react";
-import { hubCall } from "@/components/account/hub-call";
-import { type RepoType, repoApiPath } from "@/lib/repo-paths";
+import { hubCall } from "@/lib/hub/browser";
+import { type RepoType, repoApiPath } from "@/lib/paths";
 
 export function useLike(repoType: RepoType, repoId: string, initialLikes: number, initiallyLiked: boolean) {
 	const [likes, setLikes] = useState(initialLikes);

@@ -6,8 +6,9 @@
  * subscribe with `useSyncExternalStore`; the last card to leave a page forgets the
  * answer, so coming back (after liking something on its page) reads it again.
  */
-import type { RepoType } from "@/lib/repo-paths";
-import { hubCall } from "../account/hub-call";
+
+import { hubCall } from "@/lib/hub/browser";
+import type { RepoType } from "@/lib/paths";
 import { whoAmI } from "../account/who-am-i";
 
 export type ViewerLikes =

@@ -6,7 +6,7 @@
  * provider can serve the model, the widget says so and why.
  */
 import { PIPELINE_DATA, type PipelineType, toModelData } from "@hubkit/tasks";
-import type { ModelInfo } from "@/lib/hub";
+import type { ModelInfo } from "@/lib/hub/models";
 import type { ModelServing } from "@/lib/model-serving";
 import { widgetSample } from "@/lib/widget-inputs";
 import { widgetKindOf } from "@/lib/widget-kinds";

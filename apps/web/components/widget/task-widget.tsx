@@ -7,18 +7,16 @@
  * nothing on this hub serves the task.
  */
 import { PIPELINE_DATA, type PipelineType } from "@hubkit/tasks";
-import { getModel, listModels } from "@/lib/hub";
-import { modelServing } from "@/lib/model-serving";
-import { getProviderSummaries, getTaskLocal } from "@/lib/widget-hub";
+import { getModel, listModels } from "@/lib/hub/models";
+import { getProviderSummaries, getTaskLocal } from "@/lib/hub/providers";
+import { modelServing, routesTask } from "@/lib/model-serving";
 import { ModelWidget } from "./model-widget";
 import "./widget.css";
 
 async function pickModel(local: string | undefined, task: string): Promise<string | undefined> {
 	if (local) return local;
 	const providers = await getProviderSummaries();
-	const serving = (providers ?? []).filter(
-		(provider) => provider.kind === "remote" && provider.configured && provider.tasks.includes(task),
-	);
+	const serving = (providers ?? []).filter((provider) => provider.kind === "remote" && routesTask(provider, task));
 	for (const provider of serving) {
 		const page = await listModels({ pipeline_tag: task, inference_provider: provider.id, sort: "downloads", limit: 1 });
 		if (page.models[0]) return page.models[0].id;

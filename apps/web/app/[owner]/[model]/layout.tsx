@@ -8,8 +8,8 @@ import { GatedAccess } from "@/components/repo/gated-access";
 import { LikeButton } from "@/components/repo/like-button";
 import { highlightAll } from "@/components/snippet/highlight";
 import { HighlightedCode } from "@/components/snippet/highlighted-code";
+import { getViewerStanding } from "@/lib/hub/repos";
 import { libraryUsage, localAppUsage, modelData } from "@/lib/model-usage";
-import { getViewerStanding } from "@/lib/repo-access";
 import { loadModel, type ModelParams } from "./model-page-data";
 
 /** The model is looked up here, above every loading.tsx, so a missing one answers with a real 404. */

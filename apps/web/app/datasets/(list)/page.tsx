@@ -5,7 +5,7 @@ import { DatasetList } from "@/components/dataset/dataset-list";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ListingPage } from "@/components/ui/listing-page";
 import { datasetPagerHrefs, readDatasetsState } from "@/lib/datasets-query";
-import { listDatasets } from "@/lib/hub";
+import { listDatasets } from "@/lib/hub/datasets";
 import { hubSort } from "@/lib/models-query";
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };

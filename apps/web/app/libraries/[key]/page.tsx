@@ -5,7 +5,7 @@ import { notFound } from "next/navigation";
 import { ModelList } from "@/components/model/model-item";
 import { ExternalIcon } from "@/components/ui/icons";
 import { Section } from "@/components/ui/section";
-import { listModels } from "@/lib/hub";
+import { listModels } from "@/lib/hub/models";
 
 type Props = { params: Promise<{ key: string }> };
 

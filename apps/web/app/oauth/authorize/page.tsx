@@ -9,7 +9,8 @@
 import type { Metadata } from "next";
 import "@/components/account/account.css";
 import "./consent.css";
-import { hubAsVisitor, requireSessionUser } from "@/lib/session";
+import { hubAsVisitor } from "@/lib/hub/fetch";
+import { requireSessionUser } from "@/lib/hub/users";
 
 export const metadata: Metadata = {
 	title: "Authorize an application",

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { DeleteAccountForm } from "@/components/account/delete-account-form";
-import { requireSessionUser } from "@/lib/session";
+import { requireSessionUser } from "@/lib/hub/users";
 
 export const metadata: Metadata = {
 	title: "Account",

@@ -6,8 +6,8 @@
  */
 import { type FormEvent, useState } from "react";
 import { ConfirmAction } from "@/components/account/confirm-action";
-import { hubCall } from "@/components/account/hub-call";
 import { CopyButton } from "@/components/ui/copy-button";
+import { hubCall } from "@/lib/hub/browser";
 
 export interface OAuthAppItem {
 	clientId: string;

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
-import { readAsVisitor, requireSessionUser } from "@/lib/session";
+import { readAsVisitor } from "@/lib/hub/fetch";
+import { requireSessionUser } from "@/lib/hub/users";
 import { type OAuthAppItem, OAuthAppsManager } from "./oauth-apps-manager";
 
 export const metadata: Metadata = {

@@ -2,7 +2,8 @@ import type { Metadata } from "next";
 import Image from "next/image";
 import Link from "next/link";
 import { CreateOrganizationForm } from "@/components/account/org-forms";
-import { avatarPath, getMyOrganizations, requireSessionUser } from "@/lib/session";
+import { getMyOrganizations, requireSessionUser } from "@/lib/hub/users";
+import { avatarPath } from "@/lib/paths";
 
 export const metadata: Metadata = {
 	title: "Organizations",

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { PasswordForm } from "@/components/account/password-form";
-import { requireSessionUser } from "@/lib/session";
+import { requireSessionUser } from "@/lib/hub/users";
 import { SignOutEverywhere } from "./sign-out-everywhere";
 
 export const metadata: Metadata = {

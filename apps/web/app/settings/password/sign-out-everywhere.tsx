@@ -5,8 +5,8 @@
  * Asked twice, then on to the sign-in page.
  */
 import { useState } from "react";
-import { hubCall } from "@/components/account/hub-call";
 import { useHydrated } from "@/components/ui/use-hydrated";
+import { hubCall } from "@/lib/hub/browser";
 
 export function SignOutEverywhere() {
 	const [asking, setAsking] = useState(false);

@@ -2,7 +2,9 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { AvatarForm } from "@/components/account/avatar-form";
 import { type EditableProfile, ProfileForm } from "@/components/account/profile-form";
-import { avatarPath, readAsVisitor, requireSessionUser } from "@/lib/session";
+import { readAsVisitor } from "@/lib/hub/fetch";
+import { requireSessionUser } from "@/lib/hub/users";
+import { avatarPath } from "@/lib/paths";
 
 export const metadata: Metadata = {
 	title: "Profile settings",

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { type TokenItem, TokensManager } from "@/components/account/tokens-manager";
-import { readAsVisitor, requireSessionUser } from "@/lib/session";
+import { readAsVisitor } from "@/lib/hub/fetch";
+import { requireSessionUser } from "@/lib/hub/users";
 
 export const metadata: Metadata = {
 	title: "Access tokens",

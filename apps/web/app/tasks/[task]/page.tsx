@@ -11,8 +11,9 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { Section } from "@/components/ui/section";
 import { Tag } from "@/components/ui/tag";
 import { TaskWidget } from "@/components/widget/task-widget";
-import { getDataset, listModels } from "@/lib/hub";
-import { repoWebPath } from "@/lib/repos";
+import { getDataset } from "@/lib/hub/datasets";
+import { listModels } from "@/lib/hub/models";
+import { repoPagePath } from "@/lib/paths";
 
 type Props = { params: Promise<{ task: string }> };
 
@@ -106,7 +107,7 @@ export default async function TaskPage({ params }: Props) {
 				<Section id="datasets" title="Datasets">
 					<RepoList
 						items={task.datasets}
-						linkTo={(id) => (heldDatasets.has(id) ? repoWebPath("dataset", id) : undefined)}
+						linkTo={(id) => (heldDatasets.has(id) ? repoPagePath("dataset", id) : undefined)}
 					/>
 				</Section>
 			) : null}

@@ -9,12 +9,12 @@ import { HighlightedCode } from "@/components/snippet/highlighted-code";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Section } from "@/components/ui/section";
 import { ModelWidget } from "@/components/widget/model-widget";
-import { getModelReadme } from "@/lib/hub";
+import { getModelReadme } from "@/lib/hub/models";
+import { getProviderSummaries } from "@/lib/hub/providers";
+import { getViewerStanding } from "@/lib/hub/repos";
 import { modelServing } from "@/lib/model-serving";
 import { providerUsage } from "@/lib/model-usage";
 import { publicUrl } from "@/lib/public-url";
-import { getViewerStanding } from "@/lib/repo-access";
-import { getProviderSummaries } from "@/lib/widget-hub";
 import { loadModel, type ModelParams } from "../model-page-data";
 
 export async function generateMetadata({ params }: ModelParams): Promise<Metadata> {

@@ -6,8 +6,8 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { RepoSettings } from "@/components/repo/repo-settings";
-import { getViewerStanding } from "@/lib/repo-access";
-import { requireSessionUser } from "@/lib/session";
+import { getViewerStanding } from "@/lib/hub/repos";
+import { requireSessionUser } from "@/lib/hub/users";
 import { loadModel, type ModelParams } from "../model-page-data";
 import "@/components/account/account.css";
 import "@/components/repo/repo.css";

@@ -3,7 +3,7 @@
  * door the hub answers /assets/demo/ itself; this route is what Next's image
  * optimizer reaches, since it reads local images from this server in process.
  */
-import { fetchHubAsset } from "@/lib/hub";
+import { fetchHubAsset } from "@/lib/hub/fetch";
 
 export async function GET(_request: Request, context: { params: Promise<{ file: string }> }) {
 	const { file } = await context.params;

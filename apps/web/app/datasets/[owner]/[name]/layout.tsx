@@ -5,7 +5,7 @@ import { DatasetHeader } from "@/components/dataset/dataset-header";
 import { ModelTabs } from "@/components/model/model-tabs";
 import { GatedAccess } from "@/components/repo/gated-access";
 import { LikeButton } from "@/components/repo/like-button";
-import { getViewerStanding } from "@/lib/repo-access";
+import { getViewerStanding } from "@/lib/hub/repos";
 import { type DatasetParams, loadDataset } from "./dataset-page-data";
 
 /** The dataset is looked up here, above every loading.tsx, so a missing one answers with a real 404. */

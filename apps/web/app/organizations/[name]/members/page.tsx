@@ -9,8 +9,9 @@ import { type Member, MembersManager } from "@/components/account/org-forms";
 import "@/components/account/account.css";
 import { AvatarForm } from "@/components/account/avatar-form";
 import { ProfileForm } from "@/components/account/profile-form";
-import type { OrgOverview } from "@/lib/profiles";
-import { avatarPath, readAsVisitor, requireSessionUser } from "@/lib/session";
+import { readAsVisitor } from "@/lib/hub/fetch";
+import { getOrgOverview, requireSessionUser } from "@/lib/hub/users";
+import { avatarPath } from "@/lib/paths";
 
 type Props = { params: Promise<{ name: string }> };
 
@@ -47,7 +48,7 @@ export default async function MembersPage({ params }: Props) {
 /** For the organisation's admins: its public profile (`PUT /api/organizations/{name}/settings`) and avatar. */
 async function OrganizationProfile({ name }: { name: string }) {
 	const encoded = encodeURIComponent(name);
-	const overview = await readAsVisitor<OrgOverview>(`/api/organizations/${encoded}/overview`);
+	const overview = await getOrgOverview(name);
 	return (
 		<section className="section" aria-labelledby="org-profile-heading">
 			<h2 id="org-profile-heading">Organization profile</h2>

@@ -4,9 +4,8 @@ import { notFound } from "next/navigation";
 import { ModelCard } from "@/components/model/model-card";
 import { RepoUploadHelp } from "@/components/repo/repo-upload-help";
 import { EmptyState } from "@/components/ui/empty-state";
-import { getRepoReadme } from "@/lib/hub";
-import { getViewerStanding } from "@/lib/repo-access";
-import { repoPagePath } from "@/lib/repo-paths";
+import { getRepoReadme, getViewerStanding } from "@/lib/hub/repos";
+import { repoPagePath } from "@/lib/paths";
 import { type DatasetParams, loadDataset } from "../dataset-page-data";
 
 export async function generateMetadata({ params }: DatasetParams): Promise<Metadata> {

@@ -2,7 +2,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { RepoFileEditor } from "@/components/repo-files/repo-file-pages";
-import { requireSessionUser } from "@/lib/session";
+import { requireSessionUser } from "@/lib/hub/users";
 import { loadModel } from "../../../model-page-data";
 import "@/components/account/account.css";
 import "@/components/repo-files/repo-files.css";

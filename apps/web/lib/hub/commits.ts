@@ -4,10 +4,10 @@
  * changes against its parent (a line diff of text files; LFS and binary files by size).
  */
 import "server-only";
-import { type DiffLine, lineDiff } from "./line-diff";
-import { hubAsVisitor, readAsVisitor } from "./session";
-
-export type RepoType = "model" | "dataset";
+import { type DiffLine, lineDiff } from "../line-diff";
+import { encodePath, type RepoType, repoApiPath, repoPagePath } from "../paths";
+import { hubAsVisitor, readAsVisitor } from "./fetch";
+import type { TreeEntry } from "./repos";
 
 export interface WriteAccess {
 	mayWrite: boolean;
@@ -25,22 +25,10 @@ export interface CommitItem {
 	date: string;
 }
 
-interface TreeItem {
-	type: "file" | "directory";
-	path: string;
-	size: number;
-	oid: string;
-	lfs?: { oid: string; size: number };
-}
-
-const encodePath = (path: string) => path.split("/").map(encodeURIComponent).join("/");
-const api = (type: RepoType, id: string) => `/api/${type}s/${encodePath(id)}`;
-const page = (type: RepoType, id: string) => `${type === "dataset" ? "/datasets" : ""}/${encodePath(id)}`;
-
 /** Nobody may write what the hub will not say they may (signed out, or the hub unreachable). */
 export async function getWriteAccess(type: RepoType, id: string): Promise<WriteAccess> {
 	return (
-		(await readAsVisitor<WriteAccess>(`${api(type, id)}/write-access`)) ?? {
+		(await readAsVisitor<WriteAccess>(`${repoApiPath(type, id)}/write-access`)) ?? {
 			mayWrite: false,
 			uploadLimitBytes: 0,
 			maxFilesPerCommit: 0,
@@ -56,7 +44,9 @@ export async function listRepoCommits(
 	revision: string,
 	limit = 50,
 ): Promise<{ commits: CommitItem[]; total: number } | undefined> {
-	const response = await hubAsVisitor(`${api(type, id)}/commits/${encodeURIComponent(revision)}?limit=${limit}`);
+	const response = await hubAsVisitor(
+		`${repoApiPath(type, id)}/commits/${encodeURIComponent(revision)}?limit=${limit}`,
+	);
 	if (!response.ok) return undefined;
 	return {
 		commits: (await response.json()) as CommitItem[],
@@ -78,7 +68,9 @@ export async function readEditableText(
 	commit: string,
 	path: string,
 ): Promise<EditableText> {
-	const response = await hubAsVisitor(`${page(type, id)}/raw/${encodeURIComponent(commit)}/${encodePath(path)}`);
+	const response = await hubAsVisitor(
+		`${repoPagePath(type, id)}/raw/${encodeURIComponent(commit)}/${encodePath(path)}`,
+	);
 	if (!response.ok) return { ok: false, reason: "missing" };
 	const bytes = new Uint8Array(await response.arrayBuffer());
 	if (bytes.length > MAX_EDIT_BYTES) return { ok: false, reason: "large" };
@@ -92,17 +84,19 @@ export async function readEditableText(
 /** The browser editor takes text files up to this size. */
 export const MAX_EDIT_BYTES = 1024 * 1024;
 
-async function treeAt(type: RepoType, id: string, revision: string): Promise<Map<string, TreeItem>> {
+async function treeAt(type: RepoType, id: string, revision: string): Promise<Map<string, TreeEntry>> {
 	const response = await hubAsVisitor(
-		`${api(type, id)}/tree/${encodeURIComponent(revision)}?recursive=true&limit=1000`,
+		`${repoApiPath(type, id)}/tree/${encodeURIComponent(revision)}?recursive=true&limit=1000`,
 	);
 	if (!response.ok) return new Map();
-	const items = (await response.json()) as TreeItem[];
+	const items = (await response.json()) as TreeEntry[];
 	return new Map(items.filter((item) => item.type === "file").map((item) => [item.path, item]));
 }
 
 async function rawText(type: RepoType, id: string, revision: string, path: string): Promise<string | undefined> {
-	const response = await hubAsVisitor(`${page(type, id)}/raw/${encodeURIComponent(revision)}/${encodePath(path)}`);
+	const response = await hubAsVisitor(
+		`${repoPagePath(type, id)}/raw/${encodeURIComponent(revision)}/${encodePath(path)}`,
+	);
 	if (!response.ok) return undefined;
 	const bytes = new Uint8Array(await response.arrayBuffer());
 	// A NUL byte in the first 8 KB: binary, as git decides.
@@ -121,7 +115,7 @@ export interface FileChange {
 	note?: string;
 }
 
-/** Text files up to this size get a line diff; the LCS table of larger ones would be too big. */
+/** Text files up to this size get a line diff; larger ones are listed by size, as a person would not read their diff here. */
 const MAX_DIFF_BYTES = 256 * 1024;
 
 export interface CommitDetail {
@@ -138,7 +132,7 @@ export async function getCommitDetail(type: RepoType, id: string, sha: string): 
 	const parent = chain.commits[1];
 	const [after, before] = await Promise.all([
 		treeAt(type, id, commit.id),
-		parent ? treeAt(type, id, parent.id) : Promise.resolve(new Map<string, TreeItem>()),
+		parent ? treeAt(type, id, parent.id) : Promise.resolve(new Map<string, TreeEntry>()),
 	]);
 	const paths = [...new Set([...before.keys(), ...after.keys()])].sort();
 	const changes: FileChange[] = [];

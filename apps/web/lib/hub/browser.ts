@@ -1,7 +1,8 @@
 /**
- * The browser's calls to the hub's JSON routes, on the site's own origin (so the
- * session cookie goes with them and the CSRF rule sees a same-origin request).
- * Errors come back as the hub's own message, ready to show.
+ * The browser's calls to the hub, on the site's own origin (so the session cookie goes
+ * with them and the CSRF rule sees a same-origin request): every change a person makes
+ * (forms, likes, commits) and the few reads a client component needs. Errors come back
+ * as the hub's own message, ready to show. No server-only imports: client components use it.
  */
 export type HubCallResult<T> = { ok: true; status: number; data: T } | { ok: false; status: number; message: string };
 
@@ -36,4 +37,9 @@ export async function hubCall<T = unknown>(
 	}
 	const text = await response.text();
 	return { ok: true, status: response.status, data: (text ? JSON.parse(text) : undefined) as T };
+}
+
+/** A file's bytes from the hub (a `resolve` path): the answer as is, so the caller tells a missing file from a failure. */
+export async function fetchHubFile(path: string): Promise<Response> {
+	return fetch(path, { credentials: "same-origin" });
 }

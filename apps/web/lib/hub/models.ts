@@ -1,0 +1,102 @@
+/**
+ * Models: the listing (`GET /api/models`, with its cursor and counts), one model's info,
+ * its files and card, read as the visitor.
+ */
+import "server-only";
+import { repoApiPath } from "../paths";
+import { failure, hubAsVisitor, isMissing, type PageInfo, pageInfoOf, readAsVisitor } from "./fetch";
+import { getRepoReadme, getRepoTree, type TreeEntry } from "./repos";
+
+export interface ModelListItem {
+	id: string;
+	pipeline_tag?: string;
+	library_name?: string;
+	tags: string[];
+	downloads: number;
+	likes: number;
+	lastModified: string;
+	private: boolean;
+	gated: false | "auto" | "manual";
+}
+
+export interface ProviderMappingEntry {
+	providerId: string;
+	task: string;
+	status: "live" | "staging";
+	adapter?: string;
+	adapterWeightsPath?: string;
+	hfModelId?: string;
+}
+
+export interface ModelInfo extends ModelListItem {
+	author?: string;
+	sha?: string;
+	createdAt?: string;
+	config?: Record<string, unknown>;
+	cardData?: Record<string, unknown>;
+	widgetData?: Record<string, unknown>[];
+	transformersInfo?: Record<string, unknown>;
+	siblings?: { rfilename: string }[];
+	inferenceProviderMapping?: Record<string, ProviderMappingEntry>;
+}
+
+export interface ModelQuery {
+	search?: string;
+	pipeline_tag?: string;
+	library?: string;
+	inference_provider?: string;
+	sort?: string;
+	cursor?: string;
+	limit?: number;
+}
+
+export interface ModelPage extends PageInfo {
+	models: ModelListItem[];
+}
+
+/** The query string of `GET /api/models`: only the filters that are set, and 30 a page unless told. */
+export function modelQueryString(query: ModelQuery): string {
+	const params = new URLSearchParams();
+	for (const key of ["search", "pipeline_tag", "library", "inference_provider", "sort", "cursor"] as const) {
+		const value = query[key];
+		if (value) params.set(key, value);
+	}
+	params.set("limit", String(query.limit ?? 30));
+	return params.toString();
+}
+
+export async function listModels(query: ModelQuery): Promise<ModelPage> {
+	const response = await hubAsVisitor(`/api/models?${modelQueryString(query)}`);
+	if (!response.ok) throw await failure(response);
+	return { models: (await response.json()) as ModelListItem[], ...pageInfoOf(response.headers) };
+}
+
+/**
+ * One model, or undefined when the hub has none by that id. A renamed bare id
+ * (`distilroberta-base`) is answered with a 307 that fetch follows, so the
+ * returned `id` is the current one.
+ */
+export async function getModel(id: string): Promise<ModelInfo | undefined> {
+	const response = await hubAsVisitor(repoApiPath("model", id));
+	if (isMissing(response)) return undefined;
+	if (!response.ok) throw await failure(response);
+	return (await response.json()) as ModelInfo;
+}
+
+export async function getModelTree(id: string): Promise<TreeEntry[]> {
+	return getRepoTree("model", id);
+}
+
+/** The model card's markdown, or undefined when the repository has no README.md. */
+export async function getModelReadme(id: string): Promise<string | undefined> {
+	return getRepoReadme("model", id);
+}
+
+/** A profile's models, newest change first (private ones too when the visitor may see them). */
+export async function getModelsBy(author: string): Promise<ModelListItem[]> {
+	return (
+		(await readAsVisitor<ModelListItem[]>(
+			`/api/models?author=${encodeURIComponent(author)}&sort=lastModified&limit=100`,
+		)) ?? []
+	);
+}

@@ -1,0 +1,76 @@
+/**
+ * What models and datasets share, read as the visitor: the files on `main`, the card
+ * (README.md), and the visitor's standing with the repository: `GET …/access` (gated,
+ * their request's status, whether they may download, write or administer) and whether
+ * they like it (`GET /api/users/{name}/likes`).
+ */
+import "server-only";
+import { cache } from "react";
+import { type RepoType, repoApiPath, repoPagePath } from "../paths";
+import { failure, hubAsVisitor, isMissing, readAsVisitor } from "./fetch";
+import { getSessionUser } from "./users";
+
+export interface TreeEntry {
+	type: "file" | "directory";
+	path: string;
+	size: number;
+	oid: string;
+	lfs?: { oid: string; size: number; pointerSize: number };
+}
+
+/** Every file and folder on `main`, or none when the repository is missing. */
+export async function getRepoTree(type: RepoType, id: string): Promise<TreeEntry[]> {
+	const response = await hubAsVisitor(`${repoApiPath(type, id)}/tree/main?recursive=true&limit=1000`);
+	if (isMissing(response)) return [];
+	if (!response.ok) throw await failure(response);
+	return (await response.json()) as TreeEntry[];
+}
+
+/** A model's or dataset's card (README.md on main), or undefined when it has none. */
+export async function getRepoReadme(type: RepoType, id: string): Promise<string | undefined> {
+	const response = await hubAsVisitor(`${repoPagePath(type, id)}/raw/main/README.md`);
+	if (response.status === 404 || response.status === 401) return undefined;
+	if (!response.ok) throw await failure(response);
+	return await response.text();
+}
+
+export type AccessStatus = "pending" | "accepted" | "rejected";
+
+export interface RepoAccess {
+	gated: false | "auto" | "manual";
+	status: AccessStatus | null;
+	mayDownload: boolean;
+	mayWrite: boolean;
+	/** Settings, access requests, moving and deleting: the owner or an organisation's admins. */
+	mayAdmin: boolean;
+}
+
+export interface ViewerStanding {
+	/** The signed-in person's name, if any. */
+	viewer?: string;
+	access: RepoAccess;
+	liked: boolean;
+}
+
+const NO_ACCESS: RepoAccess = { gated: false, status: null, mayDownload: true, mayWrite: false, mayAdmin: false };
+
+export interface LikedRepo {
+	createdAt: string;
+	repo: { name: string; type: RepoType };
+}
+
+export async function getLikesOf(name: string): Promise<LikedRepo[]> {
+	return (await readAsVisitor<LikedRepo[]>(`/api/users/${encodeURIComponent(name)}/likes`)) ?? [];
+}
+
+/** Once per request: the layout and the page both ask. */
+export const getViewerStanding = cache(async (type: RepoType, id: string): Promise<ViewerStanding> => {
+	const [user, access] = await Promise.all([
+		getSessionUser(),
+		readAsVisitor<RepoAccess>(`${repoApiPath(type, id)}/access`),
+	]);
+	if (!user) return { access: access ?? NO_ACCESS, liked: false };
+	const likes = await getLikesOf(user.name);
+	const liked = likes.some((like) => like.repo.type === type && like.repo.name === id);
+	return { viewer: user.name, access: { ...NO_ACCESS, ...access }, liked };
+});
