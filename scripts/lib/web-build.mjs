@@ -14,19 +14,22 @@ import { join, relative } from "node:path";
 export const ROOT = new URL("../..", import.meta.url).pathname.replace(/\/$/, "");
 export const WEB_DIR = join(ROOT, "apps/web");
 const STAMP_FILE = join(WEB_DIR, ".next", "hubkit-build-stamp");
-/** Not inputs of the build: its output, installed modules, and the browser tests. */
-const SKIPPED = new Set([".next", "node_modules", "e2e", "next-env.d.ts", ".gitignore"]);
+/** Not inputs of the build: its output, installed modules, the browser tests and the unit tests' config. */
+const SKIPPED = new Set([".next", "node_modules", "e2e", "next-env.d.ts", ".gitignore", "vitest.unit.config.ts"]);
 
 function filesUnder(directory, skipped = new Set()) {
 	if (!existsSync(directory)) return [];
-	return readdirSync(directory, { withFileTypes: true })
-		.filter((entry) => !skipped.has(entry.name))
-		.flatMap((entry) => {
-			const path = join(directory, entry.name);
-			if (entry.isDirectory()) return filesUnder(path, skipped);
-			return entry.isFile() ? [path] : [];
-		})
-		.sort();
+	return (
+		readdirSync(directory, { withFileTypes: true })
+			// Unit tests beside the code (lib/*.test.ts) are not part of the site either.
+			.filter((entry) => !skipped.has(entry.name) && !entry.name.endsWith(".test.ts"))
+			.flatMap((entry) => {
+				const path = join(directory, entry.name);
+				if (entry.isDirectory()) return filesUnder(path, skipped);
+				return entry.isFile() ? [path] : [];
+			})
+			.sort()
+	);
 }
 
 function installedVersion(name) {
