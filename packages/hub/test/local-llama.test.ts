@@ -298,9 +298,11 @@ describe.each(ENGINES)("GGUF chat through llama.cpp on a hub on loopback (%s)", 
 			});
 			const call = () => idleClient.chatCompletion({ model: CHAT_MODEL, messages: MESSAGES, max_tokens: 2 });
 			await call();
-			await vi.waitFor(() => expect(lines.some((line) => line.includes(`released ${CHAT_MODEL}`))).toBe(true));
+			// Bounds for a busy machine (the default is one second), not a speed requirement.
+			const settled = { timeout: 30_000 };
+			await vi.waitFor(() => expect(lines.some((line) => line.includes(`released ${CHAT_MODEL}`))).toBe(true), settled);
 			// Its memory is freed only with the worker that held it: the worker ends, and it is no crash.
-			await vi.waitFor(() => expect(idle.completionLoad.workers).toBe(0));
+			await vi.waitFor(() => expect(idle.completionLoad.workers).toBe(0), settled);
 			await call();
 			expect(lines.filter((line) => line.includes(`loaded ${CHAT_MODEL} `))).toHaveLength(2);
 			// A call for another model runs in a fresh worker too, and the one after it as well.
