@@ -30,7 +30,8 @@ if (tier === "unit") {
 	Object.assign(env, { HUBKIT_TEST_TIER: "unit", HUBKIT_TEST_PG: "pglite" });
 	const files = unitTestFiles(root);
 	const projects = [...new Set(files.map((file) => projectOf(file)))];
-	args.unshift(...projects.flatMap((project) => ["--project", project]), ...files);
+	// Vitest leaves one core idle by default; the unit tier is the inner loop and takes both.
+	args.unshift("--maxWorkers=2", ...projects.flatMap((project) => ["--project", project]), ...files);
 }
 
 /** The Vitest project a unit-tier file belongs to: the package's directory name, the site's own unit project. */
