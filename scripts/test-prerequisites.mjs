@@ -89,7 +89,7 @@ if (process.argv.includes("--check")) {
 }
 const prefix = privilegePrefix();
 if (!prefix) {
-	console.log(`The tests need Debian packages that are not installed; as root run: ${installCommand}`);
+	console.log(`The tests need Debian packages that are not installed; run: ${installCommand}`);
 	process.exit(1);
 }
 console.log(`Installing the tests' Debian packages: ${missing.join(" ")}`);
@@ -105,6 +105,6 @@ const [command, ...args] = [
 const install = spawnSync(command, args, { stdio: ["ignore", "ignore", "inherit"] });
 const stillMissing = NEEDS.filter((need) => !need.present()).flatMap((need) => need.packages);
 if (install.status !== 0 || stillMissing.length > 0) {
-	console.log(`Could not install ${stillMissing.join(" ") || missing.join(" ")}; as root run: ${installCommand}`);
+	console.log(`Could not install ${stillMissing.join(" ") || missing.join(" ")}; run: ${installCommand}`);
 	process.exit(1);
 }
