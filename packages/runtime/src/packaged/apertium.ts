@@ -13,12 +13,13 @@ import { spawn } from "node:child_process";
 import { accessSync, constants } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { delimiter, join } from "node:path";
+import { join } from "node:path";
 import type { PipelineType } from "@hubkit/tasks";
 import type { LocalEngine, ModelFiles } from "../engine.js";
 import { RuntimeError } from "../errors.js";
 import { bodyObject, oneText, parametersOf } from "../transformers/requests.js";
 import { manifestFor } from "./manifest.js";
+import { onPath } from "./system-programs.js";
 
 export const APERTIUM_ENGINE = "apertium";
 const PROGRAM = "apertium";
@@ -29,19 +30,6 @@ const MODE_FILE = `/usr/share/apertium/modes/${MODE}.mode`;
 const MAX_CHARS = 20_000;
 /** A run that takes longer than this is stuck: it is ended and the call fails (500). */
 const RUN_LIMIT_MS = 60_000;
-
-function onPath(program: string): string | undefined {
-	for (const folder of (process.env.PATH ?? "").split(delimiter)) {
-		if (!folder) continue;
-		try {
-			accessSync(join(folder, program), constants.X_OK);
-			return join(folder, program);
-		} catch {
-			// Not in this folder.
-		}
-	}
-	return undefined;
-}
 
 /** Why Apertium's English → Spanish pair cannot run on this machine, or undefined when it can. */
 export function apertiumMissing(): string | undefined {

@@ -14,12 +14,13 @@ import { spawn } from "node:child_process";
 import { accessSync, constants } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { delimiter, join } from "node:path";
+import { join } from "node:path";
 import type { PipelineType } from "@hubkit/tasks";
 import type { LocalEngine, ModelFiles } from "../engine.js";
 import { RuntimeError } from "../errors.js";
 import { manifestFor } from "./manifest.js";
 import { decodeWav, mediaBytes, resample } from "./media.js";
+import { onPath } from "./system-programs.js";
 
 export const POCKETSPHINX_ENGINE = "pocketsphinx";
 const PROGRAM = "pocketsphinx_continuous";
@@ -34,19 +35,6 @@ const RATE = 16_000;
 const MAX_SECONDS = 600;
 /** A run that takes longer than this is stuck: it is ended and the call fails (500). */
 const RUN_LIMIT_MS = 300_000;
-
-function onPath(program: string): string | undefined {
-	for (const folder of (process.env.PATH ?? "").split(delimiter)) {
-		if (!folder) continue;
-		try {
-			accessSync(join(folder, program), constants.X_OK);
-			return join(folder, program);
-		} catch {
-			// Not in this folder.
-		}
-	}
-	return undefined;
-}
 
 /** Why PocketSphinx cannot run on this machine, or undefined when it can. */
 export function pocketsphinxMissing(): string | undefined {
