@@ -1,11 +1,15 @@
-/**
- * Models: the listing (`GET /api/models`, with its cursor and counts), one model's info,
- * its files and card, read as the visitor.
- */
+/** Models: the listing's query and the shapes of a model's info, its files and card, read as the visitor (repos.ts). */
 import "server-only";
-import { repoApiPath } from "../paths";
-import { failure, hubAsVisitor, isMissing, type PageInfo, pageInfoOf, readAsVisitor } from "./fetch";
-import { getRepoReadme, getRepoTree, type TreeEntry } from "./repos";
+import type { PageInfo } from "./fetch";
+import {
+	getRepoInfo,
+	getRepoReadme,
+	getReposBy,
+	getRepoTree,
+	listingQueryString,
+	listRepos,
+	type TreeEntry,
+} from "./repos";
 
 export interface ModelListItem {
 	id: string;
@@ -55,33 +59,16 @@ export interface ModelPage extends PageInfo {
 }
 
 /** The query string of `GET /api/models`: only the filters that are set, and 30 a page unless told. */
-export function modelQueryString(query: ModelQuery): string {
-	const params = new URLSearchParams();
-	for (const key of ["search", "pipeline_tag", "library", "inference_provider", "sort", "cursor"] as const) {
-		const value = query[key];
-		if (value) params.set(key, value);
-	}
-	params.set("limit", String(query.limit ?? 30));
-	return params.toString();
-}
+export const modelQueryString = (query: ModelQuery) =>
+	listingQueryString(query, ["search", "pipeline_tag", "library", "inference_provider", "sort", "cursor"]);
 
 export async function listModels(query: ModelQuery): Promise<ModelPage> {
-	const response = await hubAsVisitor(`/api/models?${modelQueryString(query)}`);
-	if (!response.ok) throw await failure(response);
-	return { models: (await response.json()) as ModelListItem[], ...pageInfoOf(response.headers) };
+	const { items, ...page } = await listRepos<ModelListItem>("model", modelQueryString(query));
+	return { models: items, ...page };
 }
 
-/**
- * One model, or undefined when the hub has none by that id. A renamed bare id
- * (`distilroberta-base`) is answered with a 307 that fetch follows, so the
- * returned `id` is the current one.
- */
-export async function getModel(id: string): Promise<ModelInfo | undefined> {
-	const response = await hubAsVisitor(repoApiPath("model", id));
-	if (isMissing(response)) return undefined;
-	if (!response.ok) throw await failure(response);
-	return (await response.json()) as ModelInfo;
-}
+/** One model, or undefined when the hub has none by that id (a renamed bare id is followed). */
+export const getModel = (id: string) => getRepoInfo<ModelInfo>("model", id);
 
 export async function getModelTree(id: string): Promise<TreeEntry[]> {
 	return getRepoTree("model", id);
@@ -93,10 +80,4 @@ export async function getModelReadme(id: string): Promise<string | undefined> {
 }
 
 /** A profile's models, newest change first (private ones too when the visitor may see them). */
-export async function getModelsBy(author: string): Promise<ModelListItem[]> {
-	return (
-		(await readAsVisitor<ModelListItem[]>(
-			`/api/models?author=${encodeURIComponent(author)}&sort=lastModified&limit=100`,
-		)) ?? []
-	);
-}
+export const getModelsBy = (author: string) => getReposBy<ModelListItem>("model", author);

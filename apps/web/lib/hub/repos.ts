@@ -1,14 +1,59 @@
 /**
- * What models and datasets share, read as the visitor: the files on `main`, the card
- * (README.md), and the visitor's standing with the repository: `GET …/access` (gated,
+ * What models and datasets share, read as the visitor: the listing (`GET /api/models`,
+ * `GET /api/datasets`, with its cursor and counts), one repository's info, the files on `main`,
+ * the card (README.md), and the visitor's standing with the repository: `GET …/access` (gated,
  * their request's status, whether they may download, write or administer) and whether
  * they like it (`GET /api/users/{name}/likes`).
  */
 import "server-only";
 import { cache } from "react";
 import { type RepoType, repoApiPath, repoPagePath } from "../paths";
-import { failure, hubAsVisitor, isMissing, readAsVisitor } from "./fetch";
+import { failure, hubAsVisitor, isMissing, type PageInfo, pageInfoOf, readAsVisitor } from "./fetch";
 import { getSessionUser } from "./users";
+
+/** A listing's query: the values that are set, in the order given; one `filter` per tag; 30 a page unless told. */
+export function listingQueryString<Query extends { filter?: string[]; limit?: number }>(
+	query: Query,
+	keys: readonly (keyof Query & string)[],
+): string {
+	const params = new URLSearchParams();
+	for (const key of keys) {
+		const value = query[key];
+		if (typeof value === "string" && value) params.set(key, value);
+	}
+	for (const tag of query.filter ?? []) params.append("filter", tag);
+	params.set("limit", String(query.limit ?? 30));
+	return params.toString();
+}
+
+const listingPath = (type: RepoType) => `/api/${type}s`;
+
+/** One page of a listing and where the next one starts. */
+export async function listRepos<Item>(type: RepoType, queryString: string): Promise<{ items: Item[] } & PageInfo> {
+	const response = await hubAsVisitor(`${listingPath(type)}?${queryString}`);
+	if (!response.ok) throw await failure(response);
+	return { items: (await response.json()) as Item[], ...pageInfoOf(response.headers) };
+}
+
+/**
+ * One repository's info, or undefined when the hub has none by that id (or the visitor may not
+ * see it). A renamed id is answered with a 307 that fetch follows, so the `id` is the current one.
+ */
+export async function getRepoInfo<Info>(type: RepoType, id: string): Promise<Info | undefined> {
+	const response = await hubAsVisitor(repoApiPath(type, id));
+	if (isMissing(response)) return undefined;
+	if (!response.ok) throw await failure(response);
+	return (await response.json()) as Info;
+}
+
+/** A profile's repositories, newest change first (private ones too when the visitor may see them). */
+export async function getReposBy<Item>(type: RepoType, author: string): Promise<Item[]> {
+	return (
+		(await readAsVisitor<Item[]>(
+			`${listingPath(type)}?author=${encodeURIComponent(author)}&sort=lastModified&limit=100`,
+		)) ?? []
+	);
+}
 
 export interface TreeEntry {
 	type: "file" | "directory";
