@@ -15,6 +15,21 @@ function colourOf(labels: string[], label: string): string {
 	return COLOURS[Math.max(0, labels.indexOf(label)) % COLOURS.length] ?? "blue";
 }
 
+/** A score as a bar (the first row's stands out) and as a number: the right half of a chart or ranking row. */
+function ScoreBar({ score, top }: { score: number; top: boolean }) {
+	return (
+		<>
+			<span className="widget-chart-track" aria-hidden>
+				<span
+					className={top ? "widget-chart-bar widget-chart-bar-top" : "widget-chart-bar"}
+					style={{ width: `${Math.max(0, Math.min(1, score)) * 100}%` }}
+				/>
+			</span>
+			<span className="widget-chart-score">{score.toFixed(3)}</span>
+		</>
+	);
+}
+
 export function LabelChart({ rows, label = "Scores" }: { rows: LabelScore[]; label?: string }) {
 	if (rows.length === 0) return <p className="muted">The model returned no labels.</p>;
 	return (
@@ -25,13 +40,7 @@ export function LabelChart({ rows, label = "Scores" }: { rows: LabelScore[]; lab
 					<span className="widget-chart-label" title={row.label}>
 						{row.label}
 					</span>
-					<span className="widget-chart-track" aria-hidden>
-						<span
-							className={index === 0 ? "widget-chart-bar widget-chart-bar-top" : "widget-chart-bar"}
-							style={{ width: `${Math.max(0, Math.min(1, row.score)) * 100}%` }}
-						/>
-					</span>
-					<span className="widget-chart-score">{row.score.toFixed(3)}</span>
+					<ScoreBar score={row.score} top={index === 0} />
 				</li>
 			))}
 		</ul>
@@ -47,13 +56,7 @@ function RankedTexts({ rows }: { rows: LabelScore[] }) {
 				// biome-ignore lint/suspicious/noArrayIndexKey: a result is drawn once and never reordered; texts may repeat.
 				<li key={`${row.label}-${index}`} className="widget-ranking-row">
 					<span className="widget-ranking-text">{row.label}</span>
-					<span className="widget-chart-track" aria-hidden>
-						<span
-							className={index === 0 ? "widget-chart-bar widget-chart-bar-top" : "widget-chart-bar"}
-							style={{ width: `${Math.max(0, Math.min(1, row.score)) * 100}%` }}
-						/>
-					</span>
-					<span className="widget-chart-score">{row.score.toFixed(3)}</span>
+					<ScoreBar score={row.score} top={index === 0} />
 				</li>
 			))}
 		</ol>
