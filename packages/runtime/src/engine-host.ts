@@ -5,10 +5,16 @@
  * every outcome into an answer (status and JSON text). Nothing here touches the
  * database or the blob store: files come through `ModelFiles`.
  */
-import { BinaryAnswer, MediaBody, type ModelFiles } from "./engine.js";
+import { type AnswerStream, BinaryAnswer, type EngineSettings, MediaBody, type ModelFiles } from "./engine.js";
 import { RuntimeError } from "./errors.js";
-import { type AnswerStream, FreshWorkerNeeded, ggufPath } from "./llama-engine.js";
-import { type AnyEngine, CHAT_ENGINE, FIRST_CHOICES, LOCAL_TASKS, TASK_ENGINES } from "./local-engines.js";
+import {
+	type AnyEngine,
+	COMPLETION_ENGINES,
+	FIRST_CHOICES,
+	LOCAL_TASKS,
+	noCompletionEngine,
+	TASK_ENGINES,
+} from "./local-engines.js";
 import { answerCompletion, parseCompletionCall } from "./transformers/generation-task.js";
 import type { Pipe } from "./transformers/types.js";
 import { WEIGHT_CHOICES } from "./transformers-engine.js";
@@ -17,15 +23,18 @@ import type { WorkerAnswer, WorkerCall } from "./worker-protocol.js";
 export { LOCAL_TASKS } from "./local-engines.js";
 
 export interface EngineHostDeps {
-	/** The files of one model revision. */
-	files(model: string, commit: string): ModelFiles;
+	/** The files of one model revision; `paths` when the call brings its listing (chat and completion calls). */
+	files(model: string, commit: string, paths?: readonly string[]): ModelFiles;
 	log: { info(message: string): void; error(message: string, error?: unknown): void };
 	maxLoadedModels: number;
-	/** The warm GGUF model is released after this long without calls. Default 5 minutes. */
+	/** An exclusive engine's model (a GGUF) is released after this long without calls. Default 5 minutes. */
 	completionIdleMs?: number;
 	/** CPU threads for llama.cpp; default node-llama-cpp's. */
 	completionThreads?: number;
-	/** Ends this worker once idle, to free a released GGUF model's memory (llama-engine.ts); in a worker only. */
+	/**
+	 * Ends this worker once idle, to free a released exclusive model's memory (engine.ts,
+	 * `exclusive`); in a worker only. Without it such a model is released in place.
+	 */
 	retire?: () => void;
 }
 
@@ -39,11 +48,16 @@ interface LoadedEntry {
 	released?: boolean;
 }
 
-function releaseIfIdle(entry: LoadedEntry): void {
-	if (!entry.evicted || entry.active > 0 || entry.released) return;
-	entry.released = true;
-	entry.model.then((model) => entry.engine.release(model)).catch(() => undefined);
+/** The call needs a worker with no exclusive model loaded: only ending the worker frees the one it holds. */
+class FreshWorkerNeeded extends Error {
+	constructor() {
+		super("This call runs in a fresh worker");
+		this.name = "FreshWorkerNeeded";
+	}
 }
+
+/** The loaded models' key: a task engine's per task and commit; a completion engine's per commit. */
+const keyOf = (engine: AnyEngine, commit: string) => `${engine.calls ? "completion" : engine.task} ${commit}`;
 
 export interface EngineHost {
 	/**
@@ -58,24 +72,46 @@ export interface EngineHost {
 export function createEngineHost(deps: EngineHostDeps): EngineHost {
 	/** `{task} {commit}` → the loading or loaded model; insertion order is recency. Tasks of one revision load apart. */
 	const loaded = new Map<string, LoadedEntry>();
-	// Chat and completion calls: GGUF models through llama.cpp (one warm model, in the completion worker).
-	if (!CHAT_ENGINE) throw new Error("LOCAL_ENGINES has no chat engine");
-	const llama = CHAT_ENGINE({
-		idleMs: deps.completionIdleMs ?? 300_000,
-		threads: deps.completionThreads,
-		log: deps.log.info,
-		retire: deps.retire,
-	});
+	const settings: EngineSettings = { threads: deps.completionThreads };
+	/** Releases the exclusive model once no call came for `completionIdleMs`. */
+	let idleTimer: NodeJS.Timeout | undefined;
 
-	function entryFor(engine: AnyEngine, model: string, commit: string): LoadedEntry {
-		const key = `${engine.task} ${commit}`;
+	function releaseIfIdle(entry: LoadedEntry): void {
+		if (!entry.evicted || entry.active > 0 || entry.released) return;
+		entry.released = true;
+		entry.model
+			.then(async (model) => {
+				await entry.engine.release(model);
+				if (entry.engine.exclusive) deps.retire?.();
+			})
+			.catch(() => undefined);
+	}
+
+	function evict(key: string, entry: LoadedEntry): void {
+		loaded.delete(key);
+		entry.evicted = true;
+		releaseIfIdle(entry);
+	}
+
+	/** An exclusive model goes before another loads: in a worker by ending the worker, else in place. */
+	function makeRoomForExclusive(): void {
+		for (const [key, other] of loaded) {
+			if (!other.engine.exclusive) continue;
+			if (deps.retire) throw new FreshWorkerNeeded();
+			evict(key, other);
+		}
+	}
+
+	function entryFor(engine: AnyEngine, files: ModelFiles, commit: string): LoadedEntry {
+		const key = keyOf(engine, commit);
 		let entry = loaded.get(key);
 		if (entry) {
 			loaded.delete(key);
 		} else {
+			if (engine.exclusive) makeRoomForExclusive();
 			const created: LoadedEntry = {
 				engine,
-				model: engine.load(deps.files(model, commit), (message) => deps.log.info(message)),
+				model: engine.load(files, (message) => deps.log.info(message), settings),
 				active: 0,
 				evicted: false,
 			};
@@ -85,11 +121,13 @@ export function createEngineHost(deps: EngineHostDeps): EngineHost {
 			entry = created;
 		}
 		loaded.set(key, entry);
+		// The least recently used shared model goes first; an exclusive one is not counted.
+		let shared = [...loaded.values()].filter((held) => !held.engine.exclusive).length;
 		for (const [oldest, dropped] of loaded) {
-			if (loaded.size <= deps.maxLoadedModels) break;
-			loaded.delete(oldest);
-			dropped.evicted = true;
-			releaseIfIdle(dropped);
+			if (shared <= deps.maxLoadedModels) break;
+			if (dropped.engine.exclusive) continue;
+			evict(oldest, dropped);
+			shared--;
 		}
 		return entry;
 	}
@@ -101,15 +139,11 @@ export function createEngineHost(deps: EngineHostDeps): EngineHost {
 			const held = loaded.get(`${call.task} ${call.commit}`);
 			if (held) return held.engine;
 			const files = deps.files(call.model, call.commit);
-			for (const engine of FIRST_CHOICES) {
-				if (engine.task === call.task && (await engine.accepts?.(files))) return engine;
-			}
+			const own = await firstAccepting(FIRST_CHOICES, files, (engine) => engine.task === call.task);
+			if (own) return own;
 			// A packaged model asked for another task: say so, rather than what another engine lacks.
-			for (const engine of FIRST_CHOICES) {
-				if (engine.task !== call.task && (await engine.accepts?.(files))) {
-					throw new RuntimeError("unsupported", `Model ${call.model} does ${engine.task}, not ${call.task}`);
-				}
-			}
+			const other = await firstAccepting(FIRST_CHOICES, files, (engine) => engine.task !== call.task);
+			if (other) throw new RuntimeError("unsupported", `Model ${call.model} does ${other.task}, not ${call.task}`);
 		}
 		return TASK_ENGINES[call.task];
 	}
@@ -142,34 +176,64 @@ export function createEngineHost(deps: EngineHostDeps): EngineHost {
 
 	async function runOn(engine: AnyEngine, call: Extract<WorkerCall, { kind: "run" }>, body: unknown): Promise<unknown> {
 		const request = engine.parseRequest(body);
-		return withModel(engine, call, (model) => engine.run(model, request));
+		if (!call.commit) throw new RuntimeError("unsupported", `Model ${call.model} has no main branch`);
+		const files = deps.files(call.model, call.commit);
+		return withModel(engine, files, call.commit, (model) => engine.run(model, request, NO_STREAM));
 	}
 
 	async function withModel<T>(
 		engine: AnyEngine,
-		call: { model: string; commit: string | undefined },
+		files: ModelFiles,
+		commit: string,
 		use: (model: unknown) => Promise<T>,
 	): Promise<T> {
-		if (!call.commit) throw new RuntimeError("unsupported", `Model ${call.model} has no main branch`);
+		if (engine.exclusive) clearTimeout(idleTimer);
 		// The model is not released (even if evicted meanwhile) until this call is done with it.
-		const entry = entryFor(engine, call.model, call.commit);
+		const entry = entryFor(engine, files, commit);
 		entry.active++;
 		try {
 			return await use(await entry.model);
 		} finally {
 			entry.active--;
 			releaseIfIdle(entry);
+			if (engine.exclusive) releaseWhenIdle();
 		}
 	}
 
-	/** A text completion for an ONNX model folder (no .gguf): transformers.js's text-generation engine. */
-	async function completeWithOnnx(
+	function releaseWhenIdle(): void {
+		clearTimeout(idleTimer);
+		idleTimer = setTimeout(() => {
+			for (const [key, entry] of loaded) if (entry.engine.exclusive) evict(key, entry);
+		}, deps.completionIdleMs ?? 300_000);
+		idleTimer.unref();
+	}
+
+	/**
+	 * A chat or completion call: the first of COMPLETION_ENGINES that takes the model's files (a
+	 * .gguf: llama.cpp), else, for a text completion of an ONNX model folder, transformers.js's
+	 * text-generation engine.
+	 */
+	async function complete(
 		call: Exclude<WorkerCall, { kind: "run" }>,
 		stream: AnswerStream,
 	): Promise<WorkerAnswer | undefined> {
-		const engine = TASK_ENGINES["text-generation"] as AnyEngine;
-		const request = parseCompletionCall(call.body);
-		const output = await withModel(engine, call, (pipe) => answerCompletion(pipe as Pipe, request, call.model, stream));
+		if (!call.commit) throw new RuntimeError("unsupported", `Model ${call.model} has no main branch`);
+		const paths = call.paths ?? [];
+		const files = deps.files(call.model, call.commit, paths);
+		let output: unknown;
+		const engine = await firstAccepting(COMPLETION_ENGINES, files, (candidate) => candidate.calls?.includes(call.kind));
+		if (engine) {
+			const request = engine.parseRequest(call.body, call.kind);
+			output = await withModel(engine, files, call.commit, (model) => engine.run(model, request, stream));
+		} else if (call.kind === "complete" && WEIGHT_CHOICES.some(({ path }) => paths.includes(path))) {
+			const onnx = TASK_ENGINES["text-generation"] as AnyEngine;
+			const request = parseCompletionCall(call.body);
+			output = await withModel(onnx, files, call.commit, (pipe) =>
+				answerCompletion(pipe as Pipe, request, call.model, stream),
+			);
+		} else {
+			throw new RuntimeError("unsupported", noCompletionEngine(call.model));
+		}
 		return output === undefined ? undefined : { status: 200, body: JSON.stringify(output) };
 	}
 
@@ -180,19 +244,7 @@ export function createEngineHost(deps: EngineHostDeps): EngineHost {
 				if (output instanceof BinaryAnswer) return { status: 200, body: output.bytes, contentType: output.contentType };
 				return { status: 200, body: JSON.stringify(output) };
 			}
-			const sink = stream ?? { open: noStream, write: noStream, signal: new AbortController().signal };
-			const paths = call.paths ?? [];
-			if (call.kind === "complete" && !ggufPath(paths) && WEIGHT_CHOICES.some(({ path }) => paths.includes(path))) {
-				return await completeWithOnnx(call, sink);
-			}
-			if (!call.commit) throw new RuntimeError("unsupported", `Model ${call.model} has no main branch`);
-			const { kind, model, commit, body } = call;
-			const output = await llama.answer(
-				{ kind, model, commit, body, paths: call.paths ?? [] },
-				deps.files(model, commit),
-				sink,
-			);
-			return output === undefined ? undefined : { status: 200, body: JSON.stringify(output) };
+			return await complete(call, stream ?? NO_STREAM);
 		} catch (error) {
 			if (error instanceof FreshWorkerNeeded) return "fresh-worker";
 			if (error instanceof RuntimeError) {
@@ -207,7 +259,7 @@ export function createEngineHost(deps: EngineHostDeps): EngineHost {
 	return {
 		answer,
 		async close() {
-			await llama.close();
+			clearTimeout(idleTimer);
 			const all = [...loaded.values()];
 			loaded.clear();
 			for (const entry of all) {
@@ -248,4 +300,17 @@ function mediaBodyFor(
 
 function noStream(): never {
 	throw new RuntimeError("input", "This call cannot be streamed here");
+}
+
+/** Where a `run` call's answer would stream: nowhere (only chat and completion calls stream). */
+const NO_STREAM: AnswerStream = { open: noStream, write: noStream, signal: new AbortController().signal };
+
+/** The first engine that takes the model's files, among those `fits`. */
+async function firstAccepting(
+	engines: readonly AnyEngine[],
+	files: ModelFiles,
+	fits: (engine: AnyEngine) => boolean | undefined,
+): Promise<AnyEngine | undefined> {
+	for (const engine of engines) if (fits(engine) && (await engine.accepts?.(files))) return engine;
+	return undefined;
 }

@@ -14,6 +14,11 @@ import type { PipelineType } from "@hubkit/tasks";
 export interface ModelFiles {
 	/** The model's id, for messages. */
 	readonly model: string;
+	/**
+	 * Every file path of the revision, when the call brings them (chat and completion calls do):
+	 * an engine that picks its file by name (a .gguf) needs them.
+	 */
+	readonly paths?: readonly string[];
 	/** Whether the revision has a file at `path` (no bytes are read). */
 	has(path: string): Promise<boolean>;
 	/** The file's bytes; a RuntimeError when it is missing, a placeholder or larger than `limit`. */
@@ -38,8 +43,37 @@ export class BinaryAnswer {
 	) {}
 }
 
+/** Where a streamed answer goes: `open` before the first event, then one `write` per event. */
+export interface AnswerStream {
+	open(): void;
+	write(text: string): void;
+	/** Aborted when the client goes away: generation stops. */
+	readonly signal: AbortSignal;
+}
+
+/** The OpenAI-style calls (`/v1/chat/completions`, `/v1/completions`) an engine may answer instead of `run` calls. */
+export type CompletionKind = "chat" | "complete";
+
+/** What the worker is set up with, for engines that use it. */
+export interface EngineSettings {
+	/** CPU threads llama.cpp computes with; undefined: its default (the machine's math cores). */
+	threads?: number;
+}
+
 export interface LocalEngine<Model, Request> {
 	task: PipelineType;
+	/**
+	 * The OpenAI-style calls it answers; such an engine answers only those, never a task's `run`
+	 * call, and gets the call's kind in `parseRequest`.
+	 */
+	calls?: readonly CompletionKind[];
+	/**
+	 * Its models hold a worker alone: one loaded at a time, outside the least-recently-used count,
+	 * released after the worker's idle time without calls. A released model's memory comes back
+	 * only when its thread ends, so in a worker a release retires the worker and a call for
+	 * another model goes to a fresh one.
+	 */
+	exclusive?: boolean;
 	/**
 	 * The raw bodies it takes besides JSON: "image" (image/*) or "audio" (audio/*); the host hands
 	 * such a body to `parseRequest` as a MediaBody. Without it a media body is refused (400).
@@ -51,10 +85,13 @@ export interface LocalEngine<Model, Request> {
 	 */
 	accepts?(files: ModelFiles): Promise<boolean>;
 	/** Checks a parsed JSON body before any model is loaded; a RuntimeError ("input") when it is wrong. */
-	parseRequest(body: unknown): Request;
+	parseRequest(body: unknown, kind?: CompletionKind): Request;
 	/** `log` takes one plain line for the hub's log (never a token or a request's content). */
-	load(files: ModelFiles, log: (message: string) => void): Promise<Model>;
-	/** The answer, sent to the client as JSON (a BinaryAnswer as its bytes). */
-	run(model: Model, request: Request): Promise<unknown>;
+	load(files: ModelFiles, log: (message: string) => void, settings: EngineSettings): Promise<Model>;
+	/**
+	 * The answer, sent to the client as JSON (a BinaryAnswer as its bytes); undefined when it went
+	 * to `stream` as events (a streamed chat or completion).
+	 */
+	run(model: Model, request: Request, stream: AnswerStream): Promise<unknown>;
 	release(model: Model): Promise<void>;
 }

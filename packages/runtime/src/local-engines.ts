@@ -12,7 +12,7 @@
 import type { LocalCandidate, LocalCapability } from "./capability.js";
 import type { LocalEngine } from "./engine.js";
 import { ggufCapability } from "./llama-capability.js";
-import { createLlamaEngine } from "./llama-engine.js";
+import { llamaEngine } from "./llama-engine.js";
 import { PACKAGED_MEDIA_ENGINES, packagedMediaCapability } from "./packaged/media-engines.js";
 import { packagedTextCapability } from "./packaged/text-capability.js";
 import { PACKAGED_TEXT_ENGINES } from "./packaged/text-engines.js";
@@ -27,10 +27,8 @@ export type AnyEngine = LocalEngine<any, any>;
 interface EntryBase {
 	/** For messages and documentation. */
 	name: string;
-	/** What runs `run` calls (the task routes): one LocalEngine per task; none for a chat-only engine. */
+	/** Its LocalEngines: one per task it runs, or one that answers chat and completion calls (`calls`). */
 	engines: readonly AnyEngine[];
-	/** Chat and completion calls (GGUF models): the one engine that answers them, made once per worker. */
-	chat?: typeof createLlamaEngine;
 }
 
 /** Claims a model by its files; asked before the task engines. */
@@ -64,14 +62,19 @@ export const LOCAL_ENGINES: readonly LocalEngineEntry[] = [
 		capability: packagedMediaCapability,
 	},
 	// A .gguf file: chat and completion through llama.cpp (node-llama-cpp), one warm model per worker.
-	{ name: "llama.cpp", claims: "files", engines: [], chat: createLlamaEngine, capability: ggufCapability },
+	{ name: "llama.cpp", claims: "files", engines: [llamaEngine], capability: ggufCapability },
 	// ONNX model folders through transformers.js: text classification, token classification, fill-mask, embeddings …
 	{ name: "transformers.js", claims: "task", engines: transformersEngines, checks: TRANSFORMERS_CHECKS },
 ];
 
-/** The engines that claim models by their files, in the order they are asked. */
+/** The engines that claim models by their files for `run` calls, in the order they are asked. */
 export const FIRST_CHOICES: readonly AnyEngine[] = LOCAL_ENGINES.flatMap((entry) =>
-	entry.claims === "files" ? entry.engines : [],
+	entry.claims === "files" ? entry.engines.filter((engine) => !engine.calls) : [],
+);
+
+/** The engines that answer chat and completion calls, in the order they are asked (by their files). */
+export const COMPLETION_ENGINES: readonly AnyEngine[] = LOCAL_ENGINES.flatMap((entry) =>
+	entry.engines.filter((engine) => engine.calls),
 );
 
 /** The engine of each task, for a model no FIRST_CHOICES engine claimed. */
@@ -84,5 +87,6 @@ export const TASK_ENGINES: Readonly<Record<string, AnyEngine>> = Object.fromEntr
 /** Every task a `run` call can ask for. */
 export const LOCAL_TASKS = [...new Set([...Object.keys(TASK_ENGINES), ...FIRST_CHOICES.map((engine) => engine.task)])];
 
-/** The engine that answers chat and completion calls (llama.cpp). */
-export const CHAT_ENGINE = LOCAL_ENGINES.find((entry) => entry.chat)?.chat;
+/** Why a chat or completion call found no engine: what COMPLETION_ENGINES take. */
+export const noCompletionEngine = (model: string) =>
+	`Model ${model} has no .gguf file to run: chat and text completion on this hub run GGUF models with llama.cpp, and none ships with the hub. Import one (a .gguf file in a model repository) to chat with it`;

@@ -29,7 +29,7 @@ function askFile(request: Omit<FileRequest, "type" | "id">): Promise<FileReply> 
 	});
 }
 
-function modelFiles(model: string, commit: string): ModelFiles {
+function modelFiles(model: string, commit: string, paths?: readonly string[]): ModelFiles {
 	const bytes = async (path: string, limit: number): Promise<Uint8Array> => {
 		const reply = await askFile({ model, commit, path, limit });
 		if ("error" in reply) throw new RuntimeError(reply.error.kind, reply.error.message);
@@ -38,6 +38,7 @@ function modelFiles(model: string, commit: string): ModelFiles {
 	};
 	return {
 		model,
+		paths,
 		async has(path) {
 			const reply = await askFile({ model, commit, path });
 			if ("error" in reply) throw new RuntimeError(reply.error.kind, reply.error.message);

@@ -19,9 +19,9 @@
  * completions route do.
  */
 import type { Tensor } from "@huggingface/transformers";
+import type { AnswerStream } from "../engine.js";
 import { RuntimeError } from "../errors.js";
 import { CompletionAnswer, type FinishReason, usage } from "../llama/completion-answer.js";
-import type { AnswerStream } from "../llama-engine.js";
 import { bodyObject, isRecord, oneText, parametersOf } from "./requests.js";
 import type { Pipe, TransformersTask } from "./types.js";
 
