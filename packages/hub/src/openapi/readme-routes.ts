@@ -1,9 +1,10 @@
 /**
- * The route list of the hub README's "API" section, written from the same route descriptions
- * as the OpenAPI document, between two marker comments. scripts/api-reference.mjs rewrites
- * the README with it; test/api-reference.test.ts fails when the committed list differs from
- * what it would write. The prose around the list (auth, errors, pagination, each route's
- * details) is written by hand.
+ * The route reference of the hub README's "API" section, written from the same route
+ * descriptions as the OpenAPI document, between two marker comments: every route on one line,
+ * with its details (route-doc.ts) under it. scripts/api-reference.mjs rewrites the README with
+ * it; test/api-reference.test.ts fails when the committed reference differs from what it would
+ * write. The prose around it (auth, errors, permissions: what is not one route's) is written
+ * by hand.
  */
 import { ROUTE_TAGS, type RouteDoc, type RouteDocs } from "./route-doc.js";
 
@@ -33,7 +34,7 @@ function who(doc: RouteDoc): string {
 	return doc.public ? "anyone" : "";
 }
 
-/** A route as one list item: the route, what it does, then its query, body and who may call it. */
+/** A route as one list item: the route, what it does, then its query, body and who may call it; its details indented under it. */
 function item(key: string, doc: RouteDoc): string {
 	const parts = [sentence(oneLine(doc.summary))];
 	if (doc.description) parts.push(sentence(oneLine(doc.description)));
@@ -41,7 +42,8 @@ function item(key: string, doc: RouteDoc): string {
 	if (doc.body) parts.push(`Body: ${BODY_NAMES[doc.body]}.`);
 	const caller = who(doc);
 	if (caller) parts.push(`Who: ${caller}.`);
-	return `- \`${key}\`: ${parts.join(" ")}`;
+	const details = (doc.details ?? []).map((line) => (line ? `  ${line}` : ""));
+	return [`- \`${key}\`: ${parts.join(" ")}`, ...(details.length ? ["", ...details, ""] : [])].join("\n");
 }
 
 /** The list: one per group, in the order of ROUTE_TAGS, routes in the order their modules describe them. */
@@ -61,7 +63,8 @@ export function apiRouteList(docs: RouteDocs): string {
 		for (const [key, doc] of entries) lines.push(item(key, doc));
 	}
 	lines.push("", ROUTES_END);
-	return lines.join("\n");
+	// A route with details ends with an empty line, as does the group before the next heading.
+	return lines.join("\n").replace(/\n{3,}/g, "\n\n");
 }
 
 /** `readme` with the text between the markers replaced by the list; an error when the markers are missing. */
