@@ -9,7 +9,7 @@
 import { ROUTE_TAGS, type RouteDoc, type RouteDocs } from "./route-doc.js";
 
 export const ROUTES_START =
-	"<!-- api-routes:start: generated from the route descriptions (…_ROUTE_DOCS beside each route) by packages/hub/scripts/api-reference.mjs; edit those, not this list -->";
+	"<!-- api-routes:start: generated from the route descriptions (…_ROUTE_DOCS beside each route) by packages/hub/scripts/api-reference.mjs; edit those, not this reference -->";
 export const ROUTES_END = "<!-- api-routes:end -->";
 
 const BODY_NAMES: Record<NonNullable<RouteDoc["body"]>, string> = {
@@ -51,10 +51,11 @@ export function apiRouteList(docs: RouteDocs): string {
 	const lines = [
 		ROUTES_START,
 		"",
-		"Every route of the hub, by group. Who: `anyone` needs no sign-in; `write`, `admin`, `account`,",
-		"`settings` and `read` are the actions of the permission rule (Permissions, below) on the resource",
-		"named; a route that says nothing answers by the repository's or account's visibility. The same as",
-		"OpenAPI 3.1: `GET /api/openapi.json`; as a page: `GET /api/docs`.",
+		"Every route of the hub, by group, with what a caller needs beyond its line (parameters, the answer,",
+		"errors) under it. Who: `anyone` needs no sign-in; `write`, `admin`, `account`, `settings` and `read`",
+		"are the actions of the permission rule (Permissions, below) on the resource named; a route that",
+		"says nothing answers by the repository's or account's visibility. The same as OpenAPI 3.1:",
+		"`GET /api/openapi.json`; as a page: `GET /api/docs`.",
 	];
 	for (const tag of ROUTE_TAGS) {
 		const entries = Object.entries(docs).filter(([, doc]) => doc.tag === tag);

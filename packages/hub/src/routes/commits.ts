@@ -85,7 +85,6 @@ export const COMMITS_ROUTE_DOCS: RouteDocs = {
 		permission: { action: "write", on: "repo" },
 		details: [
 			'NDJSON, one `{"key", "value"}` object a line: the `header` first (`summary`, `description`, `parentCommit`), then any of `file` (`path`, base64 `content`), `lfsFile` (`path`, `oid`, `size` of content already uploaded through LFS), `deletedFile` and `deletedFolder`. Answers `{"commitOid", "commitUrl", "success": true}`.',
-			"",
 			"- Atomic: every file appears at once, or none; a bad line is a 400 naming it and nothing changes. A commit that changes nothing answers with the current head.",
 			"- A `parentCommit` that is no longer the head of the branch is a 412 `ParentCommitMismatch`: read again and redo the change. `create_pr=1` is refused: the hub has no pull requests.",
 			"- More than `HUBKIT_MAX_FILES_PER_COMMIT` (20,000) added or deleted files, or a repository left with more than `HUBKIT_MAX_FILES_PER_REPO` (100,000), is a 422 `TooManyFiles` saying which cap and how to proceed; an NDJSON body is refused at the first line over the cap.",

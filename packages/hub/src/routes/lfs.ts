@@ -39,7 +39,6 @@ export const LFS_ROUTE_DOCS: RouteDocs = {
 		permission: { action: "write", on: "repo" },
 		details: [
 			'Body `{operation: "upload", transfers, objects: [{oid, size}]}` (at most 1,000 objects) → `{transfer, objects}`. An object stored already with that size has no `actions` (content is shared: bytes anyone uploaded are not asked for again); the others get an `upload` and a `verify` action.',
-			"",
 			"- Transfers: `basic` (one PUT of the whole file), or `multipart` when the client offers it and the file is larger than `HUBKIT_LFS_CHUNK_BYTES` (64 MiB): the action's `header` holds `chunk_size` and one URL per part under `00001`, `00002`, … (at most 10,000 parts: a larger file gets larger parts). A client that also offers `xet` gets one of these and falls back to it.",
 			"- `download` batches are a 400: files are read from `/resolve`.",
 			"- An object larger than `HUBKIT_UPLOAD_BODY_LIMIT_BYTES` (5 GiB) gets an `error` of 413. With `HUBKIT_STORAGE_QUOTA_BYTES` set, objects that would take the namespace over its quota are a 413 `StorageQuotaExceeded` before any URL is handed out.",
