@@ -47,7 +47,7 @@ export const COMMITS_ROUTE_DOCS: RouteDocs = {
 			'{ "url": "http://127.0.0.1:8787/you/demo", "id": "you/demo", "name": "you/demo" }',
 			"```",
 			"",
-			'An existing id is a 409 `RepoExists` whose body also has the repository\'s `url` (what `create_repo(exist_ok=True)` returns). A namespace nobody holds is a 404 for everyone (whoever signed up under it later would own the repository); a site administrator may create in any namespace an account or organisation holds. Files are held to the path rules and refused types ("Paths and file types" under Write API) and the storage quota.',
+			'An existing id is a 409 `RepoExists` whose body also has the repository\'s `url` (what `create_repo(exist_ok=True)` returns). A namespace nobody holds is a 404 for everyone (whoever signed up under it later would own the repository); a site administrator may create in any namespace an account or organisation holds. Files are held to the path rules and refused types ("Paths and file types" in the Write API of the hub README) and the storage quota.',
 		],
 	},
 	"GET /api/repos/name-check": {
@@ -74,7 +74,7 @@ export const COMMITS_ROUTE_DOCS: RouteDocs = {
 			'{ "files": [{ "path": "model.onnx", "uploadMode": "lfs", "shouldIgnore": false }] }',
 			"```",
 			"",
-			'Refused paths and types ("Paths and file types" under Write API) are refused here already; with a storage quota, the announced sizes of new or resized files that would go over it are a 413 `StorageQuotaExceeded`.',
+			'Refused paths and types ("Paths and file types" in the Write API of the hub README) are refused here already; with a storage quota, the announced sizes of new or resized files that would go over it are a 413 `StorageQuotaExceeded`.',
 		],
 	},
 	"POST /api/{plural}/{namespace}/{name}/commit/{revision}": {
@@ -88,8 +88,8 @@ export const COMMITS_ROUTE_DOCS: RouteDocs = {
 			"- Atomic: every file appears at once, or none; a bad line is a 400 naming it and nothing changes. A commit that changes nothing answers with the current head.",
 			"- A `parentCommit` that is no longer the head of the branch is a 412 `ParentCommitMismatch`: read again and redo the change. `create_pr=1` is refused: the hub has no pull requests.",
 			"- More than `HUBKIT_MAX_FILES_PER_COMMIT` (20,000) added or deleted files, or a repository left with more than `HUBKIT_MAX_FILES_PER_REPO` (100,000), is a 422 `TooManyFiles` saying which cap and how to proceed; an NDJSON body is refused at the first line over the cap.",
-			'- Refused paths and types ("Paths and file types" under Write API) are a 400 or a 422 `RefusedFileType`; inline files over the storage quota a 413 `StorageQuotaExceeded`.',
-			'- On `main` the repository\'s record follows its files ("What a commit to main changes" under Write API), and a model the local runtime can run is offered through `hf-inference` as soon as the commit answers.',
+			'- Refused paths and types ("Paths and file types" in the Write API of the hub README) are a 400 or a 422 `RefusedFileType`; inline files over the storage quota a 413 `StorageQuotaExceeded`.',
+			'- On `main` the repository\'s record follows its files ("What a commit to main changes" in the Write API of the hub README), and a model the local runtime can run is offered through `hf-inference` as soon as the commit answers.',
 		],
 	},
 };

@@ -16,7 +16,7 @@ export const STORAGE_ROUTE_DOCS: RouteDocs = {
 		summary: "Storage one's repositories and organizations use, and the quota",
 		tag: "Accounts and settings",
 		details: [
-			'`{ name, …, organizations: [{ name, … }] }`: the usage and quota of the caller\'s own namespace and of each organisation they belong to, counted as "Reclaiming storage and the storage quota" says.',
+			'`{ name, …, organizations: [{ name, … }] }`: the usage and quota of the caller\'s own namespace and of each organisation they belong to, counted as "Reclaiming storage and the storage quota" in the hub README says.',
 		],
 	},
 	"GET /api/admin/storage/{name}": {
