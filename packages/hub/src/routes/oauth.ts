@@ -101,7 +101,7 @@ export const OAUTH_ROUTE_DOCS: RouteDocs = {
 			'{ "access_token": "hf_…", "token_type": "Bearer", "expires_in": 28800, "refresh_token": "…", "scope": "openid profile", "id_token": "…" }',
 			"```",
 			"",
-			"Each refresh gives a new refresh token and ends the old one. A code exchanged twice, or a refresh token used twice, means someone else holds a copy: every token of the grant is revoked (`invalid_grant` \"This refresh token was already used; the grant is revoked\"). Errors are `{ error, error_description }`: `invalid_request`, `invalid_grant` (unknown, expired or used code; wrong verifier; another redirect URI or app), `invalid_client` (**401**, a confidential app without its secret), `unsupported_grant_type`, `invalid_scope`. CORS: the origin is answered only when it is one of a **public** app's redirect URIs' (the app named by `client_id`, or the code's or refresh token's).",
+			"Each refresh gives a new refresh token and ends the old one. A code exchanged twice is refused and revokes every token issued from it; a refresh token used twice ends the whole grant (`invalid_grant` \"This refresh token was already used; the grant is revoked\"): someone else holds a copy. Errors are `{ error, error_description }`: `invalid_request`, `invalid_grant` (unknown, expired or used code; wrong verifier; another redirect URI or app), `invalid_client` (**401**, a confidential app without its secret), `unsupported_grant_type`, `invalid_scope`. CORS: the origin is answered only when it is one of a **public** app's redirect URIs' (the app named by `client_id`, or the code's or refresh token's).",
 		],
 	},
 	"GET /oauth/userinfo": {
