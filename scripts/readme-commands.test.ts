@@ -31,7 +31,7 @@ const NOT_RUN: Record<string, string> = {
 	"node scripts/make-demo-assets.mjs": "it rewrites the demo assets in the repository and needs espeak-ng",
 	"npm install": "CI's own first step (.ci/run)",
 	"node packages/hub/scripts/api-reference.mjs":
-		"it rewrites the README's API route list: packages/hub/test/api-reference.test.ts checks the committed list is what it writes",
+		"it rewrites the README's API route reference: packages/hub/test/api-reference.test.ts checks the committed reference is what it writes",
 	"npm run hubkit -- <command>": "a pattern: every hubkit command quoted is run below",
 	"npm run -s hubkit -- …": "a pattern: run below as TOKEN=$(npm run -s hubkit -- token create --user you)",
 	"npm run catalogue -- <tag>": "a pattern: run below with token-classification, the README's own example",

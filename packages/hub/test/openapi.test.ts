@@ -178,6 +178,28 @@ describe("the OpenAPI description and reference page", () => {
 		expect(html).not.toContain("<script");
 	});
 
+	it("holds each route's details in its operation's description, rendered on the page", async () => {
+		const document = await openApi();
+		const operations = Object.values(document.paths as Record<string, Record<string, Json>>).flatMap((item) =>
+			Object.values(item),
+		);
+		const detailed = operations.filter((operation) => ROUTE_DOCS[String(operation["x-hubkit-route"])]?.details);
+		// Sanity: most of the API is described beyond its summary.
+		expect(detailed.length).toBeGreaterThan(50);
+		for (const operation of detailed) {
+			const doc = ROUTE_DOCS[String(operation["x-hubkit-route"])];
+			expect(operation.description, String(operation["x-hubkit-route"])).toContain(doc?.details?.join("\n"));
+		}
+		const models = (document.paths as Record<string, Record<string, Json>>)["/api/models"]?.get;
+		expect(models?.description).toMatch(
+			/\n\| `limit` +\| 1 to 1000 a page, \*\*default 1000\*\*; more is clamped to 1000 +\|\n/,
+		);
+		const html = await (await fetch(`${server.url}/api/docs`)).text();
+		expect(html).toContain("<tr><th>parameter</th><th>meaning</th></tr>");
+		expect(html).toContain("<td><code>limit</code></td><td>1 to 1000 a page, <strong>default 1000</strong>");
+		expect(html).toContain("<pre><code>{ &quot;fal-ai&quot;: { &quot;providerId&quot;: &quot;fal-ai/lora&quot;");
+	});
+
 	it("is checked by a checker that does find problems", () => {
 		const broken = {
 			openapi: "3.0.0",

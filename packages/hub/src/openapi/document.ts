@@ -2,7 +2,7 @@
  * The hub API as an OpenAPI 3.1 document, built from the routes the app has
  * registered (`app.routes`): every method and path, with its path parameters
  * as the route declares them (`{a|b}` choices become an enum, other patterns a
- * `pattern`). Summaries, groups, query parameters and permissions come from the
+ * `pattern`). Summaries, descriptions with their details, groups, query parameters and permissions come from the
  * route descriptions each route module exports (route-doc.ts), gathered in
  * route-docs.ts. Nothing here lists a route by hand: a route added to the app is
  * in the document at once (as "undocumented" until its module describes it). Each
@@ -71,6 +71,11 @@ function queryParameter(query: QueryDoc): Json {
 	};
 }
 
+/** The operation's description: the route's description, then its details (markdown). */
+function description(doc: RouteDoc | undefined): string {
+	return [doc?.description, doc?.details?.join("\n")].filter(Boolean).join("\n\n");
+}
+
 function operationId(method: string, template: string): string {
 	const words = template
 		.replace(/[{}]/g, "")
@@ -96,7 +101,7 @@ function operation(route: RegisteredRoute, doc: RouteDoc | undefined, template: 
 	return {
 		operationId: operationId(method, template),
 		summary: doc?.summary ?? `${method} ${template} (undocumented)`,
-		...(doc?.description ? { description: doc.description } : {}),
+		...(description(doc) ? { description: description(doc) } : {}),
 		tags: [doc?.tag ?? "Other"],
 		"x-hubkit-route": routeKey(route),
 		// What the permission rule asks of the caller (auth/permissions.ts): the write routes declare it.

@@ -1,14 +1,15 @@
 /**
- * The route list of the hub README's "API" section, written from the same route descriptions
- * as the OpenAPI document, between two marker comments. scripts/api-reference.mjs rewrites
- * the README with it; test/api-reference.test.ts fails when the committed list differs from
- * what it would write. The prose around the list (auth, errors, pagination, each route's
- * details) is written by hand.
+ * The route reference of the hub README's "API" section, written from the same route
+ * descriptions as the OpenAPI document, between two marker comments: every route on one line,
+ * with its details (route-doc.ts) under it. scripts/api-reference.mjs rewrites the README with
+ * it; test/api-reference.test.ts fails when the committed reference differs from what it would
+ * write. The prose around it (auth, errors, permissions: what is not one route's) is written
+ * by hand.
  */
 import { ROUTE_TAGS, type RouteDoc, type RouteDocs } from "./route-doc.js";
 
 export const ROUTES_START =
-	"<!-- api-routes:start: generated from the route descriptions (…_ROUTE_DOCS beside each route) by packages/hub/scripts/api-reference.mjs; edit those, not this list -->";
+	"<!-- api-routes:start: generated from the route descriptions (…_ROUTE_DOCS beside each route) by packages/hub/scripts/api-reference.mjs; edit those, not this reference -->";
 export const ROUTES_END = "<!-- api-routes:end -->";
 
 const BODY_NAMES: Record<NonNullable<RouteDoc["body"]>, string> = {
@@ -33,7 +34,7 @@ function who(doc: RouteDoc): string {
 	return doc.public ? "anyone" : "";
 }
 
-/** A route as one list item: the route, what it does, then its query, body and who may call it. */
+/** A route as one list item: the route, what it does, then its query, body and who may call it; its details indented under it. */
 function item(key: string, doc: RouteDoc): string {
 	const parts = [sentence(oneLine(doc.summary))];
 	if (doc.description) parts.push(sentence(oneLine(doc.description)));
@@ -41,7 +42,8 @@ function item(key: string, doc: RouteDoc): string {
 	if (doc.body) parts.push(`Body: ${BODY_NAMES[doc.body]}.`);
 	const caller = who(doc);
 	if (caller) parts.push(`Who: ${caller}.`);
-	return `- \`${key}\`: ${parts.join(" ")}`;
+	const details = (doc.details ?? []).map((line) => (line ? `  ${line}` : ""));
+	return [`- \`${key}\`: ${parts.join(" ")}`, ...(details.length ? ["", ...details, ""] : [])].join("\n");
 }
 
 /** The list: one per group, in the order of ROUTE_TAGS, routes in the order their modules describe them. */
@@ -49,10 +51,11 @@ export function apiRouteList(docs: RouteDocs): string {
 	const lines = [
 		ROUTES_START,
 		"",
-		"Every route of the hub, by group. Who: `anyone` needs no sign-in; `write`, `admin`, `account`,",
-		"`settings` and `read` are the actions of the permission rule (Permissions, below) on the resource",
-		"named; a route that says nothing answers by the repository's or account's visibility. The same as",
-		"OpenAPI 3.1: `GET /api/openapi.json`; as a page: `GET /api/docs`.",
+		"Every route of the hub, by group, with what a caller needs beyond its line (parameters, the answer,",
+		"errors) under it. Who: `anyone` needs no sign-in; `write`, `admin`, `account`, `settings` and `read`",
+		"are the actions of the permission rule (Permissions, below) on the resource named; a route that",
+		"says nothing answers by the repository's or account's visibility. The same as OpenAPI 3.1:",
+		"`GET /api/openapi.json`; as a page: `GET /api/docs`.",
 	];
 	for (const tag of ROUTE_TAGS) {
 		const entries = Object.entries(docs).filter(([, doc]) => doc.tag === tag);
@@ -61,7 +64,8 @@ export function apiRouteList(docs: RouteDocs): string {
 		for (const [key, doc] of entries) lines.push(item(key, doc));
 	}
 	lines.push("", ROUTES_END);
-	return lines.join("\n");
+	// A route with details ends with an empty line, as does the group before the next heading.
+	return lines.join("\n").replace(/\n{3,}/g, "\n\n");
 }
 
 /** `readme` with the text between the markers replaced by the list; an error when the markers are missing. */

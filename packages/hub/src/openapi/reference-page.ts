@@ -1,21 +1,17 @@
 /**
  * The API reference as one HTML page, rendered by the hub from the OpenAPI
- * document: operations grouped by tag, each with its parameters. Styles are
+ * document: operations grouped by tag, each with its parameters and its details
+ * (markdown, rendered by markdown.ts). Styles are
  * inline and nothing is fetched from elsewhere, so it works on a hub with no
  * way out to the internet (and under a strict Content-Security-Policy).
  */
 
+import { escapeHtml, inlineHtml, markdownHtml } from "./markdown.js";
+
 type Json = Record<string, unknown>;
 
-const escapeHtml = (text: unknown): string =>
-	String(text).replace(
-		/[&<>"']/g,
-		(char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char] as string,
-	);
-
 /** `code` spans of the summaries (backticks), everything else escaped. */
-const prose = (text: unknown): string =>
-	escapeHtml(text).replace(/`([^`]+)`/g, (_, code: string) => `<code>${code}</code>`);
+const prose = (text: unknown): string => inlineHtml(String(text));
 
 const STYLE = `
 body{font:15px/1.5 system-ui,sans-serif;margin:0;color:#1f2328;background:#fff}
@@ -32,6 +28,7 @@ summary{cursor:pointer}
 table{border-collapse:collapse;margin:.5rem 0}
 td,th{border:1px solid #d0d7de;padding:.2rem .5rem;text-align:left;vertical-align:top}
 code{background:#f6f8fa;padding:0 .2rem;border-radius:3px}
+pre{background:#f6f8fa;padding:.5rem;border-radius:6px;overflow:auto}
 `;
 
 function parameterRows(parameters: Json[]): string {
@@ -55,7 +52,7 @@ export function referencePage(document: Json): string {
 			const tag = (op.tags as string[] | undefined)?.[0] ?? "Other";
 			const body = op.requestBody as { content: Json } | undefined;
 			const accepts = body ? `<p>Body: <code>${escapeHtml(Object.keys(body.content).join(", "))}</code></p>` : "";
-			const entry = `<details id="${escapeHtml(op.operationId)}"><summary><span class="method ${escapeHtml(method)}">${escapeHtml(method)}</span> <span class="path">${escapeHtml(path)}</span> — ${prose(op.summary)}</summary>${op.description ? `<p>${prose(op.description)}</p>` : ""}${parameterRows((op.parameters ?? []) as Json[])}${accepts}</details>`;
+			const entry = `<details id="${escapeHtml(op.operationId)}"><summary><span class="method ${escapeHtml(method)}">${escapeHtml(method)}</span> <span class="path">${escapeHtml(path)}</span> — ${prose(op.summary)}</summary>${op.description ? markdownHtml(String(op.description)) : ""}${parameterRows((op.parameters ?? []) as Json[])}${accepts}</details>`;
 			byTag.set(tag, [...(byTag.get(tag) ?? []), entry]);
 		}
 	}

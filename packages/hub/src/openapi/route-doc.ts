@@ -2,7 +2,7 @@
  * The shape of a route's description. Each module that registers routes exports its
  * descriptions (a `RouteDocs`, keyed `METHOD /path/{param}` as route-template.ts names the
  * route) beside the routes themselves; route-docs.ts gathers them, the OpenAPI document
- * (document.ts) and the README's route list (scripts/api-reference.mjs) are built from them,
+ * (document.ts) and the README's route reference (scripts/api-reference.mjs) are built from them,
  * and test/openapi.test.ts fails for a registered route without a description or a
  * description without a route.
  */
@@ -45,7 +45,16 @@ export type RouteTag = (typeof ROUTE_TAGS)[number];
 export interface RouteDoc {
 	summary: string;
 	tag: RouteTag;
+	/** A sentence or two more than the summary, shown on the route's own line. */
 	description?: string;
+	/**
+	 * Everything else a caller needs and the summary cannot hold, as markdown, one line per item
+	 * (an empty item between paragraphs): the parameters, the answer's shape with a short JSON
+	 * example, the errors and their `X-Error-Code`. The OpenAPI operation's description, the
+	 * `/api/docs` page and the README's entry for the route all show it; it is the one place
+	 * these facts are written.
+	 */
+	details?: readonly string[];
 	query?: QueryDoc[];
 	/** The request body's media type, when it has one. */
 	body?: "json" | "form" | "binary" | "ndjson";

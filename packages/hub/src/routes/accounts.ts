@@ -32,6 +32,9 @@ export const ACCOUNTS_ROUTE_DOCS: RouteDocs = {
 		body: "json",
 		public: true,
 		permission: { action: "none", why: SIGN_IN },
+		details: [
+			"Body `{ username, email, password, fullname? }`. **201** `{ name, fullname, email, isAdmin }` and the session cookie. 400 for a bad name, email or a password under 10 characters; 409 `NameTaken` (the name is an account's, an organisation's or a repository namespace, any case), 409 `SignUpRefused` (the e-mail is in use: the answer names no account); 429 `SignUpRateLimited` past `HUBKIT_SIGNUPS_PER_HOUR` from one address; 503 `PasswordHashingBusy` with `Retry-After` when the hashing queue is full.",
+		],
 	},
 	"POST /api/auth/login": {
 		summary: "Sign in (sets the session cookie)",
@@ -39,42 +42,78 @@ export const ACCOUNTS_ROUTE_DOCS: RouteDocs = {
 		body: "json",
 		public: true,
 		permission: { action: "none", why: SIGN_IN },
+		details: [
+			'Body `{ username, password }` or `{ email, password }` (a `username` with `@` is read as an e-mail). **200** `{ name, fullname, email, isAdmin }` and a new session cookie. 401 `InvalidCredentials` "Invalid username or password" for a wrong password, an unknown or a disabled user alike; 429 `SignInRateLimited` with `Retry-After` past the failed sign-in limits; 503 `PasswordHashingBusy`.',
+		],
 	},
 	"POST /api/auth/logout": {
 		summary: "Sign out",
 		tag: "Accounts and settings",
 		permission: { action: "none", why: "it ends the session its own cookie names, if any" },
+		details: ["No body. **204**: the session is deleted and the cookie cleared."],
 	},
-	"GET /api/auth/session": { summary: "The signed-in person, if any", tag: "Accounts and settings", public: true },
-	"GET /api/settings/profile": { summary: "The signed-in person's profile", tag: "Accounts and settings" },
+	"GET /api/auth/session": {
+		summary: "The signed-in person, if any",
+		tag: "Accounts and settings",
+		public: true,
+		details: [
+			"**200** `{ name, fullname, email, isAdmin }`; 401 `TokenRequired` without a session; 403 `Forbidden` for a token.",
+		],
+	},
+	"GET /api/settings/profile": {
+		summary: "The signed-in person's profile",
+		tag: "Accounts and settings",
+		details: [
+			"`{ name, fullname, email, bio, isAdmin, links: { github, x, linkedin, bluesky, website } }`. This and every `/api/settings/…` route answer a browser session only: a token, even a write one, gets 403.",
+		],
+	},
 	"PUT /api/settings/profile": {
 		summary: "Change one's profile",
 		tag: "Accounts and settings",
 		body: "json",
 		permission: { action: "settings", on: "account" },
+		details: [
+			'Body `{ fullname?, bio?, links?: { github?, x?, linkedin?, bluesky?, website? } }`: a link is an http(s) URL, `null` or `""` clears it. Answers the profile; 400 for a bad link.',
+		],
 	},
 	"POST /api/settings/password": {
 		summary: "Change one's password",
 		tag: "Accounts and settings",
 		body: "json",
 		permission: { action: "settings", on: "account" },
+		details: [
+			"Body `{ current, new }`. **204** and a fresh cookie; every other session of the user ends. 403 `InvalidCredentials` for a wrong current password.",
+		],
 	},
 	"POST /api/settings/sign-out-everywhere": {
 		summary: "End every session of one's own and every OAuth grant (this browser is signed out too)",
 		tag: "Accounts and settings",
 		permission: { action: "settings", on: "account" },
+		details: [
+			"No body. **204**, cookie cleared: every session of the user ends (this one too) and every grant they gave an OAuth app is revoked; the access tokens they made stay.",
+		],
 	},
-	"GET /api/settings/tokens": { summary: "One's access tokens (never their secrets)", tag: "Accounts and settings" },
+	"GET /api/settings/tokens": {
+		summary: "One's access tokens (never their secrets)",
+		tag: "Accounts and settings",
+		details: [
+			"`[{ id, displayName, role, createdAt, lastUsedAt, expiresAt, repos }]`, oldest first, never a secret. `lastUsedAt` may be up to a minute behind.",
+		],
+	},
 	"POST /api/settings/tokens": {
 		summary: "Create an access token (shown once)",
 		tag: "Accounts and settings",
 		body: "json",
 		permission: { action: "settings", on: "account" },
+		details: [
+			'Body `{ name, role: "read"|"write", expiresInDays?: 1–3650, repos?: ["owner/name", …] }`. **201** the listed fields plus `token`, the secret, shown this once.',
+		],
 	},
 	"DELETE /api/settings/tokens/{id}": {
 		summary: "Revoke an access token",
 		tag: "Accounts and settings",
 		permission: { action: "settings", on: "account" },
+		details: ["**204**; 404 `NotFound` for another user's or an unknown id."],
 	},
 };
 

@@ -23,35 +23,51 @@ export const ADMIN_ROUTE_DOCS: RouteDocs = {
 			{ name: "search", description: "Words the name or e-mail must contain" },
 			{ name: "limit", description: "At most this many", type: "integer" },
 		],
+		details: [
+			"`[{ name, email, fullname, isAdmin, disabled, createdAt }]` by name; `search` matches part of the name, e-mail or full name, `limit` is 1–200. Every `/api/admin/…` route answers a browser session of a site administrator; others, and tokens, get 403 `Forbidden`.",
+		],
 	},
 	"PATCH /api/admin/users/{name}": {
 		summary: "Disable, enable or make an account administrator",
 		tag: "Administration",
 		body: "json",
 		permission: { action: "admin", on: "site" },
+		details: [
+			"Body `{ disabled?: boolean, isAdmin?: boolean }`. Answers the row as listed; disabling ends the user's sessions and their tokens are refused from the next request. 409 for one's own `isAdmin: false` or `disabled: true`.",
+		],
 	},
 	"POST /api/admin/users/{name}/password": {
 		summary: "Set an account's password",
 		tag: "Administration",
 		body: "json",
 		permission: { action: "admin", on: "site" },
+		details: ["Body `{ password }`. **204**; the user's sessions end."],
 	},
 	"GET /api/admin/namespaces": {
 		summary: "Contested names: accounts that collide with the site's namespaces",
 		tag: "Administration",
 		query: [{ name: "all", description: "1: decided conflicts too" }],
+		details: [
+			"The undecided conflicts (`?all=1`: decided ones too), as `hubkit namespaces` prints them: `[{ name, namespaces, accounts, reason, createdAt, decision, decidedFor, decidedBy, decidedAt }]`.",
+		],
 	},
 	"POST /api/admin/namespaces/{name}/grant": {
 		summary: "Hand a contested namespace to an account (`account`)",
 		tag: "Administration",
 		body: "json",
 		permission: { action: "admin", on: "site" },
+		details: [
+			"Body `{ account }`: the account spelled like the namespace gets it and its repositories. Answers the decided conflict; 400 for an account not in the conflict, 409 when it is spelled differently from the namespace, 404 when there is nothing to decide.",
+		],
 	},
 	"POST /api/admin/namespaces/{name}/keep": {
 		summary: "Keep a contested namespace for the site (`renameAccount` renames an account spelled like it)",
 		tag: "Administration",
 		body: "json",
 		permission: { action: "admin", on: "site" },
+		details: [
+			"Body `{ renameAccount? }`: the site keeps the namespace. Without `renameAccount` it suits names differing only in case; an account spelled exactly like the namespace must take the new name (it keeps its sessions and tokens). Answers the decided conflict; 400 for a missing new name, 404 when there is nothing to decide.",
+		],
 	},
 };
 

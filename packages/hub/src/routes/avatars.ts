@@ -18,12 +18,18 @@ export const AVATARS_ROUTE_DOCS: RouteDocs = {
 		tag: "Avatars and assets",
 		produces: "image/svg+xml",
 		public: true,
+		details: [
+			"`{name}.svg`: the name's initials (`jane-doe` → `JD`) on a colour picked from the name, 128×128. The same name always gets the same picture and nothing is looked up, so every well-formed user name has one, whether or not the user exists; any other name is a 400. It is the `avatarUrl` of every account until a picture is uploaded.",
+		],
 	},
 	"GET /api/avatars/{name}/{key}": {
 		summary: "An uploaded avatar image",
 		tag: "Avatars and assets",
 		produces: "image/*",
 		public: true,
+		details: [
+			"An uploaded picture: `key` is the first 16 hex digits of its sha256, so a new picture gets a new URL and the old one answers 404. Served with the type read from its bytes, `Cache-Control: public, max-age=31536000, immutable` and `nosniff`.",
+		],
 	},
 };
 

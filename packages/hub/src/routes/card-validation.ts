@@ -14,6 +14,9 @@ export const CARD_VALIDATION_ROUTE_DOCS: RouteDocs = {
 		body: "json",
 		public: true,
 		permission: { action: "none", why: "a check of the text in the body; it reads and changes nothing" },
+		details: [
+			"Body `{content, repoType}`; no token needed. Checks a README's YAML front matter before a commit, as huggingface_hub does for every root `README.md`: `{errors: [], warnings}`, or a 400 with `errors` (broken YAML, a front matter that is not a mapping, a field of the wrong type, a `pipeline_tag` or dataset `task_categories` that is not a task id) and an `error` listing them.",
+		],
 	},
 };
 

@@ -40,6 +40,15 @@ export const COMMITS_ROUTE_DOCS: RouteDocs = {
 		tag: "Repositories",
 		body: "json",
 		permission: { action: "write", on: "namespace" },
+		details: [
+			'Body `{ name, organization?, type?, visibility? | private?, files? }`: `type` is `model` (default) or `dataset`; `organization` a namespace the caller may write in, absent or `null` for their own; `visibility` `public` or `private` (or `private: true|false`); `files` `[{path, content, encoding: "base64"}]`. The repository starts with one commit on `main` holding a `.gitattributes` that tracks the LFS formats, plus the files.',
+			"",
+			"```json",
+			'{ "url": "http://127.0.0.1:8787/you/demo", "id": "you/demo", "name": "you/demo" }',
+			"```",
+			"",
+			'An existing id is a 409 `RepoExists` whose body also has the repository\'s `url` (what `create_repo(exist_ok=True)` returns). A namespace nobody holds is a 404 for everyone (whoever signed up under it later would own the repository); a site administrator may create in any namespace an account or organisation holds. Files are held to the path rules and refused types ("Paths and file types" in the Write API of the hub README) and the storage quota.',
+		],
 	},
 	"GET /api/repos/name-check": {
 		summary: "Whether a new repository may take this name",
@@ -49,12 +58,24 @@ export const COMMITS_ROUTE_DOCS: RouteDocs = {
 			{ name: "namespace", description: "The owner: the caller or one of their organisations" },
 			{ name: "name", description: "The repository's name" },
 		],
+		details: [
+			'Asks, creating nothing, what `POST /api/repos/create` would say: `{"ok": true}`, or `{"ok": false, "problem": "…"}` with the reason (the name rule, a reserved name, a namespace the caller may not write in or that nobody holds, an id already taken). Needs a session or token; the site\'s "New model" form calls it as you type.',
+		],
 	},
 	"POST /api/{plural}/{namespace}/{name}/preupload/{revision}": {
 		summary: "Which files of a coming commit go through LFS",
 		tag: "Commits and uploads",
 		body: "json",
 		permission: { action: "write", on: "repo" },
+		details: [
+			"Body `{ files: [{ path, size, sample }] }` (at most 1,000 paths). For each, whether it goes inline (`regular`) or through the LFS batch API (`lfs`: weight and archive formats, and anything over 10 MiB), and the `oid` of the file already at that path (git blob id, or sha256 for an LFS file), so a client can skip what has not changed. Answers under the name the client sent.",
+			"",
+			"```json",
+			'{ "files": [{ "path": "model.onnx", "uploadMode": "lfs", "shouldIgnore": false }] }',
+			"```",
+			"",
+			'Refused paths and types ("Paths and file types" in the Write API of the hub README) are refused here already; with a storage quota, the announced sizes of new or resized files that would go over it are a 413 `StorageQuotaExceeded`.',
+		],
 	},
 	"POST /api/{plural}/{namespace}/{name}/commit/{revision}": {
 		summary: "Commit: add, change and delete files in one commit (a stale parent gets 412)",
@@ -62,6 +83,14 @@ export const COMMITS_ROUTE_DOCS: RouteDocs = {
 		body: "ndjson",
 		query: [{ name: "create_pr", description: "Not supported: answered with an error", type: "boolean" }],
 		permission: { action: "write", on: "repo" },
+		details: [
+			'NDJSON, one `{"key", "value"}` object a line: the `header` first (`summary`, `description`, `parentCommit`), then any of `file` (`path`, base64 `content`), `lfsFile` (`path`, `oid`, `size` of content already uploaded through LFS), `deletedFile` and `deletedFolder`. Answers `{"commitOid", "commitUrl", "success": true}`.',
+			"- Atomic: every file appears at once, or none; a bad line is a 400 naming it and nothing changes. A commit that changes nothing answers with the current head.",
+			"- A `parentCommit` that is no longer the head of the branch is a 412 `ParentCommitMismatch`: read again and redo the change. `create_pr=1` is refused: the hub has no pull requests.",
+			"- More than `HUBKIT_MAX_FILES_PER_COMMIT` (20,000) added or deleted files, or a repository left with more than `HUBKIT_MAX_FILES_PER_REPO` (100,000), is a 422 `TooManyFiles` saying which cap and how to proceed; an NDJSON body is refused at the first line over the cap.",
+			'- Refused paths and types ("Paths and file types" in the Write API of the hub README) are a 400 or a 422 `RefusedFileType`; inline files over the storage quota a 413 `StorageQuotaExceeded`.',
+			'- On `main` the repository\'s record follows its files ("What a commit to main changes" in the Write API of the hub README), and a model the local runtime can run is offered through `hf-inference` as soon as the commit answers.',
+		],
 	},
 };
 

@@ -18,13 +18,36 @@ import { isTrue } from "./query.js";
 
 /** The API reference's entries for the routes this module registers (openapi/route-doc.ts). */
 export const DATASETS_ROUTE_DOCS: RouteDocs = {
-	"GET /api/datasets": { summary: "List and search datasets", tag: "Catalogue", query: LIST_QUERY, public: true },
-	"GET /api/datasets/{name}": { summary: "A dataset with a one-part id", tag: "Catalogue", query: INFO_QUERY },
-	"GET /api/datasets/{namespace}/{name}": { summary: "A dataset's information", tag: "Catalogue", query: INFO_QUERY },
+	"GET /api/datasets": {
+		summary: "List and search datasets",
+		tag: "Catalogue",
+		query: LIST_QUERY,
+		public: true,
+		details: [
+			'A JSON array, one page at a time: `search` (part of the id, any case), `author`, `filter` (a tag; repeated, every one must match, e.g. `task_categories:text-classification`), `sort` (`downloads` (default), `likes`, `trendingScore`, `createdAt`, `lastModified`, `id`), `direction` (`-1` or `1`), `limit` (up to 1000), `full=true` (adds `cardData` and `siblings`) or `expand` (these keys only). Pages continue through `Link: <…>; rel="next"` (an absolute URL); `X-Total-Count` is the number of matches.',
+		],
+	},
+	"GET /api/datasets/{name}": {
+		summary: "A dataset with a one-part id",
+		tag: "Catalogue",
+		query: INFO_QUERY,
+		details: ["As `GET /api/datasets/{namespace}/{name}`."],
+	},
+	"GET /api/datasets/{namespace}/{name}": {
+		summary: "A dataset's information",
+		tag: "Catalogue",
+		query: INFO_QUERY,
+		details: [
+			"`_id`, `id`, `author`, `sha`, `lastModified`, `createdAt`, `private`, `gated`, `disabled`, `tags`, `downloads`, `likes`, `cardData`, `siblings`, `description`, `usedStorage`; `expand` picks keys as on the listing, and `blobs=true` adds each file's size and ids as for a model. A private dataset the caller may not see is a 404 (401 without a token); a renamed one's old id answers 307 to the new one, for those who may see it.",
+		],
+	},
 	"GET /api/datasets/{namespace}/{name}/revision/{revision}": {
 		summary: "A dataset's information at a revision",
 		tag: "Catalogue",
 		query: INFO_QUERY,
+		details: [
+			"As `GET /api/datasets/{namespace}/{name}`, at a branch, tag, commit id or `HEAD`; anything else is 404 `RevisionNotFound`.",
+		],
 	},
 };
 

@@ -19,6 +19,9 @@ export const DEMO_ASSETS_ROUTE_DOCS: RouteDocs = {
 		tag: "Avatars and assets",
 		produces: "application/octet-stream",
 		public: true,
+		details: [
+			"The task pages' demo pictures and sounds from `@hubkit/tasks` (`assets/demo/`), which the sample catalogue's widget examples link to. Only files present at start-up, by exact name; anything else is a JSON 404.",
+		],
 	},
 	"HEAD /assets/demo/{file}": { summary: "A sample input's headers", tag: "Avatars and assets", public: true },
 };

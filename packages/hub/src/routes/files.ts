@@ -38,6 +38,9 @@ export const FILES_ROUTE_DOCS: RouteDocs = {
 		summary: "A model's top folder at a revision",
 		tag: "Files",
 		query: TREE_QUERY,
+		details: [
+			"A page of entries (the shape of `reference/hub-api.md` §3) with `X-Repo-Commit`: `recursive=true` walks subfolders, `expand=true` adds each entry's `lastCommit`; 1000 a page with a `Link` to the next. A revision is a branch, tag, commit id or `HEAD`; an unknown one is 404 `RevisionNotFound`, a missing path 404 `EntryNotFound`.",
+		],
 	},
 	"GET /api/models/{namespace}/{name}/tree/{revision}/{path}": {
 		summary: "A folder of a model at a revision",
@@ -49,6 +52,9 @@ export const FILES_ROUTE_DOCS: RouteDocs = {
 		tag: "Files",
 		body: "form",
 		permission: { action: "read", on: "repo" },
+		details: [
+			"The body (JSON, form-urlencoded or `multipart/form-data`) names `paths` and may ask `expand`: an entry, as the tree gives it, for each path that exists. A body none of those types can read is a 400.",
+		],
 	},
 	"GET /api/datasets/{namespace}/{name}/tree/{revision}": {
 		summary: "A dataset's top folder at a revision",
@@ -70,6 +76,9 @@ export const FILES_ROUTE_DOCS: RouteDocs = {
 		summary: "Download a model file (honours Range; counts a download)",
 		tag: "Files",
 		produces: "application/octet-stream",
+		details: [
+			"Answers with `ETag`, `X-Repo-Commit`, `X-Linked-Size` and `X-Linked-ETag` (LFS files), honours `Range` and `HEAD`. Every answer on `/resolve` and `/raw` carries `X-Content-Type-Options: nosniff` and `Content-Security-Policy: default-src 'none'; sandbox`: regular files are `text/plain`, LFS files `application/octet-stream`, and types a browser would run (HTML, SVG, XML, JavaScript, PDF …) are sent as attachments. A gated repository's files (all but `README.md` and `.gitattributes`) need an accepted access request: 401 without a token, 403 with one, both `GatedRepo`. An old id (a renamed repository, or a bare id the catalogue renamed) answers 307 to the new one.",
+		],
 	},
 	"GET /{namespace}/{name}/raw/{revision}/{path}": {
 		summary: "A model file as text, not counted as a download",
@@ -90,6 +99,9 @@ export const FILES_ROUTE_DOCS: RouteDocs = {
 		summary: "Download a dataset file (honours Range)",
 		tag: "Files",
 		produces: "application/octet-stream",
+		details: [
+			"As for a model. A download counts once per file fetched from its first byte, except the card (`README.md`) and `.gitattributes`: a dataset has no library rule to say which file is its data.",
+		],
 	},
 	"GET /datasets/{namespace}/{name}/raw/{revision}/{path}": {
 		summary: "A dataset file as text",

@@ -37,36 +37,54 @@ export const LFS_ROUTE_DOCS: RouteDocs = {
 		tag: "Commits and uploads",
 		body: "json",
 		permission: { action: "write", on: "repo" },
+		details: [
+			'Body `{operation: "upload", transfers, objects: [{oid, size}]}` (at most 1,000 objects) → `{transfer, objects}`. An object stored already with that size has no `actions` (content is shared: bytes anyone uploaded are not asked for again); the others get an `upload` and a `verify` action.',
+			"- Transfers: `basic` (one PUT of the whole file), or `multipart` when the client offers it and the file is larger than `HUBKIT_LFS_CHUNK_BYTES` (64 MiB): the action's `header` holds `chunk_size` and one URL per part under `00001`, `00002`, … (at most 10,000 parts: a larger file gets larger parts). A client that also offers `xet` gets one of these and falls back to it.",
+			"- `download` batches are a 400: files are read from `/resolve`.",
+			"- An object larger than `HUBKIT_UPLOAD_BODY_LIMIT_BYTES` (5 GiB) gets an `error` of 413. With `HUBKIT_STORAGE_QUOTA_BYTES` set, objects that would take the namespace over its quota are a 413 `StorageQuotaExceeded` before any URL is handed out.",
+			"- A renamed repository's old name answers 307 to the new one, for callers who may see it. Expired uploads and their parts are swept on later batch calls and by gc.",
+		],
 	},
 	"POST /{namespace}/{name}/info/lfs/objects/verify": {
 		summary: "Git LFS: confirm an uploaded object of a model",
 		tag: "Commits and uploads",
 		body: "json",
 		permission: { action: "write", on: "repo" },
+		details: ["Body `{oid, size}`: 200 when the object is stored with that size, else 404."],
 	},
 	"PUT /{namespace}/{name}/info/lfs/uploads/{secret}": {
 		summary: "Upload an LFS object's bytes (the URL the batch answer gave)",
 		tag: "Commits and uploads",
 		body: "binary",
 		permission: { action: "none", why: LFS_SECRET },
+		details: [
+			"The whole file, sent without a token. The URL is the permission: it carries a random secret (the hub keeps only its sha256) and works for its own repository, its announced oid and size, once, for an hour (then 403; an unknown URL or another repository's is 404), and only while the token or session that asked for it lives and its user is not disabled (then 403). The bytes stream to a temporary file while they are hashed and enter the store only when their sha256 and size are the announced ones: other bytes are a 400 and nothing is stored, and a body cut off (or a hub killed) midway leaves no blob. 200 once stored.",
+		],
 	},
 	"PUT /{namespace}/{name}/info/lfs/uploads/{secret}/parts/{part}": {
 		summary: "Upload one part of a multipart LFS upload",
 		tag: "Commits and uploads",
 		body: "binary",
 		permission: { action: "none", why: LFS_SECRET },
+		details: [
+			"Part `part` of a `multipart` upload: `chunk_size` bytes, the last part the rest. Answers its `ETag`. The URL is the permission, as for the whole-file upload.",
+		],
 	},
 	"POST /{namespace}/{name}/info/lfs/uploads/{secret}/complete": {
 		summary: "Finish a multipart LFS upload",
 		tag: "Commits and uploads",
 		body: "json",
 		permission: { action: "none", why: LFS_SECRET },
+		details: [
+			"Body `{oid, parts: [{partNumber, etag}]}` once every part is there: the parts are joined into the blob, checked as a whole-file upload is.",
+		],
 	},
 	"POST /datasets/{namespace}/{name}/info/lfs/objects/batch": {
 		summary: "Git LFS batch API of a dataset",
 		tag: "Commits and uploads",
 		body: "json",
 		permission: { action: "write", on: "repo" },
+		details: ["As `POST /{namespace}/{name}/info/lfs/objects/batch`."],
 	},
 	"POST /datasets/{namespace}/{name}/info/lfs/objects/verify": {
 		summary: "Git LFS: confirm an uploaded object of a dataset",

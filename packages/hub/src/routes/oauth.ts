@@ -47,26 +47,46 @@ export const OAUTH_ROUTE_DOCS: RouteDocs = {
 		summary: "OpenID Connect discovery",
 		tag: "OAuth and OpenID Connect",
 		public: true,
+		details: [
+			"`authorization_endpoint`, `token_endpoint`, `userinfo_endpoint`, `jwks_uri` and the rest, all under the hub's public URL (set `HUBKIT_PUBLIC_URL` behind a proxy).",
+		],
 	},
-	"GET /oauth/jwks": { summary: "The keys ID tokens are signed with", tag: "OAuth and OpenID Connect", public: true },
+	"GET /oauth/jwks": {
+		summary: "The keys ID tokens are signed with",
+		tag: "OAuth and OpenID Connect",
+		public: true,
+		details: [
+			"The public halves of the RSA keys ID tokens are signed with (`oauth_signing_keys`, made when first needed; hubs sharing a database sign with the same, oldest, key).",
+		],
+	},
 	"GET /oauth/authorize": {
 		summary: "Start an authorization (sends the browser to consent)",
 		tag: "OAuth and OpenID Connect",
+		details: [
+			"Query `client_id, redirect_uri, response_type=code, scope, state, code_challenge, code_challenge_method=S256[, nonce]`. An unknown `client_id` or a redirect URI the app did not register is a **400** from the hub, never a redirect. Other mistakes go back to the redirect URI as `?error&error_description&state`: `unsupported_response_type`, `invalid_scope`, `invalid_request` (no PKCE for a public app, a method other than `S256`). A signed-out visitor goes to `/login?next=…` and comes back; a signed-in one sees the site's consent page at the same URL. The default scope is `openid profile`.",
+		],
 	},
 	"GET /api/oauth/authorize-request": {
 		summary: "The pending authorization, for the consent page",
 		tag: "OAuth and OpenID Connect",
+		details: [
+			"Query: the authorization's. What the consent page shows: `{ app: { clientId, name }, redirectOrigin, scopes: [{ name, description }] }`; 400 `{ error, error_description }`.",
+		],
 	},
 	"POST /oauth/authorize": {
 		summary: "Consent to or refuse an authorization",
 		tag: "OAuth and OpenID Connect",
 		body: "form",
 		permission: { action: "settings", on: "account", note: "the consent form" },
+		details: [
+			"The consent page's **Authorize** or **Deny**, same-origin only (the CSRF rule). **303** to the redirect URI with `?code&state`, or `?error=access_denied&error_description&state`; `state` comes back byte for byte. A code lasts 10 minutes and works once.",
+		],
 	},
 	"OPTIONS /oauth/token": {
 		summary: "The token endpoint's CORS preflight: allowed for public apps' origins only",
 		tag: "OAuth and OpenID Connect",
 		public: true,
+		details: ["It names no app, so it allows the origins of public apps' redirect URIs only."],
 	},
 	"POST /oauth/token": {
 		summary: "Exchange a code (or a refresh token) for tokens",
@@ -74,24 +94,52 @@ export const OAUTH_ROUTE_DOCS: RouteDocs = {
 		body: "form",
 		public: true,
 		permission: { action: "none", why: "an app's client credentials and a one-time code or refresh token" },
+		details: [
+			"Form-urlencoded. `grant_type=authorization_code&code&redirect_uri&code_verifier` (no `client_id` needed: the code is bound to its app, user, redirect URI, scopes and PKCE challenge), or `grant_type=refresh_token&refresh_token[&scope]` (`scope` may narrow the grant, never widen it). A confidential app sends its secret as HTTP Basic (`client_id:client_secret`) or as `client_id` and `client_secret` fields. The answer, with `Cache-Control: no-store`:",
+			"",
+			"```json",
+			'{ "access_token": "hf_…", "token_type": "Bearer", "expires_in": 28800, "refresh_token": "…", "scope": "openid profile", "id_token": "…" }',
+			"```",
+			"",
+			"Each refresh gives a new refresh token and ends the old one. A code exchanged twice is refused and revokes every token issued from it; a refresh token used twice ends the whole grant (`invalid_grant` \"This refresh token was already used; the grant is revoked\"): someone else holds a copy. Errors are `{ error, error_description }`: `invalid_request`, `invalid_grant` (unknown, expired or used code; wrong verifier; another redirect URI or app), `invalid_client` (**401**, a confidential app without its secret), `unsupported_grant_type`, `invalid_scope`. CORS: the origin is answered only when it is one of a **public** app's redirect URIs' (the app named by `client_id`, or the code's or refresh token's).",
+		],
 	},
-	"GET /oauth/userinfo": { summary: "The person an OAuth token belongs to", tag: "OAuth and OpenID Connect" },
+	"GET /oauth/userinfo": {
+		summary: "The person an OAuth token belongs to",
+		tag: "OAuth and OpenID Connect",
+		details: [
+			"`Authorization: Bearer <access token>`: `{ sub, name, preferred_username, picture, profile, isPro: false }` and `email`, `email_verified: false` as the token's scopes allow; 401 `invalid_token` otherwise. A token the person made themselves answers as `openid profile`. CORS answers the origin of any registered redirect URI.",
+		],
+	},
 	"POST /oauth/userinfo": {
 		summary: "The person an OAuth token belongs to",
 		tag: "OAuth and OpenID Connect",
 		permission: { action: "none", why: "a read of the bearer token's own person, refused unless valid" },
+		details: ["As `GET /oauth/userinfo`."],
 	},
-	"GET /api/settings/oauth-apps": { summary: "One's OAuth apps", tag: "OAuth and OpenID Connect" },
+	"GET /api/settings/oauth-apps": {
+		summary: "One's OAuth apps",
+		tag: "OAuth and OpenID Connect",
+		details: [
+			"`[{ clientId, name, redirectUris, confidential, ownerId, createdAt }]`, the caller's apps, never a secret.",
+		],
+	},
 	"POST /api/settings/oauth-apps": {
 		summary: "Register an OAuth app",
 		tag: "OAuth and OpenID Connect",
 		body: "json",
 		permission: { action: "settings", on: "account" },
+		details: [
+			"Body `{ name, redirectUris: [url, …] (1–10), confidential?: boolean }`. Redirect URIs are https, or http on the loopback interface only (`127.0.0.1`, `[::1]`, `localhost`), without a fragment or credentials, matched exactly. **201** the app, plus `clientSecret` for a confidential one, shown this once (only its sha256 is kept); 400 for a bad name or URI.",
+		],
 	},
 	"DELETE /api/settings/oauth-apps/{clientId}": {
 		summary: "Delete one's OAuth app",
 		tag: "OAuth and OpenID Connect",
 		permission: { action: "settings", on: "account" },
+		details: [
+			"**204**: its codes, refresh tokens and access tokens end with it. 404 `NotFound` for another person's or an unknown app.",
+		],
 	},
 };
 

@@ -18,18 +18,29 @@ export const ORGANIZATIONS_ROUTE_DOCS: RouteDocs = {
 		tag: "Users and organisations",
 		body: "json",
 		permission: { action: "account", on: "account" },
+		details: [
+			'Body `{ name, fullname? }`. **201** `{ name, fullname, role: "admin" }`: the caller is its first admin. 409 `NameTaken` for a name held by an account, an organisation or as a repository namespace.',
+		],
 	},
-	"GET /api/organizations/{name}/members": { summary: "An organisation's members", tag: "Users and organisations" },
+	"GET /api/organizations/{name}/members": {
+		summary: "An organisation's members",
+		tag: "Users and organisations",
+		details: ["`[{ name, fullname, role, since }]`; members only (others: 404 `NotFound`)."],
+	},
 	"PUT /api/organizations/{name}/members/{user}": {
 		summary: "Add a member or change their role",
 		tag: "Users and organisations",
 		body: "json",
 		permission: { action: "admin", on: "organization" },
+		details: [
+			'Body `{ role: "read"|"write"|"admin" }`. **204**, adding the member or changing their role; 403 `Forbidden` for members who are not admins.',
+		],
 	},
 	"DELETE /api/organizations/{name}/members/{user}": {
 		summary: "Remove a member",
 		tag: "Users and organisations",
 		permission: { action: "admin", on: "organization" },
+		details: ["**204**; admins only. The last admin can neither leave nor step down (409)."],
 	},
 };
 

@@ -28,44 +28,62 @@ export const PROFILES_ROUTE_DOCS: RouteDocs = {
 		tag: "Accounts and settings",
 		body: "binary",
 		permission: { action: "settings", on: "account" },
+		details: [
+			"The raw image as the body, `Content-Type: image/png`, `image/jpeg`, `image/webp` or `image/gif`. **200** `{ avatarUrl }` (`/api/avatars/{name}/{key}`). What the picture is comes from its header, not the `Content-Type`: 415 for another type or bytes that are not the type sent (a PNG signature not followed by `IHDR`, a JPEG sent as PNG); 413 over 2 MiB; 400 under 32×32 or over 4096×4096 pixels. It is stored in the blob store under its sha256.",
+		],
 	},
 	"DELETE /api/settings/avatar": {
 		summary: "Remove one's avatar",
 		tag: "Accounts and settings",
 		permission: { action: "settings", on: "account" },
+		details: ["**204**: back to the generated avatar."],
 	},
 	"DELETE /api/settings/account": {
 		summary: "Delete one's account",
 		tag: "Accounts and settings",
 		body: "json",
 		permission: { action: "settings", on: "account" },
+		details: [
+			"Body `{ confirm: \"<own name>\" }`. **204**, cookie cleared. In one transaction: the user's models and everything keyed by them, the organisations they are the only member of (with their models), their memberships, tokens, sessions and the user; file contents stay in the blob store, and the name is free again. 400 when `confirm` is not the name; 409 when the user is the last admin of an organisation with other members (named), or the name (or a sole organisation's) is contested until a site administrator decides it.",
+		],
 	},
 	"GET /api/users/{name}/overview": {
 		summary: "A user's public profile",
 		tag: "Users and organisations",
 		public: true,
+		details: [
+			'Public: `{ type: "user", name, fullname, avatarUrl, bio, links, createdAt, isAdmin, orgs: [{ name, fullname, avatarUrl }], numModels }`; 404 `NotFound`.',
+		],
 	},
 	"GET /api/organizations/{name}/overview": {
 		summary: "An organisation's public profile",
 		tag: "Users and organisations",
 		public: true,
+		details: [
+			'Public: `{ type: "org", name, fullname, avatarUrl, bio, links, createdAt, numMembers, numModels }`; 404 `NotFound`.',
+		],
 	},
 	"PUT /api/organizations/{name}/settings": {
 		summary: "Change an organisation's profile",
 		tag: "Users and organisations",
 		body: "json",
 		permission: { action: "admin", on: "organization" },
+		details: [
+			"Body `{ fullname?, bio?, links? }`, as `PUT /api/settings/profile`. Answers the organisation's overview; 403 `Forbidden` for members who are not admins, 404 for others.",
+		],
 	},
 	"PUT /api/organizations/{name}/avatar": {
 		summary: "Upload an organisation's avatar",
 		tag: "Users and organisations",
 		body: "binary",
 		permission: { action: "admin", on: "organization" },
+		details: ["As `PUT /api/settings/avatar`, for the organisation's admins."],
 	},
 	"DELETE /api/organizations/{name}/avatar": {
 		summary: "Remove an organisation's avatar",
 		tag: "Users and organisations",
 		permission: { action: "admin", on: "organization" },
+		details: ["As `DELETE /api/settings/avatar`, for the organisation's admins."],
 	},
 };
 

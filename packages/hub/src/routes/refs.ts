@@ -34,12 +34,18 @@ export const REFS_ROUTE_DOCS: RouteDocs = {
 			{ name: "limit", description: "Commits per page", type: "integer" },
 			{ name: "p", description: "Page number, from 0", type: "integer" },
 		],
+		details: [
+			"The chain of commits from the revision back through their parents, newest first: `[{id, title, message, authors: [{user, avatar}], date}]`. `limit` is 1–1000 (default 50); the next page is in `Link` (absolute, with `p=`), and `X-Total-Count` counts the whole chain (what `listCommits` and `countCommits` read).",
+		],
 	},
 	"POST /api/{plural}/{namespace}/{name}/super-squash/{branch}": {
 		summary: "Replaces a branch's history with one commit holding its files (`{message?}`)",
 		tag: "Branches and tags",
 		body: "json",
 		permission: { action: "write", on: "repo" },
+		details: [
+			"Body `{message?}`, as `super_squash_history` sends it: the branch's history becomes one root commit holding its files as they are; other branches and tags keep theirs.",
+		],
 	},
 	"GET /api/{plural}/{namespace}/{name}/refs": {
 		summary: "A repository's branches and tags",
@@ -47,28 +53,39 @@ export const REFS_ROUTE_DOCS: RouteDocs = {
 		query: [
 			{ name: "include_prs", description: "Also `pullRequests` (always empty: no pull requests yet)", type: "boolean" },
 		],
+		details: [
+			"`{branches, tags, converts}`, each ref `{name, ref, targetCommit}`; `converts` is always empty, and `include_prs=1` adds `pullRequests`, empty until the hub has pull requests.",
+		],
 	},
 	"POST /api/{plural}/{namespace}/{name}/branch/{branch}": {
 		summary: "Create a branch",
 		tag: "Branches and tags",
 		body: "json",
 		permission: { action: "write", on: "repo" },
+		details: [
+			'Body `{startingPoint?, overwrite?}`: the branch starts at `startingPoint` (any revision; the head of `main` when left out). An existing branch is a 409 unless `"overwrite": true`, which moves it. Names may not contain `..`, look like a commit id, be `HEAD` or start with `refs/`.',
+		],
 	},
 	"DELETE /api/{plural}/{namespace}/{name}/branch/{branch}": {
 		summary: "Delete a branch",
 		tag: "Branches and tags",
 		permission: { action: "write", on: "repo" },
+		details: ["Any branch but `main`; its commits stay."],
 	},
 	"POST /api/{plural}/{namespace}/{name}/tag/{revision}": {
 		summary: "Tag a revision",
 		tag: "Branches and tags",
 		body: "json",
 		permission: { action: "write", on: "repo" },
+		details: [
+			"Body `{tag, message?}`: the tag names the commit `revision` resolves to; a second tag of the same name is a 409. Tags resolve as revisions everywhere (`v1` or `refs/tags/v1`), after branches of the same name.",
+		],
 	},
 	"DELETE /api/{plural}/{namespace}/{name}/tag/{tag}": {
 		summary: "Delete a tag",
 		tag: "Branches and tags",
 		permission: { action: "write", on: "repo" },
+		details: ["The tagged commits stay."],
 	},
 };
 

@@ -46,59 +46,94 @@ export const REPO_ADMIN_ROUTE_DOCS: RouteDocs = {
 		tag: "Repositories",
 		body: "json",
 		permission: { action: "admin", on: "repo" },
+		details: [
+			"Body `{ name, organization?, type? }`. Removes the repository with its history, branches, tags, likes, access requests and the redirects to it, in one transaction; file contents stay in the blob store (they are addressed by hash and may be shared; `hubkit gc` reclaims them). A missing repository is a 404 `RepoNotFound`.",
+		],
 	},
 	"POST /api/repos/move": {
 		summary: "Rename or move a repository (old links redirect)",
 		tag: "Repositories",
 		body: "json",
 		permission: { action: "admin", on: "repo", note: "and write in the target namespace" },
+		details: [
+			"Body `{ fromRepo, toRepo, type? }`. Renames the repository and everything keyed by it (history, branches, tags, likes, access requests); an existing target is a 409. The old name stays as a redirect: every read route answers it with a 307 and a relative `Location` naming the new id (the rest of the path and the query kept), for those who may see the repository; to anyone else a private repository's old id is an ordinary `RepoNotFound`. A chain of moves redirects every old name to the newest; moving back to an old name frees it.",
+		],
 	},
 	"PUT /api/{plural}/{namespace}/{name}/settings": {
 		summary: `Change the settings (private, gated) of ${REPO}`,
 		tag: "Repositories",
 		body: "json",
 		permission: { action: "admin", on: "repo" },
+		details: [
+			'Body `{ private?: boolean, visibility?: "public"|"private", gated?: false|"auto"|"manual" }`; keys left out keep their value. Answers the settings in force.',
+		],
 	},
 	"POST /api/{plural}/{namespace}/{name}/like": {
 		summary: `Like ${REPO}`,
 		tag: "Repositories",
 		permission: { action: "read", on: "repo", note: "signed in" },
+		details: [
+			"One like per user and repository, dated; liking twice changes nothing. Answers the repository's like count.",
+		],
 	},
 	"DELETE /api/{plural}/{namespace}/{name}/like": {
 		summary: `Take back a like of ${REPO}`,
 		tag: "Repositories",
 		permission: { action: "read", on: "repo", note: "signed in" },
+		details: ["Taking back a like that was not given changes nothing. Answers the repository's like count."],
 	},
-	"GET /api/users/{name}/likes": { summary: "The repositories a user likes", tag: "Users and organisations" },
+	"GET /api/users/{name}/likes": {
+		summary: "The repositories a user likes",
+		tag: "Users and organisations",
+		details: ["Newest first: `[{createdAt, repo: {name, type}}]`."],
+	},
 	"POST /api/{plural}/{namespace}/{name}/ask-access": {
 		summary: `Ask for access to gated ${REPO}`,
 		tag: "Repositories",
 		body: "json",
 		permission: { action: "read", on: "repo", note: "signed in" },
+		details: [
+			'A form or JSON of answers (`{"fields": {"reason": "research"}}`), from anyone signed in. A repository gated `auto` accepts at once; one gated `manual` waits for its owner. A gated repository\'s files (all but `README.md` and `.gitattributes`) need its owner, a writer of its namespace or an accepted request: without it a download is a 401 (no token) or 403, both `GatedRepo`.',
+		],
 	},
 	"GET /api/{plural}/{namespace}/{name}/access": {
 		summary: "The caller's own access to a gated repository",
 		tag: "Repositories",
+		details: [
+			"Where the caller stands: `{gated, status, mayDownload, mayWrite, mayAdmin}`; `status` is `pending`, `accepted`, `rejected` or `null`; `mayWrite`: their credential may change the files and card; `mayAdmin`: the settings, access requests, name and existence.",
+		],
 	},
 	"GET /api/{plural}/{namespace}/{name}/write-access": {
 		summary: "Whether the caller may write to the repository",
 		tag: "Repositories",
+		details: [
+			"Whether the caller may write, with the limits an upload is checked against (what the site's Files tab reads before it offers uploads, edits and deletes). `maxFilesPerCommit` is the smaller of `HUBKIT_MAX_FILES_PER_COMMIT` and the 1,000 paths one preupload takes; `refusedTypes` is `HUBKIT_UPLOAD_REFUSED_TYPES`.",
+			"",
+			"```json",
+			'{"mayWrite":true,"uploadLimitBytes":5368709120,"maxFilesPerCommit":1000,"refusedTypes":[".exe",".msi",".scr",".com",".bat",".cmd",".vbs",".ps1"]}',
+			"```",
+		],
 	},
 	"GET /api/{plural}/{namespace}/{name}/user-access-request/{status}": {
 		summary: "Access requests of a gated repository, by status (owners)",
 		tag: "Repositories",
+		details: [
+			"`status`: `pending`, `accepted` or `rejected`. `[{user: {user, fullname}, status, timestamp, fields}]`, for the owner and the organisation's admins.",
+		],
 	},
 	"POST /api/{plural}/{namespace}/{name}/user-access-request/handle": {
 		summary: "Accept or reject an access request (owners)",
 		tag: "Repositories",
 		body: "json",
 		permission: { action: "admin", on: "repo" },
+		details: ["Body `{user, status}`: `accepted`, `rejected`, or back to `pending`."],
 	},
 	"POST /api/{plural}/{namespace}/{name}/user-access-request/grant": {
 		summary: "Grant a user access to a gated repository (owners)",
 		tag: "Repositories",
 		body: "json",
 		permission: { action: "admin", on: "repo" },
+		details: ["Body `{user}`: access for a user who never asked."],
 	},
 	"POST /api/{plural}/{namespace}/{name}/duplicate": {
 		summary: "A new repository (`{repository, visibility?}`) holding this one's main branch; `{url, id}`",
@@ -109,6 +144,9 @@ export const REPO_ADMIN_ROUTE_DOCS: RouteDocs = {
 			on: "repo",
 			note: "past its gate, and write in the target namespace",
 		},
+		details: [
+			"Body `{repository: \"ns/name\", visibility?}`, as `duplicate_repo` sends it. The new repository's second commit holds the source's `main` files, shared, not copied, and counted against the target's storage quota; the copy keeps the source's visibility unless told otherwise. An existing target is a 409 with its `url`.",
+		],
 	},
 	"GET /api/{plural}/{namespace}/{name}/likers": {
 		summary: "Who liked the repository, newest first: `[{user, fullname, avatarUrl, type}]`, `Link`-paginated",
@@ -116,6 +154,9 @@ export const REPO_ADMIN_ROUTE_DOCS: RouteDocs = {
 		query: [
 			{ name: "limit", description: "Likers per page (100 by default, 1,000 at most)", type: "integer" },
 			{ name: "cursor", description: "Where the page starts (from the `Link` header)" },
+		],
+		details: [
+			"Newest first, `[{user, fullname, avatarUrl, type}]`, 100 a page (`limit` up to 1,000) with a `Link` to the next.",
 		],
 	},
 };

@@ -15,6 +15,9 @@ export const STORAGE_ROUTE_DOCS: RouteDocs = {
 	"GET /api/settings/storage": {
 		summary: "Storage one's repositories and organizations use, and the quota",
 		tag: "Accounts and settings",
+		details: [
+			'`{ name, …, organizations: [{ name, … }] }`: the usage and quota of the caller\'s own namespace and of each organisation they belong to, counted as "Reclaiming storage and the storage quota" in the hub README says.',
+		],
 	},
 	"GET /api/admin/storage/{name}": {
 		summary: "A user's or organization's storage use and quota",

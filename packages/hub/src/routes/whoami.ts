@@ -9,7 +9,13 @@ import { whoamiBody } from "../services/whoami.js";
 
 /** The API reference's entries for the routes this module registers (openapi/route-doc.ts). */
 export const WHOAMI_ROUTE_DOCS: RouteDocs = {
-	"GET /api/whoami-v2": { summary: "Who the token or session belongs to", tag: "Accounts and settings" },
+	"GET /api/whoami-v2": {
+		summary: "Who the token or session belongs to",
+		tag: "Accounts and settings",
+		details: [
+			'`{ type: "user", id, name, fullname, email, emailVerified, canPay, isPro, periodEnd, avatarUrl, billingMode, orgs, auth: { type: "access_token", accessToken: { displayName, role, createdAt } } }`. `orgs` are the user\'s organisations, `{ type: "org", id, name, fullname, email: null, canPay: false, avatarUrl, periodEnd: null, roleInOrg }` (`roleInOrg`: `read`, `write` or `admin`). A browser session answers as a write token named `Browser session`, created at sign-in. `emailVerified` is always `false`: the hub sends no mail, so it verifies no address. 401 without a token or session.',
+		],
+	},
 };
 
 export function whoamiRoutes(deps: HubDeps): Hono<HubEnv> {
