@@ -38,6 +38,7 @@ import { HubError } from "./errors.js";
 import { hubLogger } from "./logger.js";
 import { EndpointConfigError } from "./router/index.js";
 import { sampleCatalogue } from "./seed/catalogue/index.js";
+import { loadDemoDatasets } from "./seed/demo-datasets.js";
 import { loadSeed } from "./seed/load.js";
 import { loadSampleDatasets } from "./seed/sample-datasets.js";
 import { syntheticModels } from "./seed/synthetic.js";
@@ -157,6 +158,8 @@ async function seed(args: string[]): Promise<void> {
 		if (count === undefined && !interrupted.signal.aborted) {
 			const datasets = await loadSampleDatasets(hub.deps);
 			logger.info(`Wrote ${datasets} sample dataset cards (the datasets the task pages name)`);
+			const demos = await loadDemoDatasets(hub.deps);
+			logger.info(`Wrote ${demos} sample datasets with generated rows (hubkit-demo/)`);
 		}
 		if (interrupted.signal.aborted) {
 			logger.warn(`Stopped early by ${String(interrupted.signal.reason)}; indexes are complete`);

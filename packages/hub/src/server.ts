@@ -19,6 +19,7 @@ import type { Logger } from "./logger.js";
 import { createHubMetrics } from "./metrics.js";
 import { loadEndpoints, loadProviderKeys } from "./router/index.js";
 import { sampleCatalogue } from "./seed/catalogue/index.js";
+import { loadDemoDatasets } from "./seed/demo-datasets.js";
 import { loadSeed, type SeedLoadResult } from "./seed/load.js";
 import { recordFingerprint, refreshSampleCatalogue } from "./seed/refresh.js";
 import { loadSampleDatasets } from "./seed/sample-datasets.js";
@@ -86,6 +87,7 @@ export async function seedSampleOnFirstStart(deps: HubDeps): Promise<SeedLoadRes
 	if (any) return undefined;
 	const seeded = await loadSeed(deps, sampleCatalogue());
 	await loadSampleDatasets(deps);
+	await loadDemoDatasets(deps);
 	// What it was seeded against, so the next start knows there is nothing to refresh (seed/refresh.ts).
 	await recordFingerprint(deps.db);
 	return seeded;

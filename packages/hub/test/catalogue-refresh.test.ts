@@ -6,6 +6,7 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { sampleCatalogue } from "../src/seed/catalogue/index.js";
+import { demoDatasets } from "../src/seed/demo-datasets.js";
 import { loadSeed } from "../src/seed/load.js";
 import { refreshSampleCatalogue } from "../src/seed/refresh.js";
 import { sampleDatasets } from "../src/seed/sample-datasets.js";
@@ -68,8 +69,8 @@ describe.each(ENGINES)("sample catalogue refresh (%s)", (engine) => {
 
 		const refreshed = await refreshSampleCatalogue(deps);
 		expect(refreshed?.added).toBe(catalogue.length - 1);
-		// An older hub wrote no datasets: the task pages' sample datasets are added.
-		expect(refreshed?.addedDatasets).toBe(sampleDatasets().length);
+		// An older hub wrote no datasets: the task pages' cards and the generated samples are added.
+		expect(refreshed?.addedDatasets).toBe(sampleDatasets().length + demoDatasets().length);
 		expect(refreshed?.remapped).toEqual([placeholder.id]);
 		// The other providers' entries stay, in their order.
 		expect(await mappingsOf(hub as TestHub, placeholder.id)).toEqual(before);

@@ -10,9 +10,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccessToken } from "../src/auth/tokens.js";
 import { STATIC_EMBEDDINGS_MODEL, staticEmbeddings } from "../src/seed/catalogue/static-embeddings.js";
+import { loadDemoDatasets } from "../src/seed/demo-datasets.js";
 import { useLocalHub } from "./support/local-hub.js";
 import { pythonClients } from "./support/python-clients.js";
 
@@ -32,6 +33,10 @@ const HUB_ONLY_STEPS = [
 
 describe("Python clients against a hub on loopback", () => {
 	const hub = useLocalHub("sqlite", staticEmbeddings());
+	// The sample datasets a fresh install seeds (seed/demo-datasets.ts), for load_dataset.
+	beforeAll(async () => {
+		await loadDemoDatasets(hub.deps);
+	});
 	const home = mkdtempSync(join(tmpdir(), "hubkit-python-clients-"));
 	afterAll(() => rmSync(home, { recursive: true, force: true }));
 
@@ -63,7 +68,7 @@ describe("Python clients against a hub on loopback", () => {
 		async () => {
 			const lines = await workflows("requirements-hf1.txt", "-hf1");
 			expect(lines.filter((line) => !line.startsWith("ok "))).toEqual([]);
-			expect(lines).toHaveLength(17);
+			expect(lines).toHaveLength(21);
 		},
 		20 * 60_000,
 	);

@@ -7,8 +7,8 @@
  * what the data directory was last checked against (a fingerprint in
  * `hub_settings`), the hub adds the catalogue's missing models and decides the
  * hf-inference mapping again, from the stored files, for every catalogue model
- * and every model mapped to hf-inference. The task pages' sample datasets that
- * are missing are added too. Other providers' mappings, and
+ * and every model mapped to hf-inference. The sample datasets that are missing
+ * (the task pages' cards and the hub's own generated ones) are added too. Other providers' mappings, and
  * everything else about a model, stay as they are.
  *
  * Only a data directory that holds the sample catalogue is refreshed: one
@@ -27,6 +27,7 @@ import { LOCAL_PROVIDER } from "../services/provider-mapping.js";
 import { sampleCatalogue } from "./catalogue/index.js";
 import { POCKETSPHINX_SAMPLE_SOURCE } from "./catalogue/packaged-media-models.js";
 import { CATALOGUE_DATA, readSpecs } from "./catalogue/read-specs.js";
+import { demoDatasetsFingerprint, loadDemoDatasets } from "./demo-datasets.js";
 import { loadSeed } from "./load.js";
 import { loadSampleDatasets, sampleDatasetsFingerprint } from "./sample-datasets.js";
 import type { SeedModel } from "./types.js";
@@ -48,6 +49,7 @@ export function catalogueFingerprint(): string {
 	}
 	hash.update(`tasks ${Object.keys(CHECKS).sort().join(",")}\n`);
 	hash.update(`datasets ${sampleDatasetsFingerprint()}\n`);
+	hash.update(`demo datasets ${demoDatasetsFingerprint()}\n`);
 	for (const [name, { packages, system }] of Object.entries(MEDIA_ENGINES)) {
 		const runs = system ? system() === undefined : packages.every(packageInstalled);
 		hash.update(`${name} ${runs}\n`);
@@ -68,7 +70,7 @@ export async function recordFingerprint(db: Kysely<Database>, fingerprint = cata
 export interface RefreshResult {
 	/** Catalogue models the data directory did not have. */
 	added: number;
-	/** Sample datasets (seed/sample-datasets.ts) the data directory did not have. */
+	/** Card-only and generated sample datasets (seed/sample-datasets.ts, seed/demo-datasets.ts) the data directory did not have. */
 	addedDatasets: number;
 	/** Models whose hf-inference mapping changed. */
 	remapped: string[];
@@ -97,7 +99,7 @@ export async function refreshSampleCatalogue(
 
 	const records = catalogue();
 	const { loaded } = await loadSeed(deps, records);
-	const addedDatasets = await loadSampleDatasets(deps);
+	const addedDatasets = (await loadSampleDatasets(deps)) + (await loadDemoDatasets(deps));
 	const mapped = await deps.db
 		.selectFrom("provider_mappings")
 		.select("model_id")

@@ -8,7 +8,7 @@
  * Ids without a namespace (`wikipedia`, `c4`) are left out: every repository on this hub has
  * an owner, and which owner holds them now is not something the task data says.
  * Deterministic (one commit per dataset whose id comes from its card) and idempotent:
- * datasets that exist already are left as they are.
+ * datasets that exist already are left as they are (seed/load-datasets.ts).
  */
 import { createHash } from "node:crypto";
 import { type DemoEntry, TASKS_DATA, type TaskData } from "@hubkit/tasks";
@@ -16,13 +16,9 @@ import type { Kysely } from "kysely";
 import { stringify } from "yaml";
 import type { Database } from "../db/schema.js";
 import { isReservedName } from "../reserved-names.js";
-import { claimSiteNamespaces } from "../services/namespaces.js";
-import { repoKey } from "../services/repos.js";
-import { storeTrees } from "../services/trees.js";
 import type { BlobStore } from "../storage/blob-store.js";
-import { buildTrees } from "../storage/git-trees.js";
 import { repoIdProblem } from "../storage/repo-path.js";
-import { SeedBlobWriter } from "./seed-blobs.js";
+import { loadSeedDatasets, type SeedDataset } from "./load-datasets.js";
 
 /** Marks a dataset whose repository holds a card and no data (as `hubkit:placeholder` marks a model). */
 export const SAMPLE_DATASET_TAG = "hubkit:card-only";
@@ -165,72 +161,12 @@ export async function loadSampleDatasets(
 	target: { db: Kysely<Database>; blobStore: BlobStore },
 	now = new Date(),
 ): Promise<number> {
-	const datasets = sampleDatasets();
-	const existing = new Set((await target.db.selectFrom("datasets").select("id").execute()).map((row) => row.id));
-	const fresh = datasets.filter((dataset) => !existing.has(dataset.id));
-	if (fresh.length === 0) return 0;
-	const writer = new SeedBlobWriter(target.blobStore);
-	const cards = await Promise.all(fresh.map((dataset) => writer.content(dataset.readme)));
-	const at = now.toISOString();
-	await target.db.transaction().execute(async (trx) => {
-		await claimSiteNamespaces(
-			trx,
-			fresh.map((dataset) => dataset.author),
-			{ contestHeld: true },
-		);
-		await trx
-			.insertInto("blobs")
-			.values(cards.map((blob) => ({ sha256: blob.sha256, size: blob.storedSize })))
-			.onConflict((conflict) => conflict.column("sha256").doNothing())
-			.execute();
-		for (const [index, dataset] of fresh.entries()) {
-			const card = cards[index];
-			if (!card) continue;
-			const key = repoKey("dataset", dataset.id);
-			// Named by what it holds, so every hub seeds the same commit for the same card.
-			const sha = createHash("sha1").update(`hubkit sample dataset\0${key}\0${card.sha256}`).digest("hex");
-			const trees = buildTrees([
-				{ path: "README.md", blobSha256: card.sha256, size: card.storedSize, gitOid: card.gitOid },
-			]);
-			await storeTrees(trx, trees.trees);
-			await trx
-				.insertInto("commits")
-				.values({
-					repo_id: key,
-					sha,
-					parent_sha: null,
-					message: "Card for the task pages",
-					created_at: at,
-					tree_oid: trees.root,
-				})
-				.execute();
-			await trx.insertInto("refs").values({ repo_id: key, name: "main", commit_sha: sha }).execute();
-			await trx
-				.insertInto("datasets")
-				.values({
-					id: dataset.id,
-					author: dataset.author,
-					name: dataset.name,
-					private: 0,
-					gated: null,
-					downloads: 0,
-					likes: 0,
-					trending_score: 0,
-					created_at: at,
-					last_modified: at,
-					sha,
-					tags: JSON.stringify(dataset.tags),
-					card_data: JSON.stringify(dataset.cardData),
-					description: dataset.description,
-					owner: dataset.author,
-					main_size: card.storedSize,
-				})
-				.execute();
-			await trx
-				.insertInto("dataset_tags")
-				.values(dataset.tags.map((tag) => ({ dataset_id: dataset.id, tag })))
-				.execute();
-		}
-	});
-	return fresh.length;
+	const records = sampleDatasets().map(
+		(dataset): SeedDataset => ({
+			...dataset,
+			files: [{ path: "README.md", content: dataset.readme }],
+			message: "Card for the task pages",
+		}),
+	);
+	return await loadSeedDatasets(target, records, now);
 }

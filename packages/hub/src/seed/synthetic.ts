@@ -32,7 +32,7 @@ export const SYNTHETIC_AUTHOR_COUNT = 5_000;
 // Random numbers
 
 /** mulberry32: a small, fast, seedable 32-bit generator. Returns numbers in [0, 1). */
-function mulberry32(seed: number): () => number {
+export function mulberry32(seed: number): () => number {
 	let state = seed >>> 0;
 	return () => {
 		state = (state + 0x6d2b79f5) >>> 0;
@@ -43,7 +43,8 @@ function mulberry32(seed: number): () => number {
 	};
 }
 
-const pick = <T>(items: readonly T[], random: () => number): T => items[Math.floor(random() * items.length)] as T;
+export const pick = <T>(items: readonly T[], random: () => number): T =>
+	items[Math.floor(random() * items.length)] as T;
 
 /** Draws an index of `pairs` by weight, through a lookup table (constant time per draw). */
 function weightedIndex(pairs: readonly (readonly [unknown, number])[]): (random: () => number) => number {

@@ -204,6 +204,66 @@ def _():
     expect(rows.num_rows == 2 and rows[0]["text"] == "hello", f"rows: {rows}")
 
 
+def split_sizes(dataset_dict):
+    return {name: split.num_rows for name, split in dataset_dict.items()}
+
+
+@step("datasets: load_dataset of the seeded CSV sample (train/test, class labels)")
+def _():
+    from datasets import load_dataset
+
+    rows = load_dataset("hubkit-demo/sample-reviews", cache_dir=os.path.join(work, "datasets"))
+    expect(split_sizes(rows) == {"train": 240, "test": 60}, f"splits: {rows}")
+    expect(rows["train"].column_names == ["text", "label"], f"columns: {rows['train'].column_names}")
+    # The card's dataset_info names the labels.
+    expect(rows["test"].features["label"].names == ["negative", "positive"], f"features: {rows['test'].features}")
+    expect(sorted(set(rows["train"]["label"])) == [0, 1], "labels")
+
+
+@step("datasets: load_dataset of the seeded JSON Lines sample (a split)")
+def _():
+    from datasets import load_dataset
+
+    rows = load_dataset("hubkit-demo/sample-questions", split="validation", cache_dir=os.path.join(work, "datasets"))
+    expect(rows.num_rows == 30 and rows.column_names == ["question", "answer", "kind"], f"rows: {rows}")
+    expect(rows[0]["kind"] == "arithmetic" and rows[0]["question"].startswith("What is "), f"first: {rows[0]}")
+
+
+@step("datasets: load_dataset of the seeded Parquet sample (default and named config)")
+def _():
+    from datasets import get_dataset_config_names, load_dataset
+
+    cache = os.path.join(work, "datasets")
+    expect(get_dataset_config_names("hubkit-demo/sample-weather") == ["daily", "monthly"], "configs")
+    daily = load_dataset("hubkit-demo/sample-weather", cache_dir=cache)
+    expect(split_sizes(daily) == {"train": 360}, f"daily: {daily}")
+    monthly = load_dataset("hubkit-demo/sample-weather", "monthly", split="train", cache_dir=cache)
+    columns = ["town", "month", "mean_temp", "total_rain_mm", "rainy_days"]
+    expect(monthly.num_rows == 12 and monthly.column_names == columns, f"monthly: {monthly}")
+    expect(sum(monthly["rainy_days"]) == sum(1 for rain in daily["train"]["rain_mm"] if rain > 0), "monthly sums")
+
+
+@step("datasets: load_dataset of an uploaded Parquet repository")
+def _():
+    import io
+
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+    from datasets import load_dataset
+
+    repo = f"{USER}/parquet{RUN}"
+    api.create_repo(repo, repo_type="dataset", exist_ok=True)
+    for split, count in [("train", 30), ("test", 10)]:
+        table = pa.table({"n": list(range(count)), "square": [n * n for n in range(count)]})
+        buffer = io.BytesIO()
+        pq.write_table(table, buffer)
+        path = f"data/{split}-00000-of-00001.parquet"
+        api.upload_file(path_or_fileobj=buffer.getvalue(), path_in_repo=path, repo_id=repo, repo_type="dataset")
+    rows = load_dataset(repo, cache_dir=os.path.join(work, "datasets"))
+    expect(split_sizes(rows) == {"train": 30, "test": 10}, f"splits: {rows}")
+    expect(rows["train"][7] == {"n": 7, "square": 49}, f"row: {rows['train'][7]}")
+
+
 @step("openai: models.list, embeddings")
 def _():
     from openai import OpenAI
