@@ -2,22 +2,32 @@
  * The public Python clients, installed as pip installs them (pinned, with hf_xet), run everyday
  * workflows against a hub on loopback with their public APIs only (test/clients/workflows.py):
  * huggingface_hub 1.33 beside datasets, transformers and openai, and huggingface_hub 2.0 on its own.
- * Xet is turned off (`HF_HUB_DISABLE_XET=1`) until the hub speaks it; the client then uploads
+ * The hub serves its static-embedding and packaged text models and a tiny llama GGUF written here, for
+ * InferenceClient and openai's chat. Xet is turned off (`HF_HUB_DISABLE_XET=1`) until the hub speaks it; the client then uploads
  * large files over plain LFS. One line per step: every step must say `ok`.
  */
 import { execFile } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
+import { writeTinyLlama } from "@hubkit/runtime/models";
 import { afterAll, describe, expect, it } from "vitest";
 import { createAccessToken } from "../src/auth/tokens.js";
-import { STATIC_EMBEDDINGS_MODEL, staticEmbeddings } from "../src/seed/catalogue/static-embeddings.js";
+import { packagedModels } from "../src/seed/catalogue/packaged-models.js";
+import {
+	STATIC_EMBEDDINGS_MODEL,
+	STATIC_ZERO_SHOT_MODEL,
+	staticEmbeddings,
+} from "../src/seed/catalogue/static-embeddings.js";
 import { useLocalHub } from "./support/local-hub.js";
 import { pythonClients } from "./support/python-clients.js";
+import { seedModel } from "./support/seed-records.js";
 
 const execute = promisify(execFile);
 const WORKFLOWS = new URL("./clients/workflows.py", import.meta.url).pathname;
+const CHAT_MODEL = "acme/tiny-llama-gguf";
+const SENTIMENT_MODEL = "hubkit-demo/wink-sentiment";
 /** huggingface_hub 2.0 alone: the hub's own calls, not datasets' or openai's. */
 const HUB_ONLY_STEPS = [
 	"whoami",
@@ -31,9 +41,24 @@ const HUB_ONLY_STEPS = [
 ];
 
 describe("Python clients against a hub on loopback", () => {
-	const hub = useLocalHub("sqlite", staticEmbeddings());
 	const home = mkdtempSync(join(tmpdir(), "hubkit-python-clients-"));
 	afterAll(() => rmSync(home, { recursive: true, force: true }));
+	const hub = useLocalHub(
+		"sqlite",
+		async () => {
+			const gguf = join(home, "tiny-llama-F32.gguf");
+			await writeTinyLlama(gguf, { seed: 7 });
+			const chat = seedModel(CHAT_MODEL, {
+				pipeline_tag: "text-generation",
+				library_name: "gguf",
+				tags: ["gguf", "text-generation", "conversational"],
+				files: [{ path: "tiny-llama-F32.gguf", content: new Uint8Array(readFileSync(gguf)) }],
+			});
+			return [...staticEmbeddings(), ...packagedModels(), chat];
+		},
+		// llama.cpp's threads spin waiting for each other: one thread on a shared machine.
+		{ runtime: { completionThreads: 1 } },
+	);
 
 	const workflows = async (requirements: string, run: string, steps: string[] = []) => {
 		const python = pythonClients(requirements);
@@ -48,6 +73,9 @@ describe("Python clients against a hub on loopback", () => {
 				HUBKIT_USER: "dana",
 				HUBKIT_RUN: run,
 				HUBKIT_EMBEDDINGS_MODEL: STATIC_EMBEDDINGS_MODEL,
+				HUBKIT_ZERO_SHOT_MODEL: STATIC_ZERO_SHOT_MODEL,
+				HUBKIT_SENTIMENT_MODEL: SENTIMENT_MODEL,
+				HUBKIT_CHAT_MODEL: CHAT_MODEL,
 				HF_HUB_DISABLE_TELEMETRY: "1",
 				HF_HUB_DISABLE_XET: "1",
 				DISABLE_SAFETENSORS_CONVERSION: "1",
@@ -59,11 +87,11 @@ describe("Python clients against a hub on loopback", () => {
 	};
 
 	it(
-		"huggingface_hub 1.33, the hf CLI, datasets and openai: every everyday step passes",
+		"huggingface_hub 1.33, the hf CLI, datasets, transformers and openai: every everyday step passes",
 		async () => {
 			const lines = await workflows("requirements-hf1.txt", "-hf1");
 			expect(lines.filter((line) => !line.startsWith("ok "))).toEqual([]);
-			expect(lines).toHaveLength(17);
+			expect(lines).toHaveLength(21);
 		},
 		20 * 60_000,
 	);
