@@ -3,14 +3,15 @@
  * workflows against a hub on loopback with their public APIs only (test/clients/workflows.py):
  * huggingface_hub 1.33 beside datasets, transformers and openai, and huggingface_hub 2.0 on its own.
  * The hub serves its static-embedding and packaged text models and a tiny llama GGUF written here, for
- * InferenceClient and openai's chat. Xet is turned off (`HF_HUB_DISABLE_XET=1`) until the hub speaks it; the client then uploads
+ * InferenceClient and openai's chat; the model pages' snippets for those clients run too. Xet is turned off (`HF_HUB_DISABLE_XET=1`) until the hub speaks it; the client then uploads
  * large files over plain LFS. One line per step: every step must say `ok`.
  */
 import { execFile } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
+import { getInferenceSnippets } from "@hubkit/inference";
 import { writeTinyLlama } from "@hubkit/runtime/models";
 import { afterAll, describe, expect, it } from "vitest";
 import { createAccessToken } from "../src/auth/tokens.js";
@@ -94,6 +95,38 @@ describe("Python clients against a hub on loopback", () => {
 			expect(lines).toHaveLength(21);
 		},
 		20 * 60_000,
+	);
+
+	it(
+		"the model pages' huggingface_hub and openai snippets run as printed",
+		async () => {
+			const python = pythonClients("requirements-hf1.txt");
+			const token = (await createAccessToken(hub.deps.db, "dana")).token;
+			const ran: string[] = [];
+			for (const id of [SENTIMENT_MODEL, STATIC_EMBEDDINGS_MODEL, CHAT_MODEL]) {
+				const fields = ["inferenceProviderMapping", "pipeline_tag", "tags", "widgetData"];
+				const response = await fetch(`${hub.url}/api/models/${id}?${fields.map((f) => `expand[]=${f}`).join("&")}`);
+				const model = (await response.json()) as Parameters<typeof getInferenceSnippets>[0];
+				const options = { hubUrl: hub.url, routerUrl: hub.url };
+				for (const snippet of getInferenceSnippets(model, "hf-inference", undefined, options)) {
+					if (snippet.language !== "python" || !["huggingface_hub", "openai"].includes(snippet.client)) continue;
+					const script = join(home, `snippet-${ran.length}.py`);
+					writeFileSync(script, snippet.content);
+					const env = { PATH: process.env.PATH, HOME: home, HF_TOKEN: token, HF_HUB_DISABLE_TELEMETRY: "1" };
+					const { stdout } = await execute(python, [script], { env, timeout: 120_000 });
+					expect(stdout.trim().length, `${id} ${snippet.client}`).toBeGreaterThan(0);
+					expect(stdout).not.toContain(token);
+					ran.push(`${id} ${snippet.client}`);
+				}
+			}
+			expect(ran).toEqual([
+				`${SENTIMENT_MODEL} huggingface_hub`,
+				`${STATIC_EMBEDDINGS_MODEL} huggingface_hub`,
+				`${CHAT_MODEL} huggingface_hub`,
+				`${CHAT_MODEL} openai`,
+			]);
+		},
+		10 * 60_000,
 	);
 
 	it(
