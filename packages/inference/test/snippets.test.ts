@@ -193,6 +193,8 @@ describe("hostile records", () => {
 	const snippets = [
 		...allSnippets(hostile, { billTo: `org"${marker}'` }),
 		...allSnippets(hostile, { messages, inputs: `${marker}\`$(z)'''` }),
+		// A self-hosted router: huggingface_hub takes the call's URL, with the model id in it, as base_url.
+		...allSnippets(hostile, { hubUrl: "http://hub.internal:8787", routerUrl: "http://hub.internal:8787" }),
 	];
 
 	it("produce snippets, which still parse", () => {
