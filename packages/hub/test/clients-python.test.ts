@@ -2,17 +2,17 @@
  * The public Python clients, installed as pip installs them (pinned, with hf_xet), run everyday
  * workflows against a hub on loopback with their public APIs only (test/clients/workflows.py):
  * huggingface_hub 1.33 beside datasets, transformers and openai, and huggingface_hub 2.0 on its own.
- * The hub serves its static-embedding and packaged text models and a tiny llama GGUF written here, for
- * InferenceClient and openai's chat; the model pages' snippets for those clients run too. Xet is turned off (`HF_HUB_DISABLE_XET=1`) until the hub speaks it; the client then uploads
- * large files over plain LFS. One line per step: every step must say `ok`.
+ * The hub serves its static-embedding and packaged text models and a tiny llama GGUF, for
+ * InferenceClient and openai's chat; the model pages' snippets for those clients run too. Xet is
+ * turned off (`HF_HUB_DISABLE_XET=1`) until the hub speaks it; the client then uploads large files
+ * over plain LFS. One line per step: every step must say `ok`.
  */
 import { execFile } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { getInferenceSnippets } from "@hubkit/inference";
-import { writeTinyLlama } from "@hubkit/runtime/models";
 import { afterAll, describe, expect, it } from "vitest";
 import { createAccessToken } from "../src/auth/tokens.js";
 import { packagedModels } from "../src/seed/catalogue/packaged-models.js";
@@ -23,7 +23,7 @@ import {
 } from "../src/seed/catalogue/static-embeddings.js";
 import { useLocalHub } from "./support/local-hub.js";
 import { pythonClients } from "./support/python-clients.js";
-import { seedModel } from "./support/seed-records.js";
+import { tinyLlamaChatModel } from "./support/tiny-llama.js";
 
 const execute = promisify(execFile);
 const WORKFLOWS = new URL("./clients/workflows.py", import.meta.url).pathname;
@@ -46,17 +46,7 @@ describe("Python clients against a hub on loopback", () => {
 	afterAll(() => rmSync(home, { recursive: true, force: true }));
 	const hub = useLocalHub(
 		"sqlite",
-		async () => {
-			const gguf = join(home, "tiny-llama-F32.gguf");
-			await writeTinyLlama(gguf, { seed: 7 });
-			const chat = seedModel(CHAT_MODEL, {
-				pipeline_tag: "text-generation",
-				library_name: "gguf",
-				tags: ["gguf", "text-generation", "conversational"],
-				files: [{ path: "tiny-llama-F32.gguf", content: new Uint8Array(readFileSync(gguf)) }],
-			});
-			return [...staticEmbeddings(), ...packagedModels(), chat];
-		},
+		async () => [...staticEmbeddings(), ...packagedModels(), await tinyLlamaChatModel(CHAT_MODEL)],
 		// llama.cpp's threads spin waiting for each other: one thread on a shared machine.
 		{ runtime: { completionThreads: 1 } },
 	);

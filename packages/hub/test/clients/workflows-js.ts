@@ -35,7 +35,7 @@ export interface JsWorkflowSettings {
 	chatModel: string;
 }
 
-export const LARGE_FILE_BYTES = 12 * 1024 * 1024;
+const LARGE_FILE_BYTES = 12 * 1024 * 1024;
 
 function expect(condition: unknown, message: string): asserts condition {
 	if (!condition) throw new Error(message);
