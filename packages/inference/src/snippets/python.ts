@@ -85,13 +85,10 @@ function hubClientSnippet(plan: SnippetPlan): InferenceSnippet | undefined {
 	lines.push(`    api_key=${tokenExpr(plan)},`);
 	if (plan.options.billTo) lines.push(`    bill_to=${pyString(plan.options.billTo)},`);
 	lines.push(")", "");
-	const model: [string, unknown][] = plan.options.endpointUrl
-		? []
-		: baseUrl === undefined
-			? [["model", plan.model.id]]
-			: chat
-				? [["model", plan.raw?.payload?.model]]
-				: [];
+	// The call names the model unless the URL does; a chat body still names the provider's model.
+	let model: [string, unknown][] = [["model", plan.model.id]];
+	if (plan.options.endpointUrl) model = [];
+	else if (baseUrl !== undefined) model = chat ? [["model", plan.raw?.payload?.model]] : [];
 	if (chat) {
 		const call = keywords(
 			[...model, ...chatParameters(plan), ...(plan.streaming ? [["stream", true]] : [])] as [string, unknown][],
