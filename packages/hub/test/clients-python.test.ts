@@ -2,24 +2,35 @@
  * The public Python clients, installed as pip installs them (pinned, with hf_xet), run everyday
  * workflows against a hub on loopback with their public APIs only (test/clients/workflows.py):
  * huggingface_hub 1.33 beside datasets, transformers and openai, and huggingface_hub 2.0 on its own.
- * Xet is turned off (`HF_HUB_DISABLE_XET=1`) until the hub speaks it; the client then uploads
- * large files over plain LFS. One line per step: every step must say `ok`.
+ * The hub serves its static-embedding and packaged text models and a tiny llama GGUF, for
+ * InferenceClient and openai's chat; the model pages' snippets for those clients run too. Xet is
+ * turned off (`HF_HUB_DISABLE_XET=1`) until the hub speaks it; the client then uploads large files
+ * over plain LFS. One line per step: every step must say `ok`.
  */
 import { execFile } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
+import { getInferenceSnippets } from "@hubkit/inference";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccessToken } from "../src/auth/tokens.js";
-import { STATIC_EMBEDDINGS_MODEL, staticEmbeddings } from "../src/seed/catalogue/static-embeddings.js";
+import { packagedModels } from "../src/seed/catalogue/packaged-models.js";
+import {
+	STATIC_EMBEDDINGS_MODEL,
+	STATIC_ZERO_SHOT_MODEL,
+	staticEmbeddings,
+} from "../src/seed/catalogue/static-embeddings.js";
 import { loadDemoDatasets } from "../src/seed/demo-datasets.js";
 import { useLocalHub } from "./support/local-hub.js";
 import { pythonClients } from "./support/python-clients.js";
+import { tinyLlamaChatModel } from "./support/tiny-llama.js";
 
 const execute = promisify(execFile);
 const WORKFLOWS = new URL("./clients/workflows.py", import.meta.url).pathname;
-/** huggingface_hub 2.0 alone: the hub's own calls, not datasets' or openai's. */
+const CHAT_MODEL = "acme/tiny-llama-gguf";
+const SENTIMENT_MODEL = "hubkit-demo/wink-sentiment";
+/** huggingface_hub 2.0 alone, without numpy (which its feature extraction needs): the hub's own calls and chat. */
 const HUB_ONLY_STEPS = [
 	"whoami",
 	"create_repo, again with exist_ok",
@@ -29,16 +40,22 @@ const HUB_ONLY_STEPS = [
 	"hf_hub_download: cached, by branch, tag and commit",
 	"refs, commits",
 	"likers, duplicate_repo, super_squash_history",
+	"InferenceClient: chat_completion, stream",
 ];
 
 describe("Python clients against a hub on loopback", () => {
-	const hub = useLocalHub("sqlite", staticEmbeddings());
+	const home = mkdtempSync(join(tmpdir(), "hubkit-python-clients-"));
+	afterAll(() => rmSync(home, { recursive: true, force: true }));
+	const hub = useLocalHub(
+		"sqlite",
+		async () => [...staticEmbeddings(), ...packagedModels(), await tinyLlamaChatModel(CHAT_MODEL)],
+		// llama.cpp's threads spin waiting for each other: one thread on a shared machine.
+		{ runtime: { completionThreads: 1 } },
+	);
 	// The sample datasets a fresh install seeds (seed/demo-datasets.ts), for load_dataset.
 	beforeAll(async () => {
 		await loadDemoDatasets(hub.deps);
 	});
-	const home = mkdtempSync(join(tmpdir(), "hubkit-python-clients-"));
-	afterAll(() => rmSync(home, { recursive: true, force: true }));
 
 	const workflows = async (requirements: string, run: string, steps: string[] = []) => {
 		const python = pythonClients(requirements);
@@ -53,6 +70,9 @@ describe("Python clients against a hub on loopback", () => {
 				HUBKIT_USER: "dana",
 				HUBKIT_RUN: run,
 				HUBKIT_EMBEDDINGS_MODEL: STATIC_EMBEDDINGS_MODEL,
+				HUBKIT_ZERO_SHOT_MODEL: STATIC_ZERO_SHOT_MODEL,
+				HUBKIT_SENTIMENT_MODEL: SENTIMENT_MODEL,
+				HUBKIT_CHAT_MODEL: CHAT_MODEL,
 				HF_HUB_DISABLE_TELEMETRY: "1",
 				HF_HUB_DISABLE_XET: "1",
 				DISABLE_SAFETENSORS_CONVERSION: "1",
@@ -64,13 +84,45 @@ describe("Python clients against a hub on loopback", () => {
 	};
 
 	it(
-		"huggingface_hub 1.33, the hf CLI, datasets and openai: every everyday step passes",
+		"huggingface_hub 1.33, the hf CLI, datasets, transformers and openai: every everyday step passes",
 		async () => {
 			const lines = await workflows("requirements-hf1.txt", "-hf1");
 			expect(lines.filter((line) => !line.startsWith("ok "))).toEqual([]);
-			expect(lines).toHaveLength(21);
+			expect(lines).toHaveLength(25);
 		},
 		20 * 60_000,
+	);
+
+	it(
+		"the model pages' huggingface_hub and openai snippets run as printed",
+		async () => {
+			const python = pythonClients("requirements-hf1.txt");
+			const token = (await createAccessToken(hub.deps.db, "dana")).token;
+			const ran: string[] = [];
+			for (const id of [SENTIMENT_MODEL, STATIC_EMBEDDINGS_MODEL, CHAT_MODEL]) {
+				const fields = ["inferenceProviderMapping", "pipeline_tag", "tags", "widgetData"];
+				const response = await fetch(`${hub.url}/api/models/${id}?${fields.map((f) => `expand[]=${f}`).join("&")}`);
+				const model = (await response.json()) as Parameters<typeof getInferenceSnippets>[0];
+				const options = { hubUrl: hub.url, routerUrl: hub.url };
+				for (const snippet of getInferenceSnippets(model, "hf-inference", undefined, options)) {
+					if (snippet.language !== "python" || !["huggingface_hub", "openai"].includes(snippet.client)) continue;
+					const script = join(home, `snippet-${ran.length}.py`);
+					writeFileSync(script, snippet.content);
+					const env = { PATH: process.env.PATH, HOME: home, HF_TOKEN: token, HF_HUB_DISABLE_TELEMETRY: "1" };
+					const { stdout } = await execute(python, [script], { env, timeout: 120_000 });
+					expect(stdout.trim().length, `${id} ${snippet.client}`).toBeGreaterThan(0);
+					expect(stdout).not.toContain(token);
+					ran.push(`${id} ${snippet.client}`);
+				}
+			}
+			expect(ran).toEqual([
+				`${SENTIMENT_MODEL} huggingface_hub`,
+				`${STATIC_EMBEDDINGS_MODEL} huggingface_hub`,
+				`${CHAT_MODEL} huggingface_hub`,
+				`${CHAT_MODEL} openai`,
+			]);
+		},
+		10 * 60_000,
 	);
 
 	it(

@@ -6,11 +6,7 @@
  * Its text is nonsense; what is checked is the shape and what the settings do
  * (max_tokens, stop, seed, streaming = the whole answer in pieces, queueing).
  */
-import { mkdtemp, readFile, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { InferenceClient } from "@hubkit/inference";
-import { type TinyLlamaOptions, writeTinyLlama } from "@hubkit/runtime/models";
 import { describe, expect, it, vi } from "vitest";
 import { createHubApp } from "../src/app.js";
 import { createLocalRuntime } from "../src/local-inference/local-runtime.js";
@@ -19,6 +15,7 @@ import { ENGINES } from "./support/engines.js";
 import { listen } from "./support/hub.js";
 import { startLocalHub, useLocalHub } from "./support/local-hub.js";
 import { seedModel } from "./support/seed-records.js";
+import { tinyLlama } from "./support/tiny-llama.js";
 
 const CHAT_MODEL = "acme/tiny-llama-gguf";
 /** The same weights with another chat template: the same call must give other text. */
@@ -36,17 +33,6 @@ function recordingLogger(lines: string[]): Logger {
 		warn: (message) => lines.push(message),
 		error: (m) => lines.push(m),
 	};
-}
-
-/** A tiny llama's GGUF bytes: the writer writes a file, read back here and removed. */
-async function tinyLlama(options: TinyLlamaOptions): Promise<Uint8Array> {
-	const directory = await mkdtemp(join(tmpdir(), "hubkit-gguf-test-"));
-	try {
-		await writeTinyLlama(join(directory, "model.gguf"), options);
-		return new Uint8Array(await readFile(join(directory, "model.gguf")));
-	} finally {
-		await rm(directory, { recursive: true, force: true });
-	}
 }
 
 describe.each(ENGINES)("GGUF chat through llama.cpp on a hub on loopback (%s)", (engine) => {

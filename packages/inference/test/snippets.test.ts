@@ -193,6 +193,8 @@ describe("hostile records", () => {
 	const snippets = [
 		...allSnippets(hostile, { billTo: `org"${marker}'` }),
 		...allSnippets(hostile, { messages, inputs: `${marker}\`$(z)'''` }),
+		// A self-hosted router: huggingface_hub takes the call's URL, with the model id in it, as base_url.
+		...allSnippets(hostile, { hubUrl: "http://hub.internal:8787", routerUrl: "http://hub.internal:8787" }),
 	];
 
 	it("produce snippets, which still parse", () => {
@@ -267,8 +269,20 @@ describe("edge cases", () => {
 		expect(curl?.content).toContain("'http://hub.internal:8787/hf-inference/models/acme/classifier'");
 		const client = snippets.find((snippet) => snippet.client === "@hubkit/inference");
 		expect(client?.content).toContain('routerUrl: "http://hub.internal:8787"');
-		// huggingface_hub cannot be pointed at another router: not offered.
-		expect(snippets.map((snippet) => snippet.client)).not.toContain("huggingface_hub");
+		// huggingface_hub calls a URL given as base_url as it is, and router.huggingface.co otherwise.
+		const python = snippets.find((snippet) => snippet.client === "huggingface_hub");
+		expect(python?.content).toContain('base_url="http://hub.internal:8787/hf-inference/models/acme/classifier"');
+		expect(python?.content).not.toContain("model=");
+		const chat = { id: "acme/chat", pipeline_tag: "text-generation" as const, tags: ["conversational"] };
+		const mapped = mappingFor("together", chat.id, "conversational");
+		const together = getInferenceSnippets(chat, "together", mapped, options);
+		const chatClient = together.find((snippet) => snippet.client === "huggingface_hub")?.content;
+		expect(chatClient).toContain('base_url="http://hub.internal:8787/together/v1"');
+		expect(chatClient).toContain(`model=${JSON.stringify(mapped.providerId)}`);
+		// Another provider's task bodies go only to huggingface_hub's own router: not offered.
+		const image = { id: "acme/image", pipeline_tag: "text-to-image" as const };
+		const images = getInferenceSnippets(image, "together", mappingFor("together", image.id, "text-to-image"), options);
+		expect(images.map((snippet) => snippet.client)).not.toContain("huggingface_hub");
 	});
 
 	it("an endpoint URL is called as it is", () => {

@@ -1,4 +1,4 @@
-"""Everyday huggingface_hub, hf CLI, datasets and openai workflows against a hub on loopback.
+"""Everyday huggingface_hub, hf CLI, datasets, transformers and openai workflows against a hub on loopback.
 
 Run by test/clients-python.test.ts with HF_ENDPOINT, HF_TOKEN and HUBKIT_USER set (HUBKIT_RUN: a suffix
 for the repositories' names). One line per
@@ -17,6 +17,7 @@ from huggingface_hub import CommitOperationAdd, CommitOperationDelete, HfApi, hf
 ENDPOINT = os.environ["HF_ENDPOINT"]
 USER = os.environ["HUBKIT_USER"]
 EMBEDDINGS_MODEL = os.environ.get("HUBKIT_EMBEDDINGS_MODEL")
+CHAT_MODEL = os.environ.get("HUBKIT_CHAT_MODEL")
 STEPS = set(sys.argv[1:])
 api = HfApi()
 # Each run names its own repositories, so two clients can run against the same hub.
@@ -273,3 +274,76 @@ def _():
     expect(EMBEDDINGS_MODEL in ids, f"models: {ids}")
     answer = client.embeddings.create(model=EMBEDDINGS_MODEL, input=["a football match", "a recipe"])
     expect(len(answer.data) == 2 and len(answer.data[0].embedding) == 100, "embedding size")
+
+
+@step("transformers: AutoConfig, AutoTokenizer from_pretrained, push_to_hub")
+def _():
+    from tokenizers import Tokenizer, models, pre_tokenizers
+    from transformers import AutoConfig, AutoTokenizer, BertConfig, PreTrainedTokenizerFast
+
+    words = ["[UNK]", "[PAD]", "[CLS]", "[SEP]", "[MASK]", "hello", "hub", "world"]
+    tokenizer = Tokenizer(models.WordLevel({word: index for index, word in enumerate(words)}, unk_token="[UNK]"))
+    tokenizer.pre_tokenizer = pre_tokenizers.Whitespace()
+    special = {"unk_token": "[UNK]", "pad_token": "[PAD]", "cls_token": "[CLS]", "sep_token": "[SEP]", "mask_token": "[MASK]"}
+    folder = os.path.join(work, "tiny-bert")
+    PreTrainedTokenizerFast(tokenizer_object=tokenizer, **special).save_pretrained(folder)
+    BertConfig(vocab_size=len(words), hidden_size=8, num_hidden_layers=1, num_attention_heads=1, intermediate_size=16).save_pretrained(folder)
+    source = f"{REPO}-tiny-bert"
+    api.create_repo(source, exist_ok=True)
+    api.upload_folder(folder_path=folder, repo_id=source)
+    cache = os.path.join(work, "transformers")
+    config = AutoConfig.from_pretrained(source, cache_dir=cache)
+    loaded = AutoTokenizer.from_pretrained(source, cache_dir=cache)
+    expect(config.model_type == "bert" and config.hidden_size == 8, f"config: {config}")
+    expect(loaded("hello hub nope")["input_ids"] == [5, 6, 0], f"ids: {loaded('hello hub nope')}")
+    pushed = f"{REPO}-tiny-bert-pushed"
+    config.push_to_hub(pushed)
+    loaded.push_to_hub(pushed)
+    expect(AutoConfig.from_pretrained(pushed, cache_dir=cache).vocab_size == len(words), "pushed config differs")
+    again = AutoTokenizer.from_pretrained(pushed, cache_dir=cache)
+    expect(again("world hello")["input_ids"] == [7, 5], "pushed tokenizer differs")
+
+
+@step("InferenceClient: feature extraction, sentence similarity, text classification, zero-shot")
+def _():
+    from huggingface_hub import InferenceClient
+
+    # huggingface_hub sends every call to router.huggingface.co unless the model is a URL: the hub's URL of the model.
+    def client(model, task=None):
+        return InferenceClient(base_url=f"{ENDPOINT}/hf-inference/models/{model}" + (f"/pipeline/{task}" if task else ""))
+
+    vector = client(EMBEDDINGS_MODEL, "feature-extraction").feature_extraction("a football match")
+    expect(vector.shape[-1] == 100, f"feature extraction shape {vector.shape}")
+    scores = client(EMBEDDINGS_MODEL).sentence_similarity("a football match", other_sentences=["a soccer game", "a recipe"])
+    expect(len(scores) == 2 and scores[0] > scores[1], f"similarity: {scores}")
+    labels = client(os.environ["HUBKIT_SENTIMENT_MODEL"]).text_classification("I love this wonderful film!")
+    expect(labels[0].label == "POSITIVE", f"text classification: {labels}")
+    zero_shot = client(os.environ["HUBKIT_ZERO_SHOT_MODEL"]).zero_shot_classification(
+        "the team scored a late goal", candidate_labels=["sport", "cooking"]
+    )
+    expect(zero_shot[0].label == "sport", f"zero-shot: {zero_shot}")
+
+
+@step("InferenceClient: chat_completion, stream")
+def _():
+    from huggingface_hub import InferenceClient
+
+    client = InferenceClient(base_url=f"{ENDPOINT}/hf-inference/models/{CHAT_MODEL}")
+    answer = client.chat_completion([{"role": "user", "content": "Name a colour."}], max_tokens=6, seed=1)
+    expect(answer.choices[0].finish_reason == "length" and answer.choices[0].message.content, f"chat: {answer}")
+    pieces = [chunk.choices[0].delta.content or "" for chunk in client.chat_completion([{"role": "user", "content": "Hi"}], max_tokens=6, stream=True)]
+    expect(len("".join(pieces)) > 0, f"stream: {pieces}")
+
+
+@step("openai: chat.completions.create, stream")
+def _():
+    from openai import OpenAI
+
+    client = OpenAI(base_url=f"{ENDPOINT}/v1", api_key=os.environ["HF_TOKEN"])
+    messages = [{"role": "user", "content": "Name a colour."}]
+    answer = client.chat.completions.create(model=CHAT_MODEL, messages=messages, max_tokens=6, seed=1)
+    expect(answer.model == CHAT_MODEL and answer.choices[0].finish_reason == "length", f"chat: {answer}")
+    expect(answer.usage.completion_tokens == 6, f"usage: {answer.usage}")
+    stream = client.chat.completions.create(model=CHAT_MODEL, messages=messages, max_tokens=6, seed=1, stream=True)
+    text = "".join(chunk.choices[0].delta.content or "" for chunk in stream if chunk.choices)
+    expect(text == answer.choices[0].message.content, f"streamed {text!r}, plain {answer.choices[0].message.content!r}")

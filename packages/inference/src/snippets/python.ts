@@ -1,5 +1,6 @@
 /** Python snippets: huggingface_hub, fal_client, openai and requests. */
 import { pyString } from "@hubkit/tasks";
+import { HF_ROUTER_URL } from "../config.js";
 import type { InferenceTask } from "../types.js";
 import { chatParameters, openAIBaseUrl, outputFileName, splitToken } from "./common.js";
 import type { SnippetPlan } from "./plan.js";
@@ -71,23 +72,23 @@ function fileUrl(plan: SnippetPlan): ExpressionHook {
 function hubClientSnippet(plan: SnippetPlan): InferenceSnippet | undefined {
 	const chat = plan.task === "conversational";
 	if (!chat && !HUB_CLIENT_TASKS.has(plan.task)) return undefined;
-	// huggingface_hub always uses the public router; a self-hosted router needs the raw clients.
-	if (
-		plan.authMethod === "hf-token" &&
-		!plan.options.endpointUrl &&
-		plan.routerUrl !== "https://router.huggingface.co"
-	) {
-		return undefined;
-	}
+	const selfHosted = plan.authMethod === "hf-token" && !plan.options.endpointUrl && plan.routerUrl !== HF_ROUTER_URL;
+	const baseUrl = selfHosted ? selfHostedBaseUrl(plan) : undefined;
+	if (selfHosted && baseUrl === undefined) return undefined;
 	const settings: [string, unknown][] = plan.options.endpointUrl
 		? [["model", plan.options.endpointUrl]]
-		: [["provider", plan.provider]];
+		: baseUrl !== undefined
+			? [["base_url", baseUrl]]
+			: [["provider", plan.provider]];
 	const lines = ["import os", "from huggingface_hub import InferenceClient", "", "client = InferenceClient("];
 	lines.push(keywords(settings, 1));
 	lines.push(`    api_key=${tokenExpr(plan)},`);
 	if (plan.options.billTo) lines.push(`    bill_to=${pyString(plan.options.billTo)},`);
 	lines.push(")", "");
-	const model: [string, unknown][] = plan.options.endpointUrl ? [] : [["model", plan.model.id]];
+	// The call names the model unless the URL does; a chat body still names the provider's model.
+	let model: [string, unknown][] = [["model", plan.model.id]];
+	if (plan.options.endpointUrl) model = [];
+	else if (baseUrl !== undefined) model = chat ? [["model", plan.raw?.payload?.model]] : [];
 	if (chat) {
 		const call = keywords(
 			[...model, ...chatParameters(plan), ...(plan.streaming ? [["stream", true]] : [])] as [string, unknown][],
@@ -106,7 +107,8 @@ function hubClientSnippet(plan: SnippetPlan): InferenceSnippet | undefined {
 		const result = plan.fileOutput ? (plan.task.endsWith("image") ? "image" : "output") : "result";
 		lines.push(`${result} = client.${method}(`);
 		if (first !== undefined) lines.push(`    ${pyExpr(first, 1, filePath)},`);
-		lines.push(keywords([...named, ...model], 1, filePath), ")", "");
+		const rest = keywords([...named, ...model], 1, filePath);
+		lines.push(...(rest ? [rest] : []), ")", "");
 		if (result === "image") lines.push(`image.save(${pyString(outputFileName(plan.task))})`);
 		else if (result === "output") {
 			lines.push(`with open(${pyString(outputFileName(plan.task))}, "wb") as file:`, "    file.write(output)");
@@ -118,6 +120,17 @@ function hubClientSnippet(plan: SnippetPlan): InferenceSnippet | undefined {
 		content: lines.join("\n"),
 		setup: "pip install --upgrade huggingface_hub",
 	};
+}
+
+/**
+ * huggingface_hub sends every call to router.huggingface.co unless its model is a URL, which it calls as it
+ * is (chat: with `/chat/completions` added). On another router the snippet passes that router's URL as
+ * `base_url`: a hf-inference call's own URL, or a chat route's OpenAI-style base. Other providers' tasks
+ * take provider-shaped bodies huggingface_hub only sends to its own router: no snippet.
+ */
+function selfHostedBaseUrl(plan: SnippetPlan): string | undefined {
+	if (plan.task === "conversational") return openAIBaseUrl(plan);
+	return plan.provider === "hf-inference" ? plan.raw?.url : undefined;
 }
 
 /** The task method's arguments: its main input first, the rest by name. */
