@@ -17,6 +17,9 @@ export const OPENAI_MODELS_ROUTE_DOCS: RouteDocs = {
 		summary: "OpenAI-style list of the models the `/v1` routes serve, with their providers",
 		tag: "Inference",
 		public: true,
+		details: [
+			'`{object: "list", data: [{id, object: "model", created, owned_by, providers}]}`: the models the caller may see that the `/v1` routes serve (chat, completions, embeddings), each with its `providers` (`[{provider, task, status}]`). openai\'s `models.list()` reads it.',
+		],
 	},
 	"GET /v1/models/{id}": {
 		summary: "One model the `/v1` routes serve (404 when they do not)",
