@@ -35,7 +35,9 @@ export function baseModelTags(bases: readonly string[], relation: BaseModelRelat
 }
 
 /** `baseModels` of a model answer, from its tags: `{relation, models: [{id}]}`, or undefined without a base. */
-export function baseModelsOf(tags: readonly string[]): { relation: BaseModelRelation; models: { id: string }[] } | undefined {
+export function baseModelsOf(
+	tags: readonly string[],
+): { relation: BaseModelRelation; models: { id: string }[] } | undefined {
 	let relation: BaseModelRelation | undefined;
 	const models: { id: string }[] = [];
 	for (const tag of tags) {

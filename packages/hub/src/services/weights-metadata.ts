@@ -80,10 +80,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 	typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** The files a sharded index names, or every `.safetensors` file when there is no index. */
-async function safetensorsFiles(
-	store: BlobStore,
-	byPath: Map<string, WeightFile>,
-): Promise<WeightFile[] | undefined> {
+async function safetensorsFiles(store: BlobStore, byPath: Map<string, WeightFile>): Promise<WeightFile[] | undefined> {
 	const index = byPath.get(SAFETENSORS_INDEX);
 	if (index) {
 		if (index.size > MAX_INDEX_BYTES) return undefined;
@@ -163,7 +160,7 @@ async function ggufSummary(store: BlobStore, byPath: Map<string, WeightFile>): P
 	if (!files) return undefined;
 	let total = 0;
 	const typeElements = new Map<number, number>();
-	let first: Awaited<ReturnType<typeof ggufHeaderOf>> = undefined;
+	let first: Awaited<ReturnType<typeof ggufHeaderOf>>;
 	for (const [position, file] of files.entries()) {
 		const header = await ggufHeaderOf(store, file);
 		if (!header) return undefined;
