@@ -21,6 +21,8 @@ export interface ModelsState {
 	pipeline_tag: string;
 	library: string;
 	inference_provider: string;
+	/** A tag filter, as huggingface.co names it (`other=base_model:quantized:<id>`): the model tree's links. */
+	other: string;
 	sort: ModelSort;
 	cursor: string;
 	back: string[];
@@ -38,6 +40,7 @@ export function readModelsState(params: RawParams): ModelsState {
 		pipeline_tag: first(params.pipeline_tag),
 		library: first(params.library),
 		inference_provider: first(params.inference_provider),
+		other: first(params.other).slice(0, 300),
 		sort: sort in MODEL_SORTS ? (sort as ModelSort) : "trending",
 		cursor: first(params.cursor),
 		back: (Array.isArray(back) ? back : back !== undefined ? [back] : []).slice(-MAX_BACK_STACK),
@@ -53,7 +56,7 @@ export function hubSort(sort: ModelSort): string {
 export function modelsHref(state: ModelsState, changes: Partial<ModelsState>): string {
 	const next = { ...state, ...changes };
 	const params = new URLSearchParams();
-	for (const key of ["search", "pipeline_tag", "library", "inference_provider"] as const) {
+	for (const key of ["search", "pipeline_tag", "library", "inference_provider", "other"] as const) {
 		if (next[key]) params.set(key, next[key]);
 	}
 	if (next.sort !== "trending") params.set("sort", next.sort);

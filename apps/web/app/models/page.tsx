@@ -31,6 +31,7 @@ export default async function ModelsPage({ searchParams }: Props) {
 		pipeline_tag: state.pipeline_tag,
 		library: state.library,
 		inference_provider: state.inference_provider,
+		other: state.other,
 		sort: hubSort(state.sort),
 		cursor: state.cursor,
 	});

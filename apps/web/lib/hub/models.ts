@@ -28,6 +28,31 @@ export interface ProviderMappingEntry {
 	hfModelId?: string;
 }
 
+/** Parameters per dtype from the safetensors headers, and their total. */
+export interface SafetensorsInfo {
+	parameters: Record<string, number>;
+	total: number;
+}
+
+/** What a GGUF file's header says (`quantization` is the file type's name, e.g. Q4_K_M). */
+export interface GgufInfo {
+	total: number;
+	architecture?: string;
+	context_length?: number;
+	chat_template?: string;
+	bos_token?: string;
+	eos_token?: string;
+	quantization?: string;
+}
+
+export type BaseModelRelation = "adapter" | "merge" | "quantized" | "finetune";
+
+/** Where a model sits in the model tree: what it is made from, and how many models are made from it. */
+export interface ModelFamily {
+	baseModels?: { relation: BaseModelRelation; models: { id: string }[] };
+	childrenModelCount?: Partial<Record<BaseModelRelation, number>>;
+}
+
 export interface ModelInfo extends ModelListItem {
 	author?: string;
 	sha?: string;
@@ -38,6 +63,8 @@ export interface ModelInfo extends ModelListItem {
 	transformersInfo?: Record<string, unknown>;
 	siblings?: { rfilename: string }[];
 	inferenceProviderMapping?: Record<string, ProviderMappingEntry>;
+	safetensors?: SafetensorsInfo;
+	gguf?: GgufInfo;
 }
 
 export interface ModelQuery {
@@ -45,6 +72,8 @@ export interface ModelQuery {
 	pipeline_tag?: string;
 	library?: string;
 	inference_provider?: string;
+	/** A tag the models must carry (the hub's `filter`), e.g. `base_model:quantized:<id>`. */
+	other?: string;
 	sort?: string;
 	cursor?: string;
 	limit?: number;
@@ -61,6 +90,7 @@ export function modelQueryString(query: ModelQuery): string {
 		const value = query[key];
 		if (value) params.set(key, value);
 	}
+	if (query.other) params.set("filter", query.other);
 	params.set("limit", String(query.limit ?? 30));
 	return params.toString();
 }
@@ -81,6 +111,14 @@ export async function getModel(id: string): Promise<ModelInfo | undefined> {
 	if (isMissing(response)) return undefined;
 	if (!response.ok) throw await failure(response);
 	return (await response.json()) as ModelInfo;
+}
+
+/** The model's base models and its children's count by relation (expand-only keys of the model answer). */
+export async function getModelFamily(id: string): Promise<ModelFamily> {
+	const family = await readAsVisitor<ModelFamily>(
+		`${repoApiPath("model", id)}?expand=baseModels&expand=childrenModelCount`,
+	);
+	return family ?? {};
 }
 
 export async function getModelTree(id: string): Promise<TreeEntry[]> {
