@@ -185,6 +185,9 @@ describe.each(ENGINES)("model metadata from the weight files (%s)", (engine) => 
 			inline("adapter_config.json", JSON.stringify({ peft_type: "LORA" })),
 		]);
 		await commit("merged", [inline("README.md", "---\nbase_model: [dana/base, dana/tuned]\n---\n")]);
+		const counted = await get("/api/models/dana/base?expand=childrenModelCount");
+		expect(counted.childrenModelCount).toEqual({ finetune: 1, quantized: 1, adapter: 1, merge: 1 });
+		// A new child is counted at once: its commit forgets the base's cached answer.
 		await commit("stated", [inline("README.md", "---\nbase_model: dana/base\nbase_model_relation: quantized\n---\n")]);
 
 		const relation = async (name: string) => (await get(`/api/models/dana/${name}?expand=baseModels`)).baseModels;
