@@ -4,7 +4,7 @@
  * index sums its shards; an LFS upload is read like an inline file), a GGUF file's header
  * gives `gguf` (architecture, context length, chat template, special tokens, parameter
  * count, quantisation), both in the default model info and through `expand` on info and
- * listings. Truncated or lying headers keep the commit and leave the field out. The card's
+ * listings; their totals are the `num_parameters` listings sort by. Truncated or lying headers keep the commit and leave the field out. The card's
  * `base_model` gives `baseModels` with the relation stated or implied by the files, and the
  * base model's `childrenModelCount`; `filter=base_model:…` lists the children. On SQLite and
  * PostgreSQL (the children count is a grouped query over tags).
@@ -156,6 +156,14 @@ describe.each(ENGINES)("model metadata from the weight files (%s)", (engine) => 
 		expect(info.safetensors).toBeUndefined();
 		const listed = await get("/api/models?author=dana&search=llama-gguf&expand=gguf");
 		expect(listed).toEqual([{ _id: expect.any(String), id: "dana/llama-gguf", gguf: info.gguf }]);
+		// The totals are the parameter counts listings sort by.
+		const bySize = await get("/api/models?author=dana&sort=num_parameters&limit=4&expand=sha");
+		expect(bySize.map((model: { id: string }) => model.id)).toEqual([
+			"dana/plain-weights",
+			"dana/lfs-weights",
+			"dana/sharded",
+			"dana/llama-gguf",
+		]);
 	});
 
 	it("keeps the commit and leaves the field out when a header is truncated or lies", async () => {
