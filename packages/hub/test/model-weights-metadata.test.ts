@@ -6,7 +6,8 @@
  * count, quantisation), both in the default model info and through `expand` on info and
  * listings; their totals are the `num_parameters` listings sort by. Truncated or lying headers keep the commit and leave the field out. The card's
  * `base_model` gives `baseModels` with the relation stated or implied by the files, and the
- * base model's `childrenModelCount`; `filter=base_model:…` lists the children. On SQLite and
+ * base model's `childrenModelCount`; `filter=base_model:…` lists the children. Models stored
+ * before the hub kept these fields get them once, on start (services/weights-backfill.ts). On SQLite and
  * PostgreSQL (the children count is a grouped query over tags).
  */
 import { mkdtemp, readFile, rm } from "node:fs/promises";
@@ -16,6 +17,7 @@ import { writeGguf } from "@hubkit/runtime/models";
 import { GGMLQuantizationType } from "@hubkit/tasks";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createAccessToken } from "../src/auth/tokens.js";
+import { fillWeightsMetadata } from "../src/services/weights-backfill.js";
 import { commitRaw, createRepoRaw, header, inline } from "./commits-fixture.js";
 import { batch, put, sha256Of } from "./lfs-fixture.js";
 import { ENGINES } from "./support/engines.js";
@@ -226,5 +228,29 @@ describe.each(ENGINES)("model metadata from the weight files (%s)", (engine) => 
 		});
 		const quantized = await get("/api/models?filter=base_model:quantized:dana/base");
 		expect(quantized.map((model: { id: string }) => model.id).sort()).toEqual(["dana/quant", "dana/stated"]);
+	});
+
+	it("fills in, once, the models stored before the hub kept these fields", async () => {
+		const db = hub.deps.db;
+		await db.updateTable("models").set({ safetensors: null, gguf: null, num_parameters: null }).execute();
+		// Every pushed model with readable weights: three safetensors, two GGUF.
+		expect(await fillWeightsMetadata(hub.deps)).toBe(5);
+		const rows = await db
+			.selectFrom("models")
+			.select(["id", "safetensors", "gguf", "num_parameters"])
+			.where("id", "in", ["dana/sharded", "dana/quant", "dana/bad-weights"])
+			.orderBy("id")
+			.execute();
+		expect(rows).toEqual([
+			{ id: "dana/bad-weights", safetensors: null, gguf: null, num_parameters: null },
+			{ id: "dana/quant", safetensors: null, gguf: expect.stringContaining('"total":32'), num_parameters: 32 },
+			{
+				id: "dana/sharded",
+				safetensors: JSON.stringify({ parameters: { F16: 37, F32: 2 }, total: 39 }),
+				gguf: null,
+				num_parameters: 39,
+			},
+		]);
+		expect(await fillWeightsMetadata(hub.deps)).toBeUndefined();
 	});
 });

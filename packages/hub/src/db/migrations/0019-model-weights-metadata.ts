@@ -3,8 +3,8 @@
  * stored when `main` moves so that a listing with `expand=safetensors,gguf` is a read:
  * `models.safetensors` (parameters per dtype and their total) and `models.gguf` (architecture,
  * context length, chat template, special tokens, parameter count, quantisation), JSON or null.
- * Models already stored get them at their next commit to `main`: a migration has no blob store
- * to read headers from.
+ * A migration has no blob store to read headers from: models already stored get them once on the
+ * next start (services/weights-backfill.ts), or at their next commit to `main`.
  */
 import type { Kysely, Migration } from "kysely";
 
