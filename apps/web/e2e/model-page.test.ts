@@ -370,8 +370,9 @@ describe("what the hub read from the weights", () => {
 		await screenshot(page, "model-weights-panels");
 		await tree.getByRole("link", { name: "1 model" }).click();
 		await page.waitForURL(/\/models\?other=/);
-		// The one model made from it, and nothing else.
+		// The one model made from it, and nothing else, under a title that says so.
 		await page.locator(".model-item-id", { hasText: quantized }).waitFor();
+		expect(await page.getByRole("heading", { level: 1 }).textContent()).toContain(`Quantizations of ${base}`);
 		expect(await page.locator(".model-item-id").allTextContents()).toEqual([quantized]);
 		await context.close();
 	});

@@ -47,6 +47,23 @@ export function readModelsState(params: RawParams): ModelsState {
 	};
 }
 
+const MADE_FROM_TITLES: Record<string, string> = {
+	adapter: "Adapters",
+	finetune: "Finetunes",
+	merge: "Merges",
+	quantized: "Quantizations",
+};
+
+/** The listing's title under a tag filter: the model tree's links read as what they list. */
+export function tagFilterTitle(tag: string): string {
+	const child = /^base_model:([a-z]+):(.+)$/.exec(tag);
+	const kind = child ? MADE_FROM_TITLES[child[1] as string] : undefined;
+	if (child && kind) return `${kind} of ${child[2]}`;
+	const base = /^base_model:([^:]+)$/.exec(tag);
+	if (base) return `Models made from ${base[1]}`;
+	return `Models tagged “${tag}”`;
+}
+
 /** The hub's sort key for a page sort. */
 export function hubSort(sort: ModelSort): string {
 	return sort === "trending" ? "trendingScore" : sort;
