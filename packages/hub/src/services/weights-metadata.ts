@@ -46,13 +46,19 @@ export interface WeightsMetadata {
 
 /** The safetensors format's own bound on the header (the Python client reads up to 25 MB). */
 const MAX_SAFETENSORS_HEADER = 100_000_000;
+/**
+ * Header bytes read per commit, for each format: the record is written inside the commit's
+ * transaction, so a repository of many huge headers must not hold it for long. Real models'
+ * headers are far smaller (tens of kB per safetensors shard, a few MB for a GGUF tokenizer).
+ */
+const HEADER_BYTES_PER_COMMIT = 64 * 1024 * 1024;
 /** A sharded index is a small JSON file. */
 const MAX_INDEX_BYTES = 16 * 1024 * 1024;
 /** More shards than this is not a model anyone uploads; the count is then left out. */
 const MAX_SAFETENSORS_FILES = 1000;
 /** A GGUF header is read in growing starts: the first read, and the most (tokenizers of large vocabularies take megabytes). */
 const FIRST_GGUF_READ = 1024 * 1024;
-const MAX_GGUF_HEADER = 128 * 1024 * 1024;
+const MAX_GGUF_HEADER = HEADER_BYTES_PER_COMMIT;
 const SAFETENSORS_INDEX = "model.safetensors.index.json";
 const GGUF_SHARD = /-(\d{5})-of-(\d{5})\.gguf$/i;
 
@@ -60,31 +66,39 @@ const GGUF_SHARD = /-(\d{5})-of-(\d{5})\.gguf$/i;
 export async function readWeightsMetadata(store: BlobStore, files: readonly WeightFile[]): Promise<WeightsMetadata> {
 	const byPath = new Map(files.map((file) => [file.path, file]));
 	const [safetensors, gguf] = await Promise.all([
-		safetensorsSummary(store, byPath).catch(() => undefined),
-		ggufSummary(store, byPath).catch(() => undefined),
+		safetensorsSummary(budgetedReader(store), byPath).catch(() => undefined),
+		ggufSummary(budgetedReader(store), byPath).catch(() => undefined),
 	]);
 	return { safetensors, gguf };
 }
 
-/** Up to `length` bytes from `start` (fewer when the stored blob is shorter). */
-async function readBytes(store: BlobStore, file: WeightFile, start: number, length: number): Promise<Uint8Array> {
-	const end = Math.min(start + length, file.size) - 1;
-	if (end < start) return new Uint8Array(0);
-	const stream = await store.read(file.blobSha256, { start, end });
-	if (!stream) return new Uint8Array(0);
-	const bytes = await readStreamLimited(stream, end - start + 1);
-	return bytes === "too-large" ? new Uint8Array(0) : bytes;
+/** Up to `length` bytes of a file from `start` (fewer when the stored blob is shorter). */
+type ReadBytes = (file: WeightFile, start: number, length: number) => Promise<Uint8Array>;
+
+/** Reads that throw once HEADER_BYTES_PER_COMMIT would be passed (the field is then left out). */
+function budgetedReader(store: BlobStore): ReadBytes {
+	let left = HEADER_BYTES_PER_COMMIT;
+	return async (file, start, length) => {
+		const end = Math.min(start + length, file.size) - 1;
+		if (end < start) return new Uint8Array(0);
+		left -= end - start + 1;
+		if (left < 0) throw new Error("The weights' headers are larger than a commit reads");
+		const stream = await store.read(file.blobSha256, { start, end });
+		if (!stream) return new Uint8Array(0);
+		const bytes = await readStreamLimited(stream, end - start + 1);
+		return bytes === "too-large" ? new Uint8Array(0) : bytes;
+	};
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
 	typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** The files a sharded index names, or every `.safetensors` file when there is no index. */
-async function safetensorsFiles(store: BlobStore, byPath: Map<string, WeightFile>): Promise<WeightFile[] | undefined> {
+async function safetensorsFiles(read: ReadBytes, byPath: Map<string, WeightFile>): Promise<WeightFile[] | undefined> {
 	const index = byPath.get(SAFETENSORS_INDEX);
 	if (index) {
 		if (index.size > MAX_INDEX_BYTES) return undefined;
-		const parsed: unknown = JSON.parse(new TextDecoder().decode(await readBytes(store, index, 0, index.size)));
+		const parsed: unknown = JSON.parse(new TextDecoder().decode(await read(index, 0, index.size)));
 		const weightMap = isRecord(parsed) ? parsed.weight_map : undefined;
 		if (!isRecord(weightMap)) return undefined;
 		const shards = [...new Set(Object.values(weightMap))].map((name) =>
@@ -96,14 +110,14 @@ async function safetensorsFiles(store: BlobStore, byPath: Map<string, WeightFile
 }
 
 async function safetensorsSummary(
-	store: BlobStore,
+	read: ReadBytes,
 	byPath: Map<string, WeightFile>,
 ): Promise<SafetensorsSummary | undefined> {
-	const files = await safetensorsFiles(store, byPath);
+	const files = await safetensorsFiles(read, byPath);
 	if (!files || files.length === 0 || files.length > MAX_SAFETENSORS_FILES) return undefined;
 	const parameters: Record<string, number> = {};
 	for (const file of files) {
-		const counts = await safetensorsCounts(store, file);
+		const counts = await safetensorsCounts(read, file);
 		if (!counts) return undefined;
 		for (const [dtype, count] of counts) parameters[dtype] = (parameters[dtype] ?? 0) + count;
 	}
@@ -112,12 +126,12 @@ async function safetensorsSummary(
 }
 
 /** Elements per dtype from one file's header: 8 bytes of little-endian length, then that much JSON. */
-async function safetensorsCounts(store: BlobStore, file: WeightFile): Promise<Map<string, number> | undefined> {
-	const prefix = await readBytes(store, file, 0, 8);
+async function safetensorsCounts(read: ReadBytes, file: WeightFile): Promise<Map<string, number> | undefined> {
+	const prefix = await read(file, 0, 8);
 	if (prefix.byteLength < 8) return undefined;
 	const length = Number(new DataView(prefix.buffer, prefix.byteOffset, 8).getBigUint64(0, true));
 	if (length < 2 || length > MAX_SAFETENSORS_HEADER || length > file.size - 8) return undefined;
-	const bytes = await readBytes(store, file, 8, length);
+	const bytes = await read(file, 8, length);
 	if (bytes.byteLength < length) return undefined;
 	const header: unknown = JSON.parse(new TextDecoder().decode(bytes));
 	if (!isRecord(header)) return undefined;
@@ -155,14 +169,14 @@ function ggufFilesToRead(byPath: Map<string, WeightFile>): WeightFile[] | undefi
 	return shards;
 }
 
-async function ggufSummary(store: BlobStore, byPath: Map<string, WeightFile>): Promise<GgufSummary | undefined> {
+async function ggufSummary(read: ReadBytes, byPath: Map<string, WeightFile>): Promise<GgufSummary | undefined> {
 	const files = ggufFilesToRead(byPath);
 	if (!files) return undefined;
 	let total = 0;
 	const typeElements = new Map<number, number>();
 	let first: Awaited<ReturnType<typeof ggufHeaderOf>>;
 	for (const [position, file] of files.entries()) {
-		const header = await ggufHeaderOf(store, file);
+		const header = await ggufHeaderOf(read, file);
 		if (!header) return undefined;
 		if (position === 0) first = header;
 		for (const tensor of header.tensors) {
@@ -212,9 +226,9 @@ function quantizationOf(fileType: number | undefined, typeElements: Map<number, 
 }
 
 /** The header of one GGUF file, reading a longer start of it until the header ends inside. */
-async function ggufHeaderOf(store: BlobStore, file: WeightFile) {
+async function ggufHeaderOf(read: ReadBytes, file: WeightFile) {
 	for (let length = FIRST_GGUF_READ; ; length *= 2) {
-		const bytes = await readBytes(store, file, 0, Math.min(length, MAX_GGUF_HEADER));
+		const bytes = await read(file, 0, Math.min(length, MAX_GGUF_HEADER));
 		const header = readGgufHeader(bytes);
 		if (header !== "more") return "problem" in header ? undefined : header;
 		// The whole file (or the stored part of a placeholder), or the most we read, and still no end.
