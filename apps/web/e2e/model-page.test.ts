@@ -1,8 +1,15 @@
 /**
  * A model page: header, card, files, "Use this model" (copy a snippet, read it
  * back from the clipboard), the inference panel (provider and language), old
- * bare ids, missing models, and a hostile card that must not run anything.
+ * bare ids, missing models, a hostile card that must not run anything, and the
+ * panels of what the hub read from pushed weights (model size, GGUF, model tree).
  */
+import { randomBytes } from "node:crypto";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+// @ts-expect-error the runtime's model writers, outside what the site's TypeScript set-up resolves (as chat-model.ts loads them)
+import { writeGguf } from "@hubkit/runtime/models";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, newContext, screenshot, siteUrl, visit } from "./browser";
@@ -246,6 +253,141 @@ describe("inference panel", () => {
 		expect(await clients.nth(1).isChecked()).toBe(true);
 		await expect.poll(() => install.textContent()).not.toBe(before);
 		expect(await install.textContent()).toMatch(/^pip install /);
+		await context.close();
+	});
+});
+
+/** A safetensors file: 8 bytes of header length, the JSON header, zeroed tensor data. */
+function safetensorsFile(tensors: Record<string, { dtype: "F32" | "BF16"; shape: number[] }>): Buffer {
+	let offset = 0;
+	const described: Record<string, unknown> = {};
+	for (const [name, { dtype, shape }] of Object.entries(tensors)) {
+		const bytes = shape.reduce((product, size) => product * size, 1) * (dtype === "F32" ? 4 : 2);
+		described[name] = { dtype, shape, data_offsets: [offset, offset + bytes] };
+		offset += bytes;
+	}
+	const json = Buffer.from(JSON.stringify(described));
+	const length = Buffer.alloc(8);
+	length.writeBigUInt64LE(BigInt(json.length));
+	return Buffer.concat([length, json, Buffer.alloc(offset)]);
+}
+
+async function ggufFile(): Promise<Buffer> {
+	const directory = await mkdtemp(join(tmpdir(), "model-page-gguf-"));
+	try {
+		const path = join(directory, "m.gguf");
+		await writeGguf(
+			path,
+			{
+				"general.architecture": { type: "string", value: "llama" },
+				"general.file_type": { type: "uint32", value: 1 },
+				"llama.context_length": { type: "uint32", value: 4096 },
+				"tokenizer.chat_template": { type: "string", value: "{{ messages }}" },
+			},
+			// 1 = GGML's F16, 0 = F32.
+			[
+				{ name: "token_embd.weight", shape: [16, 4], type: 1, fill: (out: Float32Array) => out.fill(0) },
+				{ name: "output_norm.weight", shape: [16], type: 0, fill: (out: Float32Array) => out.fill(1) },
+			],
+		);
+		return await readFile(path);
+	} finally {
+		await rm(directory, { recursive: true, force: true });
+	}
+}
+
+describe("what the hub read from the weights", () => {
+	const owner = `weights-${randomBytes(4).toString("hex")}`;
+	const base = `${owner}/base`;
+	const quantized = `${owner}/base-gguf`;
+	let token = "";
+
+	async function push(name: string, files: Record<string, string | Buffer>): Promise<void> {
+		const created = await fetch(siteUrl("/api/repos/create"), {
+			method: "POST",
+			headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+			body: JSON.stringify({ name }),
+		});
+		expect(created.status).toBe(200);
+		const lines = [
+			{ key: "header", value: { summary: "weights" } },
+			...Object.entries(files).map(([path, content]) => ({
+				key: "file",
+				value: { path, content: Buffer.from(content).toString("base64"), encoding: "base64" },
+			})),
+		];
+		const committed = await fetch(siteUrl(`/api/models/${owner}/${name}/commit/main`), {
+			method: "POST",
+			headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/x-ndjson" },
+			body: lines.map((line) => JSON.stringify(line)).join("\n"),
+		});
+		expect(committed.status).toBe(200);
+	}
+
+	beforeAll(async () => {
+		const context = await newContext(browser);
+		const page = await context.newPage();
+		await visit(page, "/");
+		token = await page.evaluate(async (name) => {
+			const json = { "Content-Type": "application/json" };
+			const signup = await fetch("/api/auth/signup", {
+				method: "POST",
+				headers: json,
+				body: JSON.stringify({ username: name, email: `${name}@example.com`, password: "weights e2e password" }),
+			});
+			if (signup.status !== 201) throw new Error(`signup: ${signup.status} ${await signup.text()}`);
+			const made = await fetch("/api/settings/tokens", {
+				method: "POST",
+				headers: json,
+				body: JSON.stringify({ name: "e2e", role: "write" }),
+			});
+			return ((await made.json()) as { token: string }).token;
+		}, owner);
+		await context.close();
+		await push("base", {
+			"README.md": "---\nlicense: mit\n---\n# Base\n\nA base model.\n",
+			"model.safetensors": safetensorsFile({
+				"embed.weight": { dtype: "BF16", shape: [1000, 1000] },
+				"norm.weight": { dtype: "F32", shape: [1000] },
+			}),
+		});
+		await push("base-gguf", {
+			"README.md": `---\nbase_model: ${base}\n---\n# Base, quantized\n`,
+			"base-F16.gguf": await ggufFile(),
+		});
+	});
+
+	it("shows the model size, and links the quantizations made from it", async () => {
+		const context = await newContext(browser);
+		const page = await context.newPage();
+		await visit(page, `/${base}`);
+		const size = page.getByTestId("model-size");
+		expect(await size.textContent()).toContain("1M params");
+		expect(await size.textContent()).toContain("BF16 · F32");
+		expect(await size.textContent()).toContain("1,000,000");
+		const tree = page.getByTestId("model-tree");
+		expect(await tree.textContent()).toContain("Quantizations of this model");
+		await screenshot(page, "model-weights-panels");
+		await tree.getByRole("link", { name: "1 model" }).click();
+		await page.waitForURL(/\/models\?other=/);
+		// The one model made from it, and nothing else, under a title that says so.
+		await page.locator(".model-item-id", { hasText: quantized }).waitFor();
+		expect(await page.getByRole("heading", { level: 1 }).textContent()).toContain(`Quantizations of ${base}`);
+		expect(await page.locator(".model-item-id").allTextContents()).toEqual([quantized]);
+		await context.close();
+	});
+
+	it("shows a GGUF model's facts and what it was quantized from", async () => {
+		const context = await newContext(browser);
+		const page = await context.newPage();
+		await visit(page, `/${quantized}`);
+		const facts = await page.getByTestId("gguf-facts").textContent();
+		for (const fact of ["llama", "80 params", "F16", "4,096 tokens", "included"]) expect(facts).toContain(fact);
+		const tree = page.getByTestId("model-tree");
+		expect(await tree.textContent()).toContain("Quantized from");
+		await screenshot(page, "model-gguf-panel");
+		await tree.getByRole("link", { name: base }).click();
+		await page.waitForURL(siteUrl(`/${base}`));
 		await context.close();
 	});
 });

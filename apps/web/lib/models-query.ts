@@ -21,6 +21,8 @@ export interface ModelsState {
 	pipeline_tag: string;
 	library: string;
 	inference_provider: string;
+	/** A tag filter, as huggingface.co names it (`other=base_model:quantized:<id>`): the model tree's links. */
+	other: string;
 	sort: ModelSort;
 	cursor: string;
 	back: string[];
@@ -38,10 +40,28 @@ export function readModelsState(params: RawParams): ModelsState {
 		pipeline_tag: first(params.pipeline_tag),
 		library: first(params.library),
 		inference_provider: first(params.inference_provider),
+		other: first(params.other).slice(0, 300),
 		sort: sort in MODEL_SORTS ? (sort as ModelSort) : "trending",
 		cursor: first(params.cursor),
 		back: (Array.isArray(back) ? back : back !== undefined ? [back] : []).slice(-MAX_BACK_STACK),
 	};
+}
+
+const MADE_FROM_TITLES: Record<string, string> = {
+	adapter: "Adapters",
+	finetune: "Finetunes",
+	merge: "Merges",
+	quantized: "Quantizations",
+};
+
+/** The listing's title under a tag filter: the model tree's links read as what they list. */
+export function tagFilterTitle(tag: string): string {
+	const child = /^base_model:([a-z]+):(.+)$/.exec(tag);
+	const kind = child ? MADE_FROM_TITLES[child[1] as string] : undefined;
+	if (child && kind) return `${kind} of ${child[2]}`;
+	const base = /^base_model:([^:]+)$/.exec(tag);
+	if (base) return `Models made from ${base[1]}`;
+	return `Models tagged “${tag}”`;
 }
 
 /** The hub's sort key for a page sort. */
@@ -53,7 +73,7 @@ export function hubSort(sort: ModelSort): string {
 export function modelsHref(state: ModelsState, changes: Partial<ModelsState>): string {
 	const next = { ...state, ...changes };
 	const params = new URLSearchParams();
-	for (const key of ["search", "pipeline_tag", "library", "inference_provider"] as const) {
+	for (const key of ["search", "pipeline_tag", "library", "inference_provider", "other"] as const) {
 		if (next[key]) params.set(key, next[key]);
 	}
 	if (next.sort !== "trending") params.set("sort", next.sort);

@@ -24,6 +24,7 @@ import { loadSeed, type SeedLoadResult } from "./seed/load.js";
 import { recordFingerprint, refreshSampleCatalogue } from "./seed/refresh.js";
 import { loadSampleDatasets } from "./seed/sample-datasets.js";
 import { scheduleGarbageCollection } from "./services/gc.js";
+import { fillWeightsMetadata } from "./services/weights-backfill.js";
 import { openBlobStore } from "./storage/open-store.js";
 
 export interface OpenHub {
@@ -115,10 +116,12 @@ export async function startHub(config: HubConfig, logger: Logger): Promise<Runni
 	}
 	try {
 		// One hub seeds a shared database; the others wait for it and then find models there.
-		const { seeded, refreshed } = await withStartupLock(config, logger, async () => {
+		const { seeded, refreshed, weightsFilled } = await withStartupLock(config, logger, async () => {
 			const seeded = await seedSampleOnFirstStart(hub.deps);
-			return { seeded, refreshed: seeded ? undefined : await refreshSampleCatalogue(hub.deps) };
+			const refreshed = seeded ? undefined : await refreshSampleCatalogue(hub.deps);
+			return { seeded, refreshed, weightsFilled: await fillWeightsMetadata(hub.deps) };
 		});
+		if (weightsFilled) logger.info(`Read the weight files' headers of ${weightsFilled} models stored before`);
 		if (seeded)
 			logger.info(
 				`Seeded the sample catalogue: ${seeded.loaded} models (sample data) in ${seeded.seconds.toFixed(1)} s`,

@@ -6,7 +6,7 @@ import { ModelList } from "@/components/model/model-item";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ListingPage } from "@/components/ui/listing-page";
 import { listModels } from "@/lib/hub/models";
-import { hubSort, pagerHrefs, readModelsState } from "@/lib/models-query";
+import { hubSort, pagerHrefs, readModelsState, tagFilterTitle } from "@/lib/models-query";
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -31,13 +31,14 @@ export default async function ModelsPage({ searchParams }: Props) {
 		pipeline_tag: state.pipeline_tag,
 		library: state.library,
 		inference_provider: state.inference_provider,
+		other: state.other,
 		sort: hubSort(state.sort),
 		cursor: state.cursor,
 	});
 	const { next, previous } = pagerHrefs(state, page.nextCursor);
 	return (
 		<ListingPage
-			title="Models"
+			title={state.other ? tagFilterTitle(state.other) : "Models"}
 			countTestId="models-total"
 			total={page.total}
 			totalAtLeast={page.totalAtLeast}

@@ -12,6 +12,10 @@ describe("listing queries", () => {
 		expect(modelQueryString({ library: "gguf", inference_provider: "fal-ai" })).toBe(
 			"library=gguf&inference_provider=fal-ai&limit=30",
 		);
+		// The model tree's links: a tag the models must carry, sent as the hub's filter.
+		expect(modelQueryString({ other: "base_model:quantized:acme/base" })).toBe(
+			"filter=base_model%3Aquantized%3Aacme%2Fbase&limit=30",
+		);
 	});
 
 	it("sends one filter parameter per dataset tag", () => {

@@ -34,8 +34,12 @@ export interface ModelsTable {
 	owner: string | null;
 	/** Sum of the file sizes at the head of `main` (`sort=mainSize`): written together with `sha`. */
 	main_size: number;
-	/** Parameter count from the model's metadata (GGUF `config.gguf.total`); null when it has none. */
+	/** Parameter count from the weights' headers (safetensors, else GGUF) or the metadata (`config.gguf.total`); null when none says. */
 	num_parameters: number | null;
+	/** JSON `{parameters: {<dtype>: n}, total}` from the safetensors headers of `main`, or null (migration 0019). */
+	safetensors: string | null;
+	/** JSON `{total, architecture, context_length, chat_template, bos_token, eos_token, quantization}` from a GGUF header, or null (migration 0019). */
+	gguf: string | null;
 }
 
 export interface ModelTagsTable {

@@ -23,6 +23,7 @@ import { buildTrees, type GitTrees, type SnapshotFile } from "../storage/git-tre
 import { repoPathProblem, repoPathSyntaxProblem } from "../storage/repo-path.js";
 import { decideLocalMapping } from "./local-mapping.js";
 import { forgetModelInfo } from "./model-info-cache.js";
+import { baseModelsOf } from "./model-tree.js";
 import { LOCAL_PROVIDER } from "./provider-mapping.js";
 import { writeRepoRecord } from "./repo-record.js";
 import { type Repo, staleParent } from "./repos.js";
@@ -203,13 +204,18 @@ export async function writeCommit(trx: Transaction<Database>, deps: CommitDeps, 
 }
 
 /**
- * After main moved: cached model answers are forgotten, and the hf-inference mapping is decided
- * again from the stored files, so a model pushed with files the runtime runs is servable at once
- * (and one whose runnable files were removed stops being offered).
+ * After main moved: cached model answers are forgotten (the model's, and its base models', whose
+ * `childrenModelCount` may have changed), and the hf-inference mapping is decided again from the
+ * stored files, so a model pushed with files the runtime runs is servable at once (and one whose
+ * runnable files were removed stops being offered).
  */
 export async function afterMainChanged(deps: CommitDeps, repo: Repo): Promise<void> {
 	if (repo.type !== "model") return;
 	forgetModelInfo(deps.db, repo.id);
+	const row = await deps.db.selectFrom("models").select("tags").where("id", "=", repo.id).executeTakeFirst();
+	for (const base of baseModelsOf(row ? (JSON.parse(row.tags) as string[]) : [])?.models ?? []) {
+		forgetModelInfo(deps.db, base.id);
+	}
 	try {
 		await remapLocal(deps, repo.id);
 	} catch (error) {

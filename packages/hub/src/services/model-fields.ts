@@ -8,19 +8,23 @@ import { badRequest } from "../errors.js";
 /** Keys this hub can fill in. */
 export const EXPANDABLE_KEYS = [
 	"author",
+	"baseModels",
 	"cardData",
+	"childrenModelCount",
 	"config",
 	"createdAt",
 	"disabled",
 	"downloads",
 	"downloadsAllTime",
 	"gated",
+	"gguf",
 	"inferenceProviderMapping",
 	"lastModified",
 	"library_name",
 	"likes",
 	"pipeline_tag",
 	"private",
+	"safetensors",
 	"sha",
 	"siblings",
 	"spaces",
@@ -35,16 +39,12 @@ export type ExpandableKey = (typeof EXPANDABLE_KEYS)[number];
 
 /** Keys existing clients may ask for that this hub does not keep; accepted and omitted. */
 const KNOWN_UNSTORED_KEYS = new Set([
-	"baseModels",
-	"childrenModelCount",
 	"evalResults",
-	"gguf",
 	"gitalyUid",
 	"inference",
 	"mask_token",
 	"model-index",
 	"resourceGroup",
-	"safetensors",
 	"securityRepoStatus",
 	"xetEnabled",
 ]);

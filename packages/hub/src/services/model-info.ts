@@ -8,6 +8,7 @@ import type { InferenceEndpoints } from "../router/endpoints.js";
 import type { ExpandableKey } from "./model-fields.js";
 import { type CacheDeps, cachedModelInfo, keepModelInfo } from "./model-info-cache.js";
 import { mappingsOf, siblingsOf, siblingsWithBlobs } from "./model-list.js";
+import { childrenModelCounts } from "./model-tree.js";
 import { INFO_DEFAULT_KEYS, renderModel } from "./model-view.js";
 import { findVisibleModel, resolveRevision } from "./repo-access.js";
 
@@ -29,13 +30,14 @@ export async function modelInfo(
 	const db = deps.db;
 	const model = await findVisibleModel(db, repoId, options.caller);
 	const sha = options.revision === undefined ? model.sha : await resolveRevision(db, repoId, options.revision);
-	const [mappings, siblings] = await Promise.all([
+	const [mappings, siblings, children] = await Promise.all([
 		keys.includes("inferenceProviderMapping") ? mappingsOf(db, [model], deps.endpoints) : undefined,
 		keys.includes("siblings") || keys.includes("usedStorage")
 			? options.blobs
 				? siblingsWithBlobs(db, sha)
 				: siblingsOf(db, [{ sha }])
 			: undefined,
+		(keys as readonly string[]).includes("childrenModelCount") ? childrenModelCounts(db, [model.id]) : undefined,
 	]);
 	const body = JSON.stringify(
 		renderModel(model, keys, {
@@ -43,6 +45,7 @@ export async function modelInfo(
 			mappings: mappings?.get(model.id) ?? [],
 			siblings: siblings?.get(sha) ?? [],
 			sha,
+			children: children?.get(model.id),
 		}),
 	);
 	if (!model.private) keepModelInfo(deps, repoId, variant, body);

@@ -15,6 +15,7 @@ import { recentLikes } from "./likes.js";
 import { type CursorPosition, cursorValue, decodeCursor, encodeCursor, NULLABLE_COLUMNS } from "./model-cursor.js";
 import type { ExpandableKey } from "./model-fields.js";
 import type { ModelListQuery } from "./model-list-query.js";
+import { childrenModelCounts } from "./model-tree.js";
 import {
 	columnsFor,
 	LIST_DEFAULT_KEYS,
@@ -294,11 +295,18 @@ export async function listModels(
 		: new Map();
 	const siblings =
 		keys.includes("siblings") || keys.includes("usedStorage") ? await siblingsOf(deps.db, page) : new Map();
+	const children = keys.includes("childrenModelCount")
+		? await childrenModelCounts(
+				deps.db,
+				page.map((row) => row.id),
+			)
+		: new Map();
 	const items = page.map((row) =>
 		renderModel(row, keys, {
 			mappingShape: "array",
 			mappings: mappings.get(row.id) ?? [],
 			siblings: siblings.get(row.sha) ?? [],
+			children: children.get(row.id),
 		}),
 	);
 	const last = page[page.length - 1];

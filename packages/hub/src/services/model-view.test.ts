@@ -17,12 +17,14 @@ const ROW: ModelRow = {
 	created_at: "2024-01-01T00:00:00.000Z",
 	last_modified: "2024-02-01T00:00:00.000Z",
 	sha: "a".repeat(40),
-	tags: '["transformers","fill-mask"]',
+	tags: '["transformers","fill-mask","base_model:acme/bert","base_model:finetune:acme/bert"]',
 	config: '{"model_type":"bert"}',
 	card_data: '{"license":"mit"}',
 	widget_data: '[{"text":"Paris is the [MASK] of France."}]',
 	transformers_info: '{"auto_model":"AutoModelForMaskedLM"}',
 	owner: "acme",
+	safetensors: '{"parameters":{"F32":110},"total":110}',
+	gguf: '{"total":110,"architecture":"bert"}',
 };
 
 const MAPPING: MappingRow = {

@@ -7,6 +7,7 @@ import type { Selectable } from "kysely";
 import type { ProviderMappingsTable } from "../db/schema.js";
 import { fileEntry } from "../storage/repo-tree.js";
 import type { ExpandableKey } from "./model-fields.js";
+import { baseModelsOf, type ChildrenCount } from "./model-tree.js";
 import type { ModelRow } from "./repo-access.js";
 
 export type MappingRow = Selectable<ProviderMappingsTable>;
@@ -37,6 +38,8 @@ export interface ModelExtras {
 	sha?: string;
 	/** `object` on model info, `array` on listings (reference/hub-api.md §2). */
 	mappingShape: "object" | "array";
+	/** `childrenModelCount`, when asked for. */
+	children?: ChildrenCount;
 }
 
 /** A stable 24-hex object id derived from the model id (clients use `_id` as a key). */
@@ -71,8 +74,12 @@ function fieldValue(key: ExpandableKey, row: ModelRow, extras: ModelExtras): unk
 	switch (key) {
 		case "author":
 			return row.author;
+		case "baseModels":
+			return baseModelsOf(JSON.parse(row.tags) as string[]);
 		case "cardData":
 			return parseJson(row.card_data);
+		case "childrenModelCount":
+			return extras.children ?? {};
 		case "config":
 			return parseJson(row.config);
 		case "createdAt":
@@ -84,6 +91,8 @@ function fieldValue(key: ExpandableKey, row: ModelRow, extras: ModelExtras): unk
 			return Number(row.downloads);
 		case "gated":
 			return row.gated ?? false;
+		case "gguf":
+			return parseJson(row.gguf);
 		case "inferenceProviderMapping":
 			return renderMapping(extras.mappings ?? [], row.id, extras.mappingShape);
 		case "lastModified":
@@ -96,6 +105,8 @@ function fieldValue(key: ExpandableKey, row: ModelRow, extras: ModelExtras): unk
 			return row.pipeline_tag ?? undefined;
 		case "private":
 			return Boolean(row.private);
+		case "safetensors":
+			return parseJson(row.safetensors);
 		case "sha":
 			return extras.sha ?? row.sha;
 		case "siblings":
@@ -120,13 +131,16 @@ type ModelColumn = keyof ModelRow;
 /** The `models` columns each key reads in `fieldValue` (model-view.test.ts holds the two together). */
 const KEY_COLUMNS: Record<ExpandableKey | "modelId", readonly ModelColumn[]> = {
 	author: ["author"],
+	baseModels: ["tags"],
 	cardData: ["card_data"],
+	childrenModelCount: [],
 	config: ["config"],
 	createdAt: ["created_at"],
 	disabled: [],
 	downloads: ["downloads"],
 	downloadsAllTime: ["downloads"],
 	gated: ["gated"],
+	gguf: ["gguf"],
 	inferenceProviderMapping: [],
 	lastModified: ["last_modified"],
 	library_name: ["library_name"],
@@ -134,6 +148,7 @@ const KEY_COLUMNS: Record<ExpandableKey | "modelId", readonly ModelColumn[]> = {
 	modelId: [],
 	pipeline_tag: ["pipeline_tag"],
 	private: ["private"],
+	safetensors: ["safetensors"],
 	sha: ["sha"],
 	siblings: [],
 	spaces: [],
@@ -204,6 +219,8 @@ export const INFO_DEFAULT_KEYS = [
 	"transformersInfo",
 	"siblings",
 	"spaces",
+	"safetensors",
+	"gguf",
 	"usedStorage",
 	"inferenceProviderMapping",
 ] as const;

@@ -3,8 +3,9 @@
  * rewritten from what its files say. `README.md` front matter gives the card
  * data, task, library, tags and widget examples; `config.json` gives `config`
  * (and, when the card is silent, the task from its architectures and the
- * library from the files beside it); sizes, parameter count and the local apps
- * follow. Called inside the commit's transaction (commits.ts), so the files and
+ * library from the files beside it); the weight files' headers give `safetensors`
+ * and `gguf` (weights-metadata.ts), the card's `base_model` the model-tree tags
+ * (model-tree.ts); sizes, parameter count and the local apps follow. Called inside the commit's transaction (commits.ts), so the files and
  * the record never disagree. A card that does not parse keeps the repository
  * usable: the record then has no card data, never a failed commit.
  */
@@ -15,8 +16,10 @@ import type { Database } from "../db/schema.js";
 import { readStreamLimited } from "../lib/streams.js";
 import type { BlobStore } from "../storage/blob-store.js";
 import { localAppsOf, parameterCountOf } from "./model-derived.js";
+import { baseModelRelation, baseModelTags } from "./model-tree.js";
 import type { Repo } from "./repos.js";
 import { AUTO_MODEL, defaultProcessor } from "./transformers-info.js";
+import { readWeightsMetadata } from "./weights-metadata.js";
 
 /** Larger cards and configs are stored without the parsed part (a config is never this big). */
 const MAX_CARD_BYTES = 1024 * 1024;
@@ -134,16 +137,13 @@ function formatTags(paths: readonly string[]): string[] {
 }
 
 /** Tags a model card states, in the catalogue's order: its tags, datasets, languages, base models, license. */
-function cardTags(card: Json | undefined): string[] {
+function cardTags(card: Json | undefined, paths: readonly string[]): string[] {
 	if (!card) return [];
 	const tags = strings(card.tags);
 	for (const dataset of strings(card.datasets)) tags.push(`dataset:${dataset}`);
 	tags.push(...strings(card.language));
-	for (const base of strings(card.base_model)) {
-		tags.push(`base_model:${base}`);
-		const relation = typeof card.base_model_relation === "string" ? card.base_model_relation : "finetune";
-		tags.push(`base_model:${relation}:${base}`);
-	}
+	const bases = strings(card.base_model);
+	tags.push(...baseModelTags(bases, baseModelRelation(card.base_model_relation, bases, paths)));
 	for (const license of strings(card.license)) tags.push(`license:${license}`);
 	return tags;
 }
@@ -231,10 +231,11 @@ export async function writeRepoRecord(
 			...(libraryName ? [libraryName] : []),
 			...formatTags(paths),
 			...(pipelineTag ? [pipelineTag] : []),
-			...cardTags(cardData),
+			...cardTags(cardData, paths),
 		]),
 	];
 	const widget = Array.isArray(cardData?.widget) ? cardData.widget.filter(isObject) : undefined;
+	const weights = await readWeightsMetadata(store, files);
 	await trx
 		.updateTable("models")
 		.set({
@@ -247,7 +248,9 @@ export async function writeRepoRecord(
 			tags: JSON.stringify(tags),
 			widget_data: widget && widget.length > 0 ? JSON.stringify(widget) : null,
 			config: config ? JSON.stringify(config) : null,
-			num_parameters: parameterCountOf(config),
+			safetensors: weights.safetensors ? JSON.stringify(weights.safetensors) : null,
+			gguf: weights.gguf ? JSON.stringify(weights.gguf) : null,
+			num_parameters: weights.safetensors?.total ?? weights.gguf?.total ?? parameterCountOf(config),
 			transformers_info: libraryName === "transformers" ? transformersInfoOf(pipelineTag) : null,
 		})
 		.where("id", "=", repo.id)
@@ -264,7 +267,8 @@ export async function writeRepoRecord(
 		tags,
 		pipeline_tag: pipelineTag,
 		library_name: libraryName,
-		config,
+		// The local apps' rules read GGUF facts where the seed catalogue keeps them, under config.
+		config: weights.gguf ? { ...config, gguf: weights.gguf } : config,
 		cardData: cardData ?? null,
 		paths,
 	});

@@ -22,6 +22,7 @@ import { namespaceOwnersMigration } from "./0015-namespace-owners.js";
 import { storageReclaimMigration } from "./0016-storage-reclaim.js";
 import { contentAddressedTreesMigration } from "./0017-content-addressed-trees.js";
 import { refreshTokenReuseMigration } from "./0018-refresh-token-reuse.js";
+import { modelWeightsMetadataMigration } from "./0019-model-weights-metadata.js";
 
 export function allMigrations(engine: DatabaseEngine): Record<string, Migration> {
 	return {
@@ -43,5 +44,6 @@ export function allMigrations(engine: DatabaseEngine): Record<string, Migration>
 		"0016-storage-reclaim": storageReclaimMigration,
 		"0017-content-addressed-trees": contentAddressedTreesMigration,
 		"0018-refresh-token-reuse": refreshTokenReuseMigration,
+		"0019-model-weights-metadata": modelWeightsMetadataMigration,
 	};
 }

@@ -3,13 +3,14 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { InferencePanel } from "@/components/model/inference-panel";
 import { ModelCard } from "@/components/model/model-card";
+import { GgufPanel, ModelSizePanel, ModelTreePanel } from "@/components/model/weights-panels";
 import { RepoUploadHelp } from "@/components/repo/repo-upload-help";
 import { highlightAll } from "@/components/snippet/highlight";
 import { HighlightedCode } from "@/components/snippet/highlighted-code";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Section } from "@/components/ui/section";
 import { ModelWidget } from "@/components/widget/model-widget";
-import { getModelReadme } from "@/lib/hub/models";
+import { getModelFamily, getModelReadme } from "@/lib/hub/models";
 import { getProviderSummaries } from "@/lib/hub/providers";
 import { getViewerStanding } from "@/lib/hub/repos";
 import { modelServing } from "@/lib/model-serving";
@@ -32,11 +33,12 @@ export default async function ModelPage({ params }: ModelParams) {
 	const { owner, model: name } = await params;
 	const model = await loadModel(owner, name);
 	if (!model) notFound();
-	const [readme, summaries, hubUrl, standing] = await Promise.all([
+	const [readme, summaries, hubUrl, standing, family] = await Promise.all([
 		getModelReadme(model.id),
 		getProviderSummaries(),
 		publicUrl(),
 		getViewerStanding("model", model.id),
+		getModelFamily(model.id),
 	]);
 	// One answer to "who serves this model" for the widget and the panel alike.
 	const serving = modelServing(model.inferenceProviderMapping, summaries);
@@ -68,6 +70,9 @@ export default async function ModelPage({ params }: ModelParams) {
 						<InferencePanel providers={providers} unavailableReason={serving.serving ? undefined : serving.reason} />
 					</HighlightedCode>
 				</Section>
+				{model.safetensors ? <ModelSizePanel safetensors={model.safetensors} /> : null}
+				{model.gguf ? <GgufPanel gguf={model.gguf} /> : null}
+				<ModelTreePanel id={model.id} family={family} />
 			</aside>
 		</div>
 	);
