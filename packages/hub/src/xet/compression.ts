@@ -40,23 +40,20 @@ export function decompressChunk(data: Uint8Array, scheme: CompressionScheme, siz
  */
 export function byteGroup4(data: Uint8Array): Uint8Array {
 	const out = new Uint8Array(data.length);
-	const starts = groupStarts(data.length);
-	for (let i = 0; i < data.length; i++) out[(starts[i & 3] as number) + (i >> 2)] = data[i] as number;
+	let at = 0;
+	for (let group = 0; group < 4; group++) {
+		for (let i = group; i < data.length; i += 4) out[at++] = data[i] as number;
+	}
 	return out;
 }
 
 export function byteUngroup4(grouped: Uint8Array): Uint8Array {
 	const out = new Uint8Array(grouped.length);
-	const starts = groupStarts(grouped.length);
-	for (let i = 0; i < grouped.length; i++) out[i] = grouped[(starts[i & 3] as number) + (i >> 2)] as number;
+	let at = 0;
+	for (let group = 0; group < 4; group++) {
+		for (let i = group; i < out.length; i += 4) out[i] = grouped[at++] as number;
+	}
 	return out;
-}
-
-function groupStarts(length: number): number[] {
-	const base = length >> 2;
-	const rest = length & 3;
-	const sizes = [0, 1, 2, 3].map((group) => base + (group < rest ? 1 : 0));
-	return [0, sizes[0] as number, (sizes[0] as number) + (sizes[1] as number), length - (sizes[3] as number)];
 }
 
 const FRAME_MAGIC = 0x184d2204;
@@ -138,7 +135,13 @@ function decodeLz4Block(block: Uint8Array, out: Uint8Array, written: number): nu
 		if (offset === 0 || offset > pos) throw bad("an LZ4 match points before the start of the chunk");
 		const length = readLength(token & 15) + MIN_MATCH;
 		if (pos + length > out.length) throw bad("the LZ4 frame holds more than the chunk's size");
-		for (let i = 0; i < length; i++, pos++) out[pos] = out[pos - offset] as number;
+		if (offset >= length) {
+			out.copyWithin(pos, pos - offset, pos - offset + length);
+			pos += length;
+		} else {
+			// An overlapping match repeats the last `offset` bytes: copy byte by byte.
+			for (let i = 0; i < length; i++, pos++) out[pos] = out[pos - offset] as number;
+		}
 	}
 	return pos;
 }
