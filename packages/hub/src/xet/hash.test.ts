@@ -12,7 +12,7 @@ import {
 	xorbHash,
 } from "./hash.js";
 
-/** xorshift32, low byte of each step: the same generator as reference-hashes.py beside this file. */
+/** xorshift32, low byte of each step: the same generator as hf-xet-reference.py beside this file. */
 function generatedFile(size: number, seed: number): Uint8Array {
 	const out = new Uint8Array(size);
 	let state = seed >>> 0;
@@ -52,7 +52,7 @@ describe("the string form of a hash", () => {
 
 describe("file hashes", () => {
 	// Expected values printed by hf_xet 1.6.0's `hash_files` (a local hash, no upload) for the same
-	// generated files: run reference-hashes.py beside this file.
+	// generated files: run hf-xet-reference.py beside this file.
 	const HF_XET = [
 		{ size: 0, seed: 1, hash: "0000000000000000000000000000000000000000000000000000000000000000" },
 		{ size: 5_000, seed: 7, hash: "30aafdbe710dfbab146dad3896e0dfdf64add8fef072b4b699bb67893705be59" },
