@@ -1,9 +1,10 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { chunkData } from "./chunking.js";
 import { byteGroup4, byteUngroup4, COMPRESSION_SCHEMES, decompressChunk } from "./compression.js";
 import { XetFormatError } from "./format-error.js";
-import { hashesEqual, hashToHex, xorbHash } from "./hash.js";
+import { fileHash, hashesEqual, hashFromHex, hashToHex, xorbHash } from "./hash.js";
 import { CHUNK_HEADER_BYTES, parseXorb, readXorbChunk, serializeXorb } from "./xorb.js";
 
 /** Text that compresses well, cut into real chunks. */
@@ -104,6 +105,29 @@ describe("xorbs", () => {
 		const chunkList = withByte(written.bytes, end - 30, (written.bytes[end - 30] as number) ^ 1);
 		expect((await rejection(parseXorb(chunkList))).code).toBe("bad-footer");
 		expect((await rejection(parseXorb(written.bytes.subarray(0, end - 1)))).code).toBe("bad-footer");
+	});
+});
+
+describe("a xorb hf_xet 1.6 compressed with byte grouping", () => {
+	// Uploaded by hf-xet-reference.py beside this file (HF_XET_XORB_COMPRESSION_POLICY=bg4-lz4): the
+	// float32 values floor(i / 16) for i below 20,000. Hashes and sha256 as hf_xet printed them.
+	const XORB = new Uint8Array(readFileSync(new URL("./fixtures/hf-xet-1.6-bg4.xorb", import.meta.url)));
+	const CONTENT = new Uint8Array(Float32Array.from({ length: 20_000 }, (_, i) => Math.floor(i / 16)).buffer);
+
+	it("parses, decompresses to the file and hashes to hf_xet's file hash and sha256", async () => {
+		const parsed = await parseXorb(
+			XORB,
+			hashFromHex("e24f5e728e3ae4fbef3b42480ad8b6eed095e047a18057e60c988d4e75b63983"),
+		);
+		expect(parsed.chunks.every((chunk) => chunk.scheme === COMPRESSION_SCHEMES["bg4-lz4"])).toBe(true);
+		const content = Buffer.concat(parsed.chunks.map((chunk) => readXorbChunk(XORB, chunk.offset).data));
+		expect(content.equals(CONTENT)).toBe(true);
+		expect(createHash("sha256").update(content).digest("hex")).toBe(
+			"388f2a9c470876e45b1bca331e46c4dd16644833a767127d2ae8e7f6868b7e22",
+		);
+		expect(hashToHex(await fileHash(parsed.chunks))).toBe(
+			"ca3c5eaadc19fd7b9895bee6013d216276086d44c6d2a48e9f146fb3fc929c5d",
+		);
 	});
 });
 
