@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { chunkBoundaries, chunkData, MAX_CHUNK_SIZE, MIN_CHUNK_SIZE } from "./chunking.js";
 import { XetFormatError } from "./format-error.js";
@@ -95,6 +96,32 @@ describe("file hashes", () => {
 		]);
 		expect(hashesEqual(a, b)).toBe(false);
 	});
+});
+
+describe("the reference implementation's hash vectors", () => {
+	// The table of xet-core's `test_correctness` (merklehash/aggregated_hashes.rs, as in hf_xet
+	// 1.6.0), published there for other implementations to check against: (chunk hash, size) lists
+	// from 0 to 100 entries, their xorb hash, and file hashes with three salts each (given, like
+	// every hash, in the string form).
+	const CASES: { chunks: [string, number][]; xorbHash: string; fileHashes: [string, string][] }[] = JSON.parse(
+		readFileSync(new URL("./fixtures/aggregated-hashes.json", import.meta.url), "utf8"),
+	);
+
+	it("has the whole table", () => {
+		expect(CASES.map((entry) => entry.chunks.length)).toEqual([
+			0, 1, 1, 3, 4, 4, 6, 4, 5, 2, 4, 5, 8, 64, 32, 12, 16, 100,
+		]);
+	});
+
+	for (const [index, { chunks, xorbHash: expected, fileHashes }] of CASES.entries()) {
+		it(`gives the xorb hash and salted file hashes of case ${index} (${chunks.length} chunks)`, async () => {
+			const refs = chunks.map(([hash, size]) => ({ hash: hashFromHex(hash), size }));
+			expect(hashToHex(await xorbHash(refs))).toBe(expected);
+			for (const [salt, fileHashHex] of fileHashes) {
+				expect(hashToHex(await fileHash(refs, hashFromHex(salt)))).toBe(fileHashHex);
+			}
+		});
+	}
 });
 
 describe("chunking", () => {
