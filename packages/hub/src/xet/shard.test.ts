@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { chunkData } from "./chunking.js";
 import { XetFormatError } from "./format-error.js";
 import { type ChunkRef, hashFromHex, hashToHex } from "./hash.js";
 import { parseShard, type Shard, type ShardFile, type ShardTerm, serializeShard, verifyShardFile } from "./shard.js";
@@ -76,6 +77,11 @@ describe("an upload by hf_xet 1.6", () => {
 			const content = Buffer.concat(parts);
 			expect(sha256Hex(content)).toBe(file.sha256);
 			expect(UPLOADED.some((entry) => entry.content === content.toString())).toBe(true);
+			// Our chunker cuts the file where hf_xet did.
+			const sizes = file.terms.flatMap((term) =>
+				xorb.chunks.slice(term.chunkStart, term.chunkEnd).map((chunk) => chunk.size),
+			);
+			expect(chunkData(content).map((chunk) => chunk.length)).toEqual(sizes);
 		}
 		expect(UPLOADED.map((entry) => sha256Hex(entry.content))).toEqual(UPLOADED.map((entry) => entry.sha256));
 	});
