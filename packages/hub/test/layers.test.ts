@@ -101,6 +101,16 @@ describe("the hub's layers", () => {
 		);
 	});
 
+	it("xet/ holds the Xet protocol's formats: it imports nothing of src/ but lib/", () => {
+		const xet = IMPORTS.filter((entry) => entry.from === "xet");
+		expect(xet.length).toBeGreaterThan(0);
+		expect(
+			xet
+				.filter((entry) => entry.to !== "xet" && entry.to !== "lib")
+				.map((entry) => `${entry.file} → ${entry.to || "src"}/`),
+		).toEqual([]);
+	});
+
 	it("router/http.ts is the router's own: other layers take stream helpers from lib/", () => {
 		const outside = sourceFiles().filter(
 			(file) =>
