@@ -58,7 +58,7 @@ export const MODELS_ROUTE_DOCS: RouteDocs = {
 			"",
 			"Count: every page of a listing without `search` has `X-Total-Count: N`, the models the filters match that the caller may see, the same on every page. Past 10,000 it is `X-Total-Count-At-Least: 10000` instead (counting stops there). A listing with `search` has neither: a common term can match most of the catalogue.",
 			"",
-			"Sorts: `trendingScore` is sample data, likes fading with the time since the last change. `mainSize` is the sum of the file sizes at the head of `main` (as `usedStorage`). `num_parameters` is the count the model's metadata states (GGUF `config.gguf.total`); models without one come last in either direction, by id. `likes30d` orders by the likes of the last 30 days, worked out for each page, ties by id. `apps` asks, for each local app, whether its rule (`displayOnModelPage` in `@hubkit/tasks`) accepts the model; the answer is stored when the model's record is written, with that hub version's rules, so a changed rule reaches models written after it.",
+			"Sorts: `trendingScore` is sample data, likes fading with the time since the last change. `mainSize` is the sum of the file sizes at the head of `main` (as `usedStorage`). `num_parameters` is the count read from the weights (the safetensors total, else the GGUF total, else the card's `config.gguf.total`); models without one come last in either direction, by id. `likes30d` orders by the likes of the last 30 days, worked out for each page, ties by id. `apps` asks, for each local app, whether its rule (`displayOnModelPage` in `@hubkit/tasks`) accepts the model; the answer is stored when the model's record is written, with that hub version's rules, so a changed rule reaches models written after it.",
 		],
 	},
 	"GET /api/models/{name}": {
@@ -80,7 +80,13 @@ export const MODELS_ROUTE_DOCS: RouteDocs = {
 		tag: "Catalogue",
 		query: INFO_QUERY,
 		details: [
-			"Without `expand` the body holds `_id, id, modelId, author, sha, lastModified, createdAt, private, gated, disabled, pipeline_tag, library_name, tags, downloads, likes, trendingScore, widgetData, config, cardData, transformersInfo, siblings, spaces, usedStorage, inferenceProviderMapping` (keys without a value are left out). With `expand`/`expand[]` it holds `_id`, `id` and the keys asked for: `author cardData config createdAt disabled downloads downloadsAllTime gated inferenceProviderMapping lastModified library_name likes pipeline_tag private sha siblings spaces tags transformersInfo trendingScore usedStorage widgetData`. Keys clients send that the hub does not keep (`safetensors`, `gguf`, `model-index`, `inference`, …) are accepted and left out; any other key is a 400.",
+			"Without `expand` the body holds `_id, id, modelId, author, sha, lastModified, createdAt, private, gated, disabled, pipeline_tag, library_name, tags, downloads, likes, trendingScore, widgetData, config, cardData, transformersInfo, siblings, spaces, usedStorage, inferenceProviderMapping, safetensors, gguf` (keys without a value are left out). With `expand`/`expand[]` it holds `_id`, `id` and the keys asked for: `author baseModels cardData childrenModelCount config createdAt disabled downloads downloadsAllTime gated gguf inferenceProviderMapping lastModified library_name likes pipeline_tag private safetensors sha siblings spaces tags transformersInfo trendingScore usedStorage widgetData` (the list takes the same keys). Keys clients send that the hub does not keep (`model-index`, `inference`, …) are accepted and left out; any other key is a 400.",
+			"",
+			"Read from the files on `main` when a commit lands (header bytes only, LFS files too; a header that cannot be read leaves the key out and the commit lands):",
+			"- `safetensors`: `{parameters: {<dtype>: n, …}, total}` from the `*.safetensors` headers (a `model.safetensors.index.json` sums its shards).",
+			"- `gguf`: `{total, architecture, context_length, chat_template, bos_token, eos_token, quantization}` from the header of the `.gguf` file the local apps would load (all its shards when split); `quantization` is the hub's own key.",
+			"- `baseModels` (expand only): `{relation, models: [{id}]}` from the card's `base_model`; `relation` is the card's `base_model_relation`, else `adapter` (an adapter config), `quantized` (a `.gguf`), `merge` (several bases) or `finetune`. The same facts are the tags `base_model:<id>` and `base_model:<relation>:<id>`, so `filter=base_model:quantized:<id>` lists a model's quantizations.",
+			"- `childrenModelCount` (expand only): `{finetune?, quantized?, adapter?, merge?}`, the public models that name this one as their base.",
 			"",
 			"`inferenceProviderMapping` is here the **object** keyed by provider, in preference order:",
 			"",
