@@ -347,3 +347,23 @@ def _():
     stream = client.chat.completions.create(model=CHAT_MODEL, messages=messages, max_tokens=6, seed=1, stream=True)
     text = "".join(chunk.choices[0].delta.content or "" for chunk in stream if chunk.choices)
     expect(text == answer.choices[0].message.content, f"streamed {text!r}, plain {answer.choices[0].message.content!r}")
+
+
+@step("safetensors metadata: model_info expand, get_safetensors_metadata")
+def _():
+    import json
+    import struct
+
+    repo = f"{USER}/weights{RUN}"
+    api.create_repo(repo)
+    tensors = {
+        "embed.weight": {"dtype": "F32", "shape": [4, 3], "data_offsets": [0, 48]},
+        "scale": {"dtype": "F16", "shape": [2], "data_offsets": [48, 52]},
+    }
+    header = json.dumps(tensors).encode()
+    api.upload_file(path_or_fileobj=struct.pack("<Q", len(header)) + header + bytes(52), path_in_repo="model.safetensors", repo_id=repo)
+    info = api.model_info(repo, expand=["safetensors"])
+    expect(info.safetensors.total == 14 and info.safetensors.parameters == {"F32": 12, "F16": 2}, f"model_info: {info.safetensors}")
+    metadata = api.get_safetensors_metadata(repo)
+    expect(metadata.parameter_count == {"F32": 12, "F16": 2}, f"get_safetensors_metadata: {metadata.parameter_count}")
+    api.delete_repo(repo)
