@@ -367,3 +367,15 @@ def _():
     metadata = api.get_safetensors_metadata(repo)
     expect(metadata.parameter_count == {"F32": 12, "F16": 2}, f"get_safetensors_metadata: {metadata.parameter_count}")
     api.delete_repo(repo)
+
+
+@step("list_models, list_datasets: filter, sort, limit")
+def _():
+    by_downloads = list(api.list_models(filter="text-classification", sort="downloads", limit=3))
+    counts = [model.downloads for model in by_downloads]
+    expect(0 < len(counts) <= 3 and counts == sorted(counts, reverse=True), f"sorted by downloads: {counts}")
+    similar = [model.id for model in api.list_models(pipeline_tag="sentence-similarity")]
+    expect(EMBEDDINGS_MODEL in similar, f"sentence-similarity models: {similar}")
+    samples = {dataset.id for dataset in api.list_datasets(author="hubkit-demo", sort="likes")}
+    expected = {"hubkit-demo/sample-reviews", "hubkit-demo/sample-questions", "hubkit-demo/sample-weather"}
+    expect(expected <= samples, f"hubkit-demo datasets: {sorted(samples)}")
