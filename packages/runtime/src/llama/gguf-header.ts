@@ -18,87 +18,8 @@ const ARRAY = 9;
 
 class OutOfBytes extends Error {}
 
-/** The architecture name, or why it cannot be read from these bytes. */
-export function ggufArchitecture(head: Uint8Array): { architecture: string } | { problem: string } {
-	const view = new DataView(head.buffer, head.byteOffset, head.byteLength);
-	let offset = 0;
-	const take = (length: number): number => {
-		if (offset + length > head.byteLength) throw new OutOfBytes();
-		const at = offset;
-		offset += length;
-		return at;
-	};
-	const u32 = () => view.getUint32(take(4), true);
-	const u64 = () => Number(view.getBigUint64(take(8), true));
-	const string = () => {
-		const length = u64();
-		const at = take(length);
-		return new TextDecoder().decode(head.subarray(at, at + length));
-	};
-	const skipValue = (type: number): void => {
-		if (type === STRING) {
-			take(u64());
-		} else if (type === ARRAY) {
-			const itemType = u32();
-			const count = u64();
-			if (itemType in FIXED_SIZE) take(count * (FIXED_SIZE[itemType] as number));
-			else for (let index = 0; index < count; index++) skipValue(itemType);
-		} else if (type in FIXED_SIZE) {
-			take(FIXED_SIZE[type] as number);
-		} else {
-			throw new Error(`unknown metadata type ${type}`);
-		}
-	};
-	try {
-		if (head.byteLength < 4 || u32() !== MAGIC) return { problem: "it is not a GGUF file" };
-		const version = u32();
-		if (version < 2 || version > 3) return { problem: `GGUF version ${version} is not one llama.cpp reads` };
-		u64(); // tensors
-		const entries = u64();
-		for (let index = 0; index < entries; index++) {
-			const key = string();
-			const type = u32();
-			if (key === "general.architecture" && type === STRING) return { architecture: string() };
-			skipValue(type);
-		}
-		return { problem: "it has no general.architecture" };
-	} catch (error) {
-		if (error instanceof OutOfBytes) return { problem: "general.architecture is not near the start of the file" };
-		return { problem: `its metadata cannot be read (${error instanceof Error ? error.message : String(error)})` };
-	}
-}
-
-/** A metadata value as read: numbers (64-bit ones as the nearest double), booleans, strings, or a string list. */
-export type GgufMetadataValue = number | boolean | string | string[];
-
-export interface GgufTensorInfo {
-	name: string;
-	/** Dimensions in GGML order. */
-	shape: number[];
-	/** A `GGMLQuantizationType` number. */
-	type: number;
-}
-
-export interface GgufHeader {
-	/**
-	 * Scalar entries, and of the array entries only `tokenizer.ggml.tokens` (the token texts the
-	 * BOS and EOS ids point into); other arrays (scores, merges) are skipped.
-	 */
-	metadata: Map<string, GgufMetadataValue>;
-	tensors: GgufTensorInfo[];
-}
-
-/** The one array entry kept: the texts of the special-token ids. */
-const KEPT_ARRAY = "tokenizer.ggml.tokens";
-/** No real model has tensors of more dimensions than this (GGML's own limit is 4). */
-const MAX_DIMENSIONS = 8;
-
-/**
- * The whole header from the file's first bytes: the header, `"more"` when the
- * bytes end inside it (the caller reads a longer start and asks again), or why
- * it is not a GGUF header.
- */
-export function readGgufHeader(head: Uint8Array): GgufHeader | "more" | { problem: string } {
+/** Reads GGUF's little-endian values one after another from `head`; OutOfBytes past its end. */
+function ggufCursor(head: Uint8Array) {
 	const view = new DataView(head.buffer, head.byteOffset, head.byteLength);
 	const decoder = new TextDecoder();
 	let offset = 0;
@@ -152,6 +73,69 @@ export function readGgufHeader(head: Uint8Array): GgufHeader | "more" | { proble
 		else if (itemType === ARRAY) for (let index = 0; index < count; index++) skipArray(u32(), u64());
 		else throw new Error(`unknown metadata type ${itemType}`);
 	};
+	const skipValue = (type: number): void => {
+		if (type === ARRAY) skipArray(u32(), u64());
+		else if (type === STRING) take(u64());
+		else if (type in FIXED_SIZE) take(FIXED_SIZE[type] as number);
+		else throw new Error(`unknown metadata type ${type}`);
+	};
+	return { u32, u64, string, scalar, skipArray, skipValue };
+}
+
+/** The architecture name, or why it cannot be read from these bytes. */
+export function ggufArchitecture(head: Uint8Array): { architecture: string } | { problem: string } {
+	const { u32, u64, string, skipValue } = ggufCursor(head);
+	try {
+		if (head.byteLength < 4 || u32() !== MAGIC) return { problem: "it is not a GGUF file" };
+		const version = u32();
+		if (version < 2 || version > 3) return { problem: `GGUF version ${version} is not one llama.cpp reads` };
+		u64(); // tensors
+		const entries = u64();
+		for (let index = 0; index < entries; index++) {
+			const key = string();
+			const type = u32();
+			if (key === "general.architecture" && type === STRING) return { architecture: string() };
+			skipValue(type);
+		}
+		return { problem: "it has no general.architecture" };
+	} catch (error) {
+		if (error instanceof OutOfBytes) return { problem: "general.architecture is not near the start of the file" };
+		return { problem: `its metadata cannot be read (${error instanceof Error ? error.message : String(error)})` };
+	}
+}
+
+/** A metadata value as read: numbers (64-bit ones as the nearest double), booleans, strings, or a string list. */
+export type GgufMetadataValue = number | boolean | string | string[];
+
+export interface GgufTensorInfo {
+	name: string;
+	/** Dimensions in GGML order. */
+	shape: number[];
+	/** A `GGMLQuantizationType` number. */
+	type: number;
+}
+
+export interface GgufHeader {
+	/**
+	 * Scalar entries, and of the array entries only `tokenizer.ggml.tokens` (the token texts the
+	 * BOS and EOS ids point into); other arrays (scores, merges) are skipped.
+	 */
+	metadata: Map<string, GgufMetadataValue>;
+	tensors: GgufTensorInfo[];
+}
+
+/** The one array entry kept: the texts of the special-token ids. */
+const KEPT_ARRAY = "tokenizer.ggml.tokens";
+/** No real model has tensors of more dimensions than this (GGML's own limit is 4). */
+const MAX_DIMENSIONS = 8;
+
+/**
+ * The whole header from the file's first bytes: the header, `"more"` when the
+ * bytes end inside it (the caller reads a longer start and asks again), or why
+ * it is not a GGUF header.
+ */
+export function readGgufHeader(head: Uint8Array): GgufHeader | "more" | { problem: string } {
+	const { u32, u64, string, scalar, skipArray } = ggufCursor(head);
 	try {
 		if (u32() !== MAGIC) return { problem: "it is not a GGUF file" };
 		const version = u32();
