@@ -61,15 +61,40 @@ function csv(rows: Review[]): string {
 
 const jsonLines = (rows: object[]) => rows.map((row) => `${JSON.stringify(row)}\n`).join("");
 
-function parquet<T extends object>(rows: T[], types: Record<keyof T & string, ColumnSource["type"]>): Uint8Array {
-	const columnData: ColumnSource[] = Object.entries(types).map(([name, type]) => ({
-		name,
-		type: type as ColumnSource["type"],
-		nullable: false,
-		data: rows.map((row) => row[name as keyof T]) as ColumnSource["data"],
-	}));
+/** The Parquet column type of each `dataset_info` dtype the samples use. */
+const PARQUET_TYPES: Record<string, ColumnSource["type"]> = {
+	string: "STRING",
+	float64: "DOUBLE",
+	int32: "INT32",
+	int64: "INT64",
+	bool: "BOOLEAN",
+};
+
+/** A Parquet file of `rows` with the columns `features` declares (the card says the same). */
+function parquet<T extends object>(rows: T[], features: Feature[]): Uint8Array {
+	const columnData: ColumnSource[] = features.map(({ name, dtype }) => {
+		const type = typeof dtype === "string" ? PARQUET_TYPES[dtype] : undefined;
+		if (!type) throw new Error(`No Parquet column type for ${name}`);
+		return { name, type, nullable: false, data: rows.map((row) => row[name as keyof T]) as ColumnSource["data"] };
+	});
 	return new Uint8Array(parquetWriteBuffer({ columnData }));
 }
+
+/** The weather configs' columns, for the card and the Parquet files alike. */
+const DAILY_FEATURES: Feature[] = [
+	{ name: "town", dtype: "string" },
+	{ name: "date", dtype: "string" },
+	{ name: "temp_min", dtype: "float64" },
+	{ name: "temp_max", dtype: "float64" },
+	{ name: "rain_mm", dtype: "float64" },
+];
+const MONTHLY_FEATURES: Feature[] = [
+	{ name: "town", dtype: "string" },
+	{ name: "month", dtype: "string" },
+	{ name: "mean_temp", dtype: "float64" },
+	{ name: "total_rain_mm", dtype: "float64" },
+	{ name: "rainy_days", dtype: "int32" },
+];
 
 function definitions(): Definition[] {
 	const train = reviews(240, 1);
@@ -164,50 +189,14 @@ function definitions(): Definition[] {
 			configs: [
 				{
 					name: "daily",
-					features: [
-						{ name: "town", dtype: "string" },
-						{ name: "date", dtype: "string" },
-						{ name: "temp_min", dtype: "float64" },
-						{ name: "temp_max", dtype: "float64" },
-						{ name: "rain_mm", dtype: "float64" },
-					],
-					splits: [
-						[
-							"train",
-							"daily/train-00000-of-00001.parquet",
-							parquet(daily, {
-								town: "STRING",
-								date: "STRING",
-								temp_min: "DOUBLE",
-								temp_max: "DOUBLE",
-								rain_mm: "DOUBLE",
-							}),
-							daily.length,
-						],
-					],
+					features: DAILY_FEATURES,
+					splits: [["train", "daily/train-00000-of-00001.parquet", parquet(daily, DAILY_FEATURES), daily.length]],
 				},
 				{
 					name: "monthly",
-					features: [
-						{ name: "town", dtype: "string" },
-						{ name: "month", dtype: "string" },
-						{ name: "mean_temp", dtype: "float64" },
-						{ name: "total_rain_mm", dtype: "float64" },
-						{ name: "rainy_days", dtype: "int32" },
-					],
+					features: MONTHLY_FEATURES,
 					splits: [
-						[
-							"train",
-							"monthly/train-00000-of-00001.parquet",
-							parquet(monthly, {
-								town: "STRING",
-								month: "STRING",
-								mean_temp: "DOUBLE",
-								total_rain_mm: "DOUBLE",
-								rainy_days: "INT32",
-							}),
-							monthly.length,
-						],
+						["train", "monthly/train-00000-of-00001.parquet", parquet(monthly, MONTHLY_FEATURES), monthly.length],
 					],
 				},
 			],
