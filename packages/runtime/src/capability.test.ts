@@ -45,6 +45,23 @@ const replace = (path: string, entry: Entry | undefined): Entry[] => [
 ];
 
 describe("canRunLocally", () => {
+	it("gives a model to the engine whose own accepts takes its files, as the worker host does", async () => {
+		const manifest = JSON.stringify({ engine: "wink-sentiment", package: "wink-eng-lite-web-model" });
+		const packaged = candidate([{ path: "hubkit.json", content: manifest }], TASK);
+		expect(await canRunLocally(packaged)).toEqual({ ok: true, task: TASK });
+		// A placeholder manifest is no engine's: the task's engine decides, and asks for ONNX weights.
+		const placeholder = await canRunLocally(candidate([{ path: "hubkit.json", size: 80 }], TASK));
+		expect(placeholder.ok).toBe(false);
+		expect(placeholder.ok ? "" : placeholder.reason).not.toContain("hubkit.json");
+		// A .gguf among the file names is llama.cpp's, which refuses a placeholder.
+		const placeholderGguf = candidate([{ path: "model-Q4_K_M.gguf", size: 1024 }], "text-generation");
+		const gguf = { ...placeholderGguf, files: { ...placeholderGguf.files, paths: async () => ["model-Q4_K_M.gguf"] } };
+		expect(await canRunLocally(gguf)).toEqual({
+			ok: false,
+			reason: "Model acme/model: model-Q4_K_M.gguf is a sample placeholder, not the real file",
+		});
+	});
+
 	it("accepts a text classifier with real ONNX weights, id2label and a tokenizer transformers.js reads", async () => {
 		expect(await canRunLocally(candidate(classifier, TASK))).toEqual({ ok: true, task: "text-classification" });
 		// model.onnx at the root is where transformers.js also looks.

@@ -6,7 +6,8 @@
  * writes one asks here first (the hub's seed loader and its store's view of a model).
  * Nothing heavier than a small JSON file or a GGUF header is read, nothing is loaded.
  */
-import { LOCAL_ENGINES, type TaskCheck } from "./local-engines.js";
+import type { FileLookup } from "./engine.js";
+import { type FilesEntry, LOCAL_ENGINES, type TaskCheck } from "./local-engines.js";
 
 export interface CandidateFile {
 	/** Bytes the file has (or claims, for a placeholder). */
@@ -45,13 +46,38 @@ export const CHECKS: Readonly<Record<string, TaskCheck>> = Object.fromEntries(
 	LOCAL_ENGINES.flatMap((entry) => (entry.claims === "task" ? Object.entries(entry.checks) : [])),
 );
 
+/** The candidate's files as an engine's `accepts` reads them in a worker. */
+async function lookupOf(model: LocalCandidate): Promise<FileLookup> {
+	const paths = await model.files.paths?.();
+	return {
+		model: model.id,
+		paths,
+		has: async (path) => (await model.files.file(path)) !== undefined,
+		json: async (path) => JSON.parse(await model.files.text(path)),
+	};
+}
+
+/** Whether one of the entry's engines takes the model, as the worker host asks (an unreadable file: none does). */
+async function claims(entry: FilesEntry, files: FileLookup): Promise<boolean> {
+	for (const engine of entry.engines) {
+		try {
+			if (await engine.accepts?.(files)) return true;
+		} catch {
+			// A manifest that is a placeholder or not JSON: not this engine's model.
+		}
+	}
+	return false;
+}
+
 /**
  * Walks LOCAL_ENGINES as the worker host does: first every engine that claims models by their files
- * (in list order; the first verdict decides), then the check of the engine for the model's task.
+ * (in list order, by the engines' own `accepts`; the first that claims the model gives the verdict),
+ * then the check of the engine for the model's task.
  */
 export async function canRunLocally(model: LocalCandidate): Promise<LocalCapability> {
+	const files = await lookupOf(model);
 	for (const entry of LOCAL_ENGINES) {
-		if (entry.claims !== "files") continue;
+		if (entry.claims !== "files" || !(await claims(entry, files))) continue;
 		const verdict = await entry.capability(model);
 		if (verdict) return verdict;
 	}

@@ -10,21 +10,29 @@
  */
 import type { PipelineType } from "@hubkit/tasks";
 
-/** One model revision's files, read on demand from the hub that holds them. */
-export interface ModelFiles {
+/**
+ * What `accepts` reads of a revision: whether a file is there, a small JSON file, the file names.
+ * Both threads answer it: a worker through ModelFiles, the hub's event loop from its store
+ * (capability.ts), so the two decide whose model it is by the same function.
+ */
+export interface FileLookup {
 	/** The model's id, for messages. */
 	readonly model: string;
 	/**
-	 * Every file path of the revision, when the call brings them (chat and completion calls do):
-	 * an engine that picks its file by name (a .gguf) needs them.
+	 * Every file path of the revision, when known (the hub's look and chat and completion calls
+	 * bring them): an engine that picks its file by name (a .gguf) needs them.
 	 */
 	readonly paths?: readonly string[];
 	/** Whether the revision has a file at `path` (no bytes are read). */
 	has(path: string): Promise<boolean>;
-	/** The file's bytes; a RuntimeError when it is missing, a placeholder or larger than `limit`. */
-	bytes(path: string, limit: number): Promise<Uint8Array>;
 	/** The file parsed as JSON; a RuntimeError when it is not JSON. */
 	json(path: string): Promise<unknown>;
+}
+
+/** One model revision's files, read on demand from the hub that holds them. */
+export interface ModelFiles extends FileLookup {
+	/** The file's bytes; a RuntimeError when it is missing, a placeholder or larger than `limit`. */
+	bytes(path: string, limit: number): Promise<Uint8Array>;
 }
 
 /** A raw request body (an image or a recording, not JSON), as it came, for engines that take `media`. */
@@ -83,7 +91,7 @@ export interface LocalEngine<Model, Request> {
 	 * Whether this engine reads this model's files (a cheap look, e.g. `files.has`, nothing
 	 * loaded). Without it the engine takes every model of its task, so it goes last in its list.
 	 */
-	accepts?(files: ModelFiles): Promise<boolean>;
+	accepts?(files: FileLookup): Promise<boolean>;
 	/** Checks a parsed JSON body before any model is loaded; a RuntimeError ("input") when it is wrong. */
 	parseRequest(body: unknown, kind?: CompletionKind): Request;
 	/** `log` takes one plain line for the hub's log (never a token or a request's content). */

@@ -35,9 +35,9 @@ interface EntryBase {
 export interface FilesEntry extends EntryBase {
 	claims: "files";
 	/**
-	 * The verdict on a model whose files are this engine's; undefined when they are not (the next
-	 * entry decides). Runs on the hub's event loop: reads small files only, imports nothing heavy.
-	 * Each of `engines` says the same of a revision through its `accepts` inside the worker.
+	 * The verdict on a model one of `engines` accepts (canRunLocally asks their `accepts` first,
+	 * as the worker host does); undefined leaves it to the next entry. Runs on the hub's event
+	 * loop: reads small files only, imports nothing heavy.
 	 */
 	capability(model: LocalCandidate): Promise<LocalCapability | undefined>;
 }

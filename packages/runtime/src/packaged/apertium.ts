@@ -15,7 +15,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { PipelineType } from "@hubkit/tasks";
-import type { LocalEngine, ModelFiles } from "../engine.js";
+import type { FileLookup, LocalEngine } from "../engine.js";
 import { RuntimeError } from "../errors.js";
 import { bodyObject, oneText, parametersOf } from "../transformers/requests.js";
 import { manifestFor } from "./manifest.js";
@@ -96,7 +96,7 @@ function runProgram(program: string, file: string): Promise<string> {
 
 export const apertiumEngine: LocalEngine<string, string> = {
 	task: "translation" as PipelineType,
-	async accepts(files: ModelFiles) {
+	async accepts(files: FileLookup) {
 		return (await manifestFor(files, APERTIUM_ENGINE)) !== undefined;
 	},
 	parseRequest(body) {

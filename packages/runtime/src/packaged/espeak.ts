@@ -8,7 +8,7 @@
  */
 import { readFile } from "node:fs/promises";
 import type { PipelineType } from "@hubkit/tasks";
-import { BinaryAnswer, type LocalEngine, type ModelFiles } from "../engine.js";
+import { BinaryAnswer, type FileLookup, type LocalEngine } from "../engine.js";
 import { RuntimeError } from "../errors.js";
 import { checkPackages, manifestFor, packageFile } from "./manifest.js";
 
@@ -24,7 +24,7 @@ interface EspeakModel {
 
 export const espeakEngine: LocalEngine<EspeakModel, string> = {
 	task: "text-to-speech" as PipelineType,
-	async accepts(files: ModelFiles) {
+	async accepts(files: FileLookup) {
 		return (await manifestFor(files, ESPEAK_ENGINE)) !== undefined;
 	},
 	parseRequest(body) {

@@ -7,7 +7,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { LocalCandidate } from "../capability.js";
-import type { ModelFiles } from "../engine.js";
+import type { FileLookup, ModelFiles } from "../engine.js";
 import { RuntimeError } from "../errors.js";
 
 export const MANIFEST_PATH = "hubkit.json";
@@ -72,7 +72,7 @@ export async function candidateManifest(model: LocalCandidate): Promise<Packaged
 }
 
 /** The model's manifest when it names `engine`, else undefined (the model is another engine's). */
-export async function manifestFor(files: ModelFiles, engine: string): Promise<PackagedManifest | undefined> {
+export async function manifestFor(files: FileLookup, engine: string): Promise<PackagedManifest | undefined> {
 	if (!(await files.has(MANIFEST_PATH))) return undefined;
 	const manifest = parseManifest(await files.json(MANIFEST_PATH));
 	if (typeof manifest === "string") throw new RuntimeError("unsupported", `Model ${files.model}: ${manifest}`);

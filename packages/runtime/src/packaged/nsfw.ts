@@ -6,7 +6,7 @@
  * Images are decoded by sharp (PNG, JPEG, WebP, GIF …).
  */
 import type { PipelineType } from "@hubkit/tasks";
-import type { LocalEngine, ModelFiles } from "../engine.js";
+import type { FileLookup, LocalEngine } from "../engine.js";
 import { RuntimeError } from "../errors.js";
 import { checkPackages, manifestFor } from "./manifest.js";
 import { mediaBytes } from "./media.js";
@@ -95,7 +95,7 @@ async function pixels(image: Uint8Array): Promise<Uint8Array> {
 export const nsfwjsEngine: LocalEngine<NsfwModel, NsfwRequest> = {
 	task: "image-classification" as PipelineType,
 	media: "image",
-	async accepts(files: ModelFiles) {
+	async accepts(files: FileLookup) {
 		return (await manifestFor(files, NSFWJS_ENGINE)) !== undefined;
 	},
 	parseRequest(body) {

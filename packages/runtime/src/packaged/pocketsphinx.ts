@@ -16,7 +16,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { PipelineType } from "@hubkit/tasks";
-import type { LocalEngine, ModelFiles } from "../engine.js";
+import type { FileLookup, LocalEngine } from "../engine.js";
 import { RuntimeError } from "../errors.js";
 import { manifestFor } from "./manifest.js";
 import { decodeWav, mediaBytes, resample } from "./media.js";
@@ -100,7 +100,7 @@ function runProgram(program: string, file: string): Promise<string> {
 export const pocketsphinxEngine: LocalEngine<string, Uint8Array> = {
 	task: "automatic-speech-recognition" as PipelineType,
 	media: "audio",
-	async accepts(files: ModelFiles) {
+	async accepts(files: FileLookup) {
 		return (await manifestFor(files, POCKETSPHINX_ENGINE)) !== undefined;
 	},
 	parseRequest(body) {

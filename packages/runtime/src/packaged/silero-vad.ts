@@ -11,7 +11,7 @@
  */
 import { readFile } from "node:fs/promises";
 import type { PipelineType } from "@hubkit/tasks";
-import type { LocalEngine, ModelFiles } from "../engine.js";
+import type { FileLookup, LocalEngine } from "../engine.js";
 import { RuntimeError } from "../errors.js";
 import { createSession, type OnnxSession } from "../onnx-session.js";
 import { checkPackages, manifestFor, packageFile } from "./manifest.js";
@@ -121,7 +121,7 @@ export function segments(frames: number[], on: number, duration: number): Speech
 export const sileroVadEngine: LocalEngine<OnnxSession, VadRequest> = {
 	task: "voice-activity-detection" as PipelineType,
 	media: "audio",
-	async accepts(files: ModelFiles) {
+	async accepts(files: FileLookup) {
 		return (await manifestFor(files, SILERO_VAD_ENGINE)) !== undefined;
 	},
 	parseRequest(body) {

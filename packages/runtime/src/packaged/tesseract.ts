@@ -7,7 +7,7 @@
  */
 import { dirname, join } from "node:path";
 import type { PipelineType } from "@hubkit/tasks";
-import type { LocalEngine, ModelFiles } from "../engine.js";
+import type { FileLookup, LocalEngine } from "../engine.js";
 import { RuntimeError } from "../errors.js";
 import { checkPackages, manifestFor, packageFile } from "./manifest.js";
 import { mediaBytes } from "./media.js";
@@ -34,7 +34,7 @@ type TesseractWorker = Awaited<ReturnType<typeof import("tesseract.js").createWo
 export const tesseractEngine: LocalEngine<TesseractWorker, Uint8Array> = {
 	task: "image-to-text" as PipelineType,
 	media: "image",
-	async accepts(files: ModelFiles) {
+	async accepts(files: FileLookup) {
 		return (await manifestFor(files, TESSERACT_ENGINE)) !== undefined;
 	},
 	parseRequest(body) {

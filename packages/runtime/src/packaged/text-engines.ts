@@ -11,7 +11,7 @@
  *   text-ranking:         { query, texts } (or under `inputs`, or as { source_sentence, sentences }) → [{ index, score }], best
  *                         first (the reranking shape of text-embeddings-inference)
  */
-import type { LocalEngine, ModelFiles } from "../engine.js";
+import type { FileLookup, LocalEngine, ModelFiles } from "../engine.js";
 import { RuntimeError } from "../errors.js";
 import { MANIFEST_PATH, packageInstalled, parseManifest } from "./manifest.js";
 import { type Entity, type PackagedModel, packagedModel, type Scored } from "./text-packages.js";
@@ -51,7 +51,7 @@ function parseTexts(body: unknown): TextsRequest {
 }
 
 /** The packaged model a repository's manifest names, when it is one of `task`'s; undefined for another engine's. */
-async function definitionFor(files: ModelFiles, task: PackagedModel["task"]): Promise<PackagedModel | undefined> {
+async function definitionFor(files: FileLookup, task: PackagedModel["task"]): Promise<PackagedModel | undefined> {
 	if (!(await files.has(MANIFEST_PATH))) return undefined;
 	const manifest = parseManifest(await files.json(MANIFEST_PATH));
 	if (typeof manifest === "string") throw new RuntimeError("unsupported", `Model ${files.model}: ${manifest}`);
