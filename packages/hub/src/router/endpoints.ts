@@ -40,6 +40,11 @@ export interface InferenceEndpoints {
 	match(model: string): InferenceEndpoint | undefined;
 	/** How many entries the file has. */
 	readonly size: number;
+	/**
+	 * Where to look for the models the file sends to servers: its exact ids, and the namespaces
+	 * its patterns name literally (`my-org` of `my-org/*`). Optional for a table made in a test.
+	 */
+	readonly named?: { ids: readonly string[]; namespaces: readonly string[] };
 }
 
 export class EndpointConfigError extends Error {
@@ -193,8 +198,10 @@ function checkedBaseUrl(value: unknown, at: (message: string) => never): string 
 function endpointTable(entries: Entry[]): InferenceEndpoints {
 	const exact = new Map(entries.filter((entry) => !entry.pattern).map((entry) => [entry.key, entry]));
 	const patterns = entries.filter((entry) => entry.pattern);
+	const namespaces = patterns.map((entry) => entry.key.split("/")[0] ?? "").filter((part) => !/[*?]/.test(part));
 	return {
 		size: entries.length,
+		named: { ids: [...exact.keys()], namespaces: [...new Set(namespaces)] },
 		match(model) {
 			const entry = exact.get(model) ?? patterns.find((candidate) => candidate.pattern?.test(model));
 			if (!entry) return undefined;

@@ -10,6 +10,7 @@ import { HubError } from "../errors.js";
 import type { RouteDocs } from "../openapi/route-doc.js";
 import { listModels } from "../services/model-list.js";
 import { parseModelListQuery } from "../services/model-list-query.js";
+import { findRepo } from "../services/repos.js";
 
 /** The API reference's entries for the routes this module registers (openapi/route-doc.ts). */
 export const OPENAI_MODELS_ROUTE_DOCS: RouteDocs = {
@@ -40,6 +41,9 @@ interface ProviderEntry {
 	status: string;
 }
 
+/** What a model only an external server knows is served as: chat, through the hub (services/model-list.ts does the same). */
+const ENDPOINT_ENTRY: ProviderEntry = { provider: "hf-inference", task: "conversational", status: "live" };
+
 interface OpenAiModel {
 	id: string;
 	object: "model";
@@ -49,14 +53,46 @@ interface OpenAiModel {
 	providers: ProviderEntry[];
 }
 
-async function servedModels(deps: HubDeps, caller: Caller | undefined, search?: string): Promise<OpenAiModel[]> {
-	const params = new URLSearchParams({ inference_provider: "hf-inference", limit: "1000", sort: "id" });
-	if (search) params.set("search", search);
+/** One page of the hub's models (what `/v1/models` reads of each), filtered as `filters` say. */
+async function modelPage(deps: HubDeps, caller: Caller | undefined, filters: Record<string, string>) {
+	const params = new URLSearchParams({ ...filters, limit: "1000", sort: "id" });
 	for (const key of ["author", "createdAt", "inferenceProviderMapping"]) params.append("expand", key);
-	const page = await listModels(deps, parseModelListQuery(params), caller);
+	return (await listModels(deps, parseModelListQuery(params), caller)).items;
+}
+
+/**
+ * The models `HUBKIT_ENDPOINTS` sends to servers: the hub's repositories it matches (named by id,
+ * or in a namespace a pattern names), as the caller may see them, and the ids it names that have
+ * no repository here. A pattern's models elsewhere (`**` alone) cannot be listed: none is named.
+ */
+async function endpointModels(deps: HubDeps, caller: Caller | undefined, search?: string) {
+	const endpoints = deps.endpoints;
+	if (!endpoints?.named) return [];
+	const wanted = (id: string) => !search || id.includes(search);
+	const found = new Map<string, Record<string, unknown>>();
+	for (const namespace of endpoints.named.namespaces) {
+		for (const item of await modelPage(deps, caller, { author: namespace, ...(search ? { search } : {}) })) {
+			if (endpoints.match(String(item.id))) found.set(String(item.id), item);
+		}
+	}
+	for (const id of endpoints.named.ids.filter(wanted)) {
+		if (found.has(id)) continue;
+		const item = (await modelPage(deps, caller, { search: id })).find((candidate) => candidate.id === id);
+		if (item) found.set(id, item);
+		// A private repository the caller may not see stays unlisted; an id with no repository is the server's alone.
+		else if (!(await findRepo(deps.db, "model", id))) found.set(id, { id, author: id.split("/")[0] });
+	}
+	return [...found.values()];
+}
+
+async function servedModels(deps: HubDeps, caller: Caller | undefined, search?: string): Promise<OpenAiModel[]> {
+	const served = await modelPage(deps, caller, { inference_provider: "hf-inference", ...(search ? { search } : {}) });
+	const listed = new Set(served.map((item) => String(item.id)));
+	const sentAway = (await endpointModels(deps, caller, search)).filter((item) => !listed.has(String(item.id)));
 	const models: OpenAiModel[] = [];
-	for (const item of page.items) {
-		const providers = ((item.inferenceProviderMapping ?? []) as ProviderEntry[])
+	for (const item of [...served, ...sentAway].sort((a, b) => (String(a.id) < String(b.id) ? -1 : 1))) {
+		const mapping = (item.inferenceProviderMapping ?? [ENDPOINT_ENTRY]) as ProviderEntry[];
+		const providers = mapping
 			.filter((entry) => OPENAI_TASKS.has(entry.task))
 			.map(({ provider, task, status }) => ({ provider, task, status }));
 		if (providers.length === 0) continue;
