@@ -20,6 +20,8 @@ export const OPENAI_MODELS_ROUTE_DOCS: RouteDocs = {
 		public: true,
 		details: [
 			'`{object: "list", data: [{id, object: "model", created, owned_by, providers}]}`: the models the caller may see that the `/v1` routes serve (chat, completions, embeddings), each with its `providers` (`[{provider, task, status}]`). openai\'s `models.list()` reads it.',
+			"",
+			"With `HUBKIT_ENDPOINTS` it also lists the models that file sends to servers: the hub's repositories it matches, by id or in a namespace a pattern names literally (`team` of `team/*-chat`), as the caller may see them, and the ids it names that have no repository here. A pattern's other models (`**/*-instruct`) name no id to list.",
 		],
 	},
 	"GET /v1/models/{id}": {
