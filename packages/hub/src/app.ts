@@ -47,6 +47,7 @@ import { siteProxy } from "./routes/site-proxy.js";
 import { storageRoutes } from "./routes/storage.js";
 import { taskRoutes } from "./routes/tasks.js";
 import { whoamiRoutes } from "./routes/whoami.js";
+import { isXetCasPath, xetRoutes } from "./routes/xet.js";
 import { MAX_AVATAR_BYTES } from "./services/avatar-upload.js";
 import { endpointModelFacts } from "./services/endpoint-models.js";
 import { modelInfoCacheCounts } from "./services/model-info-cache.js";
@@ -147,7 +148,8 @@ export function createHubApp(deps: HubDeps, options: HubAppOptions = {}): Hono<H
 			avatar: MAX_AVATAR_BYTES,
 		}),
 	);
-	app.use("*", identifyCaller(deps.auth));
+	// The Xet CAS routes carry a Xet token, which they check themselves (routes/xet.ts).
+	app.use("*", identifyCaller(deps.auth, isXetCasPath));
 	// After the caller is known: only cookie-authenticated (and sign-in) requests are checked.
 	app.use("*", csrfGuard(deps.config));
 
@@ -175,6 +177,7 @@ export function createHubApp(deps: HubDeps, options: HubAppOptions = {}): Hono<H
 	app.route("/", fileRoutes(deps));
 	app.route("/", commitRoutes(deps));
 	app.route("/", lfsRoutes(deps));
+	app.route("/", xetRoutes(deps));
 	app.route("/", providerRoutes(options.router ?? {}));
 	// Last: `/{provider}/…` shares the root with `/{author}/{name}/…`.
 	app.route(

@@ -35,7 +35,9 @@ export type HubErrorCode =
 	/** This hub's own: an upload would take its namespace over `HUBKIT_STORAGE_QUOTA_BYTES` (services/quota.ts). */
 	| "StorageQuotaExceeded"
 	/** This hub's own: a commit over `HUBKIT_MAX_FILES_PER_COMMIT` or `HUBKIT_MAX_FILES_PER_REPO`. */
-	| "TooManyFiles";
+	| "TooManyFiles"
+	/** This hub's own: a Xet xorb or shard that fails a format check; the body's `xetError` says which (xet/format-error.ts). */
+	| "InvalidXetObject";
 
 export class HubError extends Error {
 	readonly status: number;

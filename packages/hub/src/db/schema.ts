@@ -353,6 +353,17 @@ export interface LfsUploadsTable {
 }
 
 /** An LFS object a repository may name in a commit: its bytes were uploaded for it. */
+/** Xorbs Xet uploads sent (migration 0020), found by their Xet hash; the bytes are a blob. */
+export interface XetXorbsTable {
+	/** The xorb hash as URLs and shards name it (xet/hash.ts hashToHex). */
+	hash: string;
+	/** Where the serialized xorb is in the blob store. */
+	blob_sha256: string;
+	/** Serialized bytes. */
+	size: number;
+	created_at: string;
+}
+
 export interface LfsObjectsTable {
 	/** The repo key. */
 	repo_id: string;
@@ -429,5 +440,6 @@ export interface Database {
 	repo_redirects: RepoRedirectsTable;
 	lfs_uploads: LfsUploadsTable;
 	lfs_objects: LfsObjectsTable;
+	xet_xorbs: XetXorbsTable;
 	rate_buckets: RateBucketsTable;
 }

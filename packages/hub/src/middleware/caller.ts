@@ -5,10 +5,15 @@ import type { Auth } from "../auth/caller.js";
 import { SESSION_COOKIE } from "../auth/sessions.js";
 import type { HubEnv } from "../deps.js";
 
-export function identifyCaller(auth: Auth): MiddlewareHandler<HubEnv> {
+/** `ownCredentials`: paths whose routes read `Authorization` themselves (it holds no hub token there). */
+export function identifyCaller(
+	auth: Auth,
+	ownCredentials: (path: string) => boolean = () => false,
+): MiddlewareHandler<HubEnv> {
 	return async (c, next) => {
 		// The OAuth token endpoint authenticates clients itself (Basic credentials are not a user's token).
-		if (new URL(c.req.url).pathname === "/oauth/token") {
+		const path = new URL(c.req.url).pathname;
+		if (path === "/oauth/token" || ownCredentials(path)) {
 			c.set("caller", undefined);
 			return await next();
 		}

@@ -29,6 +29,7 @@ import { REPO_ADMIN_ROUTE_DOCS } from "../routes/repo-admin.js";
 import { STORAGE_ROUTE_DOCS } from "../routes/storage.js";
 import { TASKS_ROUTE_DOCS } from "../routes/tasks.js";
 import { WHOAMI_ROUTE_DOCS } from "../routes/whoami.js";
+import { XET_ROUTE_DOCS } from "../routes/xet.js";
 import type { RouteDocs, RoutePermission } from "./route-doc.js";
 
 export const ROUTE_DOCS: RouteDocs = {
@@ -42,6 +43,7 @@ export const ROUTE_DOCS: RouteDocs = {
 	...FILES_ROUTE_DOCS,
 	...COMMITS_ROUTE_DOCS,
 	...LFS_ROUTE_DOCS,
+	...XET_ROUTE_DOCS,
 	...REFS_ROUTE_DOCS,
 	...REPO_ADMIN_ROUTE_DOCS,
 	...CARD_VALIDATION_ROUTE_DOCS,

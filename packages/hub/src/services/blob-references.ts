@@ -40,6 +40,19 @@ export const REFERENCE_SOURCES: readonly ReferenceSource[] = [
 		},
 	},
 	{
+		// Xorbs Xet uploads sent (services/xet-cas.ts): kept for the Xet read path and dedupe to come.
+		name: "Xet xorbs",
+		async referenced(db, candidates) {
+			const rows = await db
+				.selectFrom("xet_xorbs")
+				.select("blob_sha256")
+				.distinct()
+				.where("blob_sha256", "in", candidates)
+				.execute();
+			return rows.map((row) => row.blob_sha256);
+		},
+	},
+	{
 		// An upload URL handed out and not expired: its bytes may be arriving, or just arrived.
 		name: "LFS uploads under way",
 		async referenced(db, candidates, now) {

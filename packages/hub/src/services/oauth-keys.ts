@@ -1,11 +1,20 @@
 /**
- * The keys that sign OpenID ID tokens: RS256 key pairs kept in the database (so
- * several hubs behind one URL sign with the same key), the first one made the
- * first time a key is needed. When two hubs make one at once, both keep using
+ * The keys that sign the hub's tokens (OpenID ID tokens, Xet access tokens): RS256 key pairs kept
+ * in the database (so several hubs behind one URL sign with the same key and check each other's
+ * tokens without keeping any state), the first one made the first time a key is needed. When two hubs make one at once, both keep using
  * the oldest row, so they agree.
  */
 import { randomBytes } from "node:crypto";
-import { exportJWK, generateKeyPair, importJWK, type JWK, SignJWT } from "jose";
+import {
+	createLocalJWKSet,
+	exportJWK,
+	generateKeyPair,
+	importJWK,
+	type JWK,
+	type JWTPayload,
+	jwtVerify,
+	SignJWT,
+} from "jose";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.js";
 
@@ -80,3 +89,37 @@ export async function signIdToken(db: Kysely<Database>, input: IdTokenClaims): P
 }
 
 export const ID_TOKEN_ALGORITHM = ALGORITHM;
+
+/** A short-lived token the hub gives itself (`audience` says what for), signed with the key above. */
+export async function signHubToken(
+	db: Kysely<Database>,
+	audience: string,
+	claims: Record<string, unknown>,
+	expiresAt: Date,
+): Promise<string> {
+	const key = await signingKey(db);
+	const privateKey = await importJWK(key.privateJwk, ALGORITHM);
+	return await new SignJWT(claims)
+		.setProtectedHeader({ alg: ALGORITHM, kid: key.kid, typ: "JWT" })
+		.setAudience(audience)
+		.setIssuedAt()
+		.setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+		.sign(privateKey);
+}
+
+/** The claims of a token signHubToken made for `audience`, or undefined when it is not one, or expired. */
+export async function verifyHubToken(
+	db: Kysely<Database>,
+	audience: string,
+	token: string,
+): Promise<JWTPayload | undefined> {
+	try {
+		const { payload } = await jwtVerify(token, createLocalJWKSet(await publicKeySet(db)), {
+			audience,
+			algorithms: [ALGORITHM],
+		});
+		return payload;
+	} catch {
+		return undefined;
+	}
+}

@@ -23,6 +23,7 @@ import { storageReclaimMigration } from "./0016-storage-reclaim.js";
 import { contentAddressedTreesMigration } from "./0017-content-addressed-trees.js";
 import { refreshTokenReuseMigration } from "./0018-refresh-token-reuse.js";
 import { modelWeightsMetadataMigration } from "./0019-model-weights-metadata.js";
+import { xetXorbsMigration } from "./0020-xet-xorbs.js";
 
 export function allMigrations(engine: DatabaseEngine): Record<string, Migration> {
 	return {
@@ -45,5 +46,6 @@ export function allMigrations(engine: DatabaseEngine): Record<string, Migration>
 		"0017-content-addressed-trees": contentAddressedTreesMigration,
 		"0018-refresh-token-reuse": refreshTokenReuseMigration,
 		"0019-model-weights-metadata": modelWeightsMetadataMigration,
+		"0020-xet-xorbs": xetXorbsMigration,
 	};
 }

@@ -1,0 +1,183 @@
+/**
+ * The hub's Xet CAS (content-addressed storage), upload side. hf_xet sends xorbs (compressed
+ * chunks, verified here chunk by chunk before they are kept) and then a shard that says which
+ * chunks of which xorbs make each file, with the file's sha256.
+ *
+ * Storage model, "materialise": when a shard arrives, each file it describes is rebuilt from the
+ * stored xorbs, its Xet file hash checked (`verifyShardFile`) and its sha256 checked by hashing
+ * the rebuilt bytes as they stream into the blob store, where it becomes an ordinary blob. The
+ * repository the token names then holds the same claim an LFS upload gives (lfs-objects.ts), so
+ * the commit route takes its `lfsFile` line unchanged and every read path (resolve, git, mirror,
+ * backup, the local runtime) serves it as any other file. Xorbs are kept too, as blobs found by
+ * their Xet hash (`xet_xorbs`), for a later Xet read path and dedupe.
+ */
+import type { Kysely } from "kysely";
+import type { HubConfig } from "../config.js";
+import type { Database } from "../db/schema.js";
+import { badRequest, HubError } from "../errors.js";
+import { readStreamLimited } from "../lib/streams.js";
+import { BlobMismatchError, type BlobStore, type StoredBlob } from "../storage/blob-store.js";
+import { XetFormatError } from "../xet/format-error.js";
+import { hashFromHex, hashToHex, type XetHash } from "../xet/hash.js";
+import { parseShard, type ShardFile, verifyShardFile } from "../xet/shard.js";
+import { MAX_XORB_BYTES, parseXorb, readXorbChunk, type XorbChunk } from "../xet/xorb.js";
+import { recordObject } from "./lfs-objects.js";
+import { StorageBudget } from "./quota.js";
+import type { Repo } from "./repos.js";
+
+/** A refused Xet object: a 400 whose body says which check failed (`xetError`, xet/format-error.ts). */
+export function xetRefusal(error: XetFormatError): HubError {
+	return new HubError(400, `Xet: ${error.message}`, { code: "InvalidXetObject", fields: { xetError: error.code } });
+}
+
+/** Runs `work`, answering a format error as the 400 above. */
+async function refusingBadFormat<T>(work: () => Promise<T>): Promise<T> {
+	try {
+		return await work();
+	} catch (error) {
+		if (error instanceof XetFormatError) throw xetRefusal(error);
+		throw error;
+	}
+}
+
+export interface XetCasDeps {
+	db: Kysely<Database>;
+	blobStore: BlobStore;
+	config: Pick<HubConfig, "storageQuotaBytes">;
+}
+
+export class XetCas {
+	readonly #db: Kysely<Database>;
+	readonly #blobStore: BlobStore;
+	readonly #config: XetCasDeps["config"];
+
+	constructor(deps: XetCasDeps) {
+		this.#db = deps.db;
+		this.#blobStore = deps.blobStore;
+		this.#config = deps.config;
+	}
+
+	/**
+	 * Stores a xorb sent to `POST /v1/xorbs/default/{hash}` once its chunks hash to `hashHex`.
+	 * Sent again, it is kept once: `wasInserted` says whether this call stored it.
+	 */
+	async putXorb(hashHex: string, bytes: Uint8Array): Promise<{ wasInserted: boolean }> {
+		return await refusingBadFormat(async () => {
+			const expected = hashFromHex(hashHex);
+			const hash = hashToHex(expected);
+			await parseXorb(bytes, expected);
+			const known = await this.#xorbRow(hash);
+			if (known && (await this.#blobStore.size(known.blob_sha256)) === known.size) return { wasInserted: false };
+			const stored = await this.#blobStore.put(bytes);
+			await this.#db
+				.insertInto("xet_xorbs")
+				.values({ hash, blob_sha256: stored.sha256, size: stored.size, created_at: new Date().toISOString() })
+				.onConflict((conflict) =>
+					conflict.column("hash").doUpdateSet({ blob_sha256: stored.sha256, size: stored.size }),
+				)
+				.execute();
+			return { wasInserted: true };
+		});
+	}
+
+	/**
+	 * Takes a shard sent to `POST /v1/shards` for `repo`: every xorb it names must be stored, every
+	 * file must rebuild to its Xet hash and its sha256; then each file is a blob the repository may
+	 * commit. One file refused refuses the shard, and nothing is claimed.
+	 */
+	async putShard(repo: Repo, bytes: Uint8Array): Promise<StoredBlob[]> {
+		return await refusingBadFormat(async () => {
+			const shard = parseShard(bytes);
+			const xorbs = new XorbReader(this.#db, this.#blobStore);
+			for (const xorb of shard.xorbs) {
+				if (!(await xorbs.chunks(xorb.xorbHash))) {
+					throw new XetFormatError(
+						"bad-section",
+						`the shard names xorb ${hashToHex(xorb.xorbHash)}, which is not stored`,
+					);
+				}
+			}
+			const files: { file: ShardFile; sha256: string; size: number }[] = [];
+			for (const file of shard.files) {
+				await verifyShardFile(file, (hash) => xorbs.chunks(hash));
+				if (!file.sha256) {
+					throw new XetFormatError(
+						"bad-section",
+						`file ${hashToHex(file.fileHash)} carries no sha256 (metadata extension)`,
+					);
+				}
+				files.push({ file, sha256: file.sha256, size: file.terms.reduce((sum, term) => sum + term.size, 0) });
+			}
+			await new StorageBudget(this.#db, this.#config, repo.author).add(
+				files.map(({ sha256, size }) => ({ sha256, size })),
+			);
+			const stored: StoredBlob[] = [];
+			for (const { file, sha256, size } of files) {
+				try {
+					stored.push(await this.#blobStore.putStream(xorbs.rebuild(file), { sha256, size }));
+				} catch (error) {
+					if (!(error instanceof BlobMismatchError)) throw error;
+					throw new XetFormatError(
+						error.field === "sha256" ? "hash-mismatch" : "size-mismatch",
+						`file ${hashToHex(file.fileHash)} rebuilds to other bytes than the sha256 its shard names (${error.message})`,
+					);
+				}
+			}
+			for (const blob of stored) await recordObject(this.#db, repo.key, blob.sha256, blob.size);
+			return stored;
+		});
+	}
+
+	async #xorbRow(hash: string) {
+		return await this.#db.selectFrom("xet_xorbs").selectAll().where("hash", "=", hash).executeTakeFirst();
+	}
+}
+
+/**
+ * Stored xorbs as one shard's checks need them: each parsed once for its chunk list, and the
+ * bytes of one at a time held while a file is rebuilt (a xorb is at most 64 MiB; files are
+ * streamed, never held whole).
+ */
+class XorbReader {
+	readonly #chunks = new Map<string, XorbChunk[] | undefined>();
+
+	constructor(
+		private readonly db: Kysely<Database>,
+		private readonly blobStore: BlobStore,
+	) {}
+
+	async chunks(hash: XetHash): Promise<XorbChunk[] | undefined> {
+		const hex = hashToHex(hash);
+		if (!this.#chunks.has(hex)) {
+			const bytes = await this.#bytes(hex);
+			this.#chunks.set(hex, bytes && (await parseXorb(bytes, hash)).chunks);
+		}
+		return this.#chunks.get(hex);
+	}
+
+	/** The file's bytes, chunk after chunk, as its terms name them (checked by verifyShardFile first). */
+	async *rebuild(file: ShardFile): AsyncGenerator<Uint8Array> {
+		let current: { hex: string; bytes: Uint8Array; chunks: XorbChunk[] } | undefined;
+		for (const term of file.terms) {
+			const hex = hashToHex(term.xorbHash);
+			if (current?.hex !== hex) {
+				const bytes = await this.#bytes(hex);
+				const chunks = await this.chunks(term.xorbHash);
+				if (!bytes || !chunks) throw new XetFormatError("bad-section", `xorb ${hex} is not stored`);
+				current = { hex, bytes, chunks };
+			}
+			for (let index = term.chunkStart; index < term.chunkEnd; index++) {
+				yield readXorbChunk(current.bytes, (current.chunks[index] as XorbChunk).offset).data;
+			}
+		}
+	}
+
+	async #bytes(hex: string): Promise<Uint8Array | undefined> {
+		const row = await this.db.selectFrom("xet_xorbs").select("blob_sha256").where("hash", "=", hex).executeTakeFirst();
+		const stream = row && (await this.blobStore.read(row.blob_sha256));
+		if (!stream) return undefined;
+		const bytes = await readStreamLimited(stream, MAX_XORB_BYTES);
+		if (bytes === "too-large") throw badRequest(`Stored xorb ${hex} is larger than a xorb may be`);
+		return bytes;
+	}
+}
