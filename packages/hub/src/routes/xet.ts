@@ -1,5 +1,5 @@
 /**
- * Xet uploads (issue 30, upload slice; reference/client-contracts.md §1): the token routes
+ * Xet uploads (reference/hub-api.md §9.4: huggingface_hub with hf_xet has no other way): the token routes
  * huggingface_hub with hf_xet asks before it uploads a file preupload called `"lfs"`, and the CAS
  * routes hf_xet then sends xorbs and shards to, on the hub's own origin (`casUrl`). The CAS routes
  * carry a Xet token, not a hub token (services/xet-tokens.ts), so the caller middleware leaves them
