@@ -12,6 +12,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccessToken } from "../src/auth/tokens.js";
+import { issueXetToken } from "../src/services/xet-tokens.js";
 import { parseShard, serializeShard } from "../src/xet/shard.js";
 import { commitRaw, createRepoRaw, header } from "./commits-fixture.js";
 import { useHttpHub } from "./support/hub.js";
@@ -68,6 +69,13 @@ describe("Xet upload routes (sqlite)", () => {
 		// The pull-request form huggingface_hub sends.
 		expect((await tokenRoute("write", alice, "alice/weights", "None?create_pr=1")).status).toBe(200);
 		expect((await tokenRoute("read", undefined)).status).toBe(200);
+		// Datasets too, under /api/datasets/….
+		expect((await createRepoRaw(hub.url, alice, { name: "rows", type: "dataset" })).status).toBe(200);
+		const dataset = await fetch(`${hub.url}/api/datasets/alice/rows/xet-write-token/main`, {
+			headers: { authorization: `Bearer ${alice}` },
+		});
+		expect(dataset.status).toBe(200);
+		expect((await fetch(`${hub.url}/api/spaces/alice/rows/xet-write-token/main`)).status).toBe(404);
 	});
 
 	it("refuses a write token to callers the rule refuses", async () => {
@@ -82,6 +90,10 @@ describe("Xet upload routes (sqlite)", () => {
 		expect((await post(path, undefined, XORB)).status).toBe(401);
 		expect((await post(path, alice, XORB)).status).toBe(401); // a hub token is not a Xet token
 		expect((await post(path, `${await xetToken()}x`, XORB)).status).toBe(401);
+		const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
+		const grant = { scope: "write", repoKey: "alice/weights", revision: "main", userId: "alice" } as const;
+		const expired = await issueXetToken(hub.deps.db, grant, twoHoursAgo);
+		expect((await post(path, expired.accessToken, XORB)).status).toBe(401);
 		expect((await post(path, await xetToken("read"), XORB)).status).toBe(403);
 		expect((await post("/v1/shards", await xetToken("read"), SHARD)).status).toBe(403);
 		const chunk = await fetch(`${hub.url}/v1/chunks/default/${XORB_HASH}`, {
