@@ -12,6 +12,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccessToken } from "../src/auth/tokens.js";
+import { collectGarbage } from "../src/services/gc.js";
 import { issueXetToken } from "../src/services/xet-tokens.js";
 import { parseShard, serializeShard } from "../src/xet/shard.js";
 import { commitRaw, createRepoRaw, header } from "./commits-fixture.js";
@@ -148,6 +149,13 @@ describe("Xet upload routes (sqlite)", () => {
 		// Another repository's writer cannot commit it without uploading it (lfs-objects.ts).
 		expect((await createRepoRaw(hub.url, bob, { name: "copy" })).status).toBe(200);
 		expect((await commitRaw(hub.url, bob, "bob/copy", [header("take"), lfsFile])).status).toBe(422);
+	});
+
+	it("keeps the xorbs and the files they made through gc", async () => {
+		const [xorb] = await hub.deps.db.selectFrom("xet_xorbs").select("blob_sha256").execute();
+		expect((await collectGarbage(hub.deps, { graceMs: 0 })).ran).toBe(true);
+		expect(await hub.deps.blobStore.size(xorb?.blob_sha256 ?? "")).toBe(XORB.length);
+		expect(await hub.deps.blobStore.size(TEXT_SHA256)).toBe(Buffer.byteLength(TEXT));
 	});
 });
 
