@@ -16,6 +16,7 @@ import { collectGarbage } from "../src/services/gc.js";
 import { issueXetToken } from "../src/services/xet-tokens.js";
 import { parseShard, serializeShard } from "../src/xet/shard.js";
 import { commitRaw, createRepoRaw, header } from "./commits-fixture.js";
+import { ENGINES } from "./support/engines.js";
 import { useHttpHub } from "./support/hub.js";
 import { pythonClients } from "./support/python-clients.js";
 
@@ -28,8 +29,8 @@ const TEXT = Array.from({ length: 6000 }, (_, i) => `row ${i}, value ${i % 50}, 
 const TEXT_SHA256 = "63ee561fb28ba0951f04e321bc43449d59fdd0d10021945c80bd8fc1b4d1f1d8";
 const NOTES_SHA256 = "5f8be9df63e986b885b50e882d78e3e9fbbbf7af932c572a41fa88835d546965";
 
-describe("Xet upload routes (sqlite)", () => {
-	const hub = useHttpHub("sqlite");
+describe.each(ENGINES)("Xet upload routes (%s)", (engine) => {
+	const hub = useHttpHub(engine);
 	let alice = "";
 	let aliceRead = "";
 	let bob = "";
