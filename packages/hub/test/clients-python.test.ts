@@ -3,9 +3,9 @@
  * workflows against a hub on loopback with their public APIs only (test/clients/workflows.py):
  * huggingface_hub 1.33 beside datasets, transformers and openai, and huggingface_hub 2.0 on its own.
  * The hub serves its static-embedding and packaged text models and a tiny llama GGUF, for
- * InferenceClient and openai's chat; the model pages' snippets for those clients run too. Xet is
- * turned off (`HF_HUB_DISABLE_XET=1`) until the hub speaks it; the client then uploads large files
- * over plain LFS. One line per step: every step must say `ok`.
+ * InferenceClient and openai's chat; the model pages' snippets for those clients run too. Large
+ * files go through Xet, as a default install sends them (no `HF_HUB_DISABLE_XET`), and never over
+ * the LFS batch. One line per step: every step must say `ok`.
  */
 import { execFile } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -76,7 +76,6 @@ describe("Python clients against a hub on loopback", () => {
 				HUBKIT_SENTIMENT_MODEL: SENTIMENT_MODEL,
 				HUBKIT_CHAT_MODEL: CHAT_MODEL,
 				HF_HUB_DISABLE_TELEMETRY: "1",
-				HF_HUB_DISABLE_XET: "1",
 				DISABLE_SAFETENSORS_CONVERSION: "1",
 			},
 			timeout: 10 * 60_000,
@@ -91,6 +90,9 @@ describe("Python clients against a hub on loopback", () => {
 			const lines = await workflows("requirements-hf1.txt", "-hf1");
 			expect(lines.filter((line) => !line.startsWith("ok "))).toEqual([]);
 			expect(lines).toHaveLength(27);
+			// The large files went through Xet (xorbs stored), none over the LFS batch.
+			expect((await hub.deps.db.selectFrom("xet_xorbs").select("hash").execute()).length).toBeGreaterThan(0);
+			expect(await hub.deps.db.selectFrom("lfs_uploads").select("oid").execute()).toEqual([]);
 		},
 		20 * 60_000,
 	);
