@@ -3,7 +3,8 @@
  * model with the xorb and shard a real hf_xet 1.6 upload sent (src/xet/fixtures/): a token only
  * for who may write, a xorb only under its own hash, a shard only over stored xorbs and true
  * sha256s, and then an ordinary `lfsFile` commit of the files it describes. Then the real client:
- * huggingface_hub 1.33 with hf_xet, without HF_HUB_DISABLE_XET, uploads and reads back.
+ * huggingface_hub 1.33 with hf_xet, without HF_HUB_DISABLE_XET, uploads and reads back, on both
+ * engines and on the S3 store (where xorbs are read back from S3 to rebuild each file).
  */
 import { execFile } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -14,11 +15,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccessToken } from "../src/auth/tokens.js";
 import { collectGarbage } from "../src/services/gc.js";
 import { issueXetToken } from "../src/services/xet-tokens.js";
+import { DiskBlobStore } from "../src/storage/disk-store.js";
+import { S3BlobStore } from "../src/storage/s3-store.js";
 import { parseShard, serializeShard } from "../src/xet/shard.js";
 import { commitRaw, createRepoRaw, header } from "./commits-fixture.js";
 import { ENGINES } from "./support/engines.js";
-import { useHttpHub } from "./support/hub.js";
+import { useHttpHub, useHttpHubOn } from "./support/hub.js";
 import { pythonClients } from "./support/python-clients.js";
+import { SETUPS } from "./support/stores.js";
 
 const execute = promisify(execFile);
 const fixture = (name: string) => new Uint8Array(readFileSync(new URL(`../src/xet/fixtures/${name}`, import.meta.url)));
@@ -160,8 +164,8 @@ describe.each(ENGINES)("Xet upload routes (%s)", (engine) => {
 	});
 });
 
-describe("huggingface_hub 1.33 with hf_xet uploads through Xet (sqlite)", () => {
-	const hub = useHttpHub("sqlite");
+describe.each(SETUPS)("huggingface_hub 1.33 with hf_xet uploads through Xet ($label)", (setup) => {
+	const hub = useHttpHubOn(setup);
 	const home = mkdtempSync(join(tmpdir(), "hubkit-xet-upload-"));
 	afterAll(() => rmSync(home, { recursive: true, force: true }));
 
@@ -188,8 +192,11 @@ describe("huggingface_hub 1.33 with hf_xet uploads through Xet (sqlite)", () => 
 			expect(lines).toHaveLength(3);
 			expect(stdout).not.toContain(token);
 			// The Xet path: xorbs stored, no LFS upload URL ever handed out.
-			const xorbs = await hub.deps.db.selectFrom("xet_xorbs").select("hash").execute();
+			const xorbs = await hub.deps.db.selectFrom("xet_xorbs").select(["blob_sha256", "size"]).execute();
 			expect(xorbs.length).toBeGreaterThan(0);
+			// Kept in this setup's store (on S3, the objects rebuilt into each file were read back from it).
+			for (const xorb of xorbs) expect(await hub.deps.blobStore.size(xorb.blob_sha256)).toBe(xorb.size);
+			expect(hub.deps.blobStore).toBeInstanceOf(setup.store === "s3" ? S3BlobStore : DiskBlobStore);
 			expect(await hub.deps.db.selectFrom("lfs_uploads").select("oid").execute()).toEqual([]);
 			const claimed = await hub.deps.db
 				.selectFrom("lfs_objects")
