@@ -70,7 +70,7 @@ describe("not-found pages", () => {
 		}
 	});
 
-	it("gives a dark system the same tokens with and without JavaScript", async () => {
+	it("gives a dark system the same colours with and without JavaScript", async () => {
 		const tokens = async (javaScriptEnabled: boolean, names: string[]) => {
 			const context = await browser.newContext({ colorScheme: "dark", javaScriptEnabled });
 			const page = await context.newPage();
@@ -88,23 +88,39 @@ describe("not-found pages", () => {
 				expect(errors).toEqual([]);
 			}
 			const values = await page.evaluate((wanted) => {
-				// Every custom property the dark theme's rule declares, unless the caller names them.
+				// Every colour token the root declares, as a colour resolved in this page's scheme
+				// (a token holds both values; light-dark() picks one where it is used).
 				const declared = [...document.styleSheets]
 					.flatMap((sheet) => [...sheet.cssRules])
+					.filter((rule) => rule instanceof CSSStyleRule && rule.selectorText === ":root")
+					.flatMap((rule) => [...(rule as CSSStyleRule).style])
 					.filter(
-						(rule) => rule instanceof CSSStyleRule && rule.selectorText.replaceAll('"', "") === "[data-theme=dark]",
-					)
-					.flatMap((rule) => [...(rule as CSSStyleRule).style].filter((name) => name.startsWith("--")));
-				const style = getComputedStyle(document.documentElement);
-				const all = wanted.length > 0 ? wanted : [...declared, "color-scheme"];
-				return Object.fromEntries(all.map((name) => [name, style.getPropertyValue(name)]));
+						(name) =>
+							name.startsWith("--") &&
+							/^\s*light-dark\(/.test(getComputedStyle(document.documentElement).getPropertyValue(name)),
+					);
+				const probe = document.createElement("span");
+				document.body.append(probe);
+				const resolved = (name: string) => {
+					probe.style.color = `var(${name})`;
+					return getComputedStyle(probe).color;
+				};
+				const all = wanted.length > 0 ? wanted : declared;
+				const colours = Object.fromEntries(all.map((name) => [name, resolved(name)]));
+				probe.remove();
+				return { ...colours, "color-scheme": getComputedStyle(document.documentElement).colorScheme };
 			}, names);
 			await context.close();
 			return values;
 		};
 		const scripted = await tokens(true, []);
 		expect(Object.keys(scripted).length).toBeGreaterThan(20);
-		expect(scripted["--bg"]).toBe("#0b0f19");
-		expect(await tokens(false, Object.keys(scripted))).toEqual(scripted);
+		expect(scripted["--bg"]).toBe(BACKGROUND.dark);
+		expect(scripted["--hl-keyword"]).toBe("rgb(255, 123, 114)");
+		const names = Object.keys(scripted).filter((name) => name.startsWith("--"));
+		const unscripted = await tokens(false, names);
+		// The theme script writes the scheme it chose ("dark"); without it the system's choice applies.
+		expect({ ...unscripted, "color-scheme": "dark" }).toEqual(scripted);
+		expect(["dark", "light dark"]).toContain(unscripted["color-scheme"]);
 	});
 });
