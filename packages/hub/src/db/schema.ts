@@ -362,6 +362,25 @@ export interface XetXorbsTable {
 	/** Serialized bytes. */
 	size: number;
 	created_at: string;
+	/** JSON XorbChunkIndex (services/xet-store.ts); null for xorbs stored before version 21. */
+	chunk_index: string | null;
+}
+
+/** A file a Xet shard made (services/xet-store.ts). */
+export interface XetFilesTable {
+	/** The Xet file hash (xet/hash.ts hashToHex), what `xetHash` and reconstructions name. */
+	file_hash: string;
+	sha256: string;
+	size: number;
+	/** JSON `[xorbHash, chunkStart, chunkEnd, unpackedSize][]`, in file order. */
+	terms: string;
+	created_at: string;
+}
+
+/** Which xorb holds a chunk, for the chunks global dedupe may ask about. */
+export interface XetDedupeChunksTable {
+	chunk_hash: string;
+	xorb_hash: string;
 }
 
 export interface LfsObjectsTable {
@@ -441,5 +460,7 @@ export interface Database {
 	lfs_uploads: LfsUploadsTable;
 	lfs_objects: LfsObjectsTable;
 	xet_xorbs: XetXorbsTable;
+	xet_files: XetFilesTable;
+	xet_dedupe_chunks: XetDedupeChunksTable;
 	rate_buckets: RateBucketsTable;
 }

@@ -9,21 +9,21 @@
  * repository the token names then holds the same claim an LFS upload gives (lfs-objects.ts), so
  * the commit route takes its `lfsFile` line unchanged and every read path (resolve, git, mirror,
  * backup, the local runtime) serves it as any other file. Xorbs are kept too, as blobs found by
- * their Xet hash (`xet_xorbs`), for a later Xet read path and dedupe.
+ * their Xet hash, with what reads and dedupe need to know of them (services/xet-store.ts).
  */
 import type { Kysely } from "kysely";
 import type { HubConfig } from "../config.js";
 import type { Database } from "../db/schema.js";
-import { badRequest, HubError } from "../errors.js";
-import { readStreamLimited } from "../lib/streams.js";
+import { HubError } from "../errors.js";
 import { BlobMismatchError, type BlobStore, type StoredBlob } from "../storage/blob-store.js";
 import { XetFormatError } from "../xet/format-error.js";
-import { hashFromHex, hashToHex, type XetHash } from "../xet/hash.js";
+import { type ChunkRef, hashFromHex, hashToHex, type XetHash } from "../xet/hash.js";
 import { parseShard, type ShardFile, verifyShardFile } from "../xet/shard.js";
-import { MAX_XORB_BYTES, parseXorb, readXorbChunk, type XorbChunk } from "../xet/xorb.js";
+import { parseXorb, readXorbChunk } from "../xet/xorb.js";
 import { recordObject } from "./lfs-objects.js";
 import { StorageBudget } from "./quota.js";
 import type { Repo } from "./repos.js";
+import { type IndexedChunk, type StoredXorb, XetStore } from "./xet-store.js";
 
 /** A refused Xet object: a 400 whose body says which check failed (`xetError`, xet/format-error.ts). */
 export function xetRefusal(error: XetFormatError): HubError {
@@ -50,11 +50,13 @@ export class XetCas {
 	readonly #db: Kysely<Database>;
 	readonly #blobStore: BlobStore;
 	readonly #config: XetCasDeps["config"];
+	readonly #store: XetStore;
 
 	constructor(deps: XetCasDeps) {
 		this.#db = deps.db;
 		this.#blobStore = deps.blobStore;
 		this.#config = deps.config;
+		this.#store = new XetStore(deps.db, deps.blobStore);
 	}
 
 	/**
@@ -65,17 +67,11 @@ export class XetCas {
 		return await refusingBadFormat(async () => {
 			const expected = hashFromHex(hashHex);
 			const hash = hashToHex(expected);
-			await parseXorb(bytes, expected);
-			const known = await this.#xorbRow(hash);
-			if (known && (await this.#blobStore.size(known.blob_sha256)) === known.size) return { wasInserted: false };
+			const parsed = await parseXorb(bytes, expected);
+			const known = await this.#store.xorb(hash);
+			if (known && (await this.#blobStore.size(known.blobSha256)) === known.size) return { wasInserted: false };
 			const stored = await this.#blobStore.put(bytes);
-			await this.#db
-				.insertInto("xet_xorbs")
-				.values({ hash, blob_sha256: stored.sha256, size: stored.size, created_at: new Date().toISOString() })
-				.onConflict((conflict) =>
-					conflict.column("hash").doUpdateSet({ blob_sha256: stored.sha256, size: stored.size }),
-				)
-				.execute();
+			await this.#store.recordXorb(hash, stored, parsed.chunks);
 			return { wasInserted: true };
 		});
 	}
@@ -88,7 +84,7 @@ export class XetCas {
 	async putShard(repo: Repo, bytes: Uint8Array): Promise<StoredBlob[]> {
 		return await refusingBadFormat(async () => {
 			const shard = parseShard(bytes);
-			const xorbs = new XorbReader(this.#db, this.#blobStore);
+			const xorbs = new XorbReader(this.#store);
 			for (const xorb of shard.xorbs) {
 				if (!(await xorbs.chunks(xorb.xorbHash))) {
 					throw new XetFormatError(
@@ -123,61 +119,47 @@ export class XetCas {
 					);
 				}
 			}
+			await this.#store.recordFiles(files);
 			for (const blob of stored) await recordObject(this.#db, repo.key, blob.sha256, blob.size);
 			return stored;
 		});
 	}
-
-	async #xorbRow(hash: string) {
-		return await this.#db.selectFrom("xet_xorbs").selectAll().where("hash", "=", hash).executeTakeFirst();
-	}
 }
 
 /**
- * Stored xorbs as one shard's checks need them: each parsed once for its chunk list, and the
- * bytes of one at a time held while a file is rebuilt (a xorb is at most 64 MiB; files are
- * streamed, never held whole).
+ * Stored xorbs as one shard's checks need them: chunk lists from the index, and the bytes of one
+ * xorb at a time held while a file is rebuilt (a xorb is at most 64 MiB; files are streamed,
+ * never held whole).
  */
 class XorbReader {
-	readonly #chunks = new Map<string, XorbChunk[] | undefined>();
+	readonly #xorbs = new Map<string, StoredXorb | undefined>();
 
-	constructor(
-		private readonly db: Kysely<Database>,
-		private readonly blobStore: BlobStore,
-	) {}
+	constructor(private readonly store: XetStore) {}
 
-	async chunks(hash: XetHash): Promise<XorbChunk[] | undefined> {
-		const hex = hashToHex(hash);
-		if (!this.#chunks.has(hex)) {
-			const bytes = await this.#bytes(hex);
-			this.#chunks.set(hex, bytes && (await parseXorb(bytes, hash)).chunks);
-		}
-		return this.#chunks.get(hex);
+	async #xorb(hex: string): Promise<StoredXorb | undefined> {
+		if (!this.#xorbs.has(hex)) this.#xorbs.set(hex, await this.store.xorb(hex));
+		return this.#xorbs.get(hex);
+	}
+
+	async chunks(hash: XetHash): Promise<ChunkRef[] | undefined> {
+		const xorb = await this.#xorb(hashToHex(hash));
+		return xorb?.chunks.map((chunk) => ({ hash: hashFromHex(chunk.hash), size: chunk.size }));
 	}
 
 	/** The file's bytes, chunk after chunk, as its terms name them (checked by verifyShardFile first). */
 	async *rebuild(file: ShardFile): AsyncGenerator<Uint8Array> {
-		let current: { hex: string; bytes: Uint8Array; chunks: XorbChunk[] } | undefined;
+		let current: { hex: string; bytes: Uint8Array; xorb: StoredXorb } | undefined;
 		for (const term of file.terms) {
 			const hex = hashToHex(term.xorbHash);
 			if (current?.hex !== hex) {
-				const bytes = await this.#bytes(hex);
-				const chunks = await this.chunks(term.xorbHash);
-				if (!bytes || !chunks) throw new XetFormatError("bad-section", `xorb ${hex} is not stored`);
-				current = { hex, bytes, chunks };
+				const xorb = await this.#xorb(hex);
+				const bytes = xorb && (await this.store.xorbBytes(xorb.blobSha256));
+				if (!xorb || !bytes) throw new XetFormatError("bad-section", `xorb ${hex} is not stored`);
+				current = { hex, bytes, xorb };
 			}
 			for (let index = term.chunkStart; index < term.chunkEnd; index++) {
-				yield readXorbChunk(current.bytes, (current.chunks[index] as XorbChunk).offset).data;
+				yield readXorbChunk(current.bytes, (current.xorb.chunks[index] as IndexedChunk).offset).data;
 			}
 		}
-	}
-
-	async #bytes(hex: string): Promise<Uint8Array | undefined> {
-		const row = await this.db.selectFrom("xet_xorbs").select("blob_sha256").where("hash", "=", hex).executeTakeFirst();
-		const stream = row && (await this.blobStore.read(row.blob_sha256));
-		if (!stream) return undefined;
-		const bytes = await readStreamLimited(stream, MAX_XORB_BYTES);
-		if (bytes === "too-large") throw badRequest(`Stored xorb ${hex} is larger than a xorb may be`);
-		return bytes;
 	}
 }

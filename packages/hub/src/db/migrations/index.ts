@@ -24,6 +24,7 @@ import { contentAddressedTreesMigration } from "./0017-content-addressed-trees.j
 import { refreshTokenReuseMigration } from "./0018-refresh-token-reuse.js";
 import { modelWeightsMetadataMigration } from "./0019-model-weights-metadata.js";
 import { xetXorbsMigration } from "./0020-xet-xorbs.js";
+import { xetFilesMigration } from "./0021-xet-files.js";
 
 export function allMigrations(engine: DatabaseEngine): Record<string, Migration> {
 	return {
@@ -47,5 +48,6 @@ export function allMigrations(engine: DatabaseEngine): Record<string, Migration>
 		"0018-refresh-token-reuse": refreshTokenReuseMigration,
 		"0019-model-weights-metadata": modelWeightsMetadataMigration,
 		"0020-xet-xorbs": xetXorbsMigration,
+		"0021-xet-files": xetFilesMigration,
 	};
 }
