@@ -19,7 +19,8 @@ import {
 	parseRepoKey,
 	repoTypeOfPlural,
 } from "../services/repos.js";
-import { XetCas } from "../services/xet-cas.js";
+import { refusingBadFormat, XetCas } from "../services/xet-cas.js";
+import { XetDedupe } from "../services/xet-dedupe.js";
 import { issueXetToken, requireXetGrant, type XetScope } from "../services/xet-tokens.js";
 import { MAX_XORB_BYTES } from "../xet/xorb.js";
 
@@ -29,6 +30,9 @@ export function isXetCasPath(path: string): boolean {
 		path.startsWith("/v1/xorbs/") || path.startsWith("/v1/chunks/") || path === "/v1/shards" || path === "/v2/shards"
 	);
 }
+
+/** hf_xet 1.6 asks under `default`; the specification names `default-merkledb`. */
+const DEDUPE_PREFIXES = new Set(["default", "default-merkledb"]);
 
 /** A shard describes files by their terms: a few records each; 64 MiB is far above any real one. */
 const MAX_SHARD_BYTES = 64 * 1024 * 1024;
@@ -58,9 +62,14 @@ export const XET_ROUTE_DOCS: RouteDocs = {
 		details: TOKEN_DETAILS("read"),
 	},
 	"GET /v1/chunks/{prefix}/{hash}": {
-		summary: "Xet dedupe query for a chunk: always 404 (no dedupe yet)",
+		summary: "Xet global dedupe: the stored xorb holding a chunk, as a shard",
 		tag: "Commits and uploads",
-		details: ["Needs a Xet token. 404 tells the client the chunk is unknown, so it uploads it."],
+		permission: { action: "none", why: "a Xet token, read or write (401 without one or when expired)" },
+		details: [
+			"`prefix` is `default` (hf_xet) or `default-merkledb` (the specification). The hub indexes the first chunk of every uploaded file and every chunk whose hash is 0 modulo 1024 — the chunks hf_xet asks about. For one of them the answer is a shard (`application/octet-stream`) with no files and one xorb: its hash and every chunk with its byte range, the chunk hashes keyed with the footer's key (which expires after a week), so the client finds the chunks it has and references them instead of uploading them; it learns nothing of the others.",
+			"",
+			'A chunk not indexed is a 404; a `hash` that is not 64 hex digits a 400 `InvalidXetObject` (`"xetError": "bad-hash"`). A shard that then names the xorb still has to prove its files (`POST /v1/shards`): only a client holding the bytes can.',
+		],
 	},
 	"POST /v1/xorbs/default/{hash}": {
 		summary: "Upload a Xet xorb",
@@ -95,6 +104,7 @@ export const XET_ROUTE_DOCS: RouteDocs = {
 export function xetRoutes(deps: HubDeps): Hono<HubEnv> {
 	const app = new Hono<HubEnv>();
 	const cas = new XetCas(deps);
+	const dedupe = new XetDedupe(deps);
 
 	async function tokenAnswer(c: Context<HubEnv>, scope: XetScope) {
 		const type = repoTypeOfPlural(c.req.param("plural") ?? "");
@@ -131,7 +141,10 @@ export function xetRoutes(deps: HubDeps): Hono<HubEnv> {
 
 	app.get("/v1/chunks/:prefix/:hash", async (c) => {
 		await requireXetGrant(deps.db, c.req.header("authorization"), "read");
-		return c.json({ error: "Chunk not known: this hub does not deduplicate yet" }, 404);
+		if (!DEDUPE_PREFIXES.has(c.req.param("prefix"))) return c.json({ error: "Unknown chunk prefix" }, 404);
+		const shard = await refusingBadFormat(() => dedupe.answer(c.req.param("hash")));
+		if (!shard) return c.json({ error: "Chunk not known" }, 404);
+		return c.body(Buffer.from(shard), 200, { "Content-Type": "application/octet-stream" });
 	});
 
 	app.post("/v1/xorbs/default/:hash", async (c) => {

@@ -4,7 +4,7 @@
  * tokens without keeping any state), the first one made the first time a key is needed. When two hubs make one at once, both keep using
  * the oldest row, so they agree.
  */
-import { randomBytes } from "node:crypto";
+import { createHmac, randomBytes } from "node:crypto";
 import {
 	createLocalJWKSet,
 	exportJWK,
@@ -89,6 +89,15 @@ export async function signIdToken(db: Kysely<Database>, input: IdTokenClaims): P
 }
 
 export const ID_TOKEN_ALGORITHM = ALGORITHM;
+
+/**
+ * A 32-byte secret for `purpose`, the same on every hub of one database: an HMAC of the purpose
+ * under the signing key's private exponent, so no other secret needs storing.
+ */
+export async function derivedSecret(db: Kysely<Database>, purpose: string): Promise<Uint8Array> {
+	const key = await signingKey(db);
+	return new Uint8Array(createHmac("sha256", String(key.privateJwk.d)).update(purpose).digest());
+}
 
 /** A short-lived token the hub gives itself (`audience` says what for), signed with the key above. */
 export async function signHubToken(

@@ -10,6 +10,13 @@
  * the commit route takes its `lfsFile` line unchanged and every read path (resolve, git, mirror,
  * backup, the local runtime) serves it as any other file. Xorbs are kept too, as blobs found by
  * their Xet hash, with what reads and dedupe need to know of them (services/xet-store.ts).
+ *
+ * Xorbs are shared by every repository (global dedupe, services/xet-dedupe.ts, tells a client
+ * which stored xorb holds a chunk it has), so a shard may name any stored xorb. What keeps another
+ * repository's private file private: a file is claimed only when its terms carry the verification
+ * hash of each chunk range (which needs the raw chunk hashes, i.e. the data: dedupe answers give
+ * only keyed hashes) and its rebuilt bytes hash to the sha256 the shard names. A client that does
+ * not hold the file's bytes can make neither, and a refused file claims nothing.
  */
 import type { Kysely } from "kysely";
 import type { HubConfig } from "../config.js";
@@ -31,7 +38,7 @@ export function xetRefusal(error: XetFormatError): HubError {
 }
 
 /** Runs `work`, answering a format error as the 400 above. */
-async function refusingBadFormat<T>(work: () => Promise<T>): Promise<T> {
+export async function refusingBadFormat<T>(work: () => Promise<T>): Promise<T> {
 	try {
 		return await work();
 	} catch (error) {
@@ -120,6 +127,7 @@ export class XetCas {
 				}
 			}
 			await this.#store.recordFiles(files);
+			await this.#store.recordDedupeChunks(await xorbs.firstChunks(files.map(({ file }) => file)));
 			for (const blob of stored) await recordObject(this.#db, repo.key, blob.sha256, blob.size);
 			return stored;
 		});
@@ -144,6 +152,20 @@ class XorbReader {
 	async chunks(hash: XetHash): Promise<ChunkRef[] | undefined> {
 		const xorb = await this.#xorb(hashToHex(hash));
 		return xorb?.chunks.map((chunk) => ({ hash: hashFromHex(chunk.hash), size: chunk.size }));
+	}
+
+	/**
+	 * The first chunk of each file with the xorb holding it: hf_xet asks global dedupe about a
+	 * file's first chunk whatever its hash, so the index must know it (xet-dedupe.ts).
+	 */
+	async firstChunks(files: readonly ShardFile[]): Promise<{ chunkHash: string; xorbHash: string }[]> {
+		const found: { chunkHash: string; xorbHash: string }[] = [];
+		for (const file of files) {
+			const term = file.terms[0];
+			const chunk = term && (await this.#xorb(hashToHex(term.xorbHash)))?.chunks[term.chunkStart];
+			if (term && chunk) found.push({ chunkHash: chunk.hash, xorbHash: hashToHex(term.xorbHash) });
+		}
+		return found;
 	}
 
 	/** The file's bytes, chunk after chunk, as its terms name them (checked by verifyShardFile first). */

@@ -100,10 +100,18 @@ export class XetStore {
 			)
 			.execute();
 		const eligible = chunks.filter((chunk) => isGlobalDedupEligible(chunk.hash));
-		for (const chunk of eligible) {
+		await this.recordDedupeChunks(eligible.map((chunk) => ({ chunkHash: hashToHex(chunk.hash), xorbHash: hash })));
+	}
+
+	/**
+	 * Lets global dedupe answer for each chunk (hashToHex form) with the xorb holding it; a chunk
+	 * already indexed keeps its first xorb.
+	 */
+	async recordDedupeChunks(entries: readonly { chunkHash: string; xorbHash: string }[]): Promise<void> {
+		for (const { chunkHash, xorbHash } of entries) {
 			await this.db
 				.insertInto("xet_dedupe_chunks")
-				.values({ chunk_hash: hashToHex(chunk.hash), xorb_hash: hash })
+				.values({ chunk_hash: chunkHash, xorb_hash: xorbHash })
 				.onConflict((conflict) => conflict.column("chunk_hash").doNothing())
 				.execute();
 		}

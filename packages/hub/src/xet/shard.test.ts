@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { chunkData } from "./chunking.js";
 import { XetFormatError } from "./format-error.js";
-import { type ChunkRef, hashFromHex, hashToHex } from "./hash.js";
+import { type ChunkRef, hashFromHex, hashToHex, keyedHash } from "./hash.js";
 import { parseShard, type Shard, type ShardFile, type ShardTerm, serializeShard, verifyShardFile } from "./shard.js";
 import { parseXorb, readXorbChunk } from "./xorb.js";
 
@@ -97,6 +97,37 @@ describe("an upload by hf_xet 1.6", () => {
 		expect(
 			Buffer.from(serializeShard({ files: reparsed.files, xorbs: reparsed.xorbs })).equals(Buffer.from(SHARD)),
 		).toBe(true);
+	});
+});
+
+describe("a global dedupe answer", () => {
+	it("has no files, one xorb with keyed chunk hashes, and the key and its expiry in the footer", async () => {
+		const xorb = parseShard(SHARD).xorbs[0] as Shard["xorbs"][number];
+		const key = new Uint8Array(32).map((_, i) => i * 7);
+		const chunks = await Promise.all(
+			xorb.chunks.map(async (chunk) => ({ ...chunk, hash: await keyedHash(chunk.hash, key) })),
+		);
+		const footer = { chunkHashKey: key, createdAt: 1_800_000_000, keyExpiry: 1_800_604_800 };
+		const bytes = serializeShard({ files: [], xorbs: [{ ...xorb, chunks }] }, { footer });
+		// Header, the file section's bookend, the xorb header and its chunks, the bookend, the footer.
+		const casOffset = 48 + 48;
+		const footerOffset = casOffset + 48 * (chunks.length + 2);
+		expect(bytes.length).toBe(footerOffset + 200);
+		expect(bytes.subarray(48, 80).every((byte) => byte === 0xff)).toBe(true);
+		const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+		expect(Number(view.getBigUint64(footerOffset + 16, true))).toBe(casOffset);
+		expect(Buffer.from(bytes.subarray(footerOffset + 72, footerOffset + 104)).equals(Buffer.from(key))).toBe(true);
+		expect(Number(view.getBigUint64(footerOffset + 112, true))).toBe(footer.keyExpiry);
+		const parsed = parseShard(bytes);
+		expect(parsed.files).toEqual([]);
+		expect(parsed.footer).toEqual(footer);
+		expect(parsed.xorbs[0]?.chunks.map((chunk) => hashToHex(chunk.hash))).toEqual(
+			chunks.map((chunk) => hashToHex(chunk.hash)),
+		);
+		// A client holding a chunk finds it by keying its own hash; the raw hash is not in the answer.
+		const first = xorb.chunks[0] as ChunkRef;
+		expect(hashToHex(parsed.xorbs[0]?.chunks[0]?.hash as Uint8Array)).toBe(hashToHex(await keyedHash(first.hash, key)));
+		expect(Buffer.from(bytes).includes(Buffer.from(first.hash))).toBe(false);
 	});
 });
 
