@@ -91,7 +91,8 @@ describe("an upload by hf_xet 1.6", () => {
 		expect(Buffer.from(serializeShard(shard)).equals(Buffer.from(SHARD))).toBe(true);
 		const footer = { chunkHashKey: new Uint8Array(32).fill(7), createdAt: 1_700_000_000, keyExpiry: 1_700_600_000 };
 		const withFooter = serializeShard(shard, { footer });
-		expect(withFooter.length).toBe(SHARD.length + 200);
+		// Lookup tables between the sections and the footer: 2 files and 1 xorb (12 bytes each), 3 chunks (16).
+		expect(withFooter.length).toBe(SHARD.length + 3 * 12 + 3 * 16 + 200);
 		const reparsed = parseShard(withFooter);
 		expect(reparsed.footer).toEqual(footer);
 		expect(
@@ -109,13 +110,30 @@ describe("a global dedupe answer", () => {
 		);
 		const footer = { chunkHashKey: key, createdAt: 1_800_000_000, keyExpiry: 1_800_604_800 };
 		const bytes = serializeShard({ files: [], xorbs: [{ ...xorb, chunks }] }, { footer });
-		// Header, the file section's bookend, the xorb header and its chunks, the bookend, the footer.
+		// Header, the file section's bookend, the xorb header and its chunks, the bookend, the xorb
+		// lookup (12 bytes), the chunk lookup (16 bytes a chunk), the footer.
 		const casOffset = 48 + 48;
-		const footerOffset = casOffset + 48 * (chunks.length + 2);
+		const lookupsOffset = casOffset + 48 * (chunks.length + 2);
+		const chunkTable = lookupsOffset + 12;
+		const footerOffset = chunkTable + 16 * chunks.length;
 		expect(bytes.length).toBe(footerOffset + 200);
 		expect(bytes.subarray(48, 80).every((byte) => byte === 0xff)).toBe(true);
 		const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-		expect(Number(view.getBigUint64(footerOffset + 16, true))).toBe(casOffset);
+		const u64 = (at: number) => Number(view.getBigUint64(at, true));
+		expect(u64(footerOffset + 16)).toBe(casOffset);
+		// File table empty; xorb table: one entry pointing at record 0; chunk table sorted, (0, index).
+		expect([u64(footerOffset + 40), u64(footerOffset + 48)]).toEqual([chunkTable - 12, 1]);
+		expect([u64(footerOffset + 56), u64(footerOffset + 64)]).toEqual([chunkTable, chunks.length]);
+		const truncated = (hash: Uint8Array) => new DataView(hash.buffer, hash.byteOffset, 8).getBigUint64(0, true);
+		const expected = chunks
+			.map((chunk, index) => ({ key: truncated(chunk.hash), index }))
+			.sort((a, b) => (a.key < b.key ? -1 : 1));
+		const table = expected.map((_, i) => ({
+			key: view.getBigUint64(chunkTable + 16 * i, true),
+			xorb: view.getUint32(chunkTable + 16 * i + 8, true),
+			index: view.getUint32(chunkTable + 16 * i + 12, true),
+		}));
+		expect(table).toEqual(expected.map(({ key, index }) => ({ key, xorb: 0, index })));
 		expect(Buffer.from(bytes.subarray(footerOffset + 72, footerOffset + 104)).equals(Buffer.from(key))).toBe(true);
 		expect(Number(view.getBigUint64(footerOffset + 112, true))).toBe(footer.keyExpiry);
 		const parsed = parseShard(bytes);
@@ -156,10 +174,12 @@ describe("malformed shards", () => {
 		];
 		const footer = { chunkHashKey: new Uint8Array(32), createdAt: 0, keyExpiry: 0 };
 		const footed = serializeShard(parseShard(SHARD), { footer });
+		const footerAt = footed.length - 200;
 		cases.push(
-			["footer version 2", at(footed, SHARD.length, 2), "bad-footer"],
+			["footer version 2", at(footed, footerAt, 2), "bad-footer"],
 			["a footer offset that is not the footer's", at(footed, footed.length - 8, 0), "bad-footer"],
-			["a CAS offset that is not the section's", at(footed, SHARD.length + 16, 0), "bad-footer"],
+			["a CAS offset that is not the section's", at(footed, footerAt + 16, 0), "bad-footer"],
+			["a chunk table past the footer", at(footed, footerAt + 64, 0xff), "bad-footer"],
 		);
 		for (const [name, bytes, code] of cases) {
 			expect(

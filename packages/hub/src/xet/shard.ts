@@ -3,7 +3,9 @@
  * (per file: a header, its terms, a verification entry per term, the metadata extension with
  * the sha256), the CAS info section (per xorb: a header and one entry per chunk), each ended by
  * a bookend, then a 200-byte footer that uploads leave out. Every record is 48 bytes and every
- * integer little-endian. Parsing checks the structure only; `verifyShardFile` checks a file's
+ * integer little-endian. A shard with a footer (a dedupe answer) also carries, between its CAS
+ * section and the footer, the lookup tables hf_xet searches it with (the footer's fields the
+ * specification calls reserved): files, xorbs and chunks by their hash's first 8 bytes, sorted. Parsing checks the structure only; `verifyShardFile` checks a file's
  * terms against the xorbs they name.
  */
 import { XetFormatError } from "./format-error.js";
@@ -160,17 +162,33 @@ export function parseShard(bytes: Uint8Array): Shard {
 		}
 		xorbs.push({ xorbHash, size, bytesOnDisk, chunks });
 	}
-	if (reader.at !== sectionsEnd) throw bad("bad-section", "bytes follow the shard's xorb section");
-	if (footerSize === 0) return { files, xorbs };
-	return { files, xorbs, footer: readFooter(reader, casInfoOffset, sectionsEnd) };
+	if (footerSize === 0) {
+		if (reader.at !== sectionsEnd) throw bad("bad-section", "bytes follow the shard's xorb section");
+		return { files, xorbs };
+	}
+	const lookupsStart = reader.at;
+	reader.at = sectionsEnd;
+	return { files, xorbs, footer: readFooter(reader, casInfoOffset, lookupsStart, sectionsEnd) };
 }
 
-/** The footer: version, section offsets, 48 reserved bytes, key, timestamps, 72 reserved bytes, its own offset. */
-function readFooter(reader: Reader, casStart: number, start: number): ShardFooter {
+/** Bytes per lookup entry: a truncated hash, then one u32 index (files, xorbs) or two (chunks). */
+const LOOKUP_BYTES = { file: 12, xorb: 12, chunk: 16 } as const;
+
+/**
+ * The footer: version, section offsets, the three lookup tables (offset, entries), key,
+ * timestamps, 48 reserved bytes, three byte counts, its own offset.
+ */
+function readFooter(reader: Reader, casStart: number, lookupsStart: number, start: number): ShardFooter {
 	if (reader.u64() !== FOOTER_VERSION) throw bad("bad-footer", `shard footer version is not ${FOOTER_VERSION}`);
 	const fileInfoOffset = reader.u64();
 	const casInfoOffset = reader.u64();
-	reader.skip(48);
+	for (const kind of ["file", "xorb", "chunk"] as const) {
+		const offset = reader.u64();
+		const entries = reader.u64();
+		if (entries > 0 && (offset < lookupsStart || offset + entries * LOOKUP_BYTES[kind] > start)) {
+			throw bad("bad-footer", `the shard's ${kind} lookup table lies outside its lookup section`);
+		}
+	}
 	const chunkHashKey = reader.hash();
 	const createdAt = reader.u64();
 	const keyExpiry = reader.u64();
@@ -183,7 +201,7 @@ function readFooter(reader: Reader, casStart: number, start: number): ShardFoote
 }
 
 export interface SerializeShardOptions {
-	/** Write the footer (uploads must not); its offsets are computed. */
+	/** Write the lookup tables and the footer (uploads must not); offsets and counts are computed. */
 	footer?: ShardFooter;
 }
 
@@ -193,7 +211,9 @@ export function serializeShard(shard: Shard, options: SerializeShardOptions = {}
 	writer.u64(HEADER_VERSION);
 	writer.u64(options.footer ? SHARD_FOOTER_BYTES : 0);
 	const verified = shard.files.some((file) => file.terms.some((term) => term.verification));
+	const lookups = new Lookups();
 	for (const file of shard.files) {
+		lookups.file(file.fileHash, (writer.length - HEADER_BYTES) / RECORD_BYTES);
 		writer.bytes(file.fileHash);
 		writer.u32((verified ? WITH_VERIFICATION : 0) | (file.sha256 ? WITH_METADATA_EXT : 0));
 		writer.u32(file.terms.length);
@@ -221,6 +241,11 @@ export function serializeShard(shard: Shard, options: SerializeShardOptions = {}
 	writer.bookend();
 	const casInfoOffset = writer.length;
 	for (const xorb of shard.xorbs) {
+		const xorbIndex = (writer.length - casInfoOffset) / RECORD_BYTES;
+		lookups.xorb(xorb.xorbHash, xorbIndex);
+		xorb.chunks.forEach((chunk, index) => {
+			lookups.chunk(chunk.hash, xorbIndex, index);
+		});
 		writer.bytes(xorb.xorbHash);
 		writer.u32(0);
 		writer.u32(xorb.chunks.length);
@@ -235,15 +260,22 @@ export function serializeShard(shard: Shard, options: SerializeShardOptions = {}
 	}
 	writer.bookend();
 	if (options.footer) {
+		const tables = lookups.write(writer);
 		const footerOffset = writer.length;
 		writer.u64(FOOTER_VERSION);
 		writer.u64(HEADER_BYTES);
 		writer.u64(casInfoOffset);
-		writer.zeros(48);
+		for (const table of tables) {
+			writer.u64(table.offset);
+			writer.u64(table.entries);
+		}
 		writer.bytes(options.footer.chunkHashKey);
 		writer.u64(options.footer.createdAt);
 		writer.u64(options.footer.keyExpiry);
-		writer.zeros(72);
+		writer.zeros(48);
+		writer.u64(shard.xorbs.reduce((sum, xorb) => sum + xorb.bytesOnDisk, 0));
+		writer.u64(shard.files.reduce((sum, file) => sum + file.terms.reduce((bytes, term) => bytes + term.size, 0), 0));
+		writer.u64(shard.xorbs.reduce((sum, xorb) => sum + xorb.size, 0));
 		writer.u64(footerOffset);
 	}
 	return writer.finish();
@@ -328,6 +360,45 @@ class Reader {
 	/** Refuse a count of 48-byte records that cannot fit before `end`, before allocating for it. */
 	expectRecords(count: number, end: number): void {
 		if (this.at + count * RECORD_BYTES > end) throw bad("truncated", `the shard is too short for ${count} records`);
+	}
+}
+
+/** The first 8 bytes of a hash as a little-endian u64: the key hf_xet's lookup tables sort on. */
+function truncatedHash(hash: XetHash): bigint {
+	return new DataView(hash.buffer, hash.byteOffset, 8).getBigUint64(0, true);
+}
+
+/** The three lookup tables of a shard with a footer, each written sorted by truncated hash. */
+class Lookups {
+	private readonly tables = {
+		file: [] as { key: bigint; indices: number[] }[],
+		xorb: [] as { key: bigint; indices: number[] }[],
+		chunk: [] as { key: bigint; indices: number[] }[],
+	};
+	/** `index`: the file's first record, counted in records from the file section's start. */
+	file(hash: XetHash, index: number): void {
+		this.tables.file.push({ key: truncatedHash(hash), indices: [index] });
+	}
+	/** `index`: the xorb's header record, counted from the CAS section's start. */
+	xorb(hash: XetHash, index: number): void {
+		this.tables.xorb.push({ key: truncatedHash(hash), indices: [index] });
+	}
+	chunk(hash: XetHash, xorbIndex: number, chunkIndex: number): void {
+		this.tables.chunk.push({ key: truncatedHash(hash), indices: [xorbIndex, chunkIndex] });
+	}
+	/** Writes file, xorb and chunk tables in that order; answers where each starts and its entries. */
+	write(writer: Writer): { offset: number; entries: number }[] {
+		return [this.tables.file, this.tables.xorb, this.tables.chunk].map((table) => {
+			const offset = writer.length;
+			const sorted = [...table].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+			for (const entry of sorted) {
+				const key = new Uint8Array(8);
+				new DataView(key.buffer).setBigUint64(0, entry.key, true);
+				writer.bytes(key);
+				for (const index of entry.indices) writer.u32(index);
+			}
+			return { offset, entries: table.length };
+		});
 	}
 }
 
