@@ -8,7 +8,7 @@
  * little more than the changed part.
  */
 import { execFile } from "node:child_process";
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -16,6 +16,7 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccessToken } from "../src/auth/tokens.js";
 import { XetDedupe } from "../src/services/xet-dedupe.js";
+import { XetStore } from "../src/services/xet-store.js";
 import { hashFromHex, hashToHex, keyedHash } from "../src/xet/hash.js";
 import { parseShard, serializeShard } from "../src/xet/shard.js";
 import { parseXorb } from "../src/xet/xorb.js";
@@ -167,11 +168,20 @@ describe("huggingface_hub 1.33 with hf_xet dedupes against another repository's 
 
 			await upload("dana/first", "a.bin", "hf-a");
 			const afterFirst = await xorbBytes();
+			const firstXorbs = (await hub.deps.db.selectFrom("xet_xorbs").select("hash").execute()).map((row) => row.hash);
 			expect(afterFirst).toBeGreaterThan(size * 0.9);
 			await upload("dana/second", "b.bin", "hf-b");
 			const sent = (await xorbBytes()) - afterFirst;
 			expect(sent).toBeGreaterThan(0);
 			expect(sent).toBeLessThan(size * 0.25);
+			// The second file is made of the first upload's xorb around its own new one.
+			const second = await new XetStore(hub.deps.db, hub.deps.blobStore).fileHashesBySha256([
+				createHash("sha256").update(changed).digest("hex"),
+			]);
+			const [fileHash] = [...second.values()];
+			const terms = (await new XetStore(hub.deps.db, hub.deps.blobStore).file(fileHash as string))?.terms ?? [];
+			expect(terms.some((term) => firstXorbs.includes(term.xorbHash))).toBe(true);
+			expect(terms.some((term) => !firstXorbs.includes(term.xorbHash))).toBe(true);
 
 			for (const [repo, bytes] of [
 				["dana/first", original],

@@ -15,7 +15,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.js";
 import type { BlobStore } from "../storage/blob-store.js";
-import { hashFromHex, hashToHex, keyedHash } from "../xet/hash.js";
+import { hashFromHex, hashToHex, keyedHash, keyedHashes } from "../xet/hash.js";
 import { type ShardXorbChunk, serializeShard } from "../xet/shard.js";
 import { derivedSecret } from "./oauth-keys.js";
 import { XetStore } from "./xet-store.js";
@@ -48,10 +48,14 @@ export class XetDedupe {
 		const xorb = xorbHash ? await this.#store.xorb(xorbHash) : undefined;
 		if (!xorb) return undefined;
 		const key = await this.chunkHashKey(xorb.hash);
+		const keyed = await keyedHashes(
+			xorb.chunks.map((chunk) => hashFromHex(chunk.hash)),
+			key,
+		);
 		const chunks: ShardXorbChunk[] = [];
 		let start = 0;
-		for (const chunk of xorb.chunks) {
-			chunks.push({ hash: await keyedHash(hashFromHex(chunk.hash), key), start, size: chunk.size });
+		for (const [index, chunk] of xorb.chunks.entries()) {
+			chunks.push({ hash: keyed[index] as Uint8Array, start, size: chunk.size });
 			start += chunk.size;
 		}
 		const createdAt = Math.floor(now.getTime() / 1000);

@@ -10,6 +10,7 @@ import {
 	hashToHex,
 	isGlobalDedupEligible,
 	keyedHash,
+	keyedHashes,
 	xorbHash,
 } from "./hash.js";
 
@@ -82,6 +83,12 @@ describe("file hashes", () => {
 		const salt = new Uint8Array(32).fill(9);
 		expect(hashToHex(await fileHash(chunks, salt))).toBe(hashToHex(await keyedHash(hash, salt)));
 		expect(hashToHex(await fileHash(chunks, salt))).not.toBe(hashToHex(await fileHash(chunks)));
+		// Many hashes under one key: each as keyedHash makes it.
+		const other = await chunkHash(generatedFile(500, 4));
+		const many = await keyedHashes([hash, other, hash], salt);
+		expect(many.map(hashToHex)).toEqual(
+			await Promise.all([hash, other, hash].map(async (one) => hashToHex(await keyedHash(one, salt)))),
+		);
 	});
 
 	it("depends on every chunk's size, not only its hash", async () => {

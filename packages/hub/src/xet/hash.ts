@@ -91,6 +91,13 @@ export async function keyedHash(hash: XetHash, key: Uint8Array): Promise<XetHash
 	return digest(await createBLAKE3(256, key), hash);
 }
 
+/** `keyedHash` of each of `hashes` with one `key`, the keyed hasher made once (a dedupe answer keys a whole xorb). */
+export async function keyedHashes(hashes: readonly XetHash[], key: Uint8Array): Promise<XetHash[]> {
+	if (key.length !== HASH_BYTES) throw new XetFormatError("bad-hash", `a hash key has ${HASH_BYTES} bytes`);
+	const hasher = await createBLAKE3(256, key);
+	return hashes.map((hash) => digest(hasher, hash));
+}
+
 /** The verification hash of one shard term: its xorb's chunk hashes from start to end (exclusive). */
 export async function verificationHash(chunkHashes: readonly XetHash[]): Promise<XetHash> {
 	return digest((await loadHashers()).verification, ...chunkHashes);
