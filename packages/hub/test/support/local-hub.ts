@@ -1,8 +1,9 @@
 /**
  * A hub that runs models itself, for the suites that call them over HTTP: a test
- * database on the chosen engine (files in memory, or in a real store if asked), the suite's records seeded, a token for "dana",
- * the local runtime, and the hub with that runtime behind its router on 127.0.0.1
- * (and, if asked, a folder for snippet runs). Closed in the reverse order.
+ * database on the chosen engine, files in memory (or in a real store if asked), the
+ * suite's records seeded, a token for "dana", the local runtime, and the hub with that
+ * runtime behind its router on 127.0.0.1 (and, if asked, a folder for snippet runs).
+ * Closed in the reverse order.
  */
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { join } from "node:path";
