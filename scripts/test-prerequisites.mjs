@@ -2,8 +2,8 @@
 /**
  * What the full test run needs from the machine beyond npm: Debian's Chromium for the browser
  * tests, PostgreSQL's server binaries for the database matrix, Docker Compose's parser for the
- * deploy recipe, python3-venv for the Python clients, and the PocketSphinx and Apertium packages
- * behind two sample models. Nothing is downloaded from anywhere but Debian's archive.
+ * deploy recipe, python3-venv for the Python clients, git-lfs for its client test, and the
+ * PocketSphinx and Apertium packages behind two sample models. Nothing is downloaded from anywhere but Debian's archive.
  *
  * As root (or with password-less sudo) the missing packages are installed with apt-get; otherwise
  * it stops at once with one line naming the command that installs them, rather than letting
@@ -21,6 +21,7 @@ const NEEDS = [
 		present: () => succeeds("docker", ["compose", "version"]) || onPath("docker-compose"),
 	},
 	{ packages: ["python3-venv"], present: () => succeeds("python3", ["-c", "import ensurepip, venv"]) },
+	{ packages: ["git-lfs"], present: () => succeeds("git", ["lfs", "version"]) },
 	{
 		packages: ["pocketsphinx", "pocketsphinx-en-us", "pocketsphinx-testdata"],
 		present: () =>

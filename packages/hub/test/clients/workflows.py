@@ -265,6 +265,19 @@ def _():
     expect(rows["train"][7] == {"n": 7, "square": 49}, f"row: {rows['train'][7]}")
 
 
+@step("datasets: Dataset.push_to_hub, load_dataset of it")
+def _():
+    from datasets import Dataset, load_dataset
+
+    repo = f"{USER}/pushed{RUN}"
+    Dataset.from_dict({"n": list(range(20)), "word": [f"w{n}" for n in range(20)]}).push_to_hub(repo)
+    rows = load_dataset(repo, split="train", cache_dir=os.path.join(work, "datasets"))
+    expect(rows.num_rows == 20 and rows[3] == {"n": 3, "word": "w3"}, f"rows: {rows}")
+    # The Parquet file is an LFS file: uploaded through Xet by a default install.
+    files = api.list_repo_files(repo, repo_type="dataset")
+    expect(any(path.endswith(".parquet") for path in files), f"files: {files}")
+
+
 @step("openai: models.list, embeddings")
 def _():
     from openai import OpenAI

@@ -1,8 +1,9 @@
 /**
  * A hub that runs models itself, for the suites that call them over HTTP: a test
- * database on the chosen engine, the suite's records seeded, a token for "dana",
- * the local runtime, and the hub with that runtime behind its router on 127.0.0.1
- * (and, if asked, a folder for snippet runs). Closed in the reverse order.
+ * database on the chosen engine, files in memory (or in a real store if asked), the
+ * suite's records seeded, a token for "dana", the local runtime, and the hub with that
+ * runtime behind its router on 127.0.0.1 (and, if asked, a folder for snippet runs).
+ * Closed in the reverse order.
  */
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { join } from "node:path";
@@ -24,6 +25,7 @@ import type { SeedModel } from "../../src/seed/types.js";
 import { type EngineName, startTestDatabase } from "./engines.js";
 import { listen, openTestHub } from "./hub.js";
 import { RUNS_ROOT } from "./run-snippet.js";
+import { openTestStore, type StoreName } from "./stores.js";
 
 export interface LocalHubOptions {
 	/** Over the test database's config, e.g. a small `routerBodyLimitBytes`. */
@@ -35,6 +37,8 @@ export interface LocalHubOptions {
 	logger?: Logger;
 	/** A folder for snippet runs under RUNS_ROOT, its name starting with this. */
 	snippets?: string;
+	/** Files in this real store (stores.ts) rather than in memory. */
+	store?: StoreName;
 }
 
 export interface LocalHub {
@@ -70,7 +74,9 @@ export async function startLocalHub(
 		}
 		const testDb = await startTestDatabase(engine);
 		closers.push(() => testDb.cleanup());
-		const hub = await openTestHub({ ...testDb.config, ...options.config });
+		const store = options.store ? await openTestStore(options.store, testDb.config.dataDir) : undefined;
+		if (store) closers.push(() => store.cleanup());
+		const hub = await openTestHub({ ...testDb.config, ...options.config }, store?.store);
 		closers.push(() => hub.close());
 		if (records) await loadSeed(hub.deps, records);
 		const token = (await createAccessToken(hub.deps.db, "dana")).token;
