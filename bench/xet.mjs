@@ -34,7 +34,7 @@ import {
 	writeSync,
 } from "node:fs";
 import { Agent, createServer, request } from "node:http";
-import { homedir, tmpdir } from "node:os";
+import { homedir, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { headerLine, option, startListening } from "./lib/harness.mjs";
 
@@ -103,14 +103,17 @@ function blobBytes(dataDir) {
 	return total;
 }
 
-/** What a request is, for the byte counts. */
+/**
+ * What a request is, for the byte counts. Whatever is not an API call, a LFS or CAS upload or a
+ * `/resolve/` is counted as a Xet read (reconstructions and the ranges of xorbs they point at).
+ */
 function kindOf(method, path) {
-	if (path.startsWith("/v1/xorbs/")) return method === "POST" ? "xorb upload" : "xet read";
+	if (path.startsWith("/v1/xorbs/") && method === "POST") return "xorb upload";
 	if (path.startsWith("/v1/shards")) return "shard upload";
-	if (path.startsWith("/v1/") || path.includes("/xet-read-token/")) return "xet read";
-	if (method === "PUT" && path.includes("/uploads/")) return "lfs put";
+	if (path.includes("/uploads/")) return "lfs put";
+	if (path.includes(".git/info/lfs/") || path.startsWith("/api/")) return "api";
 	if (path.includes("/resolve/")) return "resolve";
-	return "other";
+	return "xet read";
 }
 
 /**
@@ -158,6 +161,12 @@ function countingProxy() {
 	);
 }
 
+/** User + system CPU seconds of a process so far (/proc/<pid>/stat, clock ticks of 1/100 s). */
+function cpuSeconds(pid) {
+	const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+	return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
 function vm(pid, field) {
 	return Number(new RegExp(`${field}:\\s+(\\d+)`).exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
 }
@@ -173,13 +182,14 @@ async function withPeakRss(pid, run) {
 		// Without it VmHWM is the process's peak so far; the samples still bound this phase.
 	}
 	const atRest = vm(pid, "VmRSS");
+	const cpuBefore = cpuSeconds(pid);
 	let sampled = atRest;
 	const sampler = setInterval(() => {
 		sampled = Math.max(sampled, vm(pid, "VmRSS"));
 	}, 50);
 	try {
 		const result = await run();
-		return { ...result, atRest, peak: Math.max(sampled, vm(pid, "VmHWM")) };
+		return { ...result, atRest, peak: Math.max(sampled, vm(pid, "VmHWM")), hubCpu: cpuSeconds(pid) - cpuBefore };
 	} finally {
 		clearInterval(sampler);
 	}
@@ -213,7 +223,12 @@ const mb = (bytes) => (bytes / MB).toFixed(1);
 const times = (a, b) => (b > 0 ? (a / b).toFixed(2) : "n/a");
 
 console.log(headerLine("Xet vs LFS"));
-console.log(`file size ${mb(size)} MB; load average ${(await import("node:os")).loadavg().map((l) => l.toFixed(1)).join(" ")}`);
+const clients = await python(["versions"], { PATH: process.env.PATH });
+console.log(
+	`huggingface_hub ${clients.huggingface_hub}, hf_xet ${clients.hf_xet}; file ${mb(size)} MB; load average ${loadavg()
+		.map((load) => load.toFixed(1))
+		.join(" ")}`,
+);
 const work = mkdtempSync(join(tmpdir(), "hubkit-bench-xet-"));
 const dataDir = join(work, "data");
 let hub;
@@ -262,7 +277,8 @@ try {
 	const upload = {};
 	upload.lfs = await measure(["upload", repos.lfs, files.lfs, "weights.bin"], clientEnv("home-lfs", false));
 	upload.xet = await measure(["upload", repos.xet, files.xet, "weights.bin"], clientEnv("home-xet", true));
-	if (upload.xet.xorbCount === 0) console.log("warning: the Xet upload stored no xorb: the client did not take the Xet path");
+	if (upload.xet.xorbCount === 0)
+		console.log("warning: the Xet upload stored no xorb: the client did not take the Xet path");
 
 	// 2. Downloads of the Xet repository's file, each into a fresh HF_HOME.
 	const tree = await (await fetch(`${hub.url}/api/models/${repos.xet}/tree/main`)).json();
@@ -276,7 +292,11 @@ try {
 	}
 
 	// 3. 1 MiB changed in the middle: each run its own change, so none finds another's chunks.
-	const changed = { xetSame: join(work, "xet-same.bin"), xetFresh: join(work, "xet-fresh.bin"), lfs: join(work, "lfs-2.bin") };
+	const changed = {
+		xetSame: join(work, "xet-same.bin"),
+		xetFresh: join(work, "xet-fresh.bin"),
+		lfs: join(work, "lfs-2.bin"),
+	};
 	changedCopy(files.xet, changed.xetSame);
 	changedCopy(files.xet, changed.xetFresh);
 	changedCopy(files.lfs, changed.lfs);
@@ -288,25 +308,45 @@ try {
 	);
 	second.lfs = await measure(["upload", repos.lfs, changed.lfs, "weights.bin"], clientEnv("home-lfs", false));
 
+	console.log(
+		`load average after the runs ${loadavg()
+			.map((load) => load.toFixed(1))
+			.join(" ")}`,
+	);
 	const row = (cells) => `| ${cells.join(" | ")} |`;
+	const rss = (m) => `${m.atRest.toFixed(0)} / ${m.peak.toFixed(0)}`;
+	const casSent = (counts) =>
+		`${mb(sent(counts, "xorb upload"))} + ${(sent(counts, "shard upload") / 1000).toFixed(1)}`;
 	console.log("\n1. upload of a new file");
-	console.log(row(["path", "seconds", "MB/s", "hub RSS at rest / peak MiB", "sent MB (xorbs + shards | LFS PUT)", "stored MB"]));
+	console.log(
+		row([
+			"path",
+			"seconds",
+			"MB/s",
+			"hub CPU s",
+			"hub RSS rest / peak MiB",
+			"sent: xorbs MB + shards KB, or PUT MB",
+			"stored MB",
+		]),
+	);
 	for (const name of ["xet", "lfs"]) {
 		const u = upload[name];
-		const body = name === "xet" ? sent(u.counts, "xorb upload") + sent(u.counts, "shard upload") : sent(u.counts, "lfs put");
+		const body = name === "xet" ? casSent(u.counts) : mb(sent(u.counts, "lfs put"));
 		console.log(
-			row([name, u.seconds.toFixed(1), mb(size / u.seconds), `${u.atRest.toFixed(0)} / ${u.peak.toFixed(0)}`, mb(body), mb(u.blobBytes)]),
+			row([name, u.seconds.toFixed(1), mb(size / u.seconds), u.hubCpu.toFixed(1), rss(u), body, mb(u.blobBytes)]),
 		);
 	}
 	console.log(
-		`Xet / LFS: time ${times(upload.xet.seconds, upload.lfs.seconds)}, hub peak RSS ${times(upload.xet.peak, upload.lfs.peak)} (growth over rest ${times(upload.xet.peak - upload.xet.atRest, upload.lfs.peak - upload.lfs.atRest)}), stored ${times(upload.xet.blobBytes, upload.lfs.blobBytes)}; ${upload.xet.xorbCount} xorbs, ${mb(upload.xet.xorbBytes)} MB`,
+		`Xet / LFS: time ${times(upload.xet.seconds, upload.lfs.seconds)}, hub CPU ${times(upload.xet.hubCpu, upload.lfs.hubCpu)}, hub peak RSS ${times(upload.xet.peak, upload.lfs.peak)} (growth over rest ${times(upload.xet.peak - upload.xet.atRest, upload.lfs.peak - upload.lfs.atRest)}), stored ${times(upload.xet.blobBytes, upload.lfs.blobBytes)}; ${upload.xet.xorbCount} xorbs, ${mb(upload.xet.xorbBytes)} MB`,
 	);
 
 	console.log("\n2. download into a fresh HF_HOME (the Xet repository's file)");
 	console.log(
 		`tree entry: ${entry?.xetHash ? `xetHash ${entry.xetHash}` : "no xetHash (the Xet client falls back to plain HTTP)"}`,
 	);
-	console.log(row(["client", "seconds", "MB/s", "hub RSS at rest / peak MiB", "MB answered by Xet reads", "MB answered by /resolve/"]));
+	console.log(
+		row(["client", "seconds", "MB/s", "hub CPU s", "hub RSS rest / peak MiB", "MB by Xet reads", "MB by /resolve/"]),
+	);
 	for (const name of ["xet", "lfs"]) {
 		const d = download[name];
 		console.log(
@@ -314,7 +354,8 @@ try {
 				name === "xet" ? "Xet on" : "HF_HUB_DISABLE_XET=1",
 				d.seconds.toFixed(1),
 				mb(size / d.seconds),
-				`${d.atRest.toFixed(0)} / ${d.peak.toFixed(0)}`,
+				d.hubCpu.toFixed(1),
+				rss(d),
 				mb(received(d.counts, "xet read")),
 				mb(received(d.counts, "resolve")),
 			]),
@@ -322,20 +363,40 @@ try {
 	}
 	const xetPath = received(download.xet.counts, "xet read") > size / 2 ? "Xet reads" : "plain HTTP";
 	console.log(
-		`the Xet client took ${xetPath}; Xet on / off: time ${times(download.xet.seconds, download.lfs.seconds)}, hub peak RSS ${times(download.xet.peak, download.lfs.peak)}`,
+		`the Xet client took ${xetPath}; Xet on / off: time ${times(download.xet.seconds, download.lfs.seconds)}, hub CPU ${times(download.xet.hubCpu, download.lfs.hubCpu)}, hub peak RSS ${times(download.xet.peak, download.lfs.peak)}`,
 	);
 
 	console.log("\n3. second upload, 1 MiB changed in the middle");
-	console.log(row(["path", "seconds", "sent MB (bodies)", "sent MB (all requests)", "xorb bytes MB", "stored MB"]));
+	console.log(
+		row([
+			"path",
+			"seconds",
+			"hub CPU s",
+			"sent: xorbs MB + shards KB, or PUT MB",
+			"all bodies sent MB",
+			"xorbs stored MB",
+			"stored MB",
+		]),
+	);
 	const labels = { xetSame: "Xet, same HF_HOME", xetFresh: "Xet, fresh HF_HOME", lfs: "LFS" };
 	for (const name of ["xetSame", "xetFresh", "lfs"]) {
 		const s = second[name];
-		const body = name === "lfs" ? sent(s.counts, "lfs put") : sent(s.counts, "xorb upload") + sent(s.counts, "shard upload");
-		console.log(row([labels[name], s.seconds.toFixed(1), mb(body), mb(allSent(s.counts)), mb(s.xorbBytes), mb(s.blobBytes)]));
+		const body = name === "lfs" ? mb(sent(s.counts, "lfs put")) : casSent(s.counts);
+		console.log(
+			row([
+				labels[name],
+				s.seconds.toFixed(1),
+				s.hubCpu.toFixed(1),
+				body,
+				mb(allSent(s.counts)),
+				mb(s.xorbBytes),
+				mb(s.blobBytes),
+			]),
+		);
 	}
 	for (const name of ["xetSame", "xetFresh"]) {
 		console.log(
-			`${labels[name]} / LFS: sent ${times(allSent(second[name].counts), allSent(second.lfs.counts))}, stored ${times(second[name].blobBytes, second.lfs.blobBytes)}`,
+			`${labels[name]} / LFS: sent ${times(allSent(second[name].counts), allSent(second.lfs.counts))}, stored ${times(second[name].blobBytes, second.lfs.blobBytes)}, time ${times(second[name].seconds, second.lfs.seconds)}`,
 		);
 	}
 } finally {

@@ -5,14 +5,19 @@ chooses plain LFS / HTTP. Prints one JSON line: {"seconds": …} (and "path" for
     python hf-client.py create REPO
     python hf-client.py upload REPO LOCAL_PATH PATH_IN_REPO
     python hf-client.py download REPO PATH_IN_REPO
+    python hf-client.py versions
 """
 
 import json
 import sys
 import time
+from importlib.metadata import version
 
 from huggingface_hub import HfApi, hf_hub_download
 
+if sys.argv[1:] == ["versions"]:
+    print(json.dumps({name: version(name) for name in ["huggingface_hub", "hf_xet"]}), flush=True)
+    raise SystemExit(0)
 command, repo_id, *rest = sys.argv[1:]
 api = HfApi()
 started = time.perf_counter()
