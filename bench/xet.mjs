@@ -103,17 +103,14 @@ function blobBytes(dataDir) {
 	return total;
 }
 
-/**
- * What a request is, for the byte counts. Whatever is not an API call, a LFS or CAS upload or a
- * `/resolve/` is counted as a Xet read (reconstructions and the ranges of xorbs they point at).
- */
+/** What a request is, for the byte counts (in a download, what `/resolve/` does not answer is the Xet reads). */
 function kindOf(method, path) {
 	if (path.startsWith("/v1/xorbs/") && method === "POST") return "xorb upload";
 	if (path.startsWith("/v1/shards")) return "shard upload";
 	if (path.includes("/uploads/")) return "lfs put";
 	if (path.includes(".git/info/lfs/") || path.startsWith("/api/")) return "api";
 	if (path.includes("/resolve/")) return "resolve";
-	return "xet read";
+	return "other";
 }
 
 /**
@@ -272,6 +269,11 @@ try {
 	const sent = (counts, kind) => counts[kind]?.sent ?? 0;
 	const received = (counts, kind) => counts[kind]?.received ?? 0;
 	const allSent = (counts) => Object.values(counts).reduce((sum, count) => sum + count.sent, 0);
+	const allReceived = (counts) => Object.values(counts).reduce((sum, count) => sum + count.received, 0);
+	const requests = (counts) =>
+		Object.entries(counts)
+			.map(([kind, count]) => `${kind} ${count.requests}`)
+			.join(", ");
 
 	// 1. Uploads, LFS first (its random file was written last, both are in the page cache).
 	const upload = {};
@@ -290,6 +292,8 @@ try {
 		const got = statSync(download[name].path).size;
 		if (got !== size) throw new Error(`download (${name}) gave ${got} bytes, not ${size}`);
 	}
+	for (const home of ["home-download-xet", "home-download-http"])
+		rmSync(join(work, home), { recursive: true, force: true });
 
 	// 3. 1 MiB changed in the middle: each run its own change, so none finds another's chunks.
 	const changed = {
@@ -345,7 +349,16 @@ try {
 		`tree entry: ${entry?.xetHash ? `xetHash ${entry.xetHash}` : "no xetHash (the Xet client falls back to plain HTTP)"}`,
 	);
 	console.log(
-		row(["client", "seconds", "MB/s", "hub CPU s", "hub RSS rest / peak MiB", "MB by Xet reads", "MB by /resolve/"]),
+		row([
+			"client",
+			"seconds",
+			"MB/s",
+			"hub CPU s",
+			"hub RSS rest / peak MiB",
+			"MB by /resolve/",
+			"MB by other routes",
+			"requests",
+		]),
 	);
 	for (const name of ["xet", "lfs"]) {
 		const d = download[name];
@@ -356,12 +369,13 @@ try {
 				mb(size / d.seconds),
 				d.hubCpu.toFixed(1),
 				rss(d),
-				mb(received(d.counts, "xet read")),
 				mb(received(d.counts, "resolve")),
+				mb(allReceived(d.counts) - received(d.counts, "resolve")),
+				requests(d.counts),
 			]),
 		);
 	}
-	const xetPath = received(download.xet.counts, "xet read") > size / 2 ? "Xet reads" : "plain HTTP";
+	const xetPath = received(download.xet.counts, "resolve") >= size / 2 ? "plain HTTP (/resolve/)" : "Xet reads";
 	console.log(
 		`the Xet client took ${xetPath}; Xet on / off: time ${times(download.xet.seconds, download.lfs.seconds)}, hub CPU ${times(download.xet.hubCpu, download.lfs.hubCpu)}, hub peak RSS ${times(download.xet.peak, download.lfs.peak)}`,
 	);
