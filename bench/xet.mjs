@@ -5,11 +5,11 @@
  *   1. upload of a random file of `--size` MB through Xet (the default install) and through LFS
  *      (`HF_HUB_DISABLE_XET=1`), each to its own repository and with its own random bytes (the
  *      store is content-addressed: the same bytes twice would be stored once): wall time of
- *      `upload_file` and the hub process's peak RSS during each;
+ *      `upload_file`, the hub process's CPU time and peak RSS during each;
  *   2. `hf_hub_download` of the Xet repository's file into a fresh HF_HOME with Xet on and off:
- *      wall time, peak RSS, and which path the client took (the tree entry's `xetHash`, the bytes
- *      answered by Xet read routes against `/resolve/`);
- *   3. the same file again with 1 MB changed in the middle, through Xet with the first upload's
+ *      wall time, hub CPU and peak RSS, and which path the client took (the tree entry's `xetHash`,
+ *      the bytes `/resolve/` answered against those of every other route, the Xet reads);
+ *   3. the same file again with 1 MiB changed in the middle, through Xet with the first upload's
  *      HF_HOME (the client's shard cache) and with a fresh one, and through LFS: bytes the client
  *      sent (xorb and shard bodies; the LFS PUT), the growth of `SUM(size)` of `xet_xorbs`, and the
  *      growth of the data directory's blob bytes.
