@@ -273,7 +273,8 @@ export async function xorbsOfFiles(db: Kysely<Database>, sha256s: readonly strin
 			.select(["xet_xorbs.hash", "xet_xorbs.blob_sha256", "xet_xorbs.size"])
 			.where("xet_files.sha256", "in", batch)
 			.execute();
-		for (const row of rows) found.set(row.hash, { hash: row.hash, blobSha256: row.blob_sha256, size: Number(row.size) });
+		for (const row of rows)
+			found.set(row.hash, { hash: row.hash, blobSha256: row.blob_sha256, size: Number(row.size) });
 	}
 	return [...found.values()];
 }
@@ -312,11 +313,7 @@ export async function forgetRemovedBlobs(db: Kysely<Database>, blobSha256s: read
 			),
 		);
 		if (xorbs.length > 0) {
-			const using = await db
-				.selectFrom("xet_file_xorbs")
-				.select("file_hash")
-				.where("xorb_hash", "in", xorbs)
-				.execute();
+			const using = await db.selectFrom("xet_file_xorbs").select("file_hash").where("xorb_hash", "in", xorbs).execute();
 			for (const row of using) files.add(row.file_hash);
 			await db.deleteFrom("xet_dedupe_chunks").where("xorb_hash", "in", xorbs).execute();
 			await db.deleteFrom("xet_xorbs").where("hash", "in", xorbs).execute();

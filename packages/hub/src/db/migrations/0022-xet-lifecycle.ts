@@ -22,7 +22,10 @@ export const xetLifecycleMigration: Migration = {
 			.addPrimaryKeyConstraint("xet_file_xorbs_pk", ["file_hash", "xorb_hash"])
 			.execute();
 		await db.schema.createIndex("xet_file_xorbs_xorb").on("xet_file_xorbs").column("xorb_hash").execute();
-		const typed = db as unknown as Kysely<{ xet_files: FileRow; xet_file_xorbs: { file_hash: string; xorb_hash: string } }>;
+		const typed = db as unknown as Kysely<{
+			xet_files: FileRow;
+			xet_file_xorbs: { file_hash: string; xorb_hash: string };
+		}>;
 		const files = await typed.selectFrom("xet_files").select(["file_hash", "terms"]).execute();
 		for (const file of files) {
 			const xorbs = new Set((JSON.parse(file.terms) as [string][]).map(([xorbHash]) => xorbHash));
