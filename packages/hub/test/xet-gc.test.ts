@@ -13,6 +13,7 @@ import { collectGarbage } from "../src/services/gc.js";
 import { namespaceUsage } from "../src/services/quota.js";
 import { parseShard } from "../src/xet/shard.js";
 import { commitRaw, createRepoRaw, header } from "./commits-fixture.js";
+import { runCli } from "./support/cli.js";
 import { ENGINES, startTestDatabase, type TestDatabase } from "./support/engines.js";
 import { type Listening, listen, openTestHub, type TestHub } from "./support/hub.js";
 import { openTestStore, type TestStore } from "./support/stores.js";
@@ -118,6 +119,15 @@ describe.each(ENGINES)("Xet objects in gc (%s)", (engine) => {
 		expect(dry.removedXorbBytes).toBe(XORB.length);
 		expect(dry.removed).toContainEqual({ sha256: blob, size: XORB.length });
 		expect((await rows()).xorbs).toBe(1);
+
+		// `hubkit gc` prints the xorbs apart.
+		const env = { ...opened.testStore.env, ...opened.testDb.cliEnv };
+		const printed = await runCli(
+			["gc", "--dry-run", "--grace-minutes", "0", "--data", opened.testDb.config.dataDir],
+			env,
+		);
+		expect(printed.code, printed.output).toBe(0);
+		expect(printed.output).toContain(`of them 1 Xet xorbs, ${XORB.length} bytes`);
 
 		const run = await collectGarbage(opened.hub.deps, { graceMs: HOUR, now: SOON });
 		expect(run.removedXorbs).toBe(1);
