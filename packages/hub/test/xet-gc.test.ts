@@ -6,8 +6,12 @@
  * (services/quota.ts); and one hub's Xet token and xorbs serve another hub of the same database.
  */
 import { readFileSync } from "node:fs";
+import { Migrator } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccessToken } from "../src/auth/tokens.js";
+import { MIGRATION_TABLE, migrateToLatest } from "../src/db/migrate.js";
+import { allMigrations } from "../src/db/migrations/index.js";
+import { openDatabase } from "../src/db/open.js";
 import { UNCOMMITTED_OBJECT_RETENTION_MS } from "../src/services/blob-references.js";
 import { collectGarbage } from "../src/services/gc.js";
 import { namespaceUsage } from "../src/services/quota.js";
@@ -312,6 +316,47 @@ describe("Xet uploads across two hubs of one database and store", () => {
 		expect((await client.commitText()).status).toBe(200);
 		for (const url of [first.server.url, secondServer.url]) {
 			expect(await (await fetch(`${url}/alice/spread/resolve/main/table.csv`)).text()).toBe(TEXT);
+		}
+	});
+});
+
+describe.each(ENGINES)("migration 0022 on %s", (engine) => {
+	it("fills which xorbs each file stored before it is made of", async () => {
+		const testDb = await startTestDatabase(engine);
+		const database = openDatabase(testDb.config);
+		try {
+			const migrator = new Migrator({
+				db: database.db,
+				provider: { getMigrations: async () => allMigrations(engine) },
+				migrationTableName: MIGRATION_TABLE,
+				migrationLockTableName: "hubkit_migrations_lock",
+			});
+			expect((await migrator.migrateTo("0021-xet-files")).error).toBeUndefined();
+			const [a, b] = ["a".repeat(64), "b".repeat(64)];
+			const terms = [
+				[a, 0, 2, 100],
+				[b, 0, 1, 50],
+				[a, 2, 3, 10],
+			];
+			await database.db
+				.insertInto("xet_files")
+				.values({
+					file_hash: "f".repeat(64),
+					sha256: TEXT_SHA256,
+					size: 160,
+					terms: JSON.stringify(terms),
+					created_at: "",
+				})
+				.execute();
+			expect(await migrateToLatest(database.db, database.engine)).toContain("0022-xet-lifecycle");
+			const rows = await database.db.selectFrom("xet_file_xorbs").selectAll().orderBy("xorb_hash").execute();
+			expect(rows).toEqual([
+				{ file_hash: "f".repeat(64), xorb_hash: a },
+				{ file_hash: "f".repeat(64), xorb_hash: b },
+			]);
+		} finally {
+			await database.close();
+			await testDb.cleanup();
 		}
 	});
 });
