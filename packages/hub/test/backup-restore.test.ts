@@ -2,16 +2,60 @@
  * `hubkit backup` and `hubkit restore` on the embedded default, as real processes: a backup taken
  * while `hubkit serve` runs and another command commits, restored into a new data directory, serves
  * the same repositories byte for byte and the same accounts (a token made before the backup still
- * signs in). The commands refuse what would lose data: a non-empty backup folder, a non-empty data
+ * signs in), and a file uploaded through Xet with its xorb and Xet rows (xorbs are blobs too). The commands refuse what would lose data: a non-empty backup folder, a non-empty data
  * directory, a folder that is not a backup, and a hub on PostgreSQL (pg_dump's job).
  */
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import SQLite from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
+import { SQLITE_FILE_NAME } from "../src/db/open.js";
 import { BACKUP_MANIFEST } from "../src/services/backup.js";
+import { commitRaw, createRepoRaw, header } from "./commits-fixture.js";
 import { runCli, type ServingCli, serveCli } from "./support/cli.js";
 import { writeFolder } from "./support/folders.js";
+
+const fixture = (name: string) => new Uint8Array(readFileSync(new URL(`../src/xet/fixtures/${name}`, import.meta.url)));
+/** What a real hf_xet 1.6 upload sent (src/xet/fixtures/): a xorb, and a shard whose first file is TEXT. */
+const XORB = fixture("hf-xet-1.6.xorb");
+const SHARD = fixture("hf-xet-1.6.shard");
+const XORB_HASH = "bbc3e1aa5c70dac56f0f0012055c30c01551d363bc2625590b1365bf8d86c2f7";
+const TEXT = Array.from({ length: 6000 }, (_, i) => `row ${i}, value ${i % 50}, label item-${i % 13}\n`).join("");
+const TEXT_SHA256 = "63ee561fb28ba0951f04e321bc43449d59fdd0d10021945c80bd8fc1b4d1f1d8";
+
+/** Uploads TEXT to `repo` as hf_xet does (Xet token, xorb, shard) and commits it as `table.csv`. */
+async function uploadThroughXet(url: string, token: string, repo: string): Promise<void> {
+	const answer = await fetch(`${url}/api/models/${repo}/xet-write-token/main`, {
+		headers: { authorization: `Bearer ${token}` },
+	});
+	const { accessToken } = (await answer.json()) as { accessToken: string };
+	const post = (path: string, body: Uint8Array) =>
+		fetch(`${url}${path}`, {
+			method: "POST",
+			headers: { authorization: `Bearer ${accessToken}` },
+			body: Buffer.from(body),
+		});
+	expect((await post(`/v1/xorbs/default/${XORB_HASH}`, XORB)).status).toBe(200);
+	expect((await post("/v1/shards", SHARD)).status).toBe(200);
+	const lfsFile = { path: "table.csv", algo: "sha256", oid: TEXT_SHA256, size: Buffer.byteLength(TEXT) };
+	expect((await commitRaw(url, token, repo, [header("through Xet"), { key: "lfsFile", value: lfsFile }])).status).toBe(
+		200,
+	);
+}
+
+/** The Xet rows of the SQLite database in `dataDir`. */
+function xetRows(dataDir: string): { xorbs: unknown[]; files: unknown[] } {
+	const db = new SQLite(join(dataDir, SQLITE_FILE_NAME), { readonly: true });
+	try {
+		return {
+			xorbs: db.prepare("SELECT hash, blob_sha256, size FROM xet_xorbs ORDER BY hash").all(),
+			files: db.prepare("SELECT file_hash, sha256, size FROM xet_files ORDER BY file_hash").all(),
+		};
+	} finally {
+		db.close();
+	}
+}
 
 const scratch = mkdtempSync(join(tmpdir(), "hubkit-backup-test-"));
 const running: ServingCli[] = [];
@@ -73,6 +117,11 @@ describe("hubkit backup and restore (embedded)", () => {
 		const imported = await runCli(["import", first, "--repo", "ops/kept", "--data", dataDir]);
 		expect(imported.code, imported.output).toBe(0);
 		const before = await filesOf(hub.url, "ops/kept");
+		expect((await createRepoRaw(hub.url, token, { name: "xet" })).status).toBe(200);
+		await uploadThroughXet(hub.url, token, "keeper/xet");
+		const xetBefore = xetRows(dataDir);
+		expect(xetBefore.xorbs).toHaveLength(1);
+		expect(xetBefore.files).toHaveLength(2);
 
 		// A second import commits while the backup runs.
 		const second = writeFolder(
@@ -99,6 +148,20 @@ describe("hubkit backup and restore (embedded)", () => {
 		running.push(copy);
 		expect(await filesOf(copy.url, "ops/kept")).toEqual(before);
 		expect(await whoami(copy.url, token)).toBe(200);
+		// The Xet-uploaded file, its xorb (a blob like any other) and the Xet rows came across.
+		expect(await (await fetch(`${copy.url}/keeper/xet/resolve/main/table.csv`)).text()).toBe(TEXT);
+		expect(xetRows(restoredDir)).toEqual(xetBefore);
+		const xetToken = await fetch(`${copy.url}/api/models/keeper/xet/xet-write-token/main`, {
+			headers: { authorization: `Bearer ${token}` },
+		});
+		const { accessToken } = (await xetToken.json()) as { accessToken: string };
+		const resent = await fetch(`${copy.url}/v1/xorbs/default/${XORB_HASH}`, {
+			method: "POST",
+			headers: { authorization: `Bearer ${accessToken}` },
+			body: Buffer.from(XORB),
+		});
+		// Already stored: its blob is in the restored store at its size.
+		expect(await resent.json()).toEqual({ was_inserted: false });
 		// The concurrent import made two commits (the repository, then its files): the copy holds the
 		// repository at one of them, whole — the same files as the serving hub at that commit.
 		const during = await fetch(`${copy.url}/api/models/ops/during`);

@@ -1,7 +1,7 @@
 /**
  * `hubkit gc [--dry-run] [--grace-minutes N]`: reclaims the blobs nothing references
  * (services/gc.ts), safely while hubs serve. Prints one line per blob removed (or, with
- * --dry-run, that would be) and the bytes in all; exits 1 when another gc holds the lock.
+ * --dry-run, that would be), the bytes in all and how many of them were Xet xorbs; exits 1 when another gc holds the lock.
  */
 import { parseArgs } from "node:util";
 import { collectGarbage } from "../services/gc.js";
@@ -25,6 +25,7 @@ export async function gcCommand(args: string[]): Promise<void> {
 		const verb = dryRun ? "would remove" : "removed";
 		process.stdout.write(
 			`${verb} ${report.removedCount} blobs, ${report.removedBytes} bytes (${formatBytes(report.removedBytes)}); ` +
+				`of them ${report.removedXorbs} Xet xorbs, ${report.removedXorbBytes} bytes; ` +
 				`${report.scanned} blobs looked at, ${report.recent} within the grace period` +
 				(dryRun ? "\n" : `; ${report.forgottenClaims} uncommitted LFS claims forgotten\n`),
 		);

@@ -364,6 +364,8 @@ export interface XetXorbsTable {
 	created_at: string;
 	/** JSON XorbChunkIndex (services/xet-store.ts); null for xorbs stored before version 21. */
 	chunk_index: string | null;
+	/** The namespace whose write token uploaded it (services/quota.ts); null before version 22. */
+	namespace?: string | null;
 }
 
 /** A file a Xet shard made (services/xet-store.ts). */
@@ -375,6 +377,12 @@ export interface XetFilesTable {
 	/** JSON `[xorbHash, chunkStart, chunkEnd, unpackedSize][]`, in file order. */
 	terms: string;
 	created_at: string;
+}
+
+/** Which xorbs a file of `xet_files` is made of (gc and the quota ask from the xorb's side). */
+export interface XetFileXorbsTable {
+	file_hash: string;
+	xorb_hash: string;
 }
 
 /** Which xorb holds a chunk, for the chunks global dedupe may ask about. */
@@ -462,5 +470,6 @@ export interface Database {
 	xet_xorbs: XetXorbsTable;
 	xet_files: XetFilesTable;
 	xet_dedupe_chunks: XetDedupeChunksTable;
+	xet_file_xorbs: XetFileXorbsTable;
 	rate_buckets: RateBucketsTable;
 }

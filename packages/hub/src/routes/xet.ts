@@ -77,7 +77,7 @@ export const XET_ROUTE_DOCS: RouteDocs = {
 		body: "binary",
 		permission: { action: "none", why: XET_TOKEN },
 		details: [
-			`The serialized xorb (at most ${MAX_XORB_BYTES / 1024 / 1024} MiB; under the upload body limit). Every chunk is decompressed and hashed and the xorb hash must be \`hash\`; answers \`{"was_inserted": true}\` (false when it was stored already).`,
+			`The serialized xorb (at most ${MAX_XORB_BYTES / 1024 / 1024} MiB; under the upload body limit). Every chunk is decompressed and hashed and the xorb hash must be \`hash\`; answers \`{"was_inserted": true}\` (false when it was stored already). With \`HUBKIT_STORAGE_QUOTA_BYTES\` set, a new xorb that would take the namespace of the token's repository over it is a 413 \`StorageQuotaExceeded\`.`,
 			"",
 			'A xorb that fails a check is a 400 `InvalidXetObject` whose body names the check: `{"error": "…", "xetError": "hash-mismatch"}` (`bad-hash`, `truncated`, `bad-header`, `bad-compression`, `size-mismatch`, `hash-mismatch`, `bad-footer`).',
 		],
@@ -147,17 +147,24 @@ export function xetRoutes(deps: HubDeps): Hono<HubEnv> {
 		return c.body(Buffer.from(shard), 200, { "Content-Type": "application/octet-stream" });
 	});
 
-	app.post("/v1/xorbs/default/:hash", async (c) => {
-		await requireXetGrant(deps.db, c.req.header("authorization"), "write");
-		const { wasInserted } = await cas.putXorb(c.req.param("hash"), await body(c, MAX_XORB_BYTES));
-		return c.json({ was_inserted: wasInserted });
-	});
-
-	app.post("/v1/shards", async (c) => {
+	/** The repository a write token names (gone since it was issued: 404). */
+	async function grantedRepo(c: Context<HubEnv>) {
 		const grant = await requireXetGrant(deps.db, c.req.header("authorization"), "write");
 		const { type, id } = parseRepoKey(grant.repoKey);
 		const repo = await findRepo(deps.db, type, id);
 		if (!repo) throw new HubError(404, `Repository not found: ${id}`, { code: "RepoNotFound" });
+		return repo;
+	}
+
+	app.post("/v1/xorbs/default/:hash", async (c) => {
+		// The owner of the token's repository is charged for a new xorb (services/quota.ts).
+		const repo = await grantedRepo(c);
+		const { wasInserted } = await cas.putXorb(c.req.param("hash"), await body(c, MAX_XORB_BYTES), repo.author);
+		return c.json({ was_inserted: wasInserted });
+	});
+
+	app.post("/v1/shards", async (c) => {
+		const repo = await grantedRepo(c);
 		await cas.putShard(repo, await body(c, MAX_SHARD_BYTES));
 		return c.json({ result: 0 });
 	});

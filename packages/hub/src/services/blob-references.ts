@@ -7,6 +7,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.js";
 import { blobsCommitsReach } from "./trees.js";
+import { fileSha256sUsing, xorbsStoredAs } from "./xet-store.js";
 
 /**
  * How long an LFS object uploaded for a repository stays claimed without a commit naming it.
@@ -21,7 +22,8 @@ export interface ReferenceSource {
 	referenced(db: Kysely<Database>, candidates: string[], now: Date): Promise<string[]>;
 }
 
-export const REFERENCE_SOURCES: readonly ReferenceSource[] = [
+/** What keeps a blob alive directly: as a file, an upload or an avatar. */
+const DIRECT_SOURCES: readonly ReferenceSource[] = [
 	// Files of any commit of any repository: seeded files, imports, mirrors and committed uploads.
 	{ name: "commit files", referenced: (db, candidates) => blobsCommitsReach(db, candidates) },
 	{
@@ -37,19 +39,6 @@ export const REFERENCE_SOURCES: readonly ReferenceSource[] = [
 				.where("created_at", ">=", since)
 				.execute();
 			return rows.map((row) => row.oid);
-		},
-	},
-	{
-		// Xorbs Xet uploads sent (services/xet-cas.ts): kept for the Xet read path and dedupe to come.
-		name: "Xet xorbs",
-		async referenced(db, candidates) {
-			const rows = await db
-				.selectFrom("xet_xorbs")
-				.select("blob_sha256")
-				.distinct()
-				.where("blob_sha256", "in", candidates)
-				.execute();
-			return rows.map((row) => row.blob_sha256);
 		},
 	},
 	{
@@ -78,6 +67,36 @@ export const REFERENCE_SOURCES: readonly ReferenceSource[] = [
 		},
 	},
 ];
+
+/**
+ * A xorb (services/xet-store.ts) lives while a file made from it is referenced by a source above:
+ * a commit, an upload claim within its week, an upload under way. One no shard named yet, or whose
+ * files all went, lives through the grace period as any blob, and is then garbage (gc then forgets
+ * its rows and the files made from it, services/gc.ts).
+ */
+const XET_XORBS: ReferenceSource = {
+	name: "Xet xorbs of referenced files",
+	async referenced(db, candidates, now) {
+		const xorbs = await xorbsStoredAs(db, candidates);
+		if (xorbs.length === 0) return [];
+		const files = await fileSha256sUsing(
+			db,
+			xorbs.map((xorb) => xorb.hash),
+		);
+		const sha256s = [...new Set([...files.values()].flat())];
+		const live = new Set<string>();
+		for (let start = 0; start < sha256s.length; start += 500) {
+			for (const sha256 of await referencedAmong(db, sha256s.slice(start, start + 500), now, DIRECT_SOURCES)) {
+				live.add(sha256);
+			}
+		}
+		return xorbs
+			.filter((xorb) => (files.get(xorb.hash) ?? []).some((sha256) => live.has(sha256)))
+			.map((xorb) => xorb.blobSha256);
+	},
+};
+
+export const REFERENCE_SOURCES: readonly ReferenceSource[] = [...DIRECT_SOURCES, XET_XORBS];
 
 /** The addresses among `candidates` that any source references. */
 export async function referencedAmong(

@@ -1,8 +1,9 @@
 /**
  * Reclaiming storage: removes the blobs nothing references any more (deleted repositories,
- * history that was rewritten, uploads never committed, replaced avatars) from the blob store, and
- * forgets what only pointed at them (expired upload URLs and their parts, claims on uploaded LFS
- * objects no commit took up). `hubkit gc` runs it; so does every hub on its schedule
+ * history that was rewritten, uploads never committed, replaced avatars, Xet xorbs no referenced
+ * file is made from) from the blob store, and forgets what only pointed at them (expired upload
+ * URLs and their parts, claims on uploaded LFS objects no commit took up, the Xet rows of removed
+ * xorbs and files). `hubkit gc` runs it; so does every hub on its schedule
  * (`HUBKIT_GC_INTERVAL_MINUTES`).
  *
  * Safe while hubs serve and share the database and the store:
@@ -17,6 +18,7 @@ import { withGcLockIfFree } from "../db/gc-lock.js";
 import type { HubDeps } from "../deps.js";
 import { referencedAmong, UNCOMMITTED_OBJECT_RETENTION_MS } from "./blob-references.js";
 import { LfsUploads } from "./lfs-uploads.js";
+import { forgetRemovedBlobs, xorbsStoredAs } from "./xet-store.js";
 
 /** Candidates asked about (and removed) together: one query per reference source and batch. */
 const BATCH = 500;
@@ -47,6 +49,9 @@ export interface GcReport {
 	removed: { sha256: string; size: number }[];
 	removedCount: number;
 	removedBytes: number;
+	/** Of the blobs removed, how many were Xet xorbs, and their bytes (services/blob-references.ts). */
+	removedXorbs: number;
+	removedXorbBytes: number;
 	/** Claims on uploaded LFS objects no commit took up in time, forgotten. */
 	forgottenClaims: number;
 }
@@ -63,6 +68,8 @@ export async function collectGarbage(deps: GcDeps, options: GcOptions = {}): Pro
 			removed: [],
 			removedCount: 0,
 			removedBytes: 0,
+			removedXorbs: 0,
+			removedXorbBytes: 0,
 			forgottenClaims: 0,
 		};
 	}
@@ -80,6 +87,8 @@ async function collect(deps: GcDeps, options: GcOptions & { dryRun: boolean }): 
 		removed: [],
 		removedCount: 0,
 		removedBytes: 0,
+		removedXorbs: 0,
+		removedXorbBytes: 0,
 		forgottenClaims: 0,
 	};
 	if (!options.dryRun) {
@@ -101,6 +110,13 @@ async function collect(deps: GcDeps, options: GcOptions & { dryRun: boolean }): 
 			now(),
 		);
 		const garbage = candidates.filter((blob) => !referenced.has(blob.sha256));
+		for (const xorb of await xorbsStoredAs(
+			deps.db,
+			garbage.map((blob) => blob.sha256),
+		)) {
+			report.removedXorbs++;
+			report.removedXorbBytes += xorb.size;
+		}
 		for (const blob of garbage) {
 			if (!options.dryRun) await deps.blobStore.remove(blob.sha256);
 			if (report.removed.length < REPORTED_BLOBS) report.removed.push(blob);
@@ -109,15 +125,10 @@ async function collect(deps: GcDeps, options: GcOptions & { dryRun: boolean }): 
 			options.onRemove?.(blob);
 		}
 		if (!options.dryRun && garbage.length > 0) {
-			// The size cache of blobs (files listings join it) forgets them too.
-			await deps.db
-				.deleteFrom("blobs")
-				.where(
-					"sha256",
-					"in",
-					garbage.map((blob) => blob.sha256),
-				)
-				.execute();
+			const removed = garbage.map((blob) => blob.sha256);
+			// The size cache of blobs (files listings join it) forgets them too, and so do the Xet rows.
+			await deps.db.deleteFrom("blobs").where("sha256", "in", removed).execute();
+			await forgetRemovedBlobs(deps.db, removed);
 		}
 	};
 	for await (const blob of deps.blobStore.list()) {
@@ -132,7 +143,7 @@ async function collect(deps: GcDeps, options: GcOptions & { dryRun: boolean }): 
 	if (batch.length > 0) await settle();
 	if (report.removedCount > 0 || report.forgottenClaims > 0) {
 		deps.logger.info(
-			`gc${options.dryRun ? " (dry run)" : ""}: ${report.removedCount} unreferenced blobs, ${report.removedBytes} bytes${options.dryRun ? " would be" : ""} removed; ${report.forgottenClaims} uncommitted LFS claims forgotten`,
+			`gc${options.dryRun ? " (dry run)" : ""}: ${report.removedCount} unreferenced blobs (${report.removedXorbs} of them Xet xorbs), ${report.removedBytes} bytes${options.dryRun ? " would be" : ""} removed; ${report.forgottenClaims} uncommitted LFS claims forgotten`,
 		);
 	}
 	return report;

@@ -4,11 +4,16 @@
  * blobs its repositories reference: the files of every commit of their history (a file kept
  * across commits counts once; the same bytes in two of its repositories count once), LFS objects
  * uploaded for them and not committed yet, and LFS uploads under way (their announced size).
+ * Files uploaded through Xet are stored twice (services/xet-cas.ts), and both count: the file's
+ * blob as above, and the xorbs it is made of. A xorb is charged to every namespace holding a
+ * file made from it (as a blob two namespaces hold counts for each); until a shard names it, to
+ * the namespace whose write token uploaded it.
  * Avatars and what operators write (`hubkit import`, `mirror`, the seed) are not held to it.
  *
  * Checked where users add bytes, before any byte is stored: preupload (the sizes announced),
- * the LFS batch (each object), the NDJSON commit's inline files and repository creation with
- * files. An upload that would go over is a 413 `StorageQuotaExceeded` naming usage and limit.
+ * the LFS batch (each object), the NDJSON commit's inline files, repository creation with
+ * files, and Xet uploads (each new xorb; each shard's files and the xorbs of other namespaces
+ * they are made of). An upload that would go over is a 413 `StorageQuotaExceeded` naming usage and limit.
  */
 import { type Kysely, sql } from "kysely";
 import type { HubConfig } from "../config.js";
@@ -16,6 +21,7 @@ import type { Database } from "../db/schema.js";
 import { HubError } from "../errors.js";
 import { UNCOMMITTED_OBJECT_RETENTION_MS } from "./blob-references.js";
 import { blobsOfCommits } from "./trees.js";
+import { unnamedXorbsOf, xorbsOfFiles } from "./xet-store.js";
 
 export interface NamespaceUsage {
 	bytes: number;
@@ -57,6 +63,10 @@ export async function namespaceUsage(
 	const sizes = new Map<string, number>();
 	for (const row of [...committed, ...claimed, ...uploading]) {
 		sizes.set(row.sha256, Math.max(sizes.get(row.sha256) ?? 0, Number(row.size ?? 0)));
+	}
+	// Xet files are kept twice: as the blob counted above and as the xorbs they are made of.
+	for (const xorb of [...(await xorbsOfFiles(db, [...sizes.keys()])), ...(await unnamedXorbsOf(db, namespace))]) {
+		sizes.set(xorb.blobSha256, xorb.size);
 	}
 	let bytes = 0;
 	for (const size of sizes.values()) bytes += size;

@@ -67,18 +67,25 @@ export class XetCas {
 	}
 
 	/**
-	 * Stores a xorb sent to `POST /v1/xorbs/default/{hash}` once its chunks hash to `hashHex`.
-	 * Sent again, it is kept once: `wasInserted` says whether this call stored it.
+	 * Stores a xorb sent to `POST /v1/xorbs/default/{hash}` for `namespace` (the repository
+	 * owner its token names) once its chunks hash to `hashHex`; a new xorb that would take the
+	 * namespace over its storage quota is a 413. Sent again, it is kept once (`wasInserted`
+	 * says whether this call stored it) and its bytes written again: that moves the blob's date
+	 * on, so gc's grace period covers the shard that follows.
 	 */
-	async putXorb(hashHex: string, bytes: Uint8Array): Promise<{ wasInserted: boolean }> {
+	async putXorb(hashHex: string, bytes: Uint8Array, namespace: string): Promise<{ wasInserted: boolean }> {
 		return await refusingBadFormat(async () => {
 			const expected = hashFromHex(hashHex);
 			const hash = hashToHex(expected);
 			const parsed = await parseXorb(bytes, expected);
 			const known = await this.#store.xorb(hash);
-			if (known && (await this.#blobStore.size(known.blobSha256)) === known.size) return { wasInserted: false };
+			if (known && (await this.#blobStore.size(known.blobSha256)) === known.size) {
+				await this.#blobStore.put(bytes);
+				return { wasInserted: false };
+			}
+			await new StorageBudget(this.#db, this.#config, namespace).add([{ size: bytes.length }]);
 			const stored = await this.#blobStore.put(bytes);
-			await this.#store.recordXorb(hash, stored, parsed.chunks);
+			await this.#store.recordXorb(hash, stored, parsed.chunks, namespace);
 			return { wasInserted: true };
 		});
 	}
@@ -111,9 +118,16 @@ export class XetCas {
 				}
 				files.push({ file, sha256: file.sha256, size: file.terms.reduce((sum, term) => sum + term.size, 0) });
 			}
-			await new StorageBudget(this.#db, this.#config, repo.author).add(
-				files.map(({ sha256, size }) => ({ sha256, size })),
-			);
+			// The files, and the xorbs they are made of that the namespace does not hold yet (another's).
+			const xorbAdditions = [];
+			for (const term of files.flatMap(({ file }) => file.terms)) {
+				const stored = await xorbs.stored(term.xorbHash);
+				if (stored) xorbAdditions.push({ sha256: stored.blobSha256, size: stored.size });
+			}
+			await new StorageBudget(this.#db, this.#config, repo.author).add([
+				...files.map(({ sha256, size }) => ({ sha256, size })),
+				...xorbAdditions,
+			]);
 			const stored: StoredBlob[] = [];
 			for (const { file, sha256, size } of files) {
 				try {
@@ -147,6 +161,10 @@ class XorbReader {
 	async #xorb(hex: string): Promise<StoredXorb | undefined> {
 		if (!this.#xorbs.has(hex)) this.#xorbs.set(hex, await this.store.xorb(hex));
 		return this.#xorbs.get(hex);
+	}
+
+	stored(hash: XetHash): Promise<StoredXorb | undefined> {
+		return this.#xorb(hashToHex(hash));
 	}
 
 	async chunks(hash: XetHash): Promise<ChunkRef[] | undefined> {

@@ -83,8 +83,16 @@ export class XetStore {
 		private readonly blobStore: BlobStore,
 	) {}
 
-	/** Records a verified xorb stored as blob `blobSha256`, with its chunks and their dedupe entries. */
-	async recordXorb(hash: string, blob: { sha256: string; size: number }, chunks: readonly XorbChunk[]): Promise<void> {
+	/**
+	 * Records a verified xorb stored as blob `blobSha256`, with its chunks and their dedupe entries;
+	 * `namespace` uploaded it (charged for it until a shard names it, services/quota.ts).
+	 */
+	async recordXorb(
+		hash: string,
+		blob: { sha256: string; size: number },
+		chunks: readonly XorbChunk[],
+		namespace?: string,
+	): Promise<void> {
 		const chunkIndex = encodeIndex(chunks);
 		await this.db
 			.insertInto("xet_xorbs")
@@ -94,6 +102,7 @@ export class XetStore {
 				size: blob.size,
 				created_at: new Date().toISOString(),
 				chunk_index: chunkIndex,
+				...(namespace !== undefined ? { namespace } : {}),
 			})
 			.onConflict((conflict) =>
 				conflict.column("hash").doUpdateSet({ blob_sha256: blob.sha256, size: blob.size, chunk_index: chunkIndex }),
@@ -159,6 +168,13 @@ export class XetStore {
 				})
 				.onConflict((conflict) => conflict.column("file_hash").doNothing())
 				.execute();
+			const xorbs = new Set(terms.map(([xorbHash]) => xorbHash as string));
+			if (xorbs.size === 0) continue;
+			await this.db
+				.insertInto("xet_file_xorbs")
+				.values([...xorbs].map((xorbHash) => ({ file_hash: hashToHex(file.fileHash), xorb_hash: xorbHash })))
+				.onConflict((conflict) => conflict.columns(["file_hash", "xorb_hash"]).doNothing())
+				.execute();
 		}
 	}
 
@@ -199,4 +215,120 @@ function toStoredFile(row: { file_hash: string; sha256: string; size: number; te
 		([xorbHash, chunkStart, chunkEnd, size]) => ({ xorbHash, chunkStart, chunkEnd, size }),
 	);
 	return { fileHash: row.file_hash, sha256: row.sha256, size: Number(row.size), terms };
+}
+
+/*
+ * What gc (services/blob-references.ts, services/gc.ts) and the quota (services/quota.ts) ask of
+ * the rows above, from the blobs' side: they need the database only.
+ */
+
+/** Rows of an `in` list asked at a time. */
+const IN_BATCH = 500;
+
+function inBatches<T>(values: readonly T[]): T[][] {
+	const unique = [...new Set(values)];
+	const batches: T[][] = [];
+	for (let start = 0; start < unique.length; start += IN_BATCH) batches.push(unique.slice(start, start + IN_BATCH));
+	return batches;
+}
+
+export interface XorbBlob {
+	hash: string;
+	blobSha256: string;
+	size: number;
+}
+
+/** The xorbs stored as one of the blobs `blobSha256s`. */
+export async function xorbsStoredAs(db: Kysely<Database>, blobSha256s: readonly string[]): Promise<XorbBlob[]> {
+	const found: XorbBlob[] = [];
+	for (const batch of inBatches(blobSha256s)) {
+		const rows = await db
+			.selectFrom("xet_xorbs")
+			.select(["hash", "blob_sha256", "size"])
+			.where("blob_sha256", "in", batch)
+			.execute();
+		for (const row of rows) found.push({ hash: row.hash, blobSha256: row.blob_sha256, size: Number(row.size) });
+	}
+	return found;
+}
+
+/** For each of `xorbHashes` some file is made from, the sha256s of those files. */
+export async function fileSha256sUsing(
+	db: Kysely<Database>,
+	xorbHashes: readonly string[],
+): Promise<Map<string, string[]>> {
+	const found = new Map<string, string[]>();
+	for (const batch of inBatches(xorbHashes)) {
+		const rows = await db
+			.selectFrom("xet_file_xorbs")
+			.innerJoin("xet_files", "xet_files.file_hash", "xet_file_xorbs.file_hash")
+			.select(["xet_file_xorbs.xorb_hash", "xet_files.sha256"])
+			.where("xet_file_xorbs.xorb_hash", "in", batch)
+			.execute();
+		for (const row of rows) found.set(row.xorb_hash, [...(found.get(row.xorb_hash) ?? []), row.sha256]);
+	}
+	return found;
+}
+
+/** The xorbs the files stored as `sha256s` are made of. */
+export async function xorbsOfFiles(db: Kysely<Database>, sha256s: readonly string[]): Promise<XorbBlob[]> {
+	const found = new Map<string, XorbBlob>();
+	for (const batch of inBatches(sha256s)) {
+		const rows = await db
+			.selectFrom("xet_files")
+			.innerJoin("xet_file_xorbs", "xet_file_xorbs.file_hash", "xet_files.file_hash")
+			.innerJoin("xet_xorbs", "xet_xorbs.hash", "xet_file_xorbs.xorb_hash")
+			.select(["xet_xorbs.hash", "xet_xorbs.blob_sha256", "xet_xorbs.size"])
+			.where("xet_files.sha256", "in", batch)
+			.execute();
+		for (const row of rows)
+			found.set(row.hash, { hash: row.hash, blobSha256: row.blob_sha256, size: Number(row.size) });
+	}
+	return [...found.values()];
+}
+
+/** The xorbs `namespace` uploaded that no stored file is made from (yet). */
+export async function unnamedXorbsOf(db: Kysely<Database>, namespace: string): Promise<XorbBlob[]> {
+	const rows = await db
+		.selectFrom("xet_xorbs")
+		.select(["hash", "blob_sha256", "size"])
+		.where("namespace", "=", namespace)
+		.where((eb) =>
+			eb.not(
+				eb.exists(
+					eb
+						.selectFrom("xet_file_xorbs")
+						.select("xet_file_xorbs.xorb_hash")
+						.whereRef("xet_file_xorbs.xorb_hash", "=", "xet_xorbs.hash"),
+				),
+			),
+		)
+		.execute();
+	return rows.map((row) => ({ hash: row.hash, blobSha256: row.blob_sha256, size: Number(row.size) }));
+}
+
+/**
+ * Forgets what pointed at blobs gc removed: xorbs stored as one of them (their rows, their dedupe
+ * entries and every file made from them, which no read may then reconstruct), and files whose
+ * sha256 is one of them.
+ */
+export async function forgetRemovedBlobs(db: Kysely<Database>, blobSha256s: readonly string[]): Promise<void> {
+	for (const batch of inBatches(blobSha256s)) {
+		const xorbs = (await xorbsStoredAs(db, batch)).map((xorb) => xorb.hash);
+		const files = new Set(
+			(await db.selectFrom("xet_files").select("file_hash").where("sha256", "in", batch).execute()).map(
+				(row) => row.file_hash,
+			),
+		);
+		if (xorbs.length > 0) {
+			const using = await db.selectFrom("xet_file_xorbs").select("file_hash").where("xorb_hash", "in", xorbs).execute();
+			for (const row of using) files.add(row.file_hash);
+			await db.deleteFrom("xet_dedupe_chunks").where("xorb_hash", "in", xorbs).execute();
+			await db.deleteFrom("xet_xorbs").where("hash", "in", xorbs).execute();
+		}
+		for (const fileBatch of inBatches([...files])) {
+			await db.deleteFrom("xet_file_xorbs").where("file_hash", "in", fileBatch).execute();
+			await db.deleteFrom("xet_files").where("file_hash", "in", fileBatch).execute();
+		}
+	}
 }

@@ -25,6 +25,7 @@ import { refreshTokenReuseMigration } from "./0018-refresh-token-reuse.js";
 import { modelWeightsMetadataMigration } from "./0019-model-weights-metadata.js";
 import { xetXorbsMigration } from "./0020-xet-xorbs.js";
 import { xetFilesMigration } from "./0021-xet-files.js";
+import { xetLifecycleMigration } from "./0022-xet-lifecycle.js";
 
 export function allMigrations(engine: DatabaseEngine): Record<string, Migration> {
 	return {
@@ -49,5 +50,6 @@ export function allMigrations(engine: DatabaseEngine): Record<string, Migration>
 		"0019-model-weights-metadata": modelWeightsMetadataMigration,
 		"0020-xet-xorbs": xetXorbsMigration,
 		"0021-xet-files": xetFilesMigration,
+		"0022-xet-lifecycle": xetLifecycleMigration,
 	};
 }
