@@ -145,13 +145,13 @@ describe.each(ENGINES)("Xet objects in gc (%s)", (engine) => {
 		expect(await (await client.xorb(token)).json()).toEqual({ was_inserted: true });
 		expect((await client.shard(token)).status).toBe(200);
 		expect((await client.commitText()).status).toBe(200);
-		// The fixture's chunks are none that global dedupe indexes: one such entry, to see it kept and forgotten.
+		// The shard indexed each file's first chunk for dedupe; one more entry, to see them all kept.
 		await opened.hub.deps.db
 			.insertInto("xet_dedupe_chunks")
 			.values({ chunk_hash: "c".repeat(64), xorb_hash: XORB_HASH })
 			.execute();
 		const before = await rows();
-		expect(before).toEqual({ xorbs: 1, files: [NOTES_SHA256, TEXT_SHA256].sort(), fileXorbs: 2, dedupe: 1 });
+		expect(before).toEqual({ xorbs: 1, files: [NOTES_SHA256, TEXT_SHA256].sort(), fileXorbs: 2, dedupe: 3 });
 
 		const report = await collectGarbage(opened.hub.deps, { graceMs: HOUR, now: WEEK_ON });
 		expect(report.removedXorbs).toBe(0);
