@@ -15,6 +15,7 @@ import { openDatabase } from "../src/db/open.js";
 import { UNCOMMITTED_OBJECT_RETENTION_MS } from "../src/services/blob-references.js";
 import { collectGarbage } from "../src/services/gc.js";
 import { namespaceUsage } from "../src/services/quota.js";
+import { DEDUPE_ANSWER_LIFETIME_SECONDS, XetDedupe } from "../src/services/xet-dedupe.js";
 import { parseShard } from "../src/xet/shard.js";
 import { commitRaw, createRepoRaw, header } from "./commits-fixture.js";
 import { runCli } from "./support/cli.js";
@@ -136,6 +137,23 @@ describe.each(ENGINES)("Xet objects in gc (%s)", (engine) => {
 		const run = await collectGarbage(opened.hub.deps, { graceMs: HOUR, now: SOON });
 		expect(run.removedXorbs).toBe(1);
 		expect(await opened.hub.deps.blobStore.size(blob ?? "")).toBeUndefined();
+		expect(await rows()).toEqual({ xorbs: 0, files: [], fileXorbs: 0, dedupe: 0 });
+	});
+
+	it("keeps a xorb a dedupe answer named for as long as clients may build on that answer", async () => {
+		const client = xetClient(opened.server.url, alice, "alice/squashed");
+		expect((await client.xorb()).status).toBe(200);
+		const chunk = "d".repeat(64);
+		await opened.hub.deps.db
+			.insertInto("xet_dedupe_chunks")
+			.values({ chunk_hash: chunk, xorb_hash: XORB_HASH })
+			.execute();
+		const dedupe = new XetDedupe(opened.hub.deps);
+		expect(await dedupe.answer(chunk)).toBeDefined();
+
+		expect((await collectGarbage(opened.hub.deps, { graceMs: HOUR, now: SOON })).removedXorbs).toBe(0);
+		const afterAnswer = () => new Date(Date.now() + DEDUPE_ANSWER_LIFETIME_SECONDS * 1000 + HOUR);
+		expect((await collectGarbage(opened.hub.deps, { graceMs: HOUR, now: afterAnswer })).removedXorbs).toBe(1);
 		expect(await rows()).toEqual({ xorbs: 0, files: [], fileXorbs: 0, dedupe: 0 });
 	});
 

@@ -366,6 +366,8 @@ export interface XetXorbsTable {
 	chunk_index: string | null;
 	/** The namespace whose write token uploaded it (services/quota.ts); null before version 22. */
 	namespace?: string | null;
+	/** When a dedupe answer last named it (services/xet-dedupe.ts); gc keeps it for the answer's life. */
+	offered_at?: string | null;
 }
 
 /** A file a Xet shard made (services/xet-store.ts). */

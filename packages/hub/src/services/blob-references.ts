@@ -7,6 +7,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.js";
 import { blobsCommitsReach } from "./trees.js";
+import { DEDUPE_ANSWER_LIFETIME_SECONDS } from "./xet-dedupe.js";
 import { fileSha256sUsing, xorbsStoredAs } from "./xet-store.js";
 
 /**
@@ -72,13 +73,15 @@ const DIRECT_SOURCES: readonly ReferenceSource[] = [
  * A xorb (services/xet-store.ts) lives while a file made from it is referenced by a source above:
  * a commit, an upload claim within its week, an upload under way. One no shard named yet, or whose
  * files all went, lives through the grace period as any blob, and is then garbage (gc then forgets
- * its rows and the files made from it, services/gc.ts).
+ * its rows and the files made from it, services/gc.ts), unless a dedupe answer named it within
+ * that answer's life: a client may still build a shard on it.
  */
 const XET_XORBS: ReferenceSource = {
 	name: "Xet xorbs of referenced files",
 	async referenced(db, candidates, now) {
 		const xorbs = await xorbsStoredAs(db, candidates);
 		if (xorbs.length === 0) return [];
+		const offeredSince = new Date(now.getTime() - DEDUPE_ANSWER_LIFETIME_SECONDS * 1000).toISOString();
 		const files = await fileSha256sUsing(
 			db,
 			xorbs.map((xorb) => xorb.hash),
@@ -91,7 +94,11 @@ const XET_XORBS: ReferenceSource = {
 			}
 		}
 		return xorbs
-			.filter((xorb) => (files.get(xorb.hash) ?? []).some((sha256) => live.has(sha256)))
+			.filter(
+				(xorb) =>
+					(xorb.offeredAt !== null && xorb.offeredAt >= offeredSince) ||
+					(files.get(xorb.hash) ?? []).some((sha256) => live.has(sha256)),
+			)
 			.map((xorb) => xorb.blobSha256);
 	},
 };

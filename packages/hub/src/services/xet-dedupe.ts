@@ -47,6 +47,12 @@ export class XetDedupe {
 		const xorbHash = await this.#store.xorbHoldingChunk(hashToHex(hashFromHex(chunkHash)));
 		const xorb = xorbHash ? await this.#store.xorb(xorbHash) : undefined;
 		if (!xorb) return undefined;
+		// A client may name this xorb in shards for as long as the answer lives: gc keeps it that long.
+		await this.#db
+			.updateTable("xet_xorbs")
+			.set({ offered_at: now.toISOString() })
+			.where("hash", "=", xorb.hash)
+			.execute();
 		const key = await this.chunkHashKey(xorb.hash);
 		const keyed = await keyedHashes(
 			xorb.chunks.map((chunk) => hashFromHex(chunk.hash)),

@@ -238,16 +238,26 @@ export interface XorbBlob {
 	size: number;
 }
 
-/** The xorbs stored as one of the blobs `blobSha256s`. */
-export async function xorbsStoredAs(db: Kysely<Database>, blobSha256s: readonly string[]): Promise<XorbBlob[]> {
-	const found: XorbBlob[] = [];
+/** The xorbs stored as one of the blobs `blobSha256s`, with when a dedupe answer last named each (ISO). */
+export async function xorbsStoredAs(
+	db: Kysely<Database>,
+	blobSha256s: readonly string[],
+): Promise<(XorbBlob & { offeredAt: string | null })[]> {
+	const found: (XorbBlob & { offeredAt: string | null })[] = [];
 	for (const batch of inBatches(blobSha256s)) {
 		const rows = await db
 			.selectFrom("xet_xorbs")
-			.select(["hash", "blob_sha256", "size"])
+			.select(["hash", "blob_sha256", "size", "offered_at"])
 			.where("blob_sha256", "in", batch)
 			.execute();
-		for (const row of rows) found.push({ hash: row.hash, blobSha256: row.blob_sha256, size: Number(row.size) });
+		for (const row of rows) {
+			found.push({
+				hash: row.hash,
+				blobSha256: row.blob_sha256,
+				size: Number(row.size),
+				offeredAt: row.offered_at ?? null,
+			});
+		}
 	}
 	return found;
 }

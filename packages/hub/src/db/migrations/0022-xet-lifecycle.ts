@@ -1,7 +1,9 @@
 /**
  * Version 22: what gc and the storage quota need to know of Xet objects (services/xet-store.ts).
  * `xet_xorbs.namespace` is the namespace whose write token uploaded the xorb (charged for it
- * until a shard names it; null for xorbs stored before this version). `xet_file_xorbs` says which
+ * until a shard names it; null for xorbs stored before this version); `xet_xorbs.offered_at` is
+ * when a dedupe answer last named it (gc keeps it while clients may still reference it from that
+ * answer). `xet_file_xorbs` says which
  * xorbs each file of `xet_files` is made of, so gc and the quota find a xorb's files without
  * reading every file's terms; it is filled here for the files stored before.
  */
@@ -15,6 +17,7 @@ interface FileRow {
 export const xetLifecycleMigration: Migration = {
 	async up(db: Kysely<unknown>) {
 		await db.schema.alterTable("xet_xorbs").addColumn("namespace", "text").execute();
+		await db.schema.alterTable("xet_xorbs").addColumn("offered_at", "text").execute();
 		await db.schema
 			.createTable("xet_file_xorbs")
 			.addColumn("file_hash", "text", (column) => column.notNull())
