@@ -22,11 +22,16 @@ import {
 import { XetCas } from "../services/xet-cas.js";
 import { issueXetToken, requireXetGrant, type XetScope } from "../services/xet-tokens.js";
 import { MAX_XORB_BYTES } from "../xet/xorb.js";
+import { isXetReadPath } from "./xet-reads.js";
 
 /** Paths whose routes read a Xet token from `Authorization` themselves. */
 export function isXetCasPath(path: string): boolean {
 	return (
-		path.startsWith("/v1/xorbs/") || path.startsWith("/v1/chunks/") || path === "/v1/shards" || path === "/v2/shards"
+		path.startsWith("/v1/xorbs/") ||
+		path.startsWith("/v1/chunks/") ||
+		path === "/v1/shards" ||
+		path === "/v2/shards" ||
+		isXetReadPath(path)
 	);
 }
 
@@ -54,7 +59,7 @@ export const XET_ROUTE_DOCS: RouteDocs = {
 		summary: "A Xet token to read files of a repository",
 		tag: "Commits and uploads",
 		description:
-			"The caller must be allowed to see the repository. The hub serves no Xet reads yet: files download over `/resolve`.",
+			"The caller must be allowed to see the repository. The token reads the files this repository holds through `GET /v1/reconstructions/{hash}` (files uploaded through Xet; `/resolve` names them with `X-Xet-Hash`).",
 		details: TOKEN_DETAILS("read"),
 	},
 	"GET /v1/chunks/{prefix}/{hash}": {
