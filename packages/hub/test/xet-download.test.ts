@@ -349,8 +349,14 @@ describe.each(SETUPS)("huggingface_hub 1.33 and @huggingface/hub download throug
 			expect(await run("upload")).toHaveLength(1);
 			const before = await served(hub.url, "/v1/xorb-ranges/{xorb}", 206);
 			expect(await run("download")).toHaveLength(2);
-			// The bytes came from xorb ranges (three reads of each file, two of them through the tree cache).
-			expect(await served(hub.url, "/v1/xorb-ranges/{xorb}", 206)).toBeGreaterThanOrEqual(before + 6);
+			// Each file was reconstructed and its bytes fetched from xorb ranges, at least once after a HEAD
+			// (hf_hub_download) and once from the tree listing (snapshot_download); hf_xet may serve the third
+			// read of each from what it already holds.
+			expect(await served(hub.url, "/v1/xorb-ranges/{xorb}", 206)).toBeGreaterThanOrEqual(before + 4);
+			const reconstructions =
+				(await served(hub.url, "/v1/reconstructions/{hash}", 200)) +
+				(await served(hub.url, "/v2/reconstructions/{hash}", 200));
+			expect(reconstructions).toBeGreaterThanOrEqual(4);
 
 			const big = await downloadFile({
 				repo: "dana/xet-download",

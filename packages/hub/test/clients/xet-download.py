@@ -55,7 +55,7 @@ def snapshot():
     [tree] = glob.glob(os.path.join(cache, "*", "trees", "*.json"))
     listed = json.load(open(tree))
     text = json.dumps(listed)
-    assert text.count("xetHash") == len(files), f"tree cache without a xetHash per file: {text[:500]}"
+    assert text.count("xet_hash") == len(files), f"tree cache without a Xet hash per file: {text[:500]}"
     # Only the tree listing left: a download at the commit takes the Xet path straight from it.
     commit = os.path.basename(tree)[: -len(".json")]
     repo_folder = os.path.dirname(os.path.dirname(tree))
