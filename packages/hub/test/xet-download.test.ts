@@ -15,7 +15,7 @@ import { downloadFile } from "@huggingface/hub";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccessToken } from "../src/auth/tokens.js";
 import { XetCas } from "../src/services/xet-cas.js";
-import { XetReads } from "../src/services/xet-reads.js";
+import { XetReads } from "../src/services/xet-reconstruction.js";
 import { XetStore } from "../src/services/xet-store.js";
 import { readXorbChunk } from "../src/xet/xorb.js";
 import { commitRaw, createRepoRaw, header } from "./commits-fixture.js";
@@ -258,6 +258,15 @@ describe.each(ENGINES)("Xet download routes (%s)", (engine) => {
 			headers: { authorization: `Bearer ${bob}` },
 		});
 		expect(denied.status).toBe(404);
+		// A gated repository's read token needs what its files do: bob, without access, gets none.
+		expect((await createRepoRaw(hub.url, alice, { name: "gated" })).status).toBe(200);
+		await hub.deps.db.updateTable("models").set({ gated: "manual" }).where("id", "=", "alice/gated").execute();
+		const gated = (token: string) =>
+			fetch(`${hub.url}/api/models/alice/gated/xet-read-token/main`, { headers: { authorization: `Bearer ${token}` } });
+		const refused = await gated(bob);
+		expect(refused.status).toBe(403);
+		expect(refused.headers.get("X-Error-Code")).toBe("GatedRepo");
+		expect((await gated(alice)).status).toBe(200);
 	});
 
 	it("serves a link for exactly its xorb, its range and its lifetime", async () => {

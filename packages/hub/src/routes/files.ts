@@ -17,7 +17,7 @@ import { type FileRepo, FileService } from "../services/files.js";
 import { LEGACY_ID_ALIASES } from "../services/legacy-ids.js";
 import { findVisibleOrMoved, movedRepo } from "../services/repo-redirect.js";
 import { REPO_TYPE_PLURALS, REPO_TYPES, type RepoType } from "../services/repos.js";
-import { withXetHashes } from "../services/xet-reads.js";
+import { withXetHashes } from "../services/xet-reconstruction.js";
 import { XetStore } from "../services/xet-store.js";
 import type { ByteRange } from "../storage/blob-store.js";
 import { contentRange, parseRangeHeader } from "../storage/byte-range.js";

@@ -3,7 +3,7 @@
  * make a file (with a Xet read token), the xorb-range links they then fetch without one, and the
  * headers `/resolve` adds for a file uploaded through Xet so clients know to take this path
  * (reference/client-contracts.md §1.4). Who may read what and how links are signed:
- * services/xet-reads.ts.
+ * services/xet-reconstruction.ts.
  */
 import { type Context, Hono } from "hono";
 import type { HubDeps, HubEnv } from "../deps.js";
@@ -11,7 +11,7 @@ import { badRequest, HubError } from "../errors.js";
 import type { RouteDocs } from "../openapi/route-doc.js";
 import { publicBaseUrl } from "../public-url.js";
 import { REPO_TYPE_PLURALS, type RepoType } from "../services/repos.js";
-import { checkedFileHash, type Reconstruction, XetReads } from "../services/xet-reads.js";
+import { checkedFileHash, type Reconstruction, XetReads } from "../services/xet-reconstruction.js";
 import { requireXetGrant } from "../services/xet-tokens.js";
 import { contentRange } from "../storage/byte-range.js";
 

@@ -11,6 +11,7 @@ import { HubError } from "../errors.js";
 import { readLimitedBody } from "../lib/streams.js";
 import type { RouteDocs } from "../openapi/route-doc.js";
 import { publicBaseUrl } from "../public-url.js";
+import { checkGatedDownload } from "../services/access-requests.js";
 import {
 	checkedRepoId,
 	findRepo,
@@ -59,7 +60,7 @@ export const XET_ROUTE_DOCS: RouteDocs = {
 		summary: "A Xet token to read files of a repository",
 		tag: "Commits and uploads",
 		description:
-			"The caller must be allowed to see the repository. The token reads the files this repository holds through `GET /v1/reconstructions/{hash}` (files uploaded through Xet; `/resolve` names them with `X-Xet-Hash`).",
+			"The caller must be allowed to see the repository, and to download its files when it is gated (else 401/403 `GatedRepo`). The token reads the files this repository holds through `GET /v1/reconstructions/{hash}` (files uploaded through Xet; `/resolve` names them with `X-Xet-Hash`).",
 		details: TOKEN_DETAILS("read"),
 	},
 	"GET /v1/chunks/{prefix}/{hash}": {
@@ -110,6 +111,8 @@ export function xetRoutes(deps: HubDeps): Hono<HubEnv> {
 			scope === "write"
 				? (await findRepoFor(deps.db, "write", type, id, caller)).repo
 				: await findVisibleRepo(deps.db, type, id, caller);
+		// A read token reconstructs any file the repository holds, so it needs what downloading a gated file does.
+		if (scope === "read") await checkGatedDownload(deps.db, repo, "", caller);
 		const revision = c.req.param("revision") ?? "";
 		const { accessToken, exp } = await issueXetToken(deps.db, {
 			scope,
