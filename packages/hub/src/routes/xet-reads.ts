@@ -58,8 +58,9 @@ export const XET_READS_ROUTE_DOCS: RouteDocs = {
 	"GET /v1/reconstructions/{hash}": {
 		summary: "Which xorb chunks make a Xet file, and links to fetch them",
 		tag: "Files",
-		permission: { action: "none", why: READ_TOKEN },
 		details: [
+			`Needs ${READ_TOKEN}.`,
+			"",
 			"Answers `{offset_into_first_range, terms: [{hash, unpacked_length, range: {start, end}}], fetch_info: {<xorb>: [{range, url, url_range}]}}` (chunk ranges end-exclusive, `url_range` end-inclusive). `Range: bytes=a-b` narrows it to the chunks holding those bytes; a start at or past the end is a 416. A malformed hash is a 400.",
 			"",
 			NOT_HELD,
@@ -70,7 +71,6 @@ export const XET_READS_ROUTE_DOCS: RouteDocs = {
 	"GET /v2/reconstructions/{hash}": {
 		summary: "The same, with fetch links keyed by xorb (`xorbs`)",
 		tag: "Files",
-		permission: { action: "none", why: READ_TOKEN },
 		details: [
 			"Answers `{offset_into_first_range, terms, xorbs: {<xorb>: [{url, ranges: [{chunks, bytes}]}]}}`: one range a link, so the client's `Range` is that `bytes` range.",
 		],
@@ -89,9 +89,8 @@ export const XET_READS_ROUTE_DOCS: RouteDocs = {
 		tag: "Files",
 		produces: "application/octet-stream",
 		query: [{ name: "sig", description: "the hub's signature over the xorb, the byte range and the expiry" }],
-		permission: { action: "none", why: "the link's signature, which a reconstruction for a reader made" },
 		details: [
-			"Answers 206 with the signed range. A missing, forged or expired signature, one for another xorb, or a `Range` other than the signed one is a 403 (clients then ask for a new reconstruction).",
+			"Needs no token: the link's signature, which a reconstruction for a reader made, is the grant. Answers 206 with the signed range. A missing, forged or expired signature, one for another xorb, or a `Range` other than the signed one is a 403 (clients then ask for a new reconstruction).",
 		],
 	},
 };
