@@ -2,7 +2,7 @@
  * Xet downloads: the CAS reconstruction routes hf_xet and @huggingface/hub ask which xorb chunks
  * make a file (with a Xet read token), the xorb-range links they then fetch without one, and the
  * headers `/resolve` adds for a file uploaded through Xet so clients know to take this path
- * (reference/client-contracts.md §1.4). Who may read what and how links are signed:
+ * (the client contracts, §1.4). Who may read what and how links are signed:
  * services/xet-reconstruction.ts.
  */
 import { type Context, Hono } from "hono";

@@ -1,5 +1,5 @@
 /**
- * Xet downloads (reference/client-contracts.md §1.4; the CAS API's reconstruction routes): which
+ * Xet downloads (the client contracts, §1.4; the CAS API's reconstruction routes): which
  * xorb chunks make a file, and signed links to the xorb bytes that hold them.
  *
  * Who may reconstruct what: a Xet read token names one repository, and a file hash is answered
