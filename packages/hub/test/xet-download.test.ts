@@ -299,6 +299,46 @@ describe.each(ENGINES)("Xet download routes (%s)", (engine) => {
 		expect((await fetch(fresh, { headers: { Range: signed } })).status).toBe(206);
 	});
 
+	it("counts a reconstruction from the first byte as a download of the file, as /resolve does", async () => {
+		expect((await createRepoRaw(hub.url, alice, { name: "sheet", type: "dataset" })).status).toBe(200);
+		const tokenFor = async (scope: "read" | "write") => {
+			const answer = await fetch(`${hub.url}/api/datasets/alice/sheet/xet-${scope}-token/main`, {
+				headers: { authorization: `Bearer ${alice}` },
+			});
+			return ((await answer.json()) as { accessToken: string }).accessToken;
+		};
+		const shard = await fetch(`${hub.url}/v1/shards`, {
+			method: "POST",
+			headers: { authorization: `Bearer ${await tokenFor("write")}` },
+			body: Buffer.from(SHARD),
+		});
+		expect(shard.status).toBe(200);
+		const lfsFile = {
+			key: "lfsFile",
+			value: { path: "table.bin", algo: "sha256", oid: TEXT_SHA256, size: TEXT_BYTES.length },
+		};
+		const committed = await commitRaw(hub.url, alice, "alice/sheet", [header("data"), lfsFile], { type: "datasets" });
+		expect(committed.status).toBe(200);
+		const downloads = async () =>
+			Number(
+				(
+					await hub.deps.db
+						.selectFrom("datasets")
+						.select("downloads")
+						.where("id", "=", "alice/sheet")
+						.executeTakeFirstOrThrow()
+				).downloads,
+			);
+		const read = await tokenFor("read");
+		expect(await downloads()).toBe(0);
+		expect((await reconstruction("v2", fileHash, read, "bytes=0-100000")).status).toBe(200);
+		expect(await downloads()).toBe(1);
+		// The next segment of the same download, and a token for a repository without the file, count nothing.
+		expect((await reconstruction("v2", fileHash, read, "bytes=100001-200000")).status).toBe(200);
+		expect((await reconstruction("v1", fileHash, await xetToken(bob, "bob/mine"))).status).toBe(404);
+		expect(await downloads()).toBe(1);
+	});
+
 	it("@huggingface/hub's downloadFile reads it through Xet", async () => {
 		const before = await served(hub.url, "/v1/xorb-ranges/{xorb}", 206);
 		const blob = await downloadFile({

@@ -10,9 +10,11 @@ import type { HubDeps, HubEnv } from "../deps.js";
 import { badRequest, HubError } from "../errors.js";
 import type { RouteDocs } from "../openapi/route-doc.js";
 import { publicBaseUrl } from "../public-url.js";
-import { REPO_TYPE_PLURALS, type RepoType } from "../services/repos.js";
+import { recordRepoFileFetch } from "../services/downloads.js";
+import { FileService } from "../services/files.js";
+import { findRepo, parseRepoKey, REPO_TYPE_PLURALS, type RepoType } from "../services/repos.js";
 import { checkedFileHash, type Reconstruction, XetReads } from "../services/xet-reconstruction.js";
-import { requireXetGrant } from "../services/xet-tokens.js";
+import { requireXetGrant, type XetGrant } from "../services/xet-tokens.js";
 import { contentRange } from "../storage/byte-range.js";
 
 /** Paths of this module whose routes read a Xet token (or a link's signature) themselves. */
@@ -65,6 +67,8 @@ export const XET_READS_ROUTE_DOCS: RouteDocs = {
 			"",
 			NOT_HELD,
 			"",
+			"A reconstruction from the first byte counts a download of the file with those bytes at the token's revision, by the rule `/resolve` counts with.",
+			"",
 			"Each `url` is fetched without the Authorization header with exactly `Range: bytes=<url_range.start>-<url_range.end>` and lives an hour. With `HUBKIT_S3_PRESIGN_DOWNLOADS` it is a presigned S3 GET of the xorb signed for that range, else the hub's `GET /v1/xorb-ranges/{xorb}`.",
 		],
 	},
@@ -108,9 +112,30 @@ export function xetReadRoutes(deps: HubDeps): Hono<HubEnv> {
 		);
 	}
 
+	/**
+	 * A reconstruction from the first byte is a download, counted as `/resolve` counts one: the file
+	 * at the token's revision whose bytes these are (a client reads a file in segments; only the
+	 * first starts at 0). A download still arrives if counting fails.
+	 */
+	async function countDownload(grant: XetGrant, found: Reconstruction): Promise<void> {
+		if (found.start !== 0) return;
+		try {
+			const { type, id } = parseRepoKey(grant.repoKey);
+			const repo = await findRepo(deps.db, type, id);
+			if (!repo) return;
+			const files = new FileService(deps.db);
+			const tree = await files.tree(await files.resolveRevision(repo.key, grant.revision));
+			const entry = tree.list("", true).find((file) => file.type === "file" && file.lfs?.oid === found.sha256);
+			if (entry) await recordRepoFileFetch(deps.db, repo, entry.path);
+		} catch (error) {
+			deps.logger.error(`Could not count a Xet download of ${grant.repoKey}`, error);
+		}
+	}
+
 	async function reconstruction(c: Context<HubEnv>) {
 		const grant = await requireXetGrant(deps.db, c.req.header("authorization"), "read");
 		const found = await reads.reconstruct(grant, c.req.param("hash") ?? "", c.req.header("range"));
+		await countDownload(grant, found);
 		c.header("Cache-Control", "no-store");
 		return { found, entries: await fetchEntries(c, found) };
 	}

@@ -55,6 +55,9 @@ interface FetchSpan {
 }
 
 export interface Reconstruction {
+	/** The file's sha256, and the first byte asked for (0 for the whole file). */
+	sha256: string;
+	start: number;
 	offsetIntoFirstRange: number;
 	terms: ReconstructionTerm[];
 	fetch: FetchSpan[];
@@ -159,7 +162,13 @@ export class XetReads {
 			}
 			if (start !== -1) terms.push({ hash: term.xorbHash, unpacked_length: length, range: { start, end } });
 		}
-		return { offsetIntoFirstRange, terms, fetch: fetchSpans(terms, xorbs) };
+		return {
+			sha256: file.sha256,
+			start: wanted.start,
+			offsetIntoFirstRange,
+			terms,
+			fetch: fetchSpans(terms, xorbs),
+		};
 	}
 
 	/** Reconstructions of several whole files (the batch route): files not found are left out. */
