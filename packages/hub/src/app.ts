@@ -48,6 +48,7 @@ import { storageRoutes } from "./routes/storage.js";
 import { taskRoutes } from "./routes/tasks.js";
 import { whoamiRoutes } from "./routes/whoami.js";
 import { isXetCasPath, xetRoutes } from "./routes/xet.js";
+import { xetReadRoutes } from "./routes/xet-reads.js";
 import { MAX_AVATAR_BYTES } from "./services/avatar-upload.js";
 import { endpointModelFacts } from "./services/endpoint-models.js";
 import { modelInfoCacheCounts } from "./services/model-info-cache.js";
@@ -70,6 +71,8 @@ export const EXPOSED_HEADERS = [
 	"Accept-Ranges",
 	"Content-Range",
 	"Retry-After",
+	"X-Xet-Hash",
+	"X-Xet-Refresh-Route",
 ];
 
 export interface HubAppOptions {
@@ -178,6 +181,7 @@ export function createHubApp(deps: HubDeps, options: HubAppOptions = {}): Hono<H
 	app.route("/", commitRoutes(deps));
 	app.route("/", lfsRoutes(deps));
 	app.route("/", xetRoutes(deps));
+	app.route("/", xetReadRoutes(deps));
 	app.route("/", providerRoutes(options.router ?? {}));
 	// Last: `/{provider}/…` shares the root with `/{author}/{name}/…`.
 	app.route(

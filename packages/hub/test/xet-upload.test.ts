@@ -149,7 +149,7 @@ describe.each(ENGINES)("Xet upload routes (%s)", (engine) => {
 		expect((await commitRaw(hub.url, alice, "alice/weights", [header("through Xet"), lfsFile])).status).toBe(200);
 		const read = await fetch(`${hub.url}/alice/weights/resolve/main/table.csv`);
 		expect(await read.text()).toBe(TEXT);
-		// Plain HTTP only: no Xet read path is announced.
+		// A regular file (not LFS by the hub's rule), so plain HTTP only: Xet reads are for LFS files.
 		expect(read.headers.get("X-Xet-Hash")).toBeNull();
 		// Another repository's writer cannot commit it without uploading it (lfs-objects.ts).
 		expect((await createRepoRaw(hub.url, bob, { name: "copy" })).status).toBe(200);

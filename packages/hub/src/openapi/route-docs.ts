@@ -30,6 +30,7 @@ import { STORAGE_ROUTE_DOCS } from "../routes/storage.js";
 import { TASKS_ROUTE_DOCS } from "../routes/tasks.js";
 import { WHOAMI_ROUTE_DOCS } from "../routes/whoami.js";
 import { XET_ROUTE_DOCS } from "../routes/xet.js";
+import { XET_READS_ROUTE_DOCS } from "../routes/xet-reads.js";
 import type { RouteDocs, RoutePermission } from "./route-doc.js";
 
 export const ROUTE_DOCS: RouteDocs = {
@@ -44,6 +45,7 @@ export const ROUTE_DOCS: RouteDocs = {
 	...COMMITS_ROUTE_DOCS,
 	...LFS_ROUTE_DOCS,
 	...XET_ROUTE_DOCS,
+	...XET_READS_ROUTE_DOCS,
 	...REFS_ROUTE_DOCS,
 	...REPO_ADMIN_ROUTE_DOCS,
 	...CARD_VALIDATION_ROUTE_DOCS,

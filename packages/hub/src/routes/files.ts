@@ -10,13 +10,15 @@ import { type Context, Hono } from "hono";
 import type { HubDeps, HubEnv } from "../deps.js";
 import { badRequest, entryNotFound, HubError, repoNotFound } from "../errors.js";
 import type { QueryDoc, RouteDocs } from "../openapi/route-doc.js";
-import { publicUrlOf } from "../public-url.js";
+import { publicBaseUrl, publicUrlOf } from "../public-url.js";
 import { checkGatedDownload } from "../services/access-requests.js";
 import { recordRepoFileFetch } from "../services/downloads.js";
 import { type FileRepo, FileService } from "../services/files.js";
 import { LEGACY_ID_ALIASES } from "../services/legacy-ids.js";
 import { findVisibleOrMoved, movedRepo } from "../services/repo-redirect.js";
 import { REPO_TYPE_PLURALS, REPO_TYPES, type RepoType } from "../services/repos.js";
+import { withXetHashes } from "../services/xet-reconstruction.js";
+import { XetStore } from "../services/xet-store.js";
 import type { ByteRange } from "../storage/blob-store.js";
 import { contentRange, parseRangeHeader } from "../storage/byte-range.js";
 import { lfsPointer } from "../storage/lfs.js";
@@ -24,6 +26,7 @@ import { repoIdProblem, repoPathSyntaxProblem, revisionProblem } from "../storag
 import type { FileEntry, RepoTree, RevisionFile } from "../storage/repo-tree.js";
 import { fileSafetyHeaders } from "./file-headers.js";
 import { isTrue } from "./query.js";
+import { XET_FILE_INFO_TYPE, xetFileHeaders } from "./xet-reads.js";
 
 const TREE_QUERY: QueryDoc[] = [
 	{ name: "recursive", description: "List every file below, not just this folder", type: "boolean" },
@@ -118,6 +121,7 @@ type FileContext = Context<HubEnv>;
 export function fileRoutes(deps: HubDeps): Hono<HubEnv> {
 	const app = new Hono<HubEnv>();
 	const files = new FileService(deps.db);
+	const xetStore = new XetStore(deps.db, deps.blobStore);
 
 	/**
 	 * The repository and commit a request names. `prefix` is what comes before the id in the
@@ -162,7 +166,7 @@ export function fileRoutes(deps: HubDeps): Hono<HubEnv> {
 			});
 		}
 		const remaining = tree.list(directory, recursive).filter((entry) => after === undefined || entry.path > after);
-		const page = remaining.slice(0, limit);
+		const page = await withXetHashes(xetStore, remaining.slice(0, limit));
 		const last = page.at(-1);
 		if (remaining.length > limit && last) {
 			const next = new URL(c.req.url);
@@ -179,7 +183,10 @@ export function fileRoutes(deps: HubDeps): Hono<HubEnv> {
 		const { repo, commitSha } = await locate(c, type, `/api/${REPO_TYPE_PLURALS[type]}`);
 		const { paths, expand } = await readPathsInfoBody(c);
 		const tree = await files.tree(commitSha);
-		const entries = [...new Set(paths.map(checkedPath))].flatMap((path) => tree.entry(path) ?? []);
+		const entries = await withXetHashes(
+			xetStore,
+			[...new Set(paths.map(checkedPath))].flatMap((path) => tree.entry(path) ?? []),
+		);
 		c.header("X-Repo-Commit", commitSha);
 		if (!expand) return c.json(entries);
 		const lastCommits = await files.lastCommits(repo.key, commitSha, entries);
@@ -213,7 +220,7 @@ export function fileRoutes(deps: HubDeps): Hono<HubEnv> {
 		if (!entry || !stored) throw entryNotFound(repo.id, path, commitSha);
 		// A gated repository's files need its owner, a writer, or an accepted access request.
 		await checkGatedDownload(deps.db, repo, path, c.get("caller"));
-		return serveFile(c, deps, { repo, commitSha, entry, stored, raw: kind === "raw" });
+		return serveFile(c, deps, { repo, commitSha, entry, stored, raw: kind === "raw", xetStore });
 	}
 
 	for (const kind of ["resolve", "raw"] as const) {
@@ -301,6 +308,7 @@ interface ServedFile {
 	stored: RevisionFile;
 	/** /raw: an LFS file is served as its pointer, as git stores it. */
 	raw: boolean;
+	xetStore: XetStore;
 }
 
 const encoder = new TextEncoder();
@@ -330,6 +338,17 @@ async function serveFile(c: FileContext, deps: HubDeps, served: ServedFile): Pro
 		"Accept-Ranges": "bytes",
 		...(lfs ? { "X-Linked-Size": String(size), "X-Linked-ETag": etag } : {}),
 	};
+	// Uploaded through Xet: clients that can read Xet are told how (routes/xet-reads.ts); the bytes stay here too.
+	const xetHash = lfs && (await served.xetStore.fileHashesBySha256([lfs.oid])).get(lfs.oid);
+	if (xetHash) {
+		const baseUrl = publicBaseUrl(c, deps.config);
+		Object.assign(fileHeaders, xetFileHeaders(baseUrl, repo, commitSha, xetHash, size), { Vary: "Accept" });
+		// @huggingface/hub asks with this type and reads only the headers (its probe is not a download).
+		if (c.req.method === "GET" && c.req.header("accept")?.includes(XET_FILE_INFO_TYPE)) {
+			const info = { hash: xetHash, size, etag: lfs.oid, refreshUrl: fileHeaders["X-Xet-Refresh-Route"] };
+			return c.body(JSON.stringify(info), 200, { ...fileHeaders, "Content-Type": XET_FILE_INFO_TYPE });
+		}
+	}
 	const headers: Record<string, string> = {
 		...fileHeaders,
 		"Content-Type": lfs ? "application/octet-stream" : "text/plain; charset=utf-8",

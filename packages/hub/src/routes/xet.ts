@@ -11,6 +11,7 @@ import { HubError } from "../errors.js";
 import { readLimitedBody } from "../lib/streams.js";
 import type { RouteDocs } from "../openapi/route-doc.js";
 import { publicBaseUrl } from "../public-url.js";
+import { checkGatedDownload } from "../services/access-requests.js";
 import {
 	checkedRepoId,
 	findRepo,
@@ -23,11 +24,16 @@ import { refusingBadFormat, XetCas } from "../services/xet-cas.js";
 import { XetDedupe } from "../services/xet-dedupe.js";
 import { issueXetToken, requireXetGrant, type XetScope } from "../services/xet-tokens.js";
 import { MAX_XORB_BYTES } from "../xet/xorb.js";
+import { isXetReadPath } from "./xet-reads.js";
 
 /** Paths whose routes read a Xet token from `Authorization` themselves. */
 export function isXetCasPath(path: string): boolean {
 	return (
-		path.startsWith("/v1/xorbs/") || path.startsWith("/v1/chunks/") || path === "/v1/shards" || path === "/v2/shards"
+		path.startsWith("/v1/xorbs/") ||
+		path.startsWith("/v1/chunks/") ||
+		path === "/v1/shards" ||
+		path === "/v2/shards" ||
+		isXetReadPath(path)
 	);
 }
 
@@ -58,7 +64,7 @@ export const XET_ROUTE_DOCS: RouteDocs = {
 		summary: "A Xet token to read files of a repository",
 		tag: "Commits and uploads",
 		description:
-			"The caller must be allowed to see the repository. The hub serves no Xet reads yet: files download over `/resolve`.",
+			"The caller must be allowed to see the repository, and to download its files when it is gated (else 401/403 `GatedRepo`). The token reads the files this repository holds through `GET /v1/reconstructions/{hash}` (files uploaded through Xet; `/resolve` names them with `X-Xet-Hash`).",
 		details: TOKEN_DETAILS("read"),
 	},
 	"GET /v1/chunks/{prefix}/{hash}": {
@@ -115,6 +121,8 @@ export function xetRoutes(deps: HubDeps): Hono<HubEnv> {
 			scope === "write"
 				? (await findRepoFor(deps.db, "write", type, id, caller)).repo
 				: await findVisibleRepo(deps.db, type, id, caller);
+		// A read token reconstructs any file the repository holds, so it needs what downloading a gated file does.
+		if (scope === "read") await checkGatedDownload(deps.db, repo, "", caller);
 		const revision = c.req.param("revision") ?? "";
 		const { accessToken, exp } = await issueXetToken(deps.db, {
 			scope,

@@ -79,9 +79,10 @@ export interface BlobStore {
 	read(sha256: string, range?: ByteRange): Promise<ReadableStream<Uint8Array> | undefined>;
 	/**
 	 * A time-limited URL clients can fetch the blob from themselves (Range honoured), or undefined when
-	 * it is not stored; stores clients cannot reach leave it out. `filename` names the download.
+	 * it is not stored; stores clients cannot reach leave it out. `filename` names the download; with
+	 * `range`, the URL is signed for that `Range` header only (Xet xorb ranges, services/xet-reconstruction.ts).
 	 */
-	downloadUrl?(sha256: string, filename?: string): Promise<string | undefined>;
+	downloadUrl?(sha256: string, filename?: string, range?: ByteRange): Promise<string | undefined>;
 	/** Throws when the store cannot be reached or written (`GET /readyz`); stores that cannot fail leave it out. */
 	check?(): Promise<void>;
 	/**

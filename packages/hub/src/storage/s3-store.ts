@@ -272,16 +272,21 @@ export class S3BlobStore implements BlobStore {
 
 	/**
 	 * A time-limited GET URL for the blob, signed for the endpoint the hub's clients reach, or
-	 * undefined when it is not stored. `filename` becomes the download's Content-Disposition.
+	 * undefined when it is not stored. `filename` becomes the download's Content-Disposition; a
+	 * `range` is part of the signature, so the URL answers that `Range` header and no other.
 	 */
-	async downloadUrl(sha256: string, filename?: string): Promise<string | undefined> {
+	async downloadUrl(sha256: string, filename?: string, range?: ByteRange): Promise<string | undefined> {
 		if ((await this.size(sha256)) === undefined) return undefined;
 		const command = new GetObjectCommand({
 			Bucket: this.#bucket,
 			Key: this.#keyOf(sha256),
 			...(filename ? { ResponseContentDisposition: contentDisposition(filename) } : {}),
+			...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
 		});
-		return getSignedUrl(this.#presignClient, command, { expiresIn: this.#presignSeconds });
+		return getSignedUrl(this.#presignClient, command, {
+			expiresIn: this.#presignSeconds,
+			...(range ? { signableHeaders: new Set(["range"]) } : {}),
+		});
 	}
 
 	/** The bucket answers with these credentials (`GET /readyz`). */
