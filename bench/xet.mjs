@@ -134,6 +134,12 @@ function countingProxy() {
 			(answer) => {
 				outgoing.writeHead(answer.statusCode, answer.headers);
 				answer.on("data", (chunk) => add(kind, "received", chunk.length));
+				// A refused request is what a failed run needs explained: print the hub's answer.
+				if (answer.statusCode >= 400 && answer.statusCode !== 404 && answer.statusCode !== 416) {
+					answer.on("data", (chunk) =>
+						console.error(`${incoming.method} ${incoming.url} → ${answer.statusCode}: ${chunk.toString().slice(0, 500)}`),
+					);
+				}
 				answer.pipe(outgoing);
 			},
 		);
