@@ -24,7 +24,7 @@ export function bodyLimitKind(path: string): BodyLimitKind {
 	if (segments[1]?.endsWith(".git") || (first === "datasets" && segments[2]?.endsWith(".git"))) {
 		return LFS_JSON_CALLS.has(segments.at(-1) ?? "") ? "api" : "upload";
 	}
-	// Xet uploads (routes/xet.ts): xorbs of up to 64 MiB and the shards that name them.
+	// Xet uploads (routes/xet.ts): xorbs of a little over 64 MiB and the shards that name them.
 	if (path.startsWith("/v1/xorbs/") || path === "/v1/shards" || path === "/v2/shards") return "upload";
 	// `/api/{models|datasets|spaces}/{owner}/{name}/commit/{revision}`: a commit carries files.
 	if (first === "api" && segments[4] === "commit") return "upload";

@@ -150,7 +150,7 @@ export class XetCas {
 
 /**
  * Stored xorbs as one shard's checks need them: chunk lists from the index, and the bytes of one
- * xorb at a time held while a file is rebuilt (a xorb is at most 64 MiB; files are streamed,
+ * xorb at a time held while a file is rebuilt (a xorb is at most 65 MiB; files are streamed,
  * never held whole).
  */
 class XorbReader {

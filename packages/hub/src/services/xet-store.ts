@@ -144,7 +144,7 @@ export class XetStore {
 		return { hash, blobSha256: row.blob_sha256, size, chunks: decodeIndex(encodeIndex(parsed.chunks)) };
 	}
 
-	/** The serialized bytes of the xorb stored as blob `blobSha256` (at most 64 MiB). */
+	/** The serialized bytes of the xorb stored as blob `blobSha256` (at most 65 MiB). */
 	async xorbBytes(blobSha256: string): Promise<Uint8Array | undefined> {
 		const stream = await this.blobStore.read(blobSha256);
 		if (!stream) return undefined;

@@ -5,7 +5,7 @@ import { chunkData } from "./chunking.js";
 import { byteGroup4, byteUngroup4, COMPRESSION_SCHEMES, decompressChunk } from "./compression.js";
 import { XetFormatError } from "./format-error.js";
 import { fileHash, hashesEqual, hashFromHex, hashToHex, xorbHash } from "./hash.js";
-import { CHUNK_HEADER_BYTES, parseXorb, readXorbChunk, serializeXorb } from "./xorb.js";
+import { CHUNK_HEADER_BYTES, MAX_XORB_BYTES, parseXorb, readXorbChunk, serializeXorb } from "./xorb.js";
 
 /** Text that compresses well, cut into real chunks. */
 function textChunks(lines: number): Uint8Array[] {
@@ -105,6 +105,16 @@ describe("xorbs", () => {
 		const chunkList = withByte(written.bytes, end - 30, (written.bytes[end - 30] as number) ^ 1);
 		expect((await rejection(parseXorb(chunkList))).code).toBe("bad-footer");
 		expect((await rejection(parseXorb(written.bytes.subarray(0, end - 1)))).code).toBe("bad-footer");
+	});
+});
+
+describe("the largest xorbs", () => {
+	it("takes 64 MiB of random chunk data, whose headers and footer take it past 64 MiB serialized", async () => {
+		const data = Array.from({ length: 1024 }, () => randomBytes(64 * 1024));
+		const written = await serializeXorb(data, { footer: true });
+		expect(written.bytes.length).toBeGreaterThan(64 * 1024 * 1024);
+		expect(written.bytes.length).toBeLessThanOrEqual(MAX_XORB_BYTES);
+		expect((await parseXorb(written.bytes, written.hash)).chunks).toHaveLength(1024);
 	});
 });
 

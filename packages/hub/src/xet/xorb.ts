@@ -19,8 +19,13 @@ import {
 import { XetFormatError } from "./format-error.js";
 import { type ChunkRef, chunkHash, HASH_BYTES, hashesEqual, hashToHex, type XetHash, xorbHash } from "./hash.js";
 
-/** The largest serialized xorb the protocol accepts. */
-export const MAX_XORB_BYTES = 64 * 1024 * 1024;
+/**
+ * The largest serialized xorb the hub accepts. The protocol caps a xorb's chunk data at 64 MiB; a
+ * writer that cannot compress stores chunks as they are, and each carries an 8-byte header (up to
+ * 8,192 chunks of at least 8 KiB), plus a footer of a few hundred KiB: hf_xet 1.6 sends such xorbs
+ * of a little over 64 MiB for random data. One MiB of room covers headers and footer.
+ */
+export const MAX_XORB_BYTES = 65 * 1024 * 1024;
 export const CHUNK_HEADER_BYTES = 8;
 const CHUNK_VERSION = 0;
 
@@ -50,7 +55,8 @@ export interface ParsedXorb {
 
 /** Parse and verify a serialized xorb; `expectedHash`, when given, must be its hash. */
 export async function parseXorb(bytes: Uint8Array, expectedHash?: XetHash): Promise<ParsedXorb> {
-	if (bytes.length > MAX_XORB_BYTES) throw new XetFormatError("bad-header", "a xorb is at most 64 MiB");
+	if (bytes.length > MAX_XORB_BYTES)
+		throw new XetFormatError("bad-header", `a xorb is at most ${MAX_XORB_BYTES} bytes`);
 	const chunks: XorbChunk[] = [];
 	let offset = 0;
 	while (offset < bytes.length && !startsWith(bytes, offset, FOOTER_IDENT)) {
