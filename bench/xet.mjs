@@ -137,7 +137,9 @@ function countingProxy() {
 				// A refused request is what a failed run needs explained: print the hub's answer.
 				if (answer.statusCode >= 400 && answer.statusCode !== 404 && answer.statusCode !== 416) {
 					answer.on("data", (chunk) =>
-						console.error(`${incoming.method} ${incoming.url} → ${answer.statusCode}: ${chunk.toString().slice(0, 500)}`),
+						console.error(
+							`${incoming.method} ${incoming.url} → ${answer.statusCode}: ${chunk.toString().slice(0, 500)}`,
+						),
 					);
 				}
 				answer.pipe(outgoing);
