@@ -20,11 +20,13 @@ const PERSON_LINE = /^(.*) <([^<>\n]*)> (0|[1-9]\d*) ([+-]\d{4})$/;
 /** The person as the bytes after `author ` (without the line's end). */
 export function encodePerson(person: GitPerson): string {
 	if (/[<>\n]/.test(person.name)) throw new GitFormatError("bad-person", "A name may not hold '<', '>' or a newline.");
-	if (/[<>\n]/.test(person.email)) throw new GitFormatError("bad-person", "An e-mail may not hold '<', '>' or a newline.");
+	if (/[<>\n]/.test(person.email))
+		throw new GitFormatError("bad-person", "An e-mail may not hold '<', '>' or a newline.");
 	if (!Number.isSafeInteger(person.seconds) || person.seconds < 0) {
 		throw new GitFormatError("bad-person", "A time must be a whole, non-negative number of seconds.");
 	}
-	if (!TIMEZONE.test(person.timezone)) throw new GitFormatError("bad-person", 'A time zone is written "+hhmm" or "-hhmm".');
+	if (!TIMEZONE.test(person.timezone))
+		throw new GitFormatError("bad-person", 'A time zone is written "+hhmm" or "-hhmm".');
 	return `${person.name} <${person.email}> ${person.seconds} ${person.timezone}`;
 }
 
@@ -55,10 +57,7 @@ export function noReplyEmail(userName: string, hubHost: string): string {
 	if (!/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(userName)) {
 		throw new GitFormatError("bad-person", "A no-reply address needs a user name of letters, digits, '.', '_' or '-'.");
 	}
-	const host = hubHost
-		.trim()
-		.toLowerCase()
-		.replace(/:\d+$/, "");
+	const host = hubHost.trim().toLowerCase().replace(/:\d+$/, "");
 	if (!/^[a-z0-9.-]+$/.test(host) || host.startsWith(".") || host.endsWith(".")) {
 		throw new GitFormatError("bad-person", "A no-reply address needs a host name (no scheme, path or user).");
 	}

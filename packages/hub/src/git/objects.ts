@@ -105,7 +105,8 @@ export function encodeTree(entries: readonly TreeEntry[]): Uint8Array {
 		if (!TREE_MODES.has(entry.mode)) throw new GitFormatError("bad-mode", `Mode ${entry.mode} is not a tree mode.`);
 		checkEntryName(entry.name);
 		checkOid(entry.oid, `The id of ${JSON.stringify(entry.name)}`);
-		if (names.has(entry.name)) throw new GitFormatError("bad-name", `Two entries are named ${JSON.stringify(entry.name)}.`);
+		if (names.has(entry.name))
+			throw new GitFormatError("bad-name", `Two entries are named ${JSON.stringify(entry.name)}.`);
 		names.add(entry.name);
 	}
 	const sorted = [...entries].sort(compareTreeEntries);
@@ -134,7 +135,8 @@ export function parseTree(bytes: Uint8Array): TreeEntry[] {
 			oid: Buffer.from(bytes.subarray(nul + 1, nul + 21)).toString("hex"),
 		};
 		const previous = entries.at(-1);
-		if (previous && (compareTreeEntries(previous, entry) >= 0 || previous.name === entry.name)) {
+		if (previous?.name === name) throw new GitFormatError("bad-name", `A tree names ${JSON.stringify(name)} twice.`);
+		if (previous && compareTreeEntries(previous, entry) >= 0) {
 			throw new GitFormatError("unsorted-tree", `Tree entry ${JSON.stringify(name)} is out of git's order.`);
 		}
 		entries.push(entry);
@@ -201,7 +203,8 @@ class HeaderReader {
 	}
 	required(name: string): string {
 		const value = this.optional(name);
-		if (value === undefined) throw new GitFormatError("missing-header", `A ${this.kind} needs its "${name}" line here.`);
+		if (value === undefined)
+			throw new GitFormatError("missing-header", `A ${this.kind} needs its "${name}" line here.`);
 		return value;
 	}
 	rest(): GitHeader[] {
@@ -260,7 +263,8 @@ export function parseCommit(bytes: Uint8Array): GitCommit {
 
 export function encodeTag(tag: GitTag): Uint8Array {
 	if (!isObjectType(tag.type)) throw new GitFormatError("bad-type", `A tag cannot point at a ${tag.type}.`);
-	if (tag.tag === "" || tag.tag.includes("\n")) throw new GitFormatError("bad-header", "A tag's name is empty or spans lines.");
+	if (tag.tag === "" || tag.tag.includes("\n"))
+		throw new GitFormatError("bad-header", "A tag's name is empty or spans lines.");
 	const headers: GitHeader[] = [
 		{ name: "object", value: checkOid(tag.object, "The tagged object") },
 		{ name: "type", value: tag.type },
