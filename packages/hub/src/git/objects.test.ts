@@ -111,6 +111,9 @@ describe("trees", () => {
 		expect(refusal(() => parseTree(Buffer.concat([entry("100644", "a"), entry("100644", "a")]))).code).toBe("bad-name");
 		// A file "a" and a directory "a" are in order ("a" < "a/") but name one path twice.
 		expect(refusal(() => parseTree(Buffer.concat([entry("100644", "a"), entry("40000", "a")]))).code).toBe("bad-name");
+		// Also when the two lie apart: file "a" < "a-b" < directory "a" (as "a/").
+		const apart = Buffer.concat([entry("100644", "a"), entry("100644", "a-b"), entry("40000", "a")]);
+		expect(refusal(() => parseTree(apart)).code).toBe("bad-name");
 		expect(refusal(() => parseTree(entry("100644", "x").subarray(0, 20))).code).toBe("truncated");
 		expect(
 			refusal(() => parseTree(Buffer.from([0x31, 0x30, 0x30, 0x36, 0x34, 0x34, 0x20, 0xff, 0, ...Buffer.alloc(20)])))
@@ -183,7 +186,6 @@ describe("commits", () => {
 			"iQEzBAABCAAdFiEEexample0000000000000000000000000000FAmVxyz8ACgkQ",
 			"=abcd",
 			"-----END PGP SIGNATURE-----",
-			"",
 		].join("\n");
 		const commit: GitCommit = {
 			tree,
@@ -195,7 +197,9 @@ describe("commits", () => {
 			message: Uint8Array.from(Buffer.from("Caf\xe9 au lait\n", "latin1")),
 		};
 		const bytes = encodeCommit(commit);
-		expect(Buffer.from(bytes).toString("latin1")).toContain("\ngpgsig -----BEGIN PGP SIGNATURE-----\n \n iQEz");
+		const written = Buffer.from(bytes).toString("latin1");
+		expect(written).toContain("\ngpgsig -----BEGIN PGP SIGNATURE-----\n \n iQEz");
+		expect(written).toContain("\n -----END PGP SIGNATURE-----\n\nCaf");
 		const oid = gitOut(["hash-object", "-t", "commit", "-w", "--stdin"], bytes);
 		expect(objectId("commit", bytes)).toBe(oid);
 		expect(roundTripThroughGit("commit", oid).equals(bytes)).toBe(true);
@@ -257,6 +261,33 @@ describe("annotated tags", () => {
 		const oid = gitOut(["mktag"], bytes);
 		expect(objectId("tag", bytes)).toBe(oid);
 		expect(parseTag(roundTripThroughGit("tag", oid))).toEqual(tag);
+
+		// A signed tag carries its signature as the message's last lines.
+		const signed: GitTag = {
+			...tag,
+			tag: "v1.0-signed",
+			message: text("Signed\n-----BEGIN PGP SIGNATURE-----\n\niQEz=\n-----END PGP SIGNATURE-----\n"),
+		};
+		const signedOid = gitOut(["mktag"], encodeTag(signed));
+		expect(parseTag(roundTripThroughGit("tag", signedOid))).toEqual(signed);
+
+		// Merging a signed tag keeps the whole tag in the merge commit's "mergetag" header, blank lines and all.
+		const side = gitOut(["commit-tree", tree, "-p", commit], "side\n", {
+			...personEnv("AUTHOR", tagger),
+			...personEnv("COMMITTER", tagger),
+		});
+		const merge: GitCommit = {
+			tree,
+			parents: [side, commit],
+			author: tagger,
+			committer: tagger,
+			extraHeaders: [{ name: "mergetag", value: Buffer.from(encodeTag(signed)).toString("utf8").replace(/\n$/, "") }],
+			message: text("Merge tag 'v1.0-signed'\n"),
+		};
+		const mergeOid = gitOut(["hash-object", "-t", "commit", "-w", "--stdin"], encodeCommit(merge));
+		expect(objectId("commit", encodeCommit(merge))).toBe(mergeOid);
+		expect(parseCommit(roundTripThroughGit("commit", mergeOid))).toEqual(merge);
+		expect(gitOut(["cat-file", "-p", mergeOid])).toContain("mergetag object ");
 	});
 
 	it("refuse a type that is not an object's and a missing object line", () => {
