@@ -167,7 +167,12 @@ export async function* readPack(
 			bases.put(object.oid, object);
 			yield object;
 			for (const delta of waiting.get(object.oid) ?? []) {
-				queue.push({ type: object.type, data: applyDelta(object.data, delta.delta), offset: delta.offset, delta: true });
+				queue.push({
+					type: object.type,
+					data: applyDelta(object.data, delta.delta),
+					offset: delta.offset,
+					delta: true,
+				});
 			}
 			waiting.delete(object.oid);
 		}
@@ -264,7 +269,10 @@ async function inflate(bytes: ByteSource, hash: Hash, size: number): Promise<Uin
 			throw new GitFormatError("bad-compression", `the object at byte ${at} is not a zlib stream`);
 		}
 		if (result.buffer.byteLength !== size) {
-			throw new GitFormatError("size-mismatch", `the object at byte ${at} inflates to ${result.buffer.byteLength} bytes, not ${size}`);
+			throw new GitFormatError(
+				"size-mismatch",
+				`the object at byte ${at} inflates to ${result.buffer.byteLength} bytes, not ${size}`,
+			);
 		}
 		hash.update(bytes.take(result.engine.bytesWritten));
 		return new Uint8Array(result.buffer.buffer, result.buffer.byteOffset, result.buffer.byteLength);

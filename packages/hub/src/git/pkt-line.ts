@@ -121,7 +121,10 @@ export async function* sideBandStream(source: AsyncIterable<Uint8Array>): AsyncG
 export function parseSideBand(packet: Packet): { channel: SideBandChannel; data: Uint8Array } {
 	const channel = packet.kind === "data" ? packet.data[0] : undefined;
 	if (channel !== 1 && channel !== 2 && channel !== 3) {
-		throw new GitFormatError("bad-pkt-line", `a side-band packet names channel 1, 2 or 3, not ${channel ?? packet.kind}`);
+		throw new GitFormatError(
+			"bad-pkt-line",
+			`a side-band packet names channel 1, 2 or 3, not ${channel ?? packet.kind}`,
+		);
 	}
 	return { channel, data: (packet as { data: Uint8Array }).data.subarray(1) };
 }
