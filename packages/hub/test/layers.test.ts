@@ -78,6 +78,7 @@ const SAME_JOB: Record<string, string> = {
 	"caller.ts": "who is calling: auth/ defines the caller, middleware/ sets it on the request",
 	"deps.ts": "what a layer is built from: the hub's routes (deps.ts) and the router (router/deps.ts)",
 	"errors.ts": "the hub's one error type and the middleware that answers it",
+	"format-error.ts": "why a protocol's bytes were refused: git/'s and xet/'s own typed error",
 };
 
 describe("the hub's layers", () => {
@@ -107,6 +108,16 @@ describe("the hub's layers", () => {
 		expect(
 			xet
 				.filter((entry) => entry.to !== "xet" && entry.to !== "lib")
+				.map((entry) => `${entry.file} → ${entry.to || "src"}/`),
+		).toEqual([]);
+	});
+
+	it("git/ holds git's formats: it imports nothing of src/ but lib/", () => {
+		const git = IMPORTS.filter((entry) => entry.from === "git");
+		expect(git.length).toBeGreaterThan(0);
+		expect(
+			git
+				.filter((entry) => entry.to !== "git" && entry.to !== "lib")
 				.map((entry) => `${entry.file} → ${entry.to || "src"}/`),
 		).toEqual([]);
 	});

@@ -84,8 +84,8 @@ async function* deflateStream(source: AsyncIterable<Uint8Array>, size: number): 
 	if (seen !== size) throw new GitFormatError("size-mismatch", `a streamed object of ${seen} bytes declared ${size}`);
 }
 
-/** An object's header: its type and its inflated size. */
-function objectHeader(type: number, size: number): Uint8Array {
+/** An entry's header: its type number (1-4, 6 OFS_DELTA, 7 REF_DELTA) and its inflated size. */
+export function objectHeader(type: number, size: number): Uint8Array {
 	const bytes: number[] = [];
 	let byte = (type << 4) | (size & 0x0f);
 	let rest = Math.floor(size / 16);
