@@ -4,10 +4,16 @@
  * the base (high bit set; the low seven bits say which offset and size bytes follow) or insert
  * the next 1 to 127 bytes of the delta. Instruction byte 0 is reserved.
  */
+import { constants } from "node:buffer";
 import { GitFormatError } from "./format-error.js";
 
-/** The object `delta` makes of `base`. Any instruction that reads or writes past an end is a `bad-delta`. */
-export function applyDelta(base: Uint8Array, delta: Uint8Array): Uint8Array {
+const MAX_LENGTH = constants.MAX_LENGTH;
+
+/**
+ * The object `delta` makes of `base`. Any instruction that reads or writes past an end is a
+ * `bad-delta`; a result over `maxBytes` is `too-large` before anything is allocated.
+ */
+export function applyDelta(base: Uint8Array, delta: Uint8Array, maxBytes = MAX_LENGTH): Uint8Array {
 	let at = 0;
 	const next = (): number => {
 		const byte = delta[at++];
@@ -27,7 +33,11 @@ export function applyDelta(base: Uint8Array, delta: Uint8Array): Uint8Array {
 	};
 	const baseSize = size();
 	if (baseSize !== base.byteLength) throw bad(`names a base of ${baseSize} bytes, not ${base.byteLength}`);
-	const out = new Uint8Array(size());
+	const resultSize = size();
+	if (resultSize > maxBytes) {
+		throw new GitFormatError("too-large", `a delta makes ${resultSize} bytes, more than the ${maxBytes} allowed`);
+	}
+	const out = new Uint8Array(resultSize);
 	let written = 0;
 	while (at < delta.byteLength) {
 		const op = next();

@@ -10,6 +10,7 @@ export type GitFormatErrorCode =
 	| "bad-object-type"
 	| "bad-compression"
 	| "size-mismatch"
+	| "too-large"
 	| "count-mismatch"
 	| "bad-delta"
 	| "missing-base"

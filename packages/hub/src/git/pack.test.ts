@@ -287,6 +287,12 @@ describe("refusing bad packs", () => {
 		);
 		expect((await refusal(readAll(good.subarray(0, good.byteLength - 20)))).code).toBe("truncated");
 		expect((await refusal(readAll(good.subarray(0, 12)))).code).toBe("truncated");
+		const bigHeader = concat([objectHeader(3, 2 ** 40), deflateSync("x")]);
+		expect(await refusal(readAll(rawPack([bigHeader])))).toMatchObject({ code: "too-large" });
+		expect((await refusal(readAll(rawPack([blobEntry(base)]), { maxObjectBytes: 9 }))).code).toBe("too-large");
+		const growing = Uint8Array.from([10, 0x80, 0x80, 0x04, 0x90, 10]); // declares 64 KiB
+		const grown = rawPack([blobEntry(base), refDelta(baseId, growing)]);
+		expect((await refusal(readAll(grown, { maxObjectBytes: 1000 }))).code).toBe("too-large");
 		const pastEnd = Uint8Array.from([10, 4, 0x91, 8, 4]);
 		expect((await refusal(readAll(rawPack([blobEntry(base), refDelta(baseId, pastEnd)])))).code).toBe("bad-delta");
 		const ofsToNothing = concat([objectHeader(6, 2), Uint8Array.of(3), deflateSync(Uint8Array.of(10, 0))]);

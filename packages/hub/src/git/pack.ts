@@ -5,6 +5,7 @@
  * high bit is set) and its zlib-deflated data; a delta (OFS_DELTA: a negative offset to its base
  * in this pack, REF_DELTA: its base's id) deflates a delta of its base instead (delta.ts).
  */
+import { constants } from "node:buffer";
 import { createHash, type Hash } from "node:crypto";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -21,6 +22,7 @@ const OFS_DELTA = 6;
 const REF_DELTA = 7;
 const HEADER_BYTES = 12;
 const TRAILER_BYTES = 20;
+const MAX_LENGTH = constants.MAX_LENGTH;
 const MAGIC = [0x50, 0x41, 0x43, 0x4b]; // "PACK"
 
 /** A git object's id: sha1 of "<type> <size>\0" and its data. */
@@ -124,6 +126,11 @@ export interface ReadPackOptions {
 	externalBase?: (oid: string) => Promise<BaseObject | undefined>;
 	/** How many bytes of yielded objects the reader keeps as possible delta bases (default 64 MiB). */
 	baseCacheBytes?: number;
+	/**
+	 * The largest object (and delta) the reader inflates, refused as `too-large` from its header
+	 * before anything is allocated (default: the largest buffer node allows).
+	 */
+	maxObjectBytes?: number;
 }
 
 /**
@@ -152,6 +159,7 @@ export async function* readPack(
 	if (version !== 2 && version !== 3) throw new GitFormatError("bad-header", `pack version ${version} is not 2 or 3`);
 	const count = view.getUint32(8);
 
+	const maxBytes = Math.min(options.maxObjectBytes ?? MAX_LENGTH, MAX_LENGTH - 1);
 	const bases = new BaseCache(options.baseCacheBytes ?? 64 * 1024 * 1024);
 	const oidAt = new Map<number, string>();
 	const waiting = new Map<string, { offset: number; delta: Uint8Array }[]>();
@@ -169,7 +177,7 @@ export async function* readPack(
 			for (const delta of waiting.get(object.oid) ?? []) {
 				queue.push({
 					type: object.type,
-					data: applyDelta(object.data, delta.delta),
+					data: applyDelta(object.data, delta.delta, maxBytes),
 					offset: delta.offset,
 					delta: true,
 				});
@@ -181,6 +189,12 @@ export async function* readPack(
 	for (let index = 0; index < count; index++) {
 		const offset = bytes.position;
 		const { type, size } = await readObjectHeader(read);
+		if (size > maxBytes) {
+			throw new GitFormatError(
+				"too-large",
+				`the entry at ${offset} holds ${size} bytes, more than the ${maxBytes} allowed`,
+			);
+		}
 		const whole = TYPE_NAME[type];
 		if (whole) {
 			yield* resolved({ type: whole, data: await inflate(bytes, hash, size), offset, delta: false });
@@ -199,7 +213,7 @@ export async function* readPack(
 		const delta = await inflate(bytes, hash, size);
 		const found = await base(baseOid);
 		if (found) {
-			yield* resolved({ type: found.type, data: applyDelta(found.data, delta), offset, delta: true });
+			yield* resolved({ type: found.type, data: applyDelta(found.data, delta, maxBytes), offset, delta: true });
 		} else if (type === REF_DELTA) {
 			waiting.set(baseOid, [...(waiting.get(baseOid) ?? []), { offset, delta }]);
 		} else {
