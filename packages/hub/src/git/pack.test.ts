@@ -265,6 +265,21 @@ describe("refusing bad packs", () => {
 		const objects = await readAll(rawPack([refDelta(baseId, delta), blobEntry(base)]), {}, 3);
 		expect(objects.map((object) => Buffer.from(object.data).toString())).toEqual(["0123456789", "234xyz"]);
 		expect(objects[1]?.delta).toBe(true);
+
+		// An OFS_DELTA on that waiting delta: resolved once both are. Result 3: copy 3 from 0.
+		const first = refDelta(baseId, delta);
+		expect(first.byteLength).toBeLessThan(128);
+		const chained = concat([
+			objectHeader(6, 4),
+			Uint8Array.of(first.byteLength),
+			deflateSync(Uint8Array.of(6, 3, 0x90, 3)),
+		]);
+		const three = await readAll(rawPack([first, chained, blobEntry(base)]), {}, 5);
+		expect(three.map((object) => [object.offset, Buffer.from(object.data).toString()])).toEqual([
+			[12 + first.byteLength + chained.byteLength, "0123456789"],
+			[12, "234xyz"],
+			[12 + first.byteLength, "234"],
+		]);
 	});
 
 	it("names what is wrong with a stable code", async () => {

@@ -162,7 +162,9 @@ export async function* readPack(
 	const maxBytes = Math.min(options.maxObjectBytes ?? MAX_LENGTH, MAX_LENGTH - 1);
 	const bases = new BaseCache(options.baseCacheBytes ?? 64 * 1024 * 1024);
 	const oidAt = new Map<number, string>();
+	/** Deltas waiting, by what they wait for: a base id, or "@<offset>" of an entry itself waiting. */
 	const waiting = new Map<string, { offset: number; delta: Uint8Array }[]>();
+	const waitingAt = new Set<number>();
 	const base = async (oid: string): Promise<BaseObject | undefined> =>
 		bases.get(oid) ?? (await options.externalBase?.(oid));
 
@@ -172,17 +174,16 @@ export async function* readPack(
 		for (let item = queue.shift(); item; item = queue.shift()) {
 			const object = { oid: objectId(item.type, item.data), ...item };
 			oidAt.set(object.offset, object.oid);
+			waitingAt.delete(object.offset);
 			bases.put(object.oid, object);
 			yield object;
-			for (const delta of waiting.get(object.oid) ?? []) {
-				queue.push({
-					type: object.type,
-					data: applyDelta(object.data, delta.delta, maxBytes),
-					offset: delta.offset,
-					delta: true,
-				});
+			for (const key of [object.oid, `@${object.offset}`]) {
+				for (const delta of waiting.get(key) ?? []) {
+					const data = applyDelta(object.data, delta.delta, maxBytes);
+					queue.push({ type: object.type, data, offset: delta.offset, delta: true });
+				}
+				waiting.delete(key);
 			}
-			waiting.delete(object.oid);
 		}
 	}
 
@@ -200,24 +201,27 @@ export async function* readPack(
 			yield* resolved({ type: whole, data: await inflate(bytes, hash, size), offset, delta: false });
 			continue;
 		}
-		let baseOid: string | undefined;
+		let key: string;
 		if (type === OFS_DELTA) {
 			const baseOffset = offset - (await readBaseDistance(read));
-			baseOid = oidAt.get(baseOffset);
-			if (!baseOid) throw new GitFormatError("bad-delta", `the delta at ${offset} names no entry at ${baseOffset}`);
+			const oid = oidAt.get(baseOffset);
+			if (oid) key = oid;
+			else if (waitingAt.has(baseOffset)) key = `@${baseOffset}`;
+			else throw new GitFormatError("bad-delta", `the delta at ${offset} names no entry at ${baseOffset}`);
 		} else if (type === REF_DELTA) {
-			baseOid = Buffer.from(await read(20, "a delta's base id")).toString("hex");
+			key = Buffer.from(await read(20, "a delta's base id")).toString("hex");
 		} else {
 			throw new GitFormatError("bad-object-type", `object type ${type} at byte ${offset}`);
 		}
 		const delta = await inflate(bytes, hash, size);
-		const found = await base(baseOid);
+		const found = key.startsWith("@") ? undefined : await base(key);
 		if (found) {
 			yield* resolved({ type: found.type, data: applyDelta(found.data, delta, maxBytes), offset, delta: true });
-		} else if (type === REF_DELTA) {
-			waiting.set(baseOid, [...(waiting.get(baseOid) ?? []), { offset, delta }]);
+		} else if (type === REF_DELTA || key.startsWith("@")) {
+			waiting.set(key, [...(waiting.get(key) ?? []), { offset, delta }]);
+			waitingAt.add(offset);
 		} else {
-			throw new GitFormatError("missing-base", `the base ${baseOid} of the delta at ${offset} is no longer held`);
+			throw new GitFormatError("missing-base", `the base ${key} of the delta at ${offset} is no longer held`);
 		}
 	}
 	const trailer = await bytes.read(TRAILER_BYTES, "the pack trailer");
@@ -225,7 +229,7 @@ export async function* readPack(
 		throw new GitFormatError("bad-checksum", "the pack's sha1 does not match its trailer");
 	}
 	if (!(await bytes.atEnd())) throw new GitFormatError("trailing-data", "bytes follow the pack trailer");
-	const missing = [...waiting.keys()];
+	const missing = [...waiting.keys()].filter((key) => !key.startsWith("@"));
 	if (missing.length > 0) throw new GitFormatError("missing-base", `delta bases not found: ${missing.join(", ")}`);
 }
 
