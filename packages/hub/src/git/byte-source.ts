@@ -64,6 +64,13 @@ export class ByteSource {
 		return this.take(length);
 	}
 
+	/** Lets the source go (a reader stopped early or failed): its iterator is told to return. */
+	async close(): Promise<void> {
+		if (this.#ended) return;
+		this.#ended = true;
+		await this.#iterator.return?.();
+	}
+
 	/** True once every byte was taken and the stream has nothing more. */
 	async atEnd(): Promise<boolean> {
 		return !(await this.fill(1));

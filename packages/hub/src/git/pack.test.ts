@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { deflateSync } from "node:zlib";
 import { afterAll, describe, expect, it } from "vitest";
-import { concat } from "./byte-source.js";
+import { ByteSource, concat } from "./byte-source.js";
 import { applyDelta } from "./delta.js";
 import { GitFormatError } from "./format-error.js";
 import {
@@ -18,7 +18,7 @@ import {
 	readPack,
 	writePack,
 } from "./pack.js";
-import { parseSideBand, pktLines, readPktLines } from "./pkt-line.js";
+import { type Packet, packetText, parseSideBand, pktLines, readPacket, readPktLines } from "./pkt-line.js";
 
 const home = mkdtempSync(join(tmpdir(), "hubkit-pack-"));
 afterAll(() => rmSync(home, { recursive: true, force: true }));
@@ -185,6 +185,39 @@ describe("reading packs git wrote", () => {
 			}
 		}
 		expectGitObjects(await readAll(concat(pack)), revList("HEAD"));
+	});
+});
+
+describe("a push's stream", () => {
+	it("reads pkt-line commands and then the pack from one ByteSource, offsets counted from the pack", async () => {
+		const pack = git(repo, ["pack-objects", "--stdout", "--revs", "--all", "-q"], new Uint8Array(0));
+		const commands = pktLines([
+			`${"0".repeat(40)} ${"1".repeat(40)} refs/heads/main\0report-status\n`,
+			{ kind: "flush" },
+		]);
+		const bytes = new ByteSource(chunked(concat([commands, pack]), 1000));
+		const lines: Packet[] = [];
+		for (let packet = await readPacket(bytes); packet.kind !== "flush"; packet = await readPacket(bytes))
+			lines.push(packet);
+		expect(lines.map(packetText)).toEqual([`${"0".repeat(40)} ${"1".repeat(40)} refs/heads/main\0report-status`]);
+		const objects: PackObject[] = [];
+		for await (const object of readPack(bytes)) objects.push(object);
+		expect(objects[0]?.offset).toBe(12);
+		expectGitObjects(objects, revList("--all"));
+	});
+
+	it("lets the source go when the reader stops early", async () => {
+		const pack = git(repo, ["pack-objects", "--stdout", "--revs", "--all", "-q"], new Uint8Array(0));
+		let closed = false;
+		async function* source() {
+			try {
+				yield* chunked(pack, 100);
+			} finally {
+				closed = true;
+			}
+		}
+		for await (const _object of readPack(source())) break;
+		expect(closed).toBe(true);
 	});
 });
 

@@ -142,10 +142,21 @@ export interface ReadPackOptions {
  * with no bytes after it and every delta resolved; anything else is a GitFormatError.
  */
 export async function* readPack(
-	source: AsyncIterable<Uint8Array>,
+	source: AsyncIterable<Uint8Array> | ByteSource,
 	options: ReadPackOptions = {},
 ): AsyncGenerator<PackObject> {
+	if (source instanceof ByteSource) return yield* readPackFrom(source, options);
 	const bytes = new ByteSource(source);
+	try {
+		yield* readPackFrom(bytes, options);
+	} finally {
+		await bytes.close();
+	}
+}
+
+/** readPack on a ByteSource, which may have been read past pkt-lines first (a push's commands). */
+async function* readPackFrom(bytes: ByteSource, options: ReadPackOptions): AsyncGenerator<PackObject> {
+	const start = bytes.position;
 	const hash = createHash("sha1");
 	const read = async (length: number, what: string) => {
 		const chunk = await bytes.read(length, what);
@@ -188,7 +199,7 @@ export async function* readPack(
 	}
 
 	for (let index = 0; index < count; index++) {
-		const offset = bytes.position;
+		const offset = bytes.position - start;
 		const { type, size } = await readObjectHeader(read);
 		if (size > maxBytes) {
 			throw new GitFormatError(
