@@ -15,14 +15,7 @@ import { BACKUP_MANIFEST } from "../src/services/backup.js";
 import { commitRaw, createRepoRaw, header } from "./commits-fixture.js";
 import { runCli, type ServingCli, serveCli } from "./support/cli.js";
 import { writeFolder } from "./support/folders.js";
-
-const fixture = (name: string) => new Uint8Array(readFileSync(new URL(`../src/xet/fixtures/${name}`, import.meta.url)));
-/** What a real hf_xet 1.6 upload sent (src/xet/fixtures/): a xorb, and a shard whose first file is TEXT. */
-const XORB = fixture("hf-xet-1.6.xorb");
-const SHARD = fixture("hf-xet-1.6.shard");
-const XORB_HASH = "bbc3e1aa5c70dac56f0f0012055c30c01551d363bc2625590b1365bf8d86c2f7";
-const TEXT = Array.from({ length: 6000 }, (_, i) => `row ${i}, value ${i % 50}, label item-${i % 13}\n`).join("");
-const TEXT_SHA256 = "63ee561fb28ba0951f04e321bc43449d59fdd0d10021945c80bd8fc1b4d1f1d8";
+import { SHARD, TEXT, TEXT_SHA256, XORB, XORB_HASH } from "./support/xet-fixtures.js";
 
 /** Uploads TEXT to `repo` as hf_xet does (Xet token, xorb, shard) and commits it as `table.csv`. */
 async function uploadThroughXet(url: string, token: string, repo: string): Promise<void> {

@@ -9,7 +9,7 @@
  */
 import { execFile } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
@@ -24,12 +24,9 @@ import { createRepoRaw } from "./commits-fixture.js";
 import { ENGINES } from "./support/engines.js";
 import { useHttpHub } from "./support/hub.js";
 import { pythonClients } from "./support/python-clients.js";
+import { SHARD, XORB, XORB_HASH } from "./support/xet-fixtures.js";
 
 const execute = promisify(execFile);
-const fixture = (name: string) => new Uint8Array(readFileSync(new URL(`../src/xet/fixtures/${name}`, import.meta.url)));
-const XORB = fixture("hf-xet-1.6.xorb");
-const SHARD = fixture("hf-xet-1.6.shard");
-const XORB_HASH = "bbc3e1aa5c70dac56f0f0012055c30c01551d363bc2625590b1365bf8d86c2f7";
 
 describe.each(ENGINES)("Xet global dedupe route (%s)", (engine) => {
 	const hub = useHttpHub(engine);

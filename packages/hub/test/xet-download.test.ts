@@ -7,7 +7,7 @@
  * both database engines and on S3.
  */
 import { execFile } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
@@ -21,17 +21,13 @@ import { readXorbChunk } from "../src/xet/xorb.js";
 import { commitRaw, createRepoRaw, header } from "./commits-fixture.js";
 import { ENGINES } from "./support/engines.js";
 import { useHttpHub, useHttpHubOn } from "./support/hub.js";
+import { requestCounts } from "./support/metrics.js";
 import { pythonClients } from "./support/python-clients.js";
 import { S3_SUITE_ENGINE, SETUPS } from "./support/stores.js";
+import { SHARD, TEXT, TEXT_SHA256, XORB, XORB_HASH } from "./support/xet-fixtures.js";
 
 const execute = promisify(execFile);
-const fixture = (name: string) => new Uint8Array(readFileSync(new URL(`../src/xet/fixtures/${name}`, import.meta.url)));
-const XORB = fixture("hf-xet-1.6.xorb");
-const SHARD = fixture("hf-xet-1.6.shard");
-const XORB_HASH = "bbc3e1aa5c70dac56f0f0012055c30c01551d363bc2625590b1365bf8d86c2f7";
-const TEXT = Array.from({ length: 6000 }, (_, i) => `row ${i}, value ${i % 50}, label item-${i % 13}\n`).join("");
 const TEXT_BYTES = Buffer.from(TEXT);
-const TEXT_SHA256 = "63ee561fb28ba0951f04e321bc43449d59fdd0d10021945c80bd8fc1b4d1f1d8";
 
 interface Span {
 	start: number;
@@ -352,18 +348,11 @@ describe.each(ENGINES)("Xet download routes (%s)", (engine) => {
 	});
 });
 
-/** The count `/metrics` gives for requests to `route` answered `status`. */
+/** How many requests to `route` the hub at `url` answered with `status`, from its `/metrics`. */
 async function served(url: string, route: string, status: number): Promise<number> {
-	const text = await (await fetch(`${url}/metrics`)).text();
-	const line = text
-		.split("\n")
-		.find(
-			(row) =>
-				row.startsWith("hubkit_http_requests_total{") &&
-				row.includes(`route="${route}"`) &&
-				row.includes(`status="${status}"`),
-		);
-	return line ? Number(line.split(" ").at(-1)) : 0;
+	return (await requestCounts(url))
+		.filter((count) => count.route === route && count.status === String(status))
+		.reduce((sum, { count }) => sum + count, 0);
 }
 
 describe.each(SETUPS)("huggingface_hub 1.33 and @huggingface/hub download through Xet ($label)", (setup) => {

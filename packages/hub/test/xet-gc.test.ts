@@ -5,7 +5,6 @@
  * report; a new xorb is charged to the namespace that uploaded it and a shard's files to theirs
  * (services/quota.ts); and one hub's Xet token and xorbs serve another hub of the same database.
  */
-import { readFileSync } from "node:fs";
 import { Migrator } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccessToken } from "../src/auth/tokens.js";
@@ -22,14 +21,8 @@ import { runCli } from "./support/cli.js";
 import { ENGINES, startTestDatabase, type TestDatabase } from "./support/engines.js";
 import { type Listening, listen, openTestHub, type TestHub } from "./support/hub.js";
 import { openTestStore, type TestStore } from "./support/stores.js";
+import { NOTES_SHA256, SHARD, TEXT, TEXT_SHA256, XORB, XORB_HASH } from "./support/xet-fixtures.js";
 
-const fixture = (name: string) => new Uint8Array(readFileSync(new URL(`../src/xet/fixtures/${name}`, import.meta.url)));
-const XORB = fixture("hf-xet-1.6.xorb");
-const SHARD = fixture("hf-xet-1.6.shard");
-const XORB_HASH = "bbc3e1aa5c70dac56f0f0012055c30c01551d363bc2625590b1365bf8d86c2f7";
-const TEXT = Array.from({ length: 6000 }, (_, i) => `row ${i}, value ${i % 50}, label item-${i % 13}\n`).join("");
-const TEXT_SHA256 = "63ee561fb28ba0951f04e321bc43449d59fdd0d10021945c80bd8fc1b4d1f1d8";
-const NOTES_SHA256 = "5f8be9df63e986b885b50e882d78e3e9fbbbf7af932c572a41fa88835d546965";
 const FILES_BYTES = parseShard(SHARD).files.reduce(
 	(sum, file) => sum + file.terms.reduce((total, term) => total + term.size, 0),
 	0,

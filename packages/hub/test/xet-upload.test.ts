@@ -7,7 +7,7 @@
  * engines and on the S3 store (where xorbs are read back from S3 to rebuild each file).
  */
 import { execFile } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
@@ -23,15 +23,9 @@ import { ENGINES } from "./support/engines.js";
 import { useHttpHub, useHttpHubOn } from "./support/hub.js";
 import { pythonClients } from "./support/python-clients.js";
 import { SETUPS } from "./support/stores.js";
+import { NOTES_SHA256, SHARD, TEXT, TEXT_SHA256, XORB, XORB_HASH } from "./support/xet-fixtures.js";
 
 const execute = promisify(execFile);
-const fixture = (name: string) => new Uint8Array(readFileSync(new URL(`../src/xet/fixtures/${name}`, import.meta.url)));
-const XORB = fixture("hf-xet-1.6.xorb");
-const SHARD = fixture("hf-xet-1.6.shard");
-const XORB_HASH = "bbc3e1aa5c70dac56f0f0012055c30c01551d363bc2625590b1365bf8d86c2f7";
-const TEXT = Array.from({ length: 6000 }, (_, i) => `row ${i}, value ${i % 50}, label item-${i % 13}\n`).join("");
-const TEXT_SHA256 = "63ee561fb28ba0951f04e321bc43449d59fdd0d10021945c80bd8fc1b4d1f1d8";
-const NOTES_SHA256 = "5f8be9df63e986b885b50e882d78e3e9fbbbf7af932c572a41fa88835d546965";
 
 describe.each(ENGINES)("Xet upload routes (%s)", (engine) => {
 	const hub = useHttpHub(engine);
