@@ -70,7 +70,7 @@ export const XET_ROUTE_DOCS: RouteDocs = {
 	"GET /v1/chunks/{prefix}/{hash}": {
 		summary: "Xet global dedupe: the stored xorb holding a chunk, as a shard",
 		tag: "Commits and uploads",
-		permission: { action: "none", why: "a Xet token, read or write (401 without one or when expired)" },
+		description: "Needs a Xet token, read or write (401 without one or when expired).",
 		details: [
 			"`prefix` is `default` (hf_xet) or `default-merkledb` (the specification). The hub indexes the first chunk of every uploaded file and every chunk whose hash is 0 modulo 1024 — the chunks hf_xet asks about. For one of them the answer is a shard (`application/octet-stream`) with no files and one xorb: its hash and every chunk with its byte range, the chunk hashes keyed with the footer's key (which expires after a week), so the client finds the chunks it has and references them instead of uploading them; it learns nothing of the others.",
 			"",
