@@ -91,6 +91,11 @@ const PLAIN_INDEXES: Record<string, [name: string, table: string, columns: strin
 		["commits_by_sha", "commits", ["sha"]],
 		["commits_by_tree", "commits", ["tree_oid"]],
 	],
+	"0021-xet-files": [
+		["xet_files_by_sha256", "xet_files", ["sha256"]],
+		["xet_dedupe_chunks_by_xorb", "xet_dedupe_chunks", ["xorb_hash"]],
+	],
+	"0022-xet-lifecycle": [["xet_file_xorbs_by_xorb", "xet_file_xorbs", ["xorb_hash"]]],
 };
 
 /** Indexes on a lowercased column, as [name, table, column]: names compared without case (migration 0015). */

@@ -19,12 +19,12 @@ export const xetFilesMigration: Migration = {
 			.addColumn("terms", "text", (column) => column.notNull())
 			.addColumn("created_at", "text", (column) => column.notNull())
 			.execute();
-		await db.schema.createIndex("xet_files_sha256").on("xet_files").column("sha256").execute();
+		await db.schema.createIndex("xet_files_by_sha256").on("xet_files").column("sha256").execute();
 		await db.schema
 			.createTable("xet_dedupe_chunks")
 			.addColumn("chunk_hash", "text", (column) => column.primaryKey())
 			.addColumn("xorb_hash", "text", (column) => column.notNull())
 			.execute();
-		await db.schema.createIndex("xet_dedupe_chunks_xorb").on("xet_dedupe_chunks").column("xorb_hash").execute();
+		await db.schema.createIndex("xet_dedupe_chunks_by_xorb").on("xet_dedupe_chunks").column("xorb_hash").execute();
 	},
 };

@@ -24,7 +24,7 @@ export const xetLifecycleMigration: Migration = {
 			.addColumn("xorb_hash", "text", (column) => column.notNull())
 			.addPrimaryKeyConstraint("xet_file_xorbs_pk", ["file_hash", "xorb_hash"])
 			.execute();
-		await db.schema.createIndex("xet_file_xorbs_xorb").on("xet_file_xorbs").column("xorb_hash").execute();
+		await db.schema.createIndex("xet_file_xorbs_by_xorb").on("xet_file_xorbs").column("xorb_hash").execute();
 		const typed = db as unknown as Kysely<{
 			xet_files: FileRow;
 			xet_file_xorbs: { file_hash: string; xorb_hash: string };
