@@ -15,6 +15,8 @@ import type { HubDeps, HubEnv } from "../deps.js";
 import { badRequest, HubError } from "../errors.js";
 import type { RouteDocs } from "../openapi/route-doc.js";
 import { publicBaseUrl } from "../public-url.js";
+import { readableRepo } from "../services/git-access.js";
+import { downloadBatch, signedDownload } from "../services/lfs-downloads.js";
 import { LFS_MEDIA_TYPE, LfsUploads, parseBatchRequest, parseCompletion } from "../services/lfs-uploads.js";
 import { canSee } from "../services/repo-access.js";
 import {
@@ -36,11 +38,15 @@ export const LFS_ROUTE_DOCS: RouteDocs = {
 		summary: "Git LFS batch API of a model: where to upload or download objects",
 		tag: "Commits and uploads",
 		body: "json",
-		permission: { action: "write", on: "repo" },
+		permission: {
+			action: "write",
+			on: "repo",
+			note: "for uploads; a download batch asks the read rule (private and gated repositories as on /resolve)",
+		},
 		details: [
 			'Body `{operation: "upload", transfers, objects: [{oid, size}]}` (at most 1,000 objects) → `{transfer, objects}`. An object stored already with that size has no `actions` (content is shared: bytes anyone uploaded are not asked for again); the others get an `upload` and a `verify` action.',
 			"- Transfers: `basic` (one PUT of the whole file), or `multipart` when the client offers it and the file is larger than `HUBKIT_LFS_CHUNK_BYTES` (64 MiB): the action's `header` holds `chunk_size` and one URL per part under `00001`, `00002`, … (at most 10,000 parts: a larger file gets larger parts). A client that also offers `xet` gets one of these and falls back to it.",
-			"- `download` batches are a 400: files are read from `/resolve`.",
+			"- `download` batches (what `git lfs pull` and a clone send): each object the repository holds gets a `download` action, a link the hub signs (valid one hour, no token needed) or, with `HUBKIT_S3_PRESIGN_DOWNLOADS`, a presigned S3 URL; any other object an `error` of 404.",
 			"- An object larger than `HUBKIT_UPLOAD_BODY_LIMIT_BYTES` (5 GiB) gets an `error` of 413. With `HUBKIT_STORAGE_QUOTA_BYTES` set, objects that would take the namespace over its quota are a 413 `StorageQuotaExceeded` before any URL is handed out.",
 			"- A renamed repository's old name answers 307 to the new one, for callers who may see it. Expired uploads and their parts are swept on later batch calls and by gc.",
 		],
@@ -51,6 +57,15 @@ export const LFS_ROUTE_DOCS: RouteDocs = {
 		body: "json",
 		permission: { action: "write", on: "repo" },
 		details: ["Body `{oid, size}`: 200 when the object is stored with that size, else 404."],
+	},
+	"GET /{namespace}/{name}/info/lfs/objects/{oid}": {
+		summary: "Git LFS: download an object of a model (the link a download batch gave)",
+		tag: "Commits and uploads",
+		details: ["Needs the `sig` query the batch answer put in the link: 403 without a valid one."],
+	},
+	"GET /datasets/{namespace}/{name}/info/lfs/objects/{oid}": {
+		summary: "Git LFS: download an object of a dataset (the link a download batch gave)",
+		tag: "Commits and uploads",
 	},
 	"PUT /{namespace}/{name}/info/lfs/uploads/{secret}": {
 		summary: "Upload an LFS object's bytes (the URL the batch answer gave)",
@@ -173,10 +188,23 @@ export function lfsRoutes(deps: HubDeps): Hono<HubEnv> {
 			const { id } = repoOf(c, type);
 			const moved = await movedTo(c, type, id, "batch");
 			if (moved) return moved;
-			const { repo, caller } = await findRepoFor(deps.db, "write", type, id, c.get("caller"));
 			const request = parseBatchRequest(await json(c));
+			if (request.operation === "download") {
+				const repo = await readableRepo(deps.db, type, id, c.get("caller"));
+				const base = `${publicBaseUrl(c, deps.config)}${repoWebPath(type, repo.id)}.git/info/lfs`;
+				const objects = await downloadBatch(deps, repo, request.objects, base);
+				return lfsAnswer(c, { transfer: "basic", objects, hash_algo: "sha256" });
+			}
+			const { repo, caller } = await findRepoFor(deps.db, "write", type, id, c.get("caller"));
 			const base = `${publicBaseUrl(c, deps.config)}${repoWebPath(type, repo.id)}.git/info/lfs`;
 			return lfsAnswer(c, await uploads.batch(repo, caller, request, base));
+		});
+
+		app.get(`${lfs}/objects/:oid{[0-9a-f]{64}}`, async (c) => {
+			const { type: repoType, id } = repoOf(c, type);
+			const oid = c.req.param("oid");
+			const { body, size } = await signedDownload(deps, repoKey(repoType, id), oid, c.req.query("sig"));
+			return c.body(body, 200, { "Content-Type": "application/octet-stream", "Content-Length": String(size) });
 		});
 
 		app.post(`${lfs}/objects/verify`, async (c) => {

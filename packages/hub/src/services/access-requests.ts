@@ -209,8 +209,16 @@ export async function checkGatedDownload(
 	path: string,
 	caller: Caller | undefined,
 ): Promise<void> {
-	if (!repo.gated || UNGATED_PATHS.has(path)) return;
-	if (await mayDownloadGated(db, repo, caller)) return;
+	if (!UNGATED_PATHS.has(path)) await checkGatedRepo(db, repo, caller);
+}
+
+/** Every file of a gated repository at once (a git clone): the refusals of checkGatedDownload. */
+export async function checkGatedRepo(
+	db: Kysely<Database>,
+	repo: Pick<Repo, "id" | "key" | "author" | "gated">,
+	caller: Caller | undefined,
+): Promise<void> {
+	if (!repo.gated || (await mayDownloadGated(db, repo, caller))) return;
 	if (!caller) {
 		throw new HubError(401, `Access to ${repo.id} is restricted: sign in and ask for access to download its files`, {
 			code: "GatedRepo",

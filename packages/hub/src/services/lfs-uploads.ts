@@ -44,11 +44,12 @@ export interface BatchObject {
 }
 
 export interface BatchRequest {
+	operation: "upload" | "download";
 	transfers: string[];
 	objects: BatchObject[];
 }
 
-interface Action {
+export interface LfsAction {
 	href: string;
 	header?: Record<string, string>;
 	expires_at?: string;
@@ -56,7 +57,7 @@ interface Action {
 
 export interface BatchAnswerObject extends BatchObject {
 	authenticated?: boolean;
-	actions?: { upload: Action; verify: Action };
+	actions?: { upload: LfsAction; verify: LfsAction } | { download: LfsAction };
 	error?: { code: number; message: string };
 }
 
@@ -70,10 +71,7 @@ export interface BatchAnswer {
 export function parseBatchRequest(body: unknown): BatchRequest {
 	if (typeof body !== "object" || body === null || Array.isArray(body)) throw badRequest("Body must be a JSON object");
 	const { operation, transfers, objects, hash_algo: hashAlgo } = body as Record<string, unknown>;
-	if (operation === "download") {
-		throw badRequest("This hub answers LFS upload batches only: download files from /{repo}/resolve/{revision}/{path}");
-	}
-	if (operation !== "upload") throw badRequest('operation must be "upload"');
+	if (operation !== "upload" && operation !== "download") throw badRequest('operation must be "upload" or "download"');
 	if (hashAlgo !== undefined && hashAlgo !== "sha256" && hashAlgo !== "sha_256") {
 		throw badRequest(`hash_algo ${JSON.stringify(hashAlgo)} is not supported: objects are named by their sha256`);
 	}
@@ -90,6 +88,7 @@ export function parseBatchRequest(body: unknown): BatchRequest {
 		throw badRequest(`A batch may name at most ${MAX_BATCH_OBJECTS} objects, not ${objects.length}`);
 	}
 	return {
+		operation,
 		transfers: offered,
 		objects: objects.map((item, index) => {
 			const { oid, size } = (typeof item === "object" && item !== null ? item : {}) as Record<string, unknown>;
