@@ -145,6 +145,8 @@ describe("body limit kinds and settings", () => {
 		["/acme/m.git/info/lfs/uploads/secret", "upload"],
 		["/datasets/acme/d.git/info/lfs/uploads/secret/parts/1", "upload"],
 		["/acme/m.git/info/lfs/uploads/secret/complete", "api"],
+		["/acme/m/git-receive-pack", "upload"],
+		["/datasets/acme/d.git/git-upload-pack", "upload"],
 		["/together/v1/chat/completions", "router"],
 		["/hf-inference/models/acme/m", "router"],
 		["/v1/chat/completions", "router"],

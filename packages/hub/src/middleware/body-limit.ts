@@ -24,6 +24,10 @@ export function bodyLimitKind(path: string): BodyLimitKind {
 	if (segments[1]?.endsWith(".git") || (first === "datasets" && segments[2]?.endsWith(".git"))) {
 		return LFS_JSON_CALLS.has(segments.at(-1) ?? "") ? "api" : "upload";
 	}
+	// Git smart HTTP (routes/git-http.ts), with or without `.git`: a push carries the pack, and a
+	// fetch's negotiation lists many commits.
+	const last = segments.at(-1);
+	if (last === "git-receive-pack" || last === "git-upload-pack") return "upload";
 	// Xet uploads (routes/xet.ts): xorbs of a little over 64 MiB and the shards that name them.
 	if (path.startsWith("/v1/xorbs/") || path === "/v1/shards" || path === "/v2/shards") return "upload";
 	// `/api/{models|datasets|spaces}/{owner}/{name}/commit/{revision}`: a commit carries files.
