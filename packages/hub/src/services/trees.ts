@@ -32,6 +32,7 @@ interface EntryRow {
 	object_oid: string;
 	blob_sha256: string | null;
 	size: number | string | null;
+	lfs: number | string;
 	stored_size?: number | string | null;
 }
 
@@ -122,13 +123,14 @@ async function loadTrees(
 							"tree_entries.object_oid",
 							"tree_entries.blob_sha256",
 							"tree_entries.size",
+							"tree_entries.lfs",
 							"blobs.size as stored_size",
 						])
 						.where("tree_entries.tree_oid", "in", chunk)
 						.execute()
 				: await db
 						.selectFrom("tree_entries")
-						.select(["tree_oid", "name", "mode", "object_oid", "blob_sha256", "size"])
+						.select(["tree_oid", "name", "mode", "object_oid", "blob_sha256", "size", "lfs"])
 						.where("tree_oid", "in", chunk)
 						.execute();
 			for (const row of rows) {
@@ -159,6 +161,7 @@ function expand(trees: Map<string, EntryRow[]>, root: string): StoredSnapshot {
 				blobSha256: row.blob_sha256 ?? "",
 				size: Number(row.size),
 				gitOid: row.object_oid,
+				lfs: Number(row.lfs) === 1,
 				...(row.mode === "100644" ? {} : { mode: row.mode as Exclude<EntryMode, typeof DIRECTORY_MODE> }),
 				...(stored === null || stored === undefined ? {} : { storedSize: Number(stored) }),
 			});
@@ -224,6 +227,7 @@ export async function filesOfCommits(
 				object_oid: row.object_oid ?? "",
 				blob_sha256: null,
 				size: row.size,
+				lfs: 0,
 			});
 		}
 	}

@@ -25,6 +25,11 @@ export interface SnapshotFile {
 	gitOid: string;
 	/** Plain (100644) when absent. */
 	mode?: GitFileMode;
+	/**
+	 * Whether git holds it as an LFS pointer. Stored files say (a push decides it by what it sends);
+	 * a file a commit brings is LFS by the hub's path-and-size rule (storage/lfs.ts).
+	 */
+	lfs?: boolean;
 }
 
 /** One entry of a stored tree. */
@@ -60,7 +65,7 @@ interface Directory {
 }
 
 export function fileObjectOid(file: SnapshotFile): { oid: string; lfs: boolean } {
-	if (!isLfsFile(file.path, file.size)) return { oid: file.gitOid, lfs: false };
+	if (!(file.lfs ?? isLfsFile(file.path, file.size))) return { oid: file.gitOid, lfs: false };
 	return { oid: lfsPointerInfo(file.blobSha256, file.size).oid, lfs: true };
 }
 

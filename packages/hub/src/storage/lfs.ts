@@ -69,3 +69,20 @@ export function lfsPointerInfo(sha256: string, size: number): LfsPointerInfo {
 	const pointer = lfsPointer(sha256, size);
 	return { oid: gitBlobOid(pointer), pointerSize: Buffer.byteLength(pointer) };
 }
+
+/** The largest pointer git-lfs writes or reads (its specification's limit). */
+export const MAX_LFS_POINTER_BYTES = 1024;
+const POINTER =
+	/^version https:\/\/git-lfs\.github\.com\/spec\/v1\noid sha256:([0-9a-f]{64})\nsize (0|[1-9][0-9]{0,15})\n$/;
+
+/**
+ * The object a blob's bytes point at, when they are an LFS pointer in the form git-lfs writes
+ * (the three keys, no extensions); undefined for any other content.
+ */
+export function parseLfsPointer(bytes: Uint8Array): { sha256: string; size: number } | undefined {
+	if (bytes.byteLength > MAX_LFS_POINTER_BYTES || bytes[0] !== 0x76) return undefined;
+	const match = POINTER.exec(Buffer.from(bytes).toString("latin1"));
+	if (!match) return undefined;
+	const size = Number(match[2]);
+	return Number.isSafeInteger(size) ? { sha256: match[1] as string, size } : undefined;
+}
