@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccessToken } from "../src/auth/tokens.js";
 import { parseCommit, parseTree } from "../src/git/objects.js";
 import { openGitRepository } from "../src/services/git-repository.js";
+import { checkIntegrity } from "../src/services/integrity.js";
 import { lfsPointer } from "../src/storage/lfs.js";
 import { commitRaw, createRepoRaw, header, headOf, inline } from "./commits-fixture.js";
 import { ENGINES } from "./support/engines.js";
@@ -146,5 +147,33 @@ describe.each(ENGINES)("API commits are git commits (%s)", (engine) => {
 		const other = await commitRaw(hub.url, token, "gina/elsewhere", [header("Other"), inline("other.txt", "other\n")]);
 		expect(other.status).toBe(200);
 		expect(await view.readObject(other.body.commitOid)).toBeUndefined();
+	});
+
+	it("has hubkit check find a commit whose stored bytes are not its id", async () => {
+		expect((await checkIntegrity(hub.deps)).problems).toEqual([]);
+		const row = await hub.deps.db
+			.selectFrom("commits")
+			.select(["git_object"])
+			.where("repo_id", "=", "gina/history")
+			.where("sha", "=", second)
+			.executeTakeFirstOrThrow();
+		const changed = Buffer.from(Buffer.from(row.git_object, "base64").toString().replace("Add files", "Add filez"));
+		const update = (value: string) =>
+			hub.deps.db
+				.updateTable("commits")
+				.set({ git_object: value })
+				.where("repo_id", "=", "gina/history")
+				.where("sha", "=", second)
+				.execute();
+		await update(changed.toString("base64"));
+		try {
+			const { problems } = await checkIntegrity(hub.deps);
+			expect(problems).toHaveLength(1);
+			expect(problems[0]).toContain(`gina/history: commit ${second} its git object hashes to`);
+			// Nor does the git view hand the changed bytes out under the commit's id.
+			expect(await openGitRepository(hub.deps, { key: "gina/history" }).readObject(second)).toBeUndefined();
+		} finally {
+			await update(row.git_object);
+		}
 	});
 });
