@@ -185,8 +185,18 @@ describe.each(ENGINES)("migration 0017 on %s", (engine) => {
 		expect(expected.get(second)?.file("model.safetensors")?.lfs).toBeDefined();
 
 		const db = hub.deps.db;
-		const commits = await db.selectFrom("commits").select(["sha", "tree_oid"]).orderBy("sha").execute();
-		expect(commits.map((commit) => [commit.sha, commit.tree_oid])).toEqual(
+		// Migration 0023 gave the commits their git ids; the old ones are aliases of them.
+		const commits = await db
+			.selectFrom("commits")
+			.innerJoin("commit_aliases", (join) =>
+				join
+					.onRef("commit_aliases.repo_id", "=", "commits.repo_id")
+					.onRef("commit_aliases.new_sha", "=", "commits.sha"),
+			)
+			.select(["commit_aliases.old_sha", "commits.tree_oid"])
+			.orderBy("commit_aliases.old_sha")
+			.execute();
+		expect(commits.map((commit) => [commit.old_sha, commit.tree_oid])).toEqual(
 			[first, second, other].map((sha) => [sha, expected.get(sha)?.directoryOid("") ?? ""]),
 		);
 		// onnx/extra is one tree, whichever commit or repository holds it.

@@ -81,6 +81,19 @@ export interface CommitsTable {
 	author?: string | null;
 	/** Git tree id of the root directory (`trees`); migration 0017 fills it for older commits. */
 	tree_oid: string;
+	/**
+	 * Base64 of the git commit object (storage/commit-objects.ts) whose git id is `sha`; migration
+	 * 0023 wrote it for older commits (and gave them their git ids).
+	 */
+	git_object: string;
+}
+
+/** A commit id from before migration 0023 and the git id it became, so cached revisions still resolve. */
+export interface CommitAliasesTable {
+	/** The repo key. */
+	repo_id: string;
+	old_sha: string;
+	new_sha: string;
 }
 
 /**
@@ -447,6 +460,7 @@ export interface Database {
 	commits: CommitsTable;
 	refs: RefsTable;
 	commit_merge_parents: CommitMergeParentsTable;
+	commit_aliases: CommitAliasesTable;
 	trees: TreesTable;
 	tree_entries: TreeEntriesTable;
 	blobs: BlobsTable;

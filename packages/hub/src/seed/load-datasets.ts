@@ -1,16 +1,16 @@
 /**
  * Writes seeded dataset repositories: the card-only ones of the task pages (seed/sample-datasets.ts)
  * and the hub's own samples with data (seed/demo-datasets.ts). Each becomes one commit on `main`
- * whose id comes from what it holds, so every hub seeds the same commit for the same files, and
- * datasets that exist already are left as they are.
+ * (a git commit signed by the hub at one fixed time, so every hub seeds the same commit for the
+ * same files), and datasets that exist already are left as they are.
  */
-import { createHash } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.js";
 import { claimSiteNamespaces } from "../services/namespaces.js";
 import { repoKey } from "../services/repos.js";
 import { storeTrees } from "../services/trees.js";
 import type { BlobStore } from "../storage/blob-store.js";
+import { commitObject } from "../storage/commit-objects.js";
 import { buildTrees } from "../storage/git-trees.js";
 import { SeedBlobWriter } from "./seed-blobs.js";
 
@@ -29,6 +29,9 @@ export interface SeedDataset {
 	/** The commit's title. */
 	message: string;
 }
+
+/** When every seeded dataset's commit is dated: its id must not depend on when a hub loaded it. */
+const SEED_COMMIT_TIME = "2025-01-01T00:00:00.000Z";
 
 /** Writes the datasets this hub does not have yet; returns how many it wrote. */
 export async function loadSeedDatasets(
@@ -61,17 +64,29 @@ export async function loadSeedDatasets(
 		for (const [index, dataset] of fresh.entries()) {
 			const files = stored[index] ?? [];
 			const key = repoKey("dataset", dataset.id);
-			// Named by what it holds (a card alone: by the card's hash), so every hub seeds the same commit.
-			const hash = createHash("sha1").update(`hubkit sample dataset\0${key}\0${files[0]?.blob.sha256 ?? ""}`);
-			for (const file of files.slice(1)) hash.update(`\0${file.path}\0${file.blob.sha256}`);
-			const sha = hash.digest("hex");
 			const trees = buildTrees(
 				files.map(({ path, blob }) => ({ path, blobSha256: blob.sha256, size: blob.storedSize, gitOid: blob.gitOid })),
 			);
+			const commit = commitObject({
+				tree: trees.root,
+				parents: [],
+				author: null,
+				createdAt: SEED_COMMIT_TIME,
+				message: dataset.message,
+			});
+			const sha = commit.sha;
 			await storeTrees(trx, trees.trees);
 			await trx
 				.insertInto("commits")
-				.values({ repo_id: key, sha, parent_sha: null, message: dataset.message, created_at: at, tree_oid: trees.root })
+				.values({
+					repo_id: key,
+					sha,
+					parent_sha: null,
+					message: dataset.message,
+					created_at: SEED_COMMIT_TIME,
+					tree_oid: trees.root,
+					git_object: commit.base64,
+				})
 				.execute();
 			await trx.insertInto("refs").values({ repo_id: key, name: "main", commit_sha: sha }).execute();
 			await trx

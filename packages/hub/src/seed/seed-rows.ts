@@ -3,11 +3,11 @@
  * mappings, the local apps that can run it, and a first commit on `main`
  * holding README.md and the files (its trees, storage/git-trees.ts).
  */
-import { createHash } from "node:crypto";
 import type { Insertable } from "kysely";
 import type { ModelsTable, ProviderMappingsTable } from "../db/schema.js";
 import { localAppsOf, parameterCountOf } from "../services/model-derived.js";
 import { mappingRows } from "../services/provider-mapping.js";
+import { commitObject } from "../storage/commit-objects.js";
 import { buildTrees, type TreeEntryRecord } from "../storage/git-trees.js";
 import type { SeedBlob } from "./seed-blobs.js";
 import type { SeedModel } from "./types.js";
@@ -17,7 +17,15 @@ export interface SeedRows {
 	tags: { model_id: string; tag: string }[];
 	apps: { model_id: string; app: string }[];
 	mappings: Insertable<ProviderMappingsTable>[];
-	commit: { repo_id: string; sha: string; parent_sha: null; message: string; created_at: string; tree_oid: string };
+	commit: {
+		repo_id: string;
+		sha: string;
+		parent_sha: null;
+		message: string;
+		created_at: string;
+		tree_oid: string;
+		git_object: string;
+	};
 	/** The commit's trees by id (seeded repositories share many: the loader stores each once). */
 	trees: Map<string, TreeEntryRecord[]>;
 	fileCount: number;
@@ -30,6 +38,8 @@ export interface SeedFileBlob {
 	blob: SeedBlob;
 }
 
+const SEED_MESSAGE = "Initial commit";
+
 const json = (value: unknown) => (value === undefined ? null : JSON.stringify(value));
 
 /** A sample trending score: likes, fading with age since the last change (sample data, like the counts). */
@@ -38,18 +48,19 @@ export function sampleTrendingScore(likes: number, lastModified: string, now: Da
 	return Math.round(likes / (1 + ageDays / 30));
 }
 
-/** A stable 40-hex commit id from what the commit holds, so re-running a seed yields the same ids. */
-function commitSha(modelId: string, createdAt: string, files: SeedFileBlob[]): string {
-	const hash = createHash("sha1").update(`hubkit seed commit\n${modelId}\n${createdAt}\n`);
-	for (const file of files) hash.update(`${file.path}\0${file.blob.sha256}\0${file.size}\n`);
-	return hash.digest("hex");
-}
-
 export function seedRows(record: SeedModel, files: SeedFileBlob[], now: Date): SeedRows {
-	const sha = commitSha(record.id, record.lastModified, files);
 	const trees = buildTrees(
 		files.map((file) => ({ path: file.path, blobSha256: file.blob.sha256, size: file.size, gitOid: file.blob.gitOid })),
 	);
+	// A git commit of what it holds, signed by the hub: re-running a seed yields the same id.
+	const commit = commitObject({
+		tree: trees.root,
+		parents: [],
+		author: null,
+		createdAt: record.createdAt,
+		message: SEED_MESSAGE,
+	});
+	const sha = commit.sha;
 	const name = record.id.slice(record.id.indexOf("/") + 1);
 	const tags = [...new Set(record.tags)];
 	return {
@@ -91,9 +102,10 @@ export function seedRows(record: SeedModel, files: SeedFileBlob[], now: Date): S
 			repo_id: record.id,
 			sha,
 			parent_sha: null,
-			message: "Initial commit",
+			message: SEED_MESSAGE,
 			created_at: record.createdAt,
 			tree_oid: trees.root,
+			git_object: commit.base64,
 		},
 		trees: trees.trees,
 		fileCount: files.length,

@@ -25,6 +25,7 @@ async function deleteModelsOf(trx: Transaction<Database>, namespace: string): Pr
 	// Trees may be shared with other repositories: those no commit reaches any more go to the collector.
 	await trx.deleteFrom("commit_merge_parents").where("repo_id", "in", ids).execute();
 	await trx.deleteFrom("commits").where("repo_id", "in", ids).execute();
+	await trx.deleteFrom("commit_aliases").where("repo_id", "in", ids).execute();
 	await trx.deleteFrom("refs").where("repo_id", "in", ids).execute();
 	await trx.deleteFrom("model_tags").where("model_id", "in", ids).execute();
 	await trx.deleteFrom("model_apps").where("model_id", "in", ids).execute();

@@ -4,7 +4,8 @@
  * the blob store (content-addressed, so a blob written for a commit that then
  * fails is harmless); the transaction adds the trees of the directories the
  * change touched (services/trees.ts: stored by git tree id, shared with every
- * commit holding the same directory), the commit naming its root tree, the blob
+ * commit holding the same directory), the commit (a git commit object, its git id
+ * its id: storage/commit-objects.ts) naming its root tree, the blob
  * rows, and moves the ref with a compare-and-swap on the head it read, so two
  * writers racing from the same head cannot both win. On `main` the
  * repository's record (card, config, tags, sizes) is rewritten in the same
@@ -12,13 +13,13 @@
  * Files per commit and per repository are capped (`HUBKIT_MAX_FILES_PER_COMMIT`,
  * `HUBKIT_MAX_FILES_PER_REPO`).
  */
-import { createHash, randomBytes } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
 import { DEFAULT_MAX_FILES_PER_COMMIT, DEFAULT_MAX_FILES_PER_REPO, type HubConfig } from "../config.js";
 import type { Database } from "../db/schema.js";
 import type { HubDeps } from "../deps.js";
 import { badRequest, entryNotFound, HubError, revisionNotFound } from "../errors.js";
 import type { StoredBlob } from "../storage/blob-store.js";
+import { commitObject } from "../storage/commit-objects.js";
 import { buildTrees, type GitTrees, type SnapshotFile } from "../storage/git-trees.js";
 import { repoPathProblem, repoPathSyntaxProblem } from "../storage/repo-path.js";
 import { decideLocalMapping } from "./local-mapping.js";
@@ -102,7 +103,7 @@ async function commitOnce(
 ): Promise<CommitResult> {
 	return deps.db.transaction().execute(async (trx) => {
 		const head = await branchHead(trx, request.repo, request.branch);
-		if (parentCommit !== undefined && !head.startsWith(parentCommit)) {
+		if (parentCommit !== undefined && !(await namesCommit(trx, request.repo, parentCommit, head))) {
 			throw staleParent(request.branch, parentCommit, head);
 		}
 		const before = await commitSnapshot(trx, head);
@@ -135,6 +136,8 @@ export interface NewCommit {
 	head: string | null;
 	/** The commit's parent when it is not `head`: null for a squash, whose one root commit replaces the history. */
 	parent?: string | null;
+	/** A merge's second and later parents (`commit_merge_parents`). */
+	mergeParents?: string[];
 	files: Map<string, SnapshotFile>;
 	/** The files' trees, when already built on top of the parent's; built from `files` otherwise. */
 	trees?: GitTrees;
@@ -144,15 +147,28 @@ export interface NewCommit {
 	author: string | null;
 }
 
-/** Inserts the new trees, the commit and blob rows, moves the ref (compare-and-swap), and on main the record. */
+/**
+ * Inserts the new trees, the commit (its git object and id, storage/commit-objects.ts) and blob
+ * rows, moves the ref (compare-and-swap), and on main the record.
+ */
 export async function writeCommit(trx: Transaction<Database>, deps: CommitDeps, commit: NewCommit): Promise<string> {
 	checkFilesPerRepo(deps, commit.files.size);
 	const now = new Date().toISOString();
 	const files = [...commit.files.values()].sort((left, right) => (left.path < right.path ? -1 : 1));
 	const parent = commit.parent === undefined ? commit.head : commit.parent;
-	const sha = commitId(commit.repo.key, parent, files, now, commit.message);
+	const mergeParents = commit.mergeParents ?? [];
 	const trees = commit.trees ?? buildTrees(files);
+	const object = commitObject({
+		tree: trees.root,
+		parents: parent === null ? mergeParents : [parent, ...mergeParents],
+		author: commit.author,
+		createdAt: now,
+		message: commit.message,
+	});
+	const sha = object.sha;
 	await storeTrees(trx, trees.trees);
+	// The same git commit made twice (equal tree, parents, author, second and message, on two
+	// branches) is one object: the row made first stands for both.
 	await trx
 		.insertInto("commits")
 		.values({
@@ -163,8 +179,24 @@ export async function writeCommit(trx: Transaction<Database>, deps: CommitDeps, 
 			created_at: now,
 			author: commit.author,
 			tree_oid: trees.root,
+			git_object: object.base64,
 		})
+		.onConflict((conflict) => conflict.columns(["repo_id", "sha"]).doNothing())
 		.execute();
+	if (mergeParents.length > 0) {
+		await trx
+			.insertInto("commit_merge_parents")
+			.values(
+				mergeParents.map((parentSha, index) => ({
+					repo_id: commit.repo.key,
+					commit_sha: sha,
+					position: index + 1,
+					parent_sha: parentSha,
+				})),
+			)
+			.onConflict((conflict) => conflict.columns(["repo_id", "commit_sha", "position"]).doNothing())
+			.execute();
+	}
 	// The parent's blobs have their rows already; only what this commit brings is added.
 	const blobs = new Map(
 		commit.newBlobs
@@ -234,6 +266,21 @@ async function remapLocal(deps: CommitDeps, id: string): Promise<void> {
 		.where("provider", "=", LOCAL_PROVIDER)
 		.executeTakeFirst();
 	deps.logger.info(`${id}: ${local ? "runs" : "no longer runs"} locally`);
+}
+
+/**
+ * Whether a client's commit id (7 to 40 hex digits) names `head`: by its git id, or by the id it
+ * had before the history became git commits (`commit_aliases`, migration 0023).
+ */
+async function namesCommit(db: Kysely<Database>, repo: Repo, prefix: string, head: string): Promise<boolean> {
+	if (head.startsWith(prefix)) return true;
+	const aliases = await db
+		.selectFrom("commit_aliases")
+		.select("old_sha")
+		.where("repo_id", "=", repo.key)
+		.where("new_sha", "=", head)
+		.execute();
+	return aliases.some((alias) => alias.old_sha.startsWith(prefix));
 }
 
 /** The head of `branch`; a missing branch is RevisionNotFound (branches are created on their own route). */
@@ -329,17 +376,4 @@ function sameSnapshot(left: Map<string, SnapshotFile>, right: Map<string, Snapsh
 function commitMessage(summary: string, description: string | undefined): string {
 	const title = summary.trim() || "Update files";
 	return description?.trim() ? `${title}\n\n${description.trim()}` : title;
-}
-
-/**
- * 40 hex digits, unique per repository: the repo key, the parent, every file, the time and a
- * random part go into the hash, so two commits with the same files on the same parent differ.
- */
-function commitId(key: string, parent: string | null, files: SnapshotFile[], time: string, message: string): string {
-	// A random part too: two identical commits racing in the same millisecond must not share an id.
-	const hash = createHash("sha1").update(
-		`hubkit commit\n${key}\n${parent ?? ""}\n${time}\n${randomBytes(8).toString("hex")}\n${message}\n`,
-	);
-	for (const file of files) hash.update(`${file.path}\0${file.blobSha256}\0${file.size}\n`);
-	return hash.digest("hex");
 }

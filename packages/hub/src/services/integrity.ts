@@ -1,7 +1,7 @@
 /**
  * `hubkit check`: whether what the database says a hub holds is there and whole.
- * Every branch and tag names a commit of its repository; every repository's
- * record names its `main` head; every blob a commit references is in the store
+ * Every branch and tag names a commit of its repository; every commit's stored git
+ * object hashes to its id and names its tree; every repository's record names its `main` head; every blob a commit references is in the store
  * with the size the database recorded (and, with `deep`, hashes to its address).
  * Blobs nothing references (an upload that was never committed, the files of a
  * deleted repository) are counted, not reported: content-addressed blobs may be
@@ -11,6 +11,7 @@ import { createHash } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.js";
 import type { BlobStore } from "../storage/blob-store.js";
+import { commitObjectProblem } from "../storage/commit-objects.js";
 import { parseRepoKey, repoKey } from "./repos.js";
 import { blobsCommitsReach, referencedBlobs } from "./trees.js";
 
@@ -57,6 +58,8 @@ export async function checkIntegrity(
 			problems.push(`${ref.repo_id}: ${ref.kind} ${ref.name} names ${ref.commit_sha}, which is not a commit of it`);
 		}
 	}
+
+	await checkCommitObjects(db, problems);
 
 	const mains = new Map(
 		refs.filter((ref) => ref.kind === "branch" && ref.name === "main").map((ref) => [ref.repo_id, ref.commit_sha]),
@@ -107,6 +110,32 @@ export async function checkIntegrity(
 	}
 
 	return { repositories: records.length, commits: commits.length, blobs: checked, problems };
+}
+
+/** Each commit's git object, a page at a time (they are the largest rows of `commits`). */
+async function checkCommitObjects(db: Kysely<Database>, problems: string[]): Promise<void> {
+	let after: { repo_id: string; sha: string } | undefined;
+	for (;;) {
+		const cursor = after;
+		const page = await db
+			.selectFrom("commits")
+			.select(["repo_id", "sha", "tree_oid", "git_object"])
+			.$if(cursor !== undefined, (query) =>
+				query.where(({ eb, refTuple, tuple }) =>
+					eb(refTuple("repo_id", "sha"), ">", tuple(cursor?.repo_id ?? "", cursor?.sha ?? "")),
+				),
+			)
+			.orderBy("repo_id")
+			.orderBy("sha")
+			.limit(PAGE)
+			.execute();
+		for (const commit of page) {
+			const problem = commitObjectProblem(commit.sha, commit.tree_oid, commit.git_object);
+			if (problem) problems.push(`${commit.repo_id}: commit ${commit.sha} ${problem}`);
+		}
+		if (page.length < PAGE) return;
+		after = page.at(-1);
+	}
 }
 
 async function hashOf(blobStore: BlobStore, sha256: string): Promise<string | undefined> {

@@ -48,7 +48,9 @@ const COMMIT_SHA = /^[0-9a-f]{40}$/;
 /**
  * The commit a revision names in the repository stored under `repoKey` (services/repos.ts:
  * the id for a model, `datasets/{id}` for a dataset): `HEAD` is the default branch `main`;
- * a branch, then a tag, is looked up by name; 40 lowercase hex is a commit of this repository.
+ * a branch, then a tag, is looked up by name; 40 lowercase hex is a commit of this repository,
+ * by its git id or by the id it had before migration 0023 (`commit_aliases`), which names the
+ * same commit still.
  */
 export async function resolveRevision(db: Kysely<Database>, repoKey: string, revision: string): Promise<string> {
 	const problem = revisionProblem(revision);
@@ -76,6 +78,13 @@ export async function resolveRevision(db: Kysely<Database>, repoKey: string, rev
 			.where("sha", "=", revision)
 			.executeTakeFirst();
 		if (commit) return commit.sha;
+		const alias = await db
+			.selectFrom("commit_aliases")
+			.select("new_sha")
+			.where("repo_id", "=", repoKey)
+			.where("old_sha", "=", revision)
+			.executeTakeFirst();
+		if (alias) return alias.new_sha;
 	}
 	throw revisionNotFound(repoKey, revision);
 }

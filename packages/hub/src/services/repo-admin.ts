@@ -38,6 +38,7 @@ export async function deleteRepo(
 		// Trees may be shared with other repositories: those no commit reaches any more go to the collector.
 		await trx.deleteFrom("commit_merge_parents").where("repo_id", "=", key).execute();
 		await trx.deleteFrom("commits").where("repo_id", "=", key).execute();
+		await trx.deleteFrom("commit_aliases").where("repo_id", "=", key).execute();
 		await trx.deleteFrom("refs").where("repo_id", "=", key).execute();
 		await trx.deleteFrom("ref_tags").where("repo_id", "=", key).execute();
 		await trx.deleteFrom("likes").where("repo_id", "=", key).execute();
@@ -141,6 +142,8 @@ async function renameRows(trx: Transaction<Database>, repo: Repo, toId: string, 
 	}
 	for (const table of [
 		"commits",
+		"commit_merge_parents",
+		"commit_aliases",
 		"refs",
 		"ref_tags",
 		"likes",

@@ -26,6 +26,7 @@ import { modelWeightsMetadataMigration } from "./0019-model-weights-metadata.js"
 import { xetXorbsMigration } from "./0020-xet-xorbs.js";
 import { xetFilesMigration } from "./0021-xet-files.js";
 import { xetLifecycleMigration } from "./0022-xet-lifecycle.js";
+import { gitCommitObjectsMigration } from "./0023-git-commit-objects.js";
 
 export function allMigrations(engine: DatabaseEngine): Record<string, Migration> {
 	return {
@@ -51,5 +52,6 @@ export function allMigrations(engine: DatabaseEngine): Record<string, Migration>
 		"0020-xet-xorbs": xetXorbsMigration,
 		"0021-xet-files": xetFilesMigration,
 		"0022-xet-lifecycle": xetLifecycleMigration,
+		"0023-git-commit-objects": gitCommitObjectsMigration,
 	};
 }
