@@ -217,6 +217,8 @@ async function walkCommits(graph: CommitGraph, wants: string[], haves: string[])
 			if (their && !known) {
 				theirs.set(oid, true);
 				if (queue.has(oid)) oursQueued--;
+				// Walked already as ours (its date misled the walk): walk it again so its parents turn theirs too.
+				else queue.push(oid, ((await graph.commit(oid)) as { seconds: number }).seconds);
 			}
 			return;
 		}
