@@ -72,6 +72,7 @@ async function expectSampleWorkTree(dir: string): Promise<void> {
 describe("git clone from upload-pack", () => {
 	it.each([
 		["2", "version=2"],
+		["1", "version=1"],
 		["0", ""],
 	])("clones every file, mode and tag with protocol version %s", async (version, header) => {
 		const { repo, url } = sampleRepository();
@@ -171,9 +172,16 @@ describe("git fetch and pull from upload-pack", () => {
 		const { repo, url, files } = sampleRepository();
 		const dir = "many-haves";
 		await clone(url, dir);
-		for (let index = 0; index < 40; index++) {
-			await inClone(dir, ["commit", "--allow-empty", "-q", "-m", `local ${index}`]);
+		// Forty commits of the clone's own, in one fast-import run.
+		let parent = `from ${(await inClone(dir, ["rev-parse", "HEAD"])).trim()}\n`;
+		let script = "";
+		for (let index = 10; index < 50; index++) {
+			script += `commit refs/heads/main\ncommitter Local <local@example.com> ${1_800_000_000 + index} +0000\n`;
+			script += `data 9\nlocal ${index}\n${parent}\n`;
+			parent = "";
 		}
+		await git.ok(["fast-import", "--quiet", "--force"], { cwd: git.path(dir), input: script });
+		await inClone(dir, ["reset", "-q", "--hard", "main"]);
 		for (const version of ["2", "0"]) {
 			files["README.md"] = `# Tiny model\n\nUpstream moved for ${version}.\n`;
 			const upstream = repo.commitFiles(files, `Upstream ${version}`);
