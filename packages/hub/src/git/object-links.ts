@@ -17,6 +17,8 @@ export type TreeLinkKind = "tree" | "blob" | "commit";
 
 export interface TreeLink {
 	kind: TreeLinkKind;
+	/** The entry's name as its bytes read one to a character (latin1): a key, not text to show. */
+	name: string;
 	oid: string;
 }
 
@@ -68,7 +70,8 @@ export function* treeLinks(bytes: Uint8Array): Generator<TreeLink> {
 		}
 		const mode = decoder.decode(bytes.subarray(at, space)).replace(/^0+/, "");
 		const kind: TreeLinkKind = mode === "40000" ? "tree" : mode === "160000" ? "commit" : "blob";
-		yield { kind, oid: Buffer.from(bytes.subarray(nul + 1, nul + 21)).toString("hex") };
+		const name = Buffer.from(bytes.buffer, bytes.byteOffset + space + 1, nul - space - 1).toString("latin1");
+		yield { kind, name, oid: Buffer.from(bytes.subarray(nul + 1, nul + 21)).toString("hex") };
 		at = nul + 21;
 	}
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CommitGraph } from "./commit-graph.js";
 import { INFINITE_DEPTH, planPack, planShallow } from "./object-walk.js";
-import { MemoryRepository } from "./test-support/memory-repository.js";
+import { MemoryRepository, type MemoryTree } from "./test-support/memory-repository.js";
 
 /** Every object `roots` reach (commits through their parents, trees down to blobs), from the repository itself. */
 function closure(repo: MemoryRepository, roots: string[]): Set<string> {
@@ -56,6 +56,20 @@ describe("planPack", () => {
 		expect(new Set(sent)).toEqual(expected);
 		// The walk reads commits and trees only: no blob's bytes.
 		expect(repo.reads.filter((oid) => repo.objects.get(oid)?.type === "blob")).toEqual([]);
+	});
+
+	it("reads only the trees along the changed path of a wide repository", async () => {
+		const repo = new MemoryRepository();
+		const files: MemoryTree = {};
+		for (let index = 0; index < 50; index++) files[`dir-${index}`] = { "file.txt": `${index}\n` };
+		const before = repo.commitFiles(files);
+		files["dir-7"] = { "file.txt": "changed\n" };
+		const after = repo.commitFiles(files);
+		repo.reads.length = 0;
+		const sent = await planPack(new CommitGraph(repo), { wants: [after], haves: [before] });
+		expect(sent).toHaveLength(4);
+		// Both roots and both dir-7 trees to compare, then our two trees again to list what is sent.
+		expect(repo.reads.filter((oid) => repo.objects.get(oid)?.type === "tree")).toHaveLength(6);
 	});
 
 	it("never leaves out an object the client lacks, whatever the commit dates say", async () => {

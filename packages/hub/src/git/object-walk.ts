@@ -98,9 +98,9 @@ export class MissingObjectError extends Error {
 
 /**
  * The ids of the objects to send, in pack order: commits newest first, tags, then trees and
- * blobs. Trees reachable from the client's side (the haves, and the parents of sent commits that
- * it has) are walked to leave out what it holds, so a fetch after one new commit sends that
- * commit and its changed trees and blobs only.
+ * blobs. The trees of the client's side (the haves, and the parents of sent commits that it has)
+ * are compared with ours path by path to leave out what it holds, so a fetch after one new commit
+ * sends that commit and its changed trees and blobs only.
  */
 export async function planPack(graph: CommitGraph, request: PackRequest): Promise<string[]> {
 	const commits: string[] = [];
@@ -135,7 +135,8 @@ export async function planPack(graph: CommitGraph, request: PackRequest): Promis
 		const commit = await graph.commit(oid);
 		if (commit) theirTrees.push(commit.tree);
 	}
-	await markTheirs(graph, theirTrees, theirs);
+	for (const oid of walk.sent) rootTrees.push(((await graph.commit(oid)) as { tree: string }).tree);
+	await markTheirs(graph, rootTrees, theirTrees, theirs);
 
 	const sending = new Set<string>();
 	const order: string[] = [];
@@ -147,7 +148,6 @@ export async function planPack(graph: CommitGraph, request: PackRequest): Promis
 	};
 	for (const oid of walk.sent) add(oid);
 	for (const oid of tags) add(oid);
-	for (const oid of walk.sent) rootTrees.push(((await graph.commit(oid)) as { tree: string }).tree);
 	for (const oid of blobs) add(oid);
 	await addTrees(graph, rootTrees, add);
 	for (const ref of request.followTags ?? []) {
@@ -160,21 +160,47 @@ export async function planPack(graph: CommitGraph, request: PackRequest): Promis
 	return order;
 }
 
-/** Every tree and blob under the trees `roots` into `theirs`: what the client holds. One tree is read at a time. */
-async function markTheirs(graph: CommitGraph, roots: readonly string[], theirs: Set<string>): Promise<void> {
-	const entered = new Set<string>();
-	const stack = [...roots];
-	for (let tree = stack.pop(); tree !== undefined; tree = stack.pop()) {
-		if (entered.has(tree)) continue;
-		entered.add(tree);
-		theirs.add(tree);
+/**
+ * What the client holds where our trees differ from its own, into `theirs` (git's sparse walk):
+ * our trees and the client's are paired directory by directory from the roots, and a directory is
+ * entered only where ours is not one of its, so a fetch after a small change reads the trees along
+ * the changed paths, not every tree of the client's side. A blob the client holds under another
+ * path only is sent again.
+ */
+async function markTheirs(
+	graph: CommitGraph,
+	ours: readonly string[],
+	their: readonly string[],
+	theirs: Set<string>,
+): Promise<void> {
+	const stack = [{ ours, their }];
+	for (let level = stack.pop(); level !== undefined; level = stack.pop()) {
+		for (const oid of level.their) theirs.add(oid);
+		const changed = [...new Set(level.ours)].filter((oid) => !theirs.has(oid));
+		if (changed.length === 0 || level.their.length === 0) continue;
+		const theirDirectories = await directories(graph, new Set(level.their), theirs);
+		for (const [name, trees] of await directories(graph, changed)) {
+			stack.push({ ours: trees, their: theirDirectories.get(name) ?? [] });
+		}
+	}
+}
+
+/** The subtrees of `trees` by name; with `blobs`, their blobs go into it. */
+async function directories(
+	graph: CommitGraph,
+	trees: Iterable<string>,
+	blobs?: Set<string>,
+): Promise<Map<string, string[]>> {
+	const byName = new Map<string, string[]>();
+	for (const tree of trees) {
 		const object = await graph.reader.readObject(tree);
 		if (object?.type !== "tree") continue;
 		for (const link of treeLinks(object.bytes)) {
-			if (link.kind === "tree") stack.push(link.oid);
-			else if (link.kind === "blob") theirs.add(link.oid);
+			if (link.kind === "tree") byName.set(link.name, [...(byName.get(link.name) ?? []), link.oid]);
+			else if (link.kind === "blob") blobs?.add(link.oid);
 		}
 	}
+	return byName;
 }
 
 /**
