@@ -4,7 +4,7 @@ import { concat } from "./byte-source.js";
 import { readPack } from "./pack.js";
 import { type Packet, packetText, parseSideBand, pktLines, readPktLines } from "./pkt-line.js";
 import { MemoryRepository } from "./test-support/memory-repository.js";
-import { advertiseRefs, gunzipBody, protocolVersion, serveUploadPack } from "./upload-pack.js";
+import { advertiseRefs, gunzipBody, MAX_REQUEST_PACKETS, protocolVersion, serveUploadPack } from "./upload-pack.js";
 
 /** What a client reads: each packet as its text, "0000"/"0001" for flush and delimiter, "[n] …" for side-band. */
 function render(packets: Packet[], sideBandFrom = Number.POSITIVE_INFINITY): string[] {
@@ -155,6 +155,13 @@ describe("protocol v2 commands", () => {
 		expect(refused).toEqual([`ERR upload-pack: not our ref ${stray}`]);
 		const unknown = render(await parse(await answer(repo, command("object-info", []), 2)));
 		expect(unknown).toEqual(["ERR upload-pack: unknown command 'object-info'"]);
+	});
+
+	it("refuses a request of more lines than MAX_REQUEST_PACKETS", async () => {
+		const { repo, second } = twoCommits();
+		const haves = Array.from({ length: MAX_REQUEST_PACKETS }, () => `have ${"d".repeat(40)}\n`);
+		const lines = render(await parse(await answer(repo, command("fetch", [`want ${second}\n`, ...haves]), 2)));
+		expect(lines).toEqual([`ERR upload-pack: a request may hold at most ${MAX_REQUEST_PACKETS} lines`]);
 	});
 
 	it("tells on side-band 3 when an object of the pack is missing from the repository", async () => {

@@ -21,6 +21,7 @@ import {
 	parseOid,
 	refusedLine,
 	sendPack,
+	UploadPackError,
 } from "./upload-pack-pack.js";
 import { serveV2 } from "./upload-pack-v2.js";
 
@@ -116,7 +117,7 @@ export async function* serveUploadPack(
 	options: UploadPackOptions,
 ): AsyncGenerator<Uint8Array> {
 	const source = new ByteSource(body);
-	const packets = readPktLines(source);
+	const packets = limited(readPktLines(source));
 	try {
 		if (options.version === 2) yield* serveV2(view, packets);
 		else yield* serveV0(view, packets);
@@ -125,6 +126,22 @@ export async function* serveUploadPack(
 		yield pktLine(`ERR upload-pack: ${failureText(error)}\n`);
 	} finally {
 		await source.close();
+	}
+}
+
+/**
+ * The most packets one request may hold. Git sends a few hundred haves a round and a want per ref;
+ * the bound keeps what one request can make the server read within reason.
+ */
+export const MAX_REQUEST_PACKETS = 200_000;
+
+async function* limited(packets: AsyncGenerator<Packet>): AsyncGenerator<Packet> {
+	let count = 0;
+	for await (const packet of packets) {
+		if (++count > MAX_REQUEST_PACKETS) {
+			throw new UploadPackError(`upload-pack: a request may hold at most ${MAX_REQUEST_PACKETS} lines`);
+		}
+		yield packet;
 	}
 }
 
