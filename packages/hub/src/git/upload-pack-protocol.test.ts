@@ -2,9 +2,16 @@ import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { concat } from "./byte-source.js";
 import { readPack } from "./pack.js";
-import { type Packet, packetText, parseSideBand, pktLines, readPktLines } from "./pkt-line.js";
+import { type Packet, packetText, parseSideBand, pktLine, pktLines, readPktLines } from "./pkt-line.js";
 import { MemoryRepository } from "./test-support/memory-repository.js";
-import { advertiseRefs, gunzipBody, MAX_REQUEST_PACKETS, protocolVersion, serveUploadPack } from "./upload-pack.js";
+import {
+	advertisementError,
+	advertiseRefs,
+	gunzipBody,
+	MAX_REQUEST_PACKETS,
+	protocolVersion,
+	serveUploadPack,
+} from "./upload-pack.js";
 
 /** What a client reads: each packet as its text, "0000"/"0001" for flush and delimiter, "[n] …" for side-band. */
 function render(packets: Packet[], sideBandFrom = Number.POSITIVE_INFINITY): string[] {
@@ -73,6 +80,10 @@ describe("ref advertisement", () => {
 			"object-format=sha1",
 			"0000",
 		]);
+	});
+
+	it("tells why not in an ERR packet, what git prints after 'remote error:'", async () => {
+		expect(render(await parse(advertisementError("access denied")))).toEqual(["ERR access denied"]);
 	});
 
 	it("reads the version from a Git-Protocol header", () => {
@@ -159,8 +170,13 @@ describe("protocol v2 commands", () => {
 
 	it("refuses a request of more lines than MAX_REQUEST_PACKETS", async () => {
 		const { repo, second } = twoCommits();
-		const haves = Array.from({ length: MAX_REQUEST_PACKETS }, () => `have ${"d".repeat(40)}\n`);
-		const lines = render(await parse(await answer(repo, command("fetch", [`want ${second}\n`, ...haves]), 2)));
+		const have = Buffer.from(pktLine(`have ${"d".repeat(40)}\n`)).toString("latin1");
+		const request = concat([
+			pktLines(["command=fetch\n", { kind: "delim" }, `want ${second}\n`]),
+			Buffer.from(have.repeat(MAX_REQUEST_PACKETS), "latin1"),
+			pktLines([{ kind: "flush" }]),
+		]);
+		const lines = render(await parse(await answer(repo, request, 2)));
 		expect(lines).toEqual([`ERR upload-pack: a request may hold at most ${MAX_REQUEST_PACKETS} lines`]);
 	});
 
