@@ -131,6 +131,18 @@ describe("git fetch and pull from upload-pack", () => {
 		await inClone(dir, ["fsck", "--strict", "--no-dangling"]);
 	});
 
+	it.each(["2", "0"])("follows a new annotated tag on a fetched commit (protocol %s)", async (version) => {
+		const { repo, url, files } = sampleRepository();
+		const dir = `follow-tag-v${version}`;
+		await clone(url, dir, "-c", `protocol.version=${version}`);
+		files["README.md"] = "# Tiny model\n\nTagged.\n";
+		const third = repo.commitFiles(files, "Third");
+		const tag = repo.annotatedTag("v3", third, "Release 3");
+		await inClone(dir, ["-c", `protocol.version=${version}`, "fetch", "origin"]);
+		expect((await inClone(dir, ["rev-parse", "v3"])).trim()).toBe(tag);
+		expect((await inClone(dir, ["rev-parse", "v3^{commit}"])).trim()).toBe(third);
+	});
+
 	it.each(["2", "0"])("pulls into a shallow clone and deepens it (protocol %s)", async (version) => {
 		const { repo, url, files } = sampleRepository();
 		const dir = `pull-shallow-v${version}`;
