@@ -21,11 +21,19 @@ async function fsckStored(): Promise<Record<string, string>> {
 	const bare = await sandbox.export(server.repository);
 	await sandbox.ok(bare, ["fsck", "--strict", "--no-dangling"]);
 	const refs = await sandbox.ok(bare, ["for-each-ref", "--format=%(refname) %(objectname)"]);
-	return Object.fromEntries(refs.trim().split("\n").filter(Boolean).map((line) => line.split(" ") as [string, string]));
+	return Object.fromEntries(
+		refs
+			.trim()
+			.split("\n")
+			.filter(Boolean)
+			.map((line) => line.split(" ") as [string, string]),
+	);
 }
 
 const text = (seed: number) =>
-	Array.from({ length: 3000 }, (_, line) => `line ${line}: ${(line * 7919 + seed) % 1009} of a text git deltas\n`).join("");
+	Array.from({ length: 3000 }, (_, line) => `line ${line}: ${(line * 7919 + seed) % 1009} of a text git deltas\n`).join(
+		"",
+	);
 
 describe("receive-pack with Debian git", () => {
 	it("advertises an empty repository with capabilities^{} and takes a first push of main", async () => {
@@ -157,9 +165,20 @@ describe("receive-pack with Debian git", () => {
 		await serve();
 		const work = await sandbox.init();
 		const head = await sandbox.commit(work, { "a.txt": "a\n" }, "first");
-		const push = await sandbox.run(work, ["push", "-o", "ci.skip", "-o", "note=two words", `${server.url}/repo`, "main"]);
+		const push = await sandbox.run(work, [
+			"push",
+			"-o",
+			"ci.skip",
+			"-o",
+			"note=two words",
+			`${server.url}/repo`,
+			"main",
+		]);
 		expect(push.status, push.stderr).toBe(0);
-		expect(server.repository.applied.at(-1)).toMatchObject({ atomic: false, pushOptions: ["ci.skip", "note=two words"] });
+		expect(server.repository.applied.at(-1)).toMatchObject({
+			atomic: false,
+			pushOptions: ["ci.skip", "note=two words"],
+		});
 
 		const atomic = await sandbox.run(work, ["push", "--atomic", `${server.url}/repo`, "main:next", "main:refs/pr/1"]);
 		expect(atomic.status).not.toBe(0);
