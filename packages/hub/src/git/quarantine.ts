@@ -40,6 +40,8 @@ export class Quarantine implements GitObjectReader {
 	#memoryBytes = 0;
 	#directory: Promise<string> | undefined;
 	#disposed = false;
+	/** Bytes written to the spool directory so far (0 while everything fits in memory). */
+	spooledBytes = 0;
 
 	constructor(options: { memoryBytes?: number } = {}) {
 		this.#memoryBudget = options.memoryBytes ?? DEFAULT_QUARANTINE_MEMORY_BYTES;
@@ -49,8 +51,10 @@ export class Quarantine implements GitObjectReader {
 		return this.#entries.size;
 	}
 
-	/** Bytes written to the spool directory so far (0 while everything fits in memory). */
-	spooledBytes = 0;
+	/** The spool directory, once something was written to it. */
+	get spoolDirectory(): Promise<string> | undefined {
+		return this.#directory;
+	}
 
 	async add(oid: string, type: GitObjectType, bytes: Uint8Array): Promise<void> {
 		if (this.#disposed) throw new Error("the quarantine was disposed");
@@ -60,7 +64,7 @@ export class Quarantine implements GitObjectReader {
 			this.#entries.set(oid, { type, size: bytes.byteLength, bytes });
 			return;
 		}
-		await writeFile(join(await this.#spoolDirectory(), oid), bytes);
+		await writeFile(join(await this.#spool(), oid), bytes);
 		this.spooledBytes += bytes.byteLength;
 		this.#entries.set(oid, { type, size: bytes.byteLength });
 	}
@@ -78,7 +82,7 @@ export class Quarantine implements GitObjectReader {
 	async readObject(oid: string): Promise<StoredGitObject | undefined> {
 		const entry = this.#entries.get(oid);
 		if (!entry) return undefined;
-		const bytes = entry.bytes ?? new Uint8Array(await readFile(join(await this.#spoolDirectory(), oid)));
+		const bytes = entry.bytes ?? new Uint8Array(await readFile(join(await this.#spool(), oid)));
 		return { type: entry.type, bytes };
 	}
 
@@ -107,7 +111,7 @@ export class Quarantine implements GitObjectReader {
 		if (directory) await rm(await directory, { recursive: true, force: true });
 	}
 
-	#spoolDirectory(): Promise<string> {
+	#spool(): Promise<string> {
 		this.#directory ??= mkdtemp(join(tmpdir(), "hubkit-push-"));
 		return this.#directory;
 	}
