@@ -95,6 +95,14 @@ describe("push refusals with Debian git", () => {
 		expect(server.repository.refMap.get("refs/heads/main")).toBe(first);
 		// git sent a probe (a lone flush) before the large body, answered with nothing.
 		expect(Buffer.from(server.requests[1] as Uint8Array).toString()).toBe("0000");
+
+		// An object past what the pack reader inflates at all is refused unread, with the same advice.
+		server.options = { maxFileBytes: 1024 * 1024, maxObjectBytes: 1024 * 1024 };
+		const unread = await sandbox.run(work, ["push", `${server.url}/repo`, "main"]);
+		expect(unread.stderr).toContain("error: remote unpack failed: the entry at");
+		expect(unread.stderr).toContain("remote: The push holds an object over 1 MiB.");
+		expect(unread.stderr).toContain("! [remote rejected] main -> main (unpacker error)");
+		expect(server.repository.objects.size).toBe(stored);
 	});
 
 	it("refuses a submodule, a ref outside branches and tags, and a tag of a blob", async () => {
