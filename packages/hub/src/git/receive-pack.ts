@@ -175,8 +175,8 @@ async function unpack(
 		const object = (await quarantine.readObject(oid)) ?? (await view.readObject(oid));
 		return object && { type: object.type, data: object.bytes };
 	};
+	const maxObjectBytes = Math.max(options.maxObjectBytes ?? DEFAULT_MAX_OBJECT_BYTES, maxFileBytes(options));
 	try {
-		const maxObjectBytes = Math.max(options.maxObjectBytes ?? DEFAULT_MAX_OBJECT_BYTES, maxFileBytes(options));
 		for await (const object of readPack(bytes, { externalBase, maxObjectBytes })) {
 			await quarantine.add(object.oid, object.type, object.data);
 		}
@@ -185,7 +185,7 @@ async function unpack(
 		if (!(error instanceof GitFormatError)) throw error;
 		if (error.code === "too-large") {
 			reply.advice([
-				`The push holds an object over ${mebibytes(options.maxObjectBytes ?? DEFAULT_MAX_OBJECT_BYTES)}.`,
+				`The push holds an object over ${mebibytes(maxObjectBytes)}.`,
 				"Large files belong in git-lfs (https://git-lfs.com): git lfs track <file>, then",
 				"git lfs migrate import --include=<file> to move them out of the commits, and push again.",
 			]);
