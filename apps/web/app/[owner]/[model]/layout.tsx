@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { ModelHeader } from "@/components/model/model-header";
 import { ModelTabs } from "@/components/model/model-tabs";
 import { UseThisModel } from "@/components/model/use-this-model";
+import { CloneRepository } from "@/components/repo/clone-repository";
 import { GatedAccess } from "@/components/repo/gated-access";
 import { LikeButton } from "@/components/repo/like-button";
 import { highlightAll } from "@/components/snippet/highlight";
@@ -40,9 +41,12 @@ export default async function ModelLayout({ params, children }: ModelParams & { 
 			/>
 			<div className="model-toolbar">
 				<ModelTabs modelId={model.id} mayAdmin={standing.access.mayAdmin} />
-				<HighlightedCode blocks={highlighted}>
-					<UseThisModel libraries={libraries} apps={apps} />
-				</HighlightedCode>
+				<div className="repo-actions">
+					<CloneRepository type="model" id={model.id} private={model.private} gated={model.gated} />
+					<HighlightedCode blocks={highlighted}>
+						<UseThisModel libraries={libraries} apps={apps} />
+					</HighlightedCode>
+				</div>
 			</div>
 			{model.gated && !standing.access.mayDownload ? (
 				<GatedAccess

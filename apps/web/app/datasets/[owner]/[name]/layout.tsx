@@ -3,6 +3,7 @@ import { notFound, redirect } from "next/navigation";
 import type { ReactNode } from "react";
 import { DatasetHeader } from "@/components/dataset/dataset-header";
 import { ModelTabs } from "@/components/model/model-tabs";
+import { CloneRepository } from "@/components/repo/clone-repository";
 import { GatedAccess } from "@/components/repo/gated-access";
 import { LikeButton } from "@/components/repo/like-button";
 import { getViewerStanding } from "@/lib/hub/repos";
@@ -32,6 +33,9 @@ export default async function DatasetLayout({ params, children }: DatasetParams 
 			/>
 			<div className="model-toolbar">
 				<ModelTabs modelId={dataset.id} repoType="dataset" mayAdmin={standing.access.mayAdmin} />
+				<div className="repo-actions">
+					<CloneRepository type="dataset" id={dataset.id} private={dataset.private} gated={dataset.gated} />
+				</div>
 			</div>
 			{dataset.gated && !standing.access.mayDownload ? (
 				<GatedAccess

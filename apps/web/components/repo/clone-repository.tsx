@@ -1,0 +1,128 @@
+/**
+ * "Clone repository" on a model or dataset page: a button opening a dialog with
+ * the git and git-lfs commands (HTTPS, a token as the password) and the `hf`
+ * CLI's download, each with a copy button, as huggingface.co offers them. The
+ * commands (lib/clone-commands.ts) name this hub's public URL and the
+ * repository's id; they are highlighted here on the server.
+ */
+import Link from "next/link";
+import { type CloneSnippet, cloneWays } from "@/lib/clone-commands";
+import type { RepoType } from "@/lib/paths";
+import { publicUrl } from "@/lib/public-url";
+import { CodeBlock } from "../snippet/code-block";
+import { highlightAll } from "../snippet/highlight";
+import { HighlightedCode } from "../snippet/highlighted-code";
+import { ModalDialog } from "../ui/modal-dialog";
+import { Tab, TabList, TabPanel, Tabs } from "../ui/tabs";
+import "./clone-repository.css";
+
+interface CloneRepositoryProps {
+	type: RepoType;
+	id: string;
+	private: boolean;
+	gated: false | "auto" | "manual";
+}
+
+/** A branch from a trunk: git's own picture. */
+function CloneIcon() {
+	return (
+		<svg
+			viewBox="0 0 24 24"
+			width="1em"
+			height="1em"
+			fill="none"
+			stroke="currentColor"
+			strokeWidth={2}
+			strokeLinecap="round"
+			aria-hidden
+		>
+			<circle cx="6" cy="5" r="2" />
+			<circle cx="6" cy="19" r="2" />
+			<circle cx="18" cy="7" r="2" />
+			<path d="M6 7v10M18 9c0 5-6 4-11.2 8.4" />
+		</svg>
+	);
+}
+
+function Command({ snippet }: { snippet: CloneSnippet }) {
+	return <CodeBlock code={snippet.content} title={snippet.title} language={snippet.language} />;
+}
+
+const TOKENS = (
+	<Link href="/settings/tokens" prefetch={false}>
+		your access tokens
+	</Link>
+);
+
+export async function CloneRepository({ type, id, private: isPrivate, gated }: CloneRepositoryProps) {
+	const ways = cloneWays(type, id, await publicUrl());
+	const highlighted = await highlightAll(ways);
+	const what = type === "dataset" ? "dataset" : "model";
+	return (
+		<ModalDialog
+			title="Clone repository"
+			trigger={
+				<>
+					<CloneIcon /> Clone repository
+				</>
+			}
+		>
+			<HighlightedCode blocks={highlighted}>
+				<Tabs defaultValue="git">
+					<TabList aria-label="Ways to clone">
+						<Tab value="git">Git (HTTPS)</Tab>
+						<Tab value="cli">hf CLI</Tab>
+					</TabList>
+					<TabPanel value="git">
+						<div className="stack clone-panel" data-testid="clone-git">
+							<p>
+								This {what} is a git repository; its large files are in Git LFS. Make sure git-lfs is installed (
+								<a href="https://git-lfs.com" target="_blank" rel="noopener noreferrer">
+									git-lfs.com
+								</a>
+								), then:
+							</p>
+							<Command snippet={ways.git.install} />
+							<Command snippet={ways.git.clone} />
+							<p className="muted small">To clone without the large files, only their pointers:</p>
+							<Command snippet={ways.git.pointersOnly} />
+							<p className="clone-note small">
+								{isPrivate ? (
+									<>
+										This repository is private: when git asks for a password, use an access token with write permission
+										(from {TOKENS}); any user name will do.
+									</>
+								) : (
+									<>
+										To push, when git asks for a password, use an access token with write permission (from {TOKENS});
+										any user name will do.
+									</>
+								)}
+								{gated ? " It is gated: clone with a token of an account that was granted access." : null}
+							</p>
+						</div>
+					</TabPanel>
+					<TabPanel value="cli">
+						<div className="stack clone-panel" data-testid="clone-cli">
+							<p>
+								The <code>hf</code> command comes with the <code>huggingface_hub</code> Python package. Point it at this
+								hub, then download the {what} into the local cache:
+							</p>
+							<Command snippet={ways.cli.install} />
+							<Command snippet={ways.cli.endpoint} />
+							{isPrivate || gated ? (
+								<>
+									<p className="muted small">
+										This {what} is {isPrivate ? "private" : "gated"}: sign in first with an access token from {TOKENS}.
+									</p>
+									<Command snippet={ways.cli.login} />
+								</>
+							) : null}
+							<Command snippet={ways.cli.download} />
+						</div>
+					</TabPanel>
+				</Tabs>
+			</HighlightedCode>
+		</ModalDialog>
+	);
+}
