@@ -3,7 +3,8 @@
  * OCR model, the clinical-notes tagger and PocketSphinx answer their own widget samples with what the hub-level
  * test (packages/hub/test/sample-answers.test.ts) expects, and so does Apertium on the translation
  * task page where Debian's apertium-eng-spa is installed (`.ci/run` installs it); task pages on which
- * no model can be tried here (summarization, object detection) say in one line what to add.
+ * no model can be tried here (summarization, object detection) say in one line what to add. Run
+ * waits for the sample picture it sends (a press before it came sent nothing).
  */
 import { existsSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
@@ -42,9 +43,33 @@ async function runSample(page: Page): Promise<ReturnType<Page["getByTestId"]>> {
 	// The first page's scripts may take a while on a busy machine: Run appears once React runs the form.
 	await widget.getByRole("button", { name: "Run" }).click({ timeout: MODEL_CALL_TIMEOUT_MS });
 	const result = widget.getByTestId("widget-result");
-	await result.waitFor({ timeout: MODEL_CALL_TIMEOUT_MS });
+	// A failure is shown, not waited out: the test then fails with the widget's own words.
+	const failure = widget.getByTestId("widget-error");
+	await result.or(failure).waitFor({ timeout: MODEL_CALL_TIMEOUT_MS });
+	if (await failure.count()) throw new Error(`The widget failed: ${await failure.textContent()}`);
 	return result;
 }
+
+/** Holds back the widget's own fetches of a picture (its sample) until `release` is called. */
+async function holdSamplePicture(page: Page): Promise<{ held: Promise<void>; release(): void }> {
+	let release = () => {};
+	const released = new Promise<void>((resolve) => {
+		release = resolve;
+	});
+	let seen = () => {};
+	const held = new Promise<void>((resolve) => {
+		seen = resolve;
+	});
+	await page.route(/\.(png|jpe?g|webp)$/, async (route) => {
+		if (route.request().resourceType() !== "fetch") return route.continue();
+		seen();
+		await released;
+		await route.continue();
+	});
+	return { held, release };
+}
+
+const INVOICE_LINES = ["No. 1042", "Date: 2026-03-14", "Office chair 89.00", "TOTAL 154.20"];
 
 /** What the page's own horizontal overflow is: 0 when nothing sticks out sideways. */
 const overflow = (page: Page) =>
@@ -61,9 +86,7 @@ describe("the sample models a visitor can try", () => {
 				const page = await context.newPage();
 				await visit(page, "/hubkit-demo/tesseract-eng");
 				const text = (await (await runSample(page)).textContent()) ?? "";
-				for (const line of ["No. 1042", "Date: 2026-03-14", "Office chair 89.00", "TOTAL 154.20"]) {
-					expect(text).toContain(line);
-				}
+				for (const line of INVOICE_LINES) expect(text).toContain(line);
 				await screenshot(page, `sample-ocr-${name}`);
 				await context.close();
 			},
@@ -165,4 +188,27 @@ describe("the sample models a visitor can try", () => {
 			MODEL_CALL_TIMEOUT_MS,
 		);
 	}
+
+	it(
+		"runs the OCR sample only once its picture has come: Run waits for it",
+		async () => {
+			const context = await newContext(browser, VIEWS[0]);
+			const page = await context.newPage();
+			const picture = await holdSamplePicture(page);
+			await visit(page, "/hubkit-demo/tesseract-eng");
+			const widget = page.getByTestId("model-widget");
+			// The sample is fetched from an effect: React has taken over the widget. The render that
+			// effect pass scheduled (the form's hydrated state) has run once the page's next frame has.
+			await picture.held;
+			await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve))));
+			await widget.getByText("Loading the sample picture…").waitFor();
+			expect(await widget.getByRole("button", { name: "Run" }).isDisabled()).toBe(true);
+			picture.release();
+			// Pressed as soon as it can be: the picture is there by then.
+			const text = (await (await runSample(page)).textContent()) ?? "";
+			for (const line of INVOICE_LINES) expect(text).toContain(line);
+			await context.close();
+		},
+		MODEL_CALL_TIMEOUT_MS * 2,
+	);
 });

@@ -6,7 +6,7 @@
  * database or the blob store: files come through `ModelFiles`.
  */
 import { type AnswerStream, BinaryAnswer, type EngineSettings, MediaBody, type ModelFiles } from "./engine.js";
-import { RuntimeError } from "./errors.js";
+import { ModelLostError, RuntimeError } from "./errors.js";
 import {
 	type AnyEngine,
 	COMPLETION_ENGINES,
@@ -193,6 +193,11 @@ export function createEngineHost(deps: EngineHostDeps): EngineHost {
 		entry.active++;
 		try {
 			return await use(await entry.model);
+		} catch (error) {
+			// A lost model would fail every later call too: the next one loads it again.
+			const key = keyOf(engine, commit);
+			if (error instanceof ModelLostError && loaded.get(key) === entry) evict(key, entry);
+			throw error;
 		} finally {
 			entry.active--;
 			releaseIfIdle(entry);

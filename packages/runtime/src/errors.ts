@@ -1,5 +1,5 @@
 /**
- * The local runtime's error type (with one subclass, for "busy"). `kind` decides
+ * The local runtime's error type (with subclasses for "busy" and a lost model). `kind` decides
  * the HTTP status the runtime answers with; the message is written for the caller (it never holds a token or
  * a file-system path).
  */
@@ -39,5 +39,17 @@ export class RuntimeBusyError extends RuntimeError {
 		super("busy", message);
 		this.name = "RuntimeBusyError";
 		this.retryAfterSeconds = retryAfterSeconds;
+	}
+}
+
+/**
+ * A loaded model can no longer answer (the thread or process it runs in stopped): the call
+ * fails (500) rather than wait for an answer that will not come, and the host drops the model,
+ * so the next call loads it afresh.
+ */
+export class ModelLostError extends RuntimeError {
+	constructor(message: string) {
+		super("failed", message);
+		this.name = "ModelLostError";
 	}
 }

@@ -13,7 +13,7 @@ export {
 	type LocalCapability,
 } from "./capability.js";
 export { BinaryAnswer, type LocalEngine, MediaBody, type ModelFiles } from "./engine.js";
-export { RuntimeBusyError, RuntimeError, type RuntimeErrorKind } from "./errors.js";
+export { ModelLostError, RuntimeBusyError, RuntimeError, type RuntimeErrorKind } from "./errors.js";
 export { type GgufHeader, type GgufMetadataValue, type GgufTensorInfo, readGgufHeader } from "./llama/gguf-header.js";
 export { GGUF_TASK } from "./llama-capability.js";
 export { type AnyEngine, LOCAL_ENGINES, LOCAL_TASKS, type LocalEngineEntry, type TaskCheck } from "./local-engines.js";

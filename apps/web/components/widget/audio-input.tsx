@@ -17,6 +17,8 @@ interface AudioInputProps {
 	recording: Media | null;
 	onChange: (recording: Media | null) => void;
 	disabled?: boolean;
+	/** The first sample has come or failed: from then on Run has what it sends. */
+	onSampleSettled?: () => void;
 }
 
 const AUDIO_TYPES: Record<string, string> = {
@@ -33,7 +35,7 @@ function audioTypeOf(url: string): string | undefined {
 	return Object.hasOwn(AUDIO_TYPES, extension) ? AUDIO_TYPES[extension] : undefined;
 }
 
-export function AudioInput({ sampleUrl, recording, onChange, disabled }: AudioInputProps) {
+export function AudioInput({ sampleUrl, recording, onChange, disabled, onSampleSettled }: AudioInputProps) {
 	const current = useRef(recording);
 	current.current = recording;
 	// Until the sample has come (or failed), there is nothing to upload over.
@@ -62,8 +64,11 @@ export function AudioInput({ sampleUrl, recording, onChange, disabled }: AudioIn
 		if (!current.current) {
 			void loadSample()
 				.catch(() => undefined)
-				.finally(() => setSampleLoading(false));
-		}
+				.finally(() => {
+					setSampleLoading(false);
+					onSampleSettled?.();
+				});
+		} else onSampleSettled?.();
 		return () => {
 			if (current.current) URL.revokeObjectURL(current.current.url);
 		};

@@ -27,13 +27,15 @@ interface ImageInputProps {
 	picture: Picture | null;
 	onChange: (picture: Picture | null) => void;
 	disabled?: boolean;
+	/** The first sample has come or failed: from then on Run has what it sends. */
+	onSampleSettled?: () => void;
 }
 
 function pictureOf(blob: Blob, name: string): Picture {
 	return { blob, name, url: URL.createObjectURL(blob) };
 }
 
-export function ImageInput({ sampleUrl, picture, onChange, disabled }: ImageInputProps) {
+export function ImageInput({ sampleUrl, picture, onChange, disabled, onSampleSettled }: ImageInputProps) {
 	const [editing, setEditing] = useState<Blob | null>(null);
 	const [mask, setMask] = useState<string | null>(null);
 	// Until the sample has come (or failed), there is nothing to upload over.
@@ -63,8 +65,11 @@ export function ImageInput({ sampleUrl, picture, onChange, disabled }: ImageInpu
 		if (!current.current) {
 			void loadSample()
 				.catch(() => undefined)
-				.finally(() => setSampleLoading(false));
-		}
+				.finally(() => {
+					setSampleLoading(false);
+					onSampleSettled?.();
+				});
+		} else onSampleSettled?.();
 	}, []);
 
 	// Object URLs belong to this component: let them go with it.

@@ -81,6 +81,12 @@ export function TaskFormWidget({
 	const [picture, setPicture] = useState<Picture | null>(null);
 	const [recording, setRecording] = useState<Picture | null>(null);
 	const [state, setState] = useState<Phase>({ phase: "idle" });
+	const image = takesImage(kind);
+	const audio = takesAudio(kind);
+	// The sample picture or recording is fetched once the page runs: a Run before it came would send
+	// nothing, and its "choose a picture" failure would be wiped by the picture arriving a moment later.
+	const [sampleComing, setSampleComing] = useState(Boolean((image && sample.imageUrl) || (audio && sample.audioUrl)));
+	const sampleCame = () => setSampleComing(false);
 	const controller = useRef<AbortController | null>(null);
 	const stateRef = useRef(state);
 	const id = useId();
@@ -102,8 +108,6 @@ export function TaskFormWidget({
 		[],
 	);
 
-	const image = takesImage(kind);
-	const audio = takesAudio(kind);
 	const changePicture = (next: Picture | null) => {
 		setPicture(next);
 		// Boxes drawn over the old picture would now be drawn over nothing.
@@ -112,6 +116,7 @@ export function TaskFormWidget({
 
 	const run = async (event?: FormEvent) => {
 		event?.preventDefault();
+		if (sampleComing) return;
 		controller.current?.abort();
 		const own = new AbortController();
 		controller.current = own;
@@ -184,10 +189,22 @@ export function TaskFormWidget({
 	return (
 		<form className="widget-form" onSubmit={run} onKeyDown={onKeyDown} aria-busy={busy}>
 			{image ? (
-				<ImageInput sampleUrl={sample.imageUrl} picture={picture} onChange={changePicture} disabled={busy} />
+				<ImageInput
+					sampleUrl={sample.imageUrl}
+					picture={picture}
+					onChange={changePicture}
+					disabled={busy}
+					onSampleSettled={sampleCame}
+				/>
 			) : null}
 			{audio ? (
-				<AudioInput sampleUrl={sample.audioUrl} recording={recording} onChange={setRecording} disabled={busy} />
+				<AudioInput
+					sampleUrl={sample.audioUrl}
+					recording={recording}
+					onChange={setRecording}
+					disabled={busy}
+					onSampleSettled={sampleCame}
+				/>
 			) : null}
 			{kind === "json" ? (
 				<div className="widget-field">
@@ -297,7 +314,7 @@ export function TaskFormWidget({
 				</fieldset>
 			) : null}
 			<div className="widget-actions">
-				<button type="submit" className="button button-primary" disabled={busy || !hydrated}>
+				<button type="submit" className="button button-primary" disabled={busy || !hydrated || sampleComing}>
 					Run
 				</button>
 				<span className="small muted">Ctrl+Enter</span>

@@ -5,10 +5,11 @@
  * `langPath` always names the installed package's folder, and its cache is off (it
  * would write the model into the working directory).
  */
+import { EventEmitter } from "node:events";
 import { dirname, join } from "node:path";
 import type { PipelineType } from "@hubkit/tasks";
 import type { FileLookup, LocalEngine } from "../engine.js";
-import { RuntimeError } from "../errors.js";
+import { ModelLostError, RuntimeError } from "../errors.js";
 import { checkPackages, manifestFor, packageFile } from "./manifest.js";
 import { mediaBytes } from "./media.js";
 
@@ -31,7 +32,22 @@ const IMAGE_SIGNATURES = [
 
 type TesseractWorker = Awaited<ReturnType<typeof import("tesseract.js").createWorker>>;
 
-export const tesseractEngine: LocalEngine<TesseractWorker, Uint8Array> = {
+interface TesseractModel {
+	worker: TesseractWorker;
+	/**
+	 * Rejects once Tesseract's own thread has stopped. tesseract.js never settles a job its thread
+	 * did not answer, so a recognition races this rather than wait for ever.
+	 */
+	stopped: Promise<never>;
+}
+
+/** The thread tesseract.js runs Tesseract in (its `worker` field, which its types leave out). */
+function threadOf(worker: TesseractWorker): EventEmitter | undefined {
+	const thread = (worker as unknown as { worker?: unknown }).worker;
+	return thread instanceof EventEmitter ? thread : undefined;
+}
+
+export const tesseractEngine: LocalEngine<TesseractModel, Uint8Array> = {
 	task: "image-to-text" as PipelineType,
 	media: "image",
 	async accepts(files: FileLookup) {
@@ -57,21 +73,34 @@ export const tesseractEngine: LocalEngine<TesseractWorker, Uint8Array> = {
 			// which would end the runtime's worker; the job's own promise still rejects.
 			errorHandler: () => undefined,
 		});
+		const stopped = new Promise<never>((_, reject) => {
+			const lost = () =>
+				reject(new ModelLostError(`Model ${files.model}: Tesseract's thread stopped before it answered; try again`));
+			const thread = threadOf(worker);
+			// An error in that thread is this model's end, not the runtime worker's.
+			thread?.once("error", lost);
+			thread?.once("exit", lost);
+		});
+		stopped.catch(() => undefined);
 		log(`Local runtime: loaded ${files.model} (tesseract.js, eng) in ${Math.round(performance.now() - started)} ms`);
-		return worker;
+		return { worker, stopped };
 	},
-	async run(worker, image) {
+	async run({ worker, stopped }, image) {
 		let text: string;
 		try {
 			({
 				data: { text },
-			} = await worker.recognize(Buffer.from(image.buffer, image.byteOffset, image.byteLength)));
-		} catch {
+			} = await Promise.race([
+				worker.recognize(Buffer.from(image.buffer, image.byteOffset, image.byteLength)),
+				stopped,
+			]));
+		} catch (error) {
+			if (error instanceof ModelLostError) throw error;
 			throw new RuntimeError("input", UNREADABLE);
 		}
 		return [{ generated_text: text.trim() }];
 	},
-	async release(worker) {
+	async release({ worker }) {
 		await worker.terminate();
 	},
 };
