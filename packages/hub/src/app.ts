@@ -31,6 +31,7 @@ import { commitRoutes } from "./routes/commits.js";
 import { datasetRoutes } from "./routes/datasets.js";
 import { demoAssetRoutes } from "./routes/demo-assets.js";
 import { fileRoutes } from "./routes/files.js";
+import { gitHttpRoutes } from "./routes/git-http.js";
 import { healthRoutes } from "./routes/health.js";
 import { lfsRoutes } from "./routes/lfs.js";
 import { metricsRoutes } from "./routes/metrics.js";
@@ -180,6 +181,7 @@ export function createHubApp(deps: HubDeps, options: HubAppOptions = {}): Hono<H
 	app.route("/", fileRoutes(deps));
 	app.route("/", commitRoutes(deps));
 	app.route("/", lfsRoutes(deps));
+	app.route("/", gitHttpRoutes(deps));
 	app.route("/", xetRoutes(deps));
 	app.route("/", xetReadRoutes(deps));
 	app.route("/", providerRoutes(options.router ?? {}));

@@ -14,6 +14,7 @@ import { COMMITS_ROUTE_DOCS } from "../routes/commits.js";
 import { DATASETS_ROUTE_DOCS } from "../routes/datasets.js";
 import { DEMO_ASSETS_ROUTE_DOCS } from "../routes/demo-assets.js";
 import { FILES_ROUTE_DOCS } from "../routes/files.js";
+import { GIT_HTTP_ROUTE_DOCS } from "../routes/git-http.js";
 import { HEALTH_ROUTE_DOCS } from "../routes/health.js";
 import { LFS_ROUTE_DOCS } from "../routes/lfs.js";
 import { METRICS_ROUTE_DOCS } from "../routes/metrics.js";
@@ -44,6 +45,7 @@ export const ROUTE_DOCS: RouteDocs = {
 	...FILES_ROUTE_DOCS,
 	...COMMITS_ROUTE_DOCS,
 	...LFS_ROUTE_DOCS,
+	...GIT_HTTP_ROUTE_DOCS,
 	...XET_ROUTE_DOCS,
 	...XET_READS_ROUTE_DOCS,
 	...REFS_ROUTE_DOCS,

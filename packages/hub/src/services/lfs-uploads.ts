@@ -194,7 +194,6 @@ export class LfsUploads {
 				objects.push({
 					oid,
 					size,
-					authenticated: true,
 					actions: { upload: { href: uploadUrl, expires_at: expiresAt }, verify },
 				});
 				continue;
@@ -206,7 +205,6 @@ export class LfsUploads {
 			objects.push({
 				oid,
 				size,
-				authenticated: true,
 				actions: { upload: { href: `${uploadUrl}/complete`, header, expires_at: expiresAt }, verify },
 			});
 		}
