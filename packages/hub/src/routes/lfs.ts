@@ -200,7 +200,7 @@ export function lfsRoutes(deps: HubDeps): Hono<HubEnv> {
 			return lfsAnswer(c, await uploads.batch(repo, caller, request, base));
 		});
 
-		app.get(`${lfs}/objects/:oid{[0-9a-f]{64}}`, async (c) => {
+		app.get(`${lfs}/objects/:oid`, async (c) => {
 			const { type: repoType, id } = repoOf(c, type);
 			const oid = c.req.param("oid");
 			const { body, size } = await signedDownload(deps, repoKey(repoType, id), oid, c.req.query("sig"));
