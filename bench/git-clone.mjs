@@ -19,6 +19,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { headerLine, median, option, ratio, startListening } from "./lib/harness.mjs";
+import { prepareHubData } from "./lib/hub-data.mjs";
 
 const HUB = new URL("../packages/hub/dist/", import.meta.url);
 const CLI = new URL("cli.js", HUB).pathname;
@@ -137,18 +138,6 @@ function cpuSeconds(pid) {
 	return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
-async function prepareHub(dataDir) {
-	const { loadConfig } = await import(new URL("config.js", HUB).href);
-	const { openDatabase } = await import(new URL("db/open.js", HUB).href);
-	const { migrateToLatest } = await import(new URL("db/migrate.js", HUB).href);
-	const { createAccessToken } = await import(new URL("auth/tokens.js", HUB).href);
-	const database = openDatabase(loadConfig({ dataDir }, {}));
-	await migrateToLatest(database.db, database.engine);
-	const { token } = await createAccessToken(database.db, "bench", { role: "write" });
-	await database.close();
-	return token;
-}
-
 async function timedClone(url, into) {
 	const start = performance.now();
 	await git(["clone", "-q", "--bare", url, into]);
@@ -165,7 +154,7 @@ try {
 	backend = await startHttpBackend(join(root, "projects"));
 
 	const dataDir = join(root, "hub");
-	const token = await prepareHub(dataDir);
+	const token = await prepareHubData(dataDir);
 	hub = await startListening([CLI, "serve", "--port", "0", "--data", dataDir]);
 	const created = await fetch(`${hub.url}/api/repos/create`, {
 		method: "POST",

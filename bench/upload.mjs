@@ -18,6 +18,7 @@ import { request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { format, headerLine, median, option, ratio, startListening } from "./lib/harness.mjs";
+import { prepareHubData } from "./lib/hub-data.mjs";
 
 const HUB = new URL("../packages/hub/dist/", import.meta.url);
 const CLI = new URL("cli.js", HUB).pathname;
@@ -94,44 +95,20 @@ function memoryMiB(pid) {
 	return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
 }
 
-/** A data directory with one model, `bench/uploads`, and a write token for `bench`. */
-async function prepareHub(dataDir) {
-	const { loadConfig } = await import(new URL("config.js", HUB).href);
-	const { openDatabase } = await import(new URL("db/open.js", HUB).href);
-	const { migrateToLatest } = await import(new URL("db/migrate.js", HUB).href);
-	const { loadSeed } = await import(new URL("seed/load.js", HUB).href);
-	const { DiskBlobStore } = await import(new URL("storage/disk-store.js", HUB).href);
-	const { createAccessToken } = await import(new URL("auth/tokens.js", HUB).href);
-	const config = loadConfig({ dataDir }, {});
-	const database = openDatabase(config);
-	await migrateToLatest(database.db, database.engine);
-	await loadSeed({ db: database.db, blobStore: new DiskBlobStore(dataDir) }, [
-		{
-			id: "bench/uploads",
-			author: "bench",
-			tags: [],
-			downloads: 0,
-			likes: 0,
-			createdAt: "2026-01-01T00:00:00.000Z",
-			lastModified: "2026-01-01T00:00:00.000Z",
-			readme: "# Uploads\n",
-			files: [],
-			inferenceProviderMapping: [],
-		},
-	]);
-	const { token } = await createAccessToken(database.db, "bench", { role: "write" });
-	await database.close();
-	return token;
-}
-
 console.log(headerLine("LFS upload"));
 const dataDir = mkdtempSync(join(tmpdir(), "hubkit-bench-upload-"));
 const rawDir = mkdtempSync(join(tmpdir(), "hubkit-bench-upload-raw-"));
 const children = [];
 try {
-	const token = await prepareHub(dataDir);
+	const token = await prepareHubData(dataDir);
 	const hub = await startListening([CLI, "serve", "--port", "0", "--data", dataDir]);
 	children.push(hub.child);
+	const created = await fetch(`${hub.url}/api/repos/create`, {
+		method: "POST",
+		headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+		body: JSON.stringify({ name: "uploads" }),
+	});
+	if (!created.ok) throw new Error(`creating bench/uploads: ${created.status} ${await created.text()}`);
 	const raw = await startListening([RAW_SERVER, rawDir]);
 	children.push(raw.child);
 

@@ -37,6 +37,7 @@ import { Agent, createServer, request } from "node:http";
 import { homedir, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { headerLine, option, startListening } from "./lib/harness.mjs";
+import { prepareHubData } from "./lib/hub-data.mjs";
 
 const HUB = new URL("../packages/hub/dist/", import.meta.url);
 const CLI = new URL("cli.js", HUB).pathname;
@@ -61,19 +62,6 @@ function venvPython() {
 		);
 	}
 	return join(venv, "bin", "python");
-}
-
-/** A migrated data directory and a write token for the user `bench` (made with it). */
-async function prepareHub(dataDir) {
-	const { loadConfig } = await import(new URL("config.js", HUB).href);
-	const { openDatabase } = await import(new URL("db/open.js", HUB).href);
-	const { migrateToLatest } = await import(new URL("db/migrate.js", HUB).href);
-	const { createAccessToken } = await import(new URL("auth/tokens.js", HUB).href);
-	const database = openDatabase(loadConfig({ dataDir }, {}));
-	await migrateToLatest(database.db, database.engine);
-	const { token } = await createAccessToken(database.db, "bench", { role: "write" });
-	await database.close();
-	return token;
 }
 
 /** The hub's SUM(size) and COUNT of `xet_xorbs`, read from its SQLite file while it runs. */
@@ -239,7 +227,7 @@ const dataDir = join(work, "data");
 let hub;
 const proxy = await countingProxy();
 try {
-	const token = await prepareHub(dataDir);
+	const token = await prepareHubData(dataDir);
 	process.env.HUBKIT_PUBLIC_URL = proxy.url;
 	hub = await startListening([CLI, "serve", "--port", "0", "--data", dataDir]);
 	proxy.state.target = hub.url;

@@ -4,7 +4,7 @@
  * modes such as 100664, or headers laid out unusually), and it needs only the links and a date.
  */
 import { GitFormatError } from "./format-error.js";
-import { type GitObjectType, isObjectType } from "./objects.js";
+import { type GitObjectType, isObjectType, rawTreeEntry } from "./objects.js";
 
 export interface CommitLinks {
 	tree: string;
@@ -63,15 +63,10 @@ export function tagTarget(bytes: Uint8Array): { object: string; type: GitObjectT
 export function* treeLinks(bytes: Uint8Array): Generator<TreeLink> {
 	let at = 0;
 	while (at < bytes.byteLength) {
-		const space = bytes.indexOf(0x20, at);
-		const nul = space < 0 ? -1 : bytes.indexOf(0, space);
-		if (space < 0 || nul < 0 || nul + 21 > bytes.byteLength) {
-			throw new GitFormatError("truncated", "A tree entry ends before its name and 20-byte id.");
-		}
-		const mode = decoder.decode(bytes.subarray(at, space)).replace(/^0+/, "");
+		const entry = rawTreeEntry(bytes, at);
+		const mode = entry.mode.replace(/^0+/, "");
 		const kind: TreeLinkKind = mode === "40000" ? "tree" : mode === "160000" ? "commit" : "blob";
-		const name = Buffer.from(bytes.buffer, bytes.byteOffset + space + 1, nul - space - 1).toString("latin1");
-		yield { kind, name, oid: Buffer.from(bytes.subarray(nul + 1, nul + 21)).toString("hex") };
-		at = nul + 21;
+		yield { kind, name: Buffer.from(entry.name).toString("latin1"), oid: entry.oid };
+		at = entry.next;
 	}
 }

@@ -115,32 +115,47 @@ export function encodeTree(entries: readonly TreeEntry[]): Uint8Array {
 	);
 }
 
+/** One tree entry as written, unchecked: its mode and name bytes, its id, and where the next begins. */
+export interface RawTreeEntry {
+	mode: string;
+	name: Uint8Array;
+	oid: string;
+	next: number;
+}
+
+/** Reads the entry at `at` of a tree's bytes (`<mode> <name>\0<20-byte id>`); only its framing is checked. */
+export function rawTreeEntry(bytes: Uint8Array, at: number): RawTreeEntry {
+	const space = bytes.indexOf(0x20, at);
+	const nul = space < 0 ? -1 : bytes.indexOf(0, space);
+	if (space < 0 || nul < 0 || nul + 21 > bytes.byteLength) {
+		throw new GitFormatError("truncated", "A tree entry ends before its name and 20-byte id.");
+	}
+	return {
+		mode: Buffer.from(bytes.subarray(at, space)).toString("latin1"),
+		name: bytes.subarray(space + 1, nul),
+		oid: Buffer.from(bytes.subarray(nul + 1, nul + 21)).toString("hex"),
+		next: nul + 21,
+	};
+}
+
 /** A tree's entries in git's order; refuses unknown modes, bad names and entries out of order. */
 export function parseTree(bytes: Uint8Array): TreeEntry[] {
 	const entries: TreeEntry[] = [];
 	let at = 0;
 	while (at < bytes.byteLength) {
-		const space = bytes.indexOf(0x20, at);
-		const nul = space < 0 ? -1 : bytes.indexOf(0, space);
-		if (space < 0 || nul < 0 || nul + 21 > bytes.byteLength) {
-			throw new GitFormatError("truncated", "A tree entry ends before its name and 20-byte id.");
-		}
-		const mode = Buffer.from(bytes.subarray(at, space)).toString("latin1");
+		const raw = rawTreeEntry(bytes, at);
+		const mode = raw.mode;
 		if (!TREE_MODES.has(mode)) throw new GitFormatError("bad-mode", `Mode ${JSON.stringify(mode)} is not a tree mode.`);
-		const name = decodeUtf8(bytes.subarray(space + 1, nul), "A tree entry's name");
+		const name = decodeUtf8(raw.name, "A tree entry's name");
 		checkEntryName(name);
-		const entry: TreeEntry = {
-			mode: mode as TreeEntryMode,
-			name,
-			oid: Buffer.from(bytes.subarray(nul + 1, nul + 21)).toString("hex"),
-		};
+		const entry: TreeEntry = { mode: mode as TreeEntryMode, name, oid: raw.oid };
 		const previous = entries.at(-1);
 		if (previous?.name === name) throw new GitFormatError("bad-name", `A tree names ${JSON.stringify(name)} twice.`);
 		if (previous && compareTreeEntries(previous, entry) >= 0) {
 			throw new GitFormatError("unsorted-tree", `Tree entry ${JSON.stringify(name)} is out of git's order.`);
 		}
 		entries.push(entry);
-		at = nul + 21;
+		at = raw.next;
 	}
 	// A name may repeat with the other kind (file "a", directory "a") further on; git refuses both.
 	if (new Set(entries.map((entry) => entry.name)).size !== entries.length) {

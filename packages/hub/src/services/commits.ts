@@ -18,7 +18,6 @@ import { DEFAULT_MAX_FILES_PER_COMMIT, DEFAULT_MAX_FILES_PER_REPO, type HubConfi
 import type { Database } from "../db/schema.js";
 import type { HubDeps } from "../deps.js";
 import { badRequest, entryNotFound, HubError, revisionNotFound } from "../errors.js";
-import type { GitCommit } from "../git/objects.js";
 import type { StoredBlob } from "../storage/blob-store.js";
 import { commitObject } from "../storage/commit-objects.js";
 import { buildTrees, type GitTrees, type SnapshotFile } from "../storage/git-trees.js";
@@ -184,20 +183,7 @@ export async function writeCommit(trx: Transaction<Database>, deps: CommitDeps, 
 		})
 		.onConflict((conflict) => conflict.columns(["repo_id", "sha"]).doNothing())
 		.execute();
-	if (mergeParents.length > 0) {
-		await trx
-			.insertInto("commit_merge_parents")
-			.values(
-				mergeParents.map((parentSha, index) => ({
-					repo_id: commit.repo.key,
-					commit_sha: sha,
-					position: index + 1,
-					parent_sha: parentSha,
-				})),
-			)
-			.onConflict((conflict) => conflict.columns(["repo_id", "commit_sha", "position"]).doNothing())
-			.execute();
-	}
+	await insertMergeParents(trx, commit.repo, sha, mergeParents);
 	// The parent's blobs have their rows already; only what this commit brings is added.
 	const blobs = new Map(
 		commit.newBlobs
@@ -236,86 +222,26 @@ export async function writeCommit(trx: Transaction<Database>, deps: CommitDeps, 
 	return sha;
 }
 
-/** A commit a `git push` brings: its exact bytes (they are its id) and who pushed it. */
-export interface PushedCommit {
-	sha: string;
-	bytes: Uint8Array;
-	commit: GitCommit;
-	/** The API names the pusher as the commit's author: the account that wrote it to the hub. */
-	pusher: string;
-}
-
-/** Stores a pushed commit as it came (its trees are stored already); the refs are moved apart. */
-export async function insertPushedCommit(trx: Transaction<Database>, repo: Repo, pushed: PushedCommit): Promise<void> {
-	const [parent, ...mergeParents] = pushed.commit.parents;
-	const message = Buffer.from(pushed.commit.message).toString("utf8");
-	await trx
-		.insertInto("commits")
-		.values({
-			repo_id: repo.key,
-			sha: pushed.sha,
-			parent_sha: parent ?? null,
-			message: message.endsWith("\n") ? message.slice(0, -1) : message,
-			created_at: new Date(pushed.commit.committer.seconds * 1000).toISOString(),
-			author: pushed.pusher,
-			tree_oid: pushed.commit.tree,
-			git_object: Buffer.from(pushed.bytes).toString("base64"),
-		})
-		.onConflict((conflict) => conflict.columns(["repo_id", "sha"]).doNothing())
-		.execute();
-	if (mergeParents.length > 0) {
-		await trx
-			.insertInto("commit_merge_parents")
-			.values(
-				mergeParents.map((parentSha, index) => ({
-					repo_id: repo.key,
-					commit_sha: pushed.sha,
-					position: index + 1,
-					parent_sha: parentSha,
-				})),
-			)
-			.onConflict((conflict) => conflict.columns(["repo_id", "commit_sha", "position"]).doNothing())
-			.execute();
-	}
-}
-
-/**
- * Points a branch at a stored commit: creates it when `old` is null, else moves it with a
- * compare-and-swap on `old` (false when another writer moved it first). On main the record is
- * rewritten from the new head's files, as a commit through the API does.
- */
-export async function moveBranch(
+/** A merge's second and later parents, in order (the first is `commits.parent_sha`). */
+export async function insertMergeParents(
 	trx: Transaction<Database>,
-	deps: CommitDeps,
 	repo: Repo,
-	branch: string,
-	old: string | null,
-	target: string,
-): Promise<boolean> {
-	if (old === null) {
-		const inserted = await trx
-			.insertInto("refs")
-			.values({ repo_id: repo.key, name: branch, commit_sha: target })
-			.onConflict((conflict) => conflict.columns(["repo_id", "name"]).doNothing())
-			.executeTakeFirst();
-		if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return false;
-	} else {
-		const moved = await trx
-			.updateTable("refs")
-			.set({ commit_sha: target })
-			.where("repo_id", "=", repo.key)
-			.where("name", "=", branch)
-			.where("commit_sha", "=", old)
-			.executeTakeFirst();
-		if (Number(moved.numUpdatedRows) !== 1) return false;
-	}
-	const files = [...(await commitSnapshot(trx, target)).files.values()];
-	checkFilesPerRepo(deps, files.length);
-	if (branch === "main") {
-		files.sort((left, right) => (left.path < right.path ? -1 : 1));
-		await writeRepoRecord(trx, deps.blobStore, repo, files, target, new Date().toISOString());
-	}
-	return true;
+	sha: string,
+	mergeParents: readonly string[],
+): Promise<void> {
+	if (mergeParents.length === 0) return;
+	await trx
+		.insertInto("commit_merge_parents")
+		.values(
+			mergeParents.map((parentSha, index) => ({
+				repo_id: repo.key,
+				commit_sha: sha,
+				position: index + 1,
+				parent_sha: parentSha,
+			})),
+		)
+		.onConflict((conflict) => conflict.columns(["repo_id", "commit_sha", "position"]).doNothing())
+		.execute();
 }
 
 /**
@@ -394,7 +320,7 @@ export function checkFilesPerCommit(deps: CommitDeps, count: number): void {
 	);
 }
 
-function checkFilesPerRepo(deps: CommitDeps, count: number): void {
+export function checkFilesPerRepo(deps: CommitDeps, count: number): void {
 	const limit = deps.config?.maxFilesPerRepo ?? DEFAULT_MAX_FILES_PER_REPO;
 	if (count <= limit) return;
 	throw new HubError(

@@ -23,8 +23,9 @@ import {
 } from "../git/receive-pack.js";
 import { DIRECTORY_MODE, type EntryMode, type TreeEntryRecord } from "../storage/git-trees.js";
 import { parseLfsPointer } from "../storage/lfs.js";
-import { afterMainChanged, type CommitDeps, insertPushedCommit, moveBranch } from "./commits.js";
+import { afterMainChanged, type CommitDeps } from "./commits.js";
 import { repoHoldsLfsObject } from "./lfs-downloads.js";
+import { insertPushedCommit, moveBranch } from "./pushed-commits.js";
 import { refNameProblem } from "./refs.js";
 import type { Repo } from "./repos.js";
 import { insertTrees } from "./trees.js";
