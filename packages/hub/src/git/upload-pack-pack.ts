@@ -8,7 +8,7 @@ import { GitFormatError } from "./format-error.js";
 import { MissingObjectError, type PackRequest, planPack } from "./object-walk.js";
 import { type PackInput, writePack } from "./pack.js";
 import { FLUSH_PKT, MAX_SIDE_BAND_DATA, SIDE_BAND, sideBandPackets } from "./pkt-line.js";
-import type { GitRef } from "./repository.js";
+import type { GitRef, StoredGitObject } from "./repository.js";
 
 /** A request upload-pack refuses; its message is what the git user reads after "remote error:". */
 export class UploadPackError extends Error {
@@ -101,9 +101,25 @@ export async function* sendPack(
 	}
 }
 
+/**
+ * How many objects are read ahead of the one being written: a store answers each read after a
+ * round trip (a file's open and read, an S3 GET), and waiting for them one by one would leave the
+ * pack idle. Objects outside LFS are small (pushes refuse files over 10 MiB), so the window bounds
+ * memory too.
+ */
+const READ_AHEAD = 8;
+
 async function* readObjects(graph: CommitGraph, oids: readonly string[]): AsyncGenerator<PackInput> {
+	const pending: Promise<StoredGitObject | undefined>[] = [];
+	let requested = 0;
 	for (const oid of oids) {
-		const object = await graph.reader.readObject(oid);
+		while (pending.length < READ_AHEAD && requested < oids.length) {
+			const read = graph.reader.readObject(oids[requested++] as string);
+			// A read that fails while an earlier one is awaited is reported when its turn comes.
+			read.catch(() => {});
+			pending.push(read);
+		}
+		const object = await pending.shift();
 		if (!object) throw new MissingObjectError(oid);
 		yield { type: object.type, data: object.bytes };
 	}

@@ -44,6 +44,7 @@ export function openGitRepository(deps: GitRepositoryDeps, repo: Pick<Repo, "key
 
 class DatabaseGitRepository implements GitRepositoryView {
 	#reach: Promise<Reach> | undefined;
+	#walked: Reach | undefined;
 
 	constructor(
 		private readonly db: Kysely<Database>,
@@ -82,6 +83,9 @@ class DatabaseGitRepository implements GitRepositoryView {
 
 	async readObject(oid: string): Promise<StoredGitObject | undefined> {
 		if (!/^[0-9a-f]{40}$/.test(oid)) return undefined;
+		// Once the trees were walked (a clone reads thousands of trees and blobs), those are found
+		// without asking the database whether the id is a commit first.
+		if (this.#walked?.trees.has(oid) || this.#walked?.files.has(oid)) return this.#readReached(oid, this.#walked);
 		const commit = await this.db
 			.selectFrom("commits")
 			.select("git_object")
@@ -89,7 +93,10 @@ class DatabaseGitRepository implements GitRepositoryView {
 			.where("sha", "=", oid)
 			.executeTakeFirst();
 		if (commit) return checked(oid, { type: "commit", bytes: storedCommitBytes(commit.git_object) });
-		const reach = await this.#reached();
+		return this.#readReached(oid, await this.#reached());
+	}
+
+	async #readReached(oid: string, reach: Reach): Promise<StoredGitObject | undefined> {
 		if (reach.trees.has(oid)) return checked(oid, { type: "tree", bytes: await this.#treeBytes(oid) });
 		const file = reach.files.get(oid);
 		if (!file) return undefined;
@@ -111,7 +118,10 @@ class DatabaseGitRepository implements GitRepositoryView {
 
 	/** Walked once per view: every tree from the commits' roots down, and the files they name. */
 	#reached(): Promise<Reach> {
-		this.#reach ??= this.#walk();
+		this.#reach ??= this.#walk().then((reach) => {
+			this.#walked = reach;
+			return reach;
+		});
 		return this.#reach;
 	}
 
