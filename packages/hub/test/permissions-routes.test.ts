@@ -103,6 +103,9 @@ const SAMPLES: Record<string, { path: string; body?: unknown }> = {
 	"POST /api/admin/users/{name}/password": { path: "/api/admin/users/bob/password", body: { password: "x" } },
 	"POST /api/admin/namespaces/{name}/grant": { path: "/api/admin/namespaces/alice/grant", body: { account: "bob" } },
 	"POST /api/admin/namespaces/{name}/keep": { path: "/api/admin/namespaces/alice/keep", body: {} },
+	// git push; an empty push gets past the rule and is answered by receive-pack.
+	"POST /{namespace}/{name}/git-receive-pack": { path: "/alice/public/git-receive-pack" },
+	"POST /datasets/{namespace}/{name}/git-receive-pack": { path: "/datasets/alice/public/git-receive-pack" },
 	// Signed-in reads: the caller's own like or request on a repository they see.
 	"POST /api/{plural}/{namespace}/{name}/like": { path: "/api/models/alice/public/like" },
 	"DELETE /api/{plural}/{namespace}/{name}/like": { path: "/api/models/alice/public/like" },
