@@ -12,6 +12,7 @@ import { publicUrl } from "@/lib/public-url";
 import { CodeBlock } from "../snippet/code-block";
 import { highlightAll } from "../snippet/highlight";
 import { HighlightedCode } from "../snippet/highlighted-code";
+import { CloneIcon } from "../ui/icons";
 import { ModalDialog } from "../ui/modal-dialog";
 import { Tab, TabList, TabPanel, Tabs } from "../ui/tabs";
 import "./clone-repository.css";
@@ -21,27 +22,6 @@ interface CloneRepositoryProps {
 	id: string;
 	private: boolean;
 	gated: false | "auto" | "manual";
-}
-
-/** A branch from a trunk: git's own picture. */
-function CloneIcon() {
-	return (
-		<svg
-			viewBox="0 0 24 24"
-			width="1em"
-			height="1em"
-			fill="none"
-			stroke="currentColor"
-			strokeWidth={2}
-			strokeLinecap="round"
-			aria-hidden
-		>
-			<circle cx="6" cy="5" r="2" />
-			<circle cx="6" cy="19" r="2" />
-			<circle cx="18" cy="7" r="2" />
-			<path d="M6 7v10M18 9c0 5-6 4-11.2 8.4" />
-		</svg>
-	);
 }
 
 function Command({ snippet }: { snippet: CloneSnippet }) {

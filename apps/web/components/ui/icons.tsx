@@ -100,6 +100,23 @@ export const ExternalIcon = (props: IconProps) => (
 	</Icon>
 );
 
+/** An X; butt ends keep its arms inside the 6–18 square. */
+export const CloseIcon = (props: IconProps) => (
+	<Icon strokeLinecap="butt" {...props}>
+		<path d="M6 6l12 12M18 6 6 18" />
+	</Icon>
+);
+
+/** A branch from a trunk: git's own picture of a clone. */
+export const CloneIcon = (props: IconProps) => (
+	<Icon {...props}>
+		<circle cx="6" cy="5" r="2" />
+		<circle cx="6" cy="19" r="2" />
+		<circle cx="18" cy="7" r="2" />
+		<path d="M6 7v10M18 9c0 5-6 4-11.2 8.4" />
+	</Icon>
+);
+
 /** The site's mark: a small hub of three nodes. */
 export const LogoIcon = (props: IconProps) => (
 	<Icon {...props} strokeWidth={2.2}>
