@@ -9,10 +9,11 @@ import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAccessToken, newObjectId } from "../src/auth/tokens.js";
+import { createAccessToken } from "../src/auth/tokens.js";
 import { GitCli } from "../src/git/test-support/git-cli.js";
 import { commitRaw, createRepoRaw, header, inline } from "./commits-fixture.js";
 import { useHttpHubOn } from "./support/hub.js";
+import { createTestOrganization } from "./support/repos.js";
 import { SETUPS } from "./support/stores.js";
 
 const MB = 1024 * 1024;
@@ -30,26 +31,10 @@ describe.each(SETUPS)("git and git-lfs over smart HTTP ($label)", (setup) => {
 	beforeAll(async () => {
 		alice = (await createAccessToken(hub.deps.db, "alice", { role: "write" })).token;
 		carol = (await createAccessToken(hub.deps.db, "carol", { role: "write" })).token;
-		const at = new Date().toISOString();
-		const org = newObjectId();
-		await hub.deps.db
-			.insertInto("users")
-			.values({ id: org, name: "acme", fullname: "Acme", email: null, created_at: at, kind: "org" })
-			.execute();
-		for (const [name, role] of [
+		await createTestOrganization(hub.deps.db, "acme", [
 			["alice", "admin"],
 			["carol", "write"],
-		] as const) {
-			const user = await hub.deps.db
-				.selectFrom("users")
-				.select("id")
-				.where("name", "=", name)
-				.executeTakeFirstOrThrow();
-			await hub.deps.db
-				.insertInto("org_members")
-				.values({ org_id: org, user_id: user.id, role, created_at: at })
-				.execute();
-		}
+		]);
 		expect((await createRepoRaw(hub.url, alice, { name: "demo", organization: "acme" })).status).toBe(200);
 		const first = await commitRaw(hub.url, alice, "acme/demo", [
 			header("first files"),

@@ -8,10 +8,10 @@
  * Each refusal leaves the database as it was.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { createAccessToken, newObjectId } from "../src/auth/tokens.js";
+import { createAccessToken } from "../src/auth/tokens.js";
 import { ENGINES } from "./support/engines.js";
 import { useHttpHub } from "./support/hub.js";
-import { call, createTestRepo } from "./support/repos.js";
+import { call, createTestOrganization, createTestRepo } from "./support/repos.js";
 
 describe.each(ENGINES)("permission findings (%s)", (engine) => {
 	const hub = useHttpHub(engine);
@@ -29,19 +29,10 @@ describe.each(ENGINES)("permission findings (%s)", (engine) => {
 		appToken = app.token;
 		carol = (await createAccessToken(db, "carol", { role: "write" })).token;
 		mallory = (await createAccessToken(db, "mallory", { role: "write" })).token;
-		const at = new Date().toISOString();
-		const org = newObjectId();
-		await db
-			.insertInto("users")
-			.values({ id: org, name: "acme", fullname: "Acme", email: null, created_at: at, kind: "org" })
-			.execute();
-		for (const [name, role] of [
+		await createTestOrganization(db, "acme", [
 			["alice", "admin"],
 			["carol", "write"],
-		] as const) {
-			const user = await db.selectFrom("users").select("id").where("name", "=", name).executeTakeFirstOrThrow();
-			await db.insertInto("org_members").values({ org_id: org, user_id: user.id, role, created_at: at }).execute();
-		}
+		]);
 		await createTestRepo(hub.deps, "alice/x");
 		await createTestRepo(hub.deps, "acme/secret", { private: true });
 	});

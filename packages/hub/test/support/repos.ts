@@ -229,20 +229,30 @@ export async function createTestPeople(db: Kysely<Database>): Promise<TestPeople
 		orgWriter: await token("will", "write"),
 		other: await token("oscar", "write"),
 	};
-	const at = new Date().toISOString();
-	const orgId = newObjectId();
-	await db
-		.insertInto("users")
-		.values({ id: orgId, name: TEST_ORG, fullname: "Acme", email: null, created_at: at, kind: "org" })
-		.execute();
-	for (const [name, role] of [
+	await createTestOrganization(db, TEST_ORG, [
 		["rita", "read"],
 		["will", "write"],
-	] as const) {
-		const user = await db.selectFrom("users").select("id").where("name", "=", name).executeTakeFirstOrThrow();
+	]);
+	return people;
+}
+
+/** An organisation (its full name capitalised) whose members, existing users, have the given roles. */
+export async function createTestOrganization(
+	db: Kysely<Database>,
+	name: string,
+	members: readonly (readonly [user: string, role: "read" | "write" | "admin"])[],
+): Promise<void> {
+	const at = new Date().toISOString();
+	const orgId = newObjectId();
+	const fullname = name.charAt(0).toUpperCase() + name.slice(1);
+	await db
+		.insertInto("users")
+		.values({ id: orgId, name, fullname, email: null, created_at: at, kind: "org" })
+		.execute();
+	for (const [member, role] of members) {
+		const user = await db.selectFrom("users").select("id").where("name", "=", member).executeTakeFirstOrThrow();
 		await db.insertInto("org_members").values({ org_id: orgId, user_id: user.id, role, created_at: at }).execute();
 	}
-	return people;
 }
 
 /** A fetch with an optional bearer token and JSON body; the answer's status and parsed body. */
