@@ -122,6 +122,15 @@ describe("Clone repository", () => {
 		await dialog.getByRole("button", { name: "Close" }).click();
 		await dialog.waitFor({ state: "hidden" });
 		expect(await isFocused(trigger)).toBe(true);
+
+		// The dialog in the dark theme and on a phone's width, for a person to look at.
+		await trigger.click();
+		await page.emulateMedia({ colorScheme: "dark" });
+		await screenshot(page, "clone-repository-dataset-dark");
+		await page.setViewportSize({ width: 390, height: 844 });
+		await screenshot(page, "clone-repository-dataset-390-dark");
+		await page.emulateMedia({ colorScheme: "light" });
+		await screenshot(page, "clone-repository-dataset-390-light");
 		await context.close();
 	});
 });
