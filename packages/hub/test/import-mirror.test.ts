@@ -4,7 +4,8 @@
  * runnable through the router of the hub already running (no restart), with task
  * and library worked out from the files; `hubkit mirror` from that hub into a
  * second data directory gives byte-identical files and the same card; and
- * `hubkit check` finds both hubs whole. Then a mirror continues a partial
+ * `hubkit check` finds both hubs whole. The mirror keeps the source's commit ids
+ * (also when the source moves on) and is neither imported into nor cloned with git. Then a mirror continues a partial
  * download with a Range request, and a partial copy with the wrong bytes is
  * refused and removed.
  */
@@ -146,6 +147,55 @@ describe.each(ENGINES)("hubkit import, mirror and check (%s)", (engine) => {
 			expect(checked.code, checked.output).toBe(0);
 			expect(checked.output).toContain("OK:");
 		}
+	});
+
+	it("keeps the upstream's commit ids on a mirror, follows the upstream, and neither imports into it nor clones it", async () => {
+		const [hub, second] = running as [ServingCli, ServingCli];
+		const shaAt = async (url: string) =>
+			((await (await fetch(`${url}/api/models/ops/sentiment/revision/main`)).json()) as { sha: string }).sha;
+		const first = await shaAt(hub.url);
+		expect(await shaAt(second.url)).toBe(first);
+		const byUpstreamId = await fetch(`${second.url}/ops/sentiment/resolve/${first}/README.md`);
+		expect(byUpstreamId.status).toBe(200);
+		expect(byUpstreamId.headers.get("x-repo-commit")).toBe(first);
+
+		const clone = await fetch(`${second.url}/ops/sentiment.git/info/refs?service=git-upload-pack`);
+		expect(clone.status).toBe(403);
+		expect(await clone.text()).toContain(
+			`ops/sentiment is a mirror of ${hub.url}/ops/sentiment: git clone it from there`,
+		);
+		const intoMirror = await runCli(
+			["import", folders[0] as string, "--repo", "ops/sentiment", "--data", target.config.dataDir],
+			envOf(target),
+		);
+		expect(intoMirror.code).toBe(1);
+		expect(intoMirror.output).toContain(`ops/sentiment is a mirror of ${hub.url}/ops/sentiment: import into another`);
+
+		// The upstream moves on: the next mirror takes its new commit, id and all, on top of the first.
+		const changed = writeFolder([
+			...sentiment,
+			{ path: "README.md", content: `${CARD}\nNow with a second paragraph.\n` },
+		]);
+		folders.push(changed);
+		const updated = await runCli(
+			["import", changed, "--repo", "ops/sentiment", "--data", source.config.dataDir],
+			envOf(source),
+		);
+		expect(updated.code, updated.output).toBe(0);
+		const next = await shaAt(hub.url);
+		expect(next).not.toBe(first);
+		const mirrorAgain = () =>
+			runCli(["mirror", "ops/sentiment", "--from", hub.url, "--data", target.config.dataDir], envOf(target));
+		const again = await mirrorAgain();
+		expect(again.code, again.output).toBe(0);
+		expect(again.output).toContain(`Updated model ops/sentiment (6 files), main at ${next}:`);
+		await expect.poll(() => shaAt(second.url), { timeout: 10_000 }).toBe(next);
+		const history = (await (await fetch(`${second.url}/api/models/ops/sentiment/commits/main`)).json()) as {
+			id: string;
+		}[];
+		expect(history.map((commit) => commit.id)).toEqual([next, first]);
+		const unchanged = await mirrorAgain();
+		expect(unchanged.output).toContain(`Unchanged: model ops/sentiment (6 files), main at ${next}:`);
 	});
 
 	it("continues a partial download with Range, and refuses (and removes) a partial copy with wrong bytes", async () => {

@@ -47,6 +47,7 @@ const RESOURCES = {
 	"another's private repo": { kind: "repo", id: "bob/private", role: undefined },
 	"another's public repo": { kind: "repo", id: "bob/public", role: undefined },
 	"another's gated repo": { kind: "repo", id: "bob/gated", role: undefined },
+	"own mirror of another hub's repo": { kind: "repo", id: "alice/mirror", role: "owner" },
 	"own namespace (new repo)": { kind: "namespace", id: "alice", role: "owner" },
 	"org namespace, write role": { kind: "namespace", id: "bolt", role: "write" },
 	"org namespace, read role": { kind: "namespace", id: "crane", role: "read" },
@@ -86,6 +87,9 @@ const SPEC: Row[] = [
 	["another's gated repo",          "read",      [Y,   Y,    Y,    Y,    Y,     Y,     Y,    Y,    Y,    Y]],
 	["another's gated repo",          "write",     [401, 403,  403,  403,  403,   403,   403,  403,  403,  Y]],
 	["another's gated repo",          "admin",     [401, 403,  403,  403,  403,   403,   403,  403,  403,  Y]],
+	["own mirror of another hub's repo", "read", [Y,   Y,    Y,    Y,    Y,     Y,     Y,    Y,    Y,    Y]],
+	["own mirror of another hub's repo", "write", [401, 403,  403,  403,  403,   403,   403,  403,  403,  403]],
+	["own mirror of another hub's repo", "admin", [401, Y,    403,  Y,    Y,     403,   403,  403,  403,  Y]],
 	["own namespace (new repo)",      "write",     [401, Y,    403,  Y,    403,   403,   403,  403,  Y,    Y]],
 	["org namespace, write role",     "write",     [401, Y,    403,  Y,    403,   403,   403,  403,  Y,    Y]],
 	["org namespace, read role",      "write",     [401, 403,  403,  403,  403,   403,   403,  403,  403,  Y]],
@@ -149,7 +153,13 @@ function resourceFor(name: ResourceName, caller: CallerName): Resource {
 	const role = caller === "anonymous" || caller === "site admin" ? undefined : fixture.role;
 	switch (fixture.kind) {
 		case "repo":
-			return { kind: "repo", id: fixture.id, private: name.includes("private"), role };
+			return {
+				kind: "repo",
+				id: fixture.id,
+				private: name.includes("private"),
+				mirrorOf: name.includes("mirror") ? `https://upstream.example/${fixture.id}` : null,
+				role,
+			};
 		case "namespace":
 			return { kind: "namespace", name: fixture.id, repoId: `${fixture.id}/fresh`, role };
 		case "organization":
@@ -319,6 +329,10 @@ describe.each(ENGINES)("the permission table over HTTP (%s)", (engine) => {
 				gated: id.endsWith("/gated") ? "manual" : undefined,
 			});
 		}
+		await db
+			.insertInto("mirrored_repos")
+			.values({ repo_id: "alice/mirror", upstream: "https://upstream.example", upstream_id: "alice/mirror", created_at: at, refreshed_at: at })
+			.execute();
 	});
 
 	it("answers every caller on every resource and action as the table says", async () => {

@@ -5,7 +5,8 @@
  *
  * Actions:
  * - `read`: see a repository (public, or private with a role in its namespace), an organisation's members.
- * - `write`: commit, branch, tag, LFS upload, preupload; create a repository in a namespace.
+ * - `write`: commit, branch, tag, LFS upload, preupload; create a repository in a namespace. Never on
+ *   a mirror of another hub's repository (it follows its upstream).
  * - `admin`: a repository's settings (visibility, gate), its access requests, moving and deleting it;
  *   an organisation's members, settings and avatar; the site's administration.
  * - `account`: act as the whole account: create an organisation.
@@ -32,7 +33,8 @@ export { type NamespaceRole, namespaceRole };
 
 /** What an action is asked about, with the caller's role where one matters. */
 export type Resource =
-	| { kind: "repo"; id: string; private: boolean; role: NamespaceRole | undefined }
+	/** `mirrorOf`: the upstream repository's URL when this one mirrors it (no writes). */
+	| { kind: "repo"; id: string; private: boolean; mirrorOf: string | null; role: NamespaceRole | undefined }
 	/** A repository not made yet: `repoId` in a namespace where the caller has `role`. */
 	| { kind: "namespace"; repoId: string; name: string; role: NamespaceRole | undefined }
 	| { kind: "organization"; name: string; role: NamespaceRole | undefined }
@@ -104,6 +106,10 @@ function decideRepo(caller: Caller | undefined, action: Action, repo: Extract<Re
 		);
 	}
 	if (action === "write") {
+		// A mirror follows its upstream: a change made here would be lost, or part it from the upstream's ids.
+		if (repo.mirrorOf !== null) {
+			return refuse(forbidden(`${repo.id} is a mirror of ${repo.mirrorOf}: change it there, not here`));
+		}
 		return hasRole(caller, repo.role, WRITERS)
 			? ALLOWED
 			: refuse(forbidden(`You cannot write to ${repo.id}: you need the write role in its namespace`));

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { folderFiles, ImportError, importFile } from "../services/import-folder.js";
 import { checkIntegrity } from "../services/integrity.js";
-import { MirrorError, mirrorFile, readSourceRevision } from "../services/mirror.js";
+import { MirrorError, mirrorFile, readSourceRevision, sourceBaseUrl } from "../services/mirror.js";
 import { type IngestResult, ingestSnapshot } from "../services/repo-ingest.js";
 import { isRepoType, type RepoType, repoWebPath } from "../services/repos.js";
 import { CommandError, configFrom, UsageError, withHub } from "./shared.js";
@@ -128,6 +128,7 @@ export async function mirrorCommand(args: string[]): Promise<void> {
 				files,
 				summary: `Mirror of ${id} at ${revision.sha} from ${new URL(values.from as string).origin}`,
 				private: revision.private,
+				upstream: { hub: sourceBaseUrl(source.from), id, sha: revision.sha },
 			});
 			report(result, files.length);
 		} catch (error) {

@@ -97,6 +97,24 @@ export interface CommitAliasesTable {
 }
 
 /**
+ * A repository that mirrors one on another hub (migration 0025): its commits keep the upstream's
+ * ids and it takes no writes.
+ */
+export interface MirroredReposTable {
+	/** The repo key. */
+	repo_id: string;
+	/** The upstream hub's base URL, e.g. https://huggingface.co. */
+	upstream: string;
+	/** The repository's id there (`owner/name`). */
+	upstream_id: string;
+	/** The upstream commit last mirrored (the head of `main` here); null before the first. */
+	upstream_sha: string | null;
+	created_at: string;
+	/** When the upstream was last read for it. */
+	refreshed_at: string;
+}
+
+/**
  * A merge's second and later parents (`position` from 1); the first is `commits.parent_sha`,
  * which every history walk follows.
  */
@@ -461,6 +479,7 @@ export interface Database {
 	refs: RefsTable;
 	commit_merge_parents: CommitMergeParentsTable;
 	commit_aliases: CommitAliasesTable;
+	mirrored_repos: MirroredReposTable;
 	trees: TreesTable;
 	tree_entries: TreeEntriesTable;
 	blobs: BlobsTable;

@@ -17,7 +17,7 @@ import { GitFormatError } from "../git/format-error.js";
 import { advertiseReceivePack, serveReceivePack } from "../git/receive-pack.js";
 import { advertiseRefs, gunzipBody, protocolVersion, serveUploadPack } from "../git/upload-pack.js";
 import type { RouteDocs } from "../openapi/route-doc.js";
-import { readableRepo } from "../services/git-access.js";
+import { clonableRepo } from "../services/git-access.js";
 import { applyPush } from "../services/git-push.js";
 import { openGitRepository } from "../services/git-repository.js";
 import { checkedRepoId, findRepoFor, mayOnRepo, type RepoType } from "../services/repos.js";
@@ -91,7 +91,7 @@ export function gitHttpRoutes(deps: HubDeps): Hono<HubEnv> {
 					const body = await advertiseReceivePack(openGitRepository(deps, repo), { agent: AGENT });
 					return gitAnswer(c, "git-receive-pack-advertisement", body);
 				}
-				const repo = await readableRepo(deps.db, type, repoIdOf(c), c.get("caller"));
+				const repo = await clonableRepo(deps.db, type, repoIdOf(c), c.get("caller"));
 				const body = await advertiseRefs(openGitRepository(deps, repo), {
 					version: protocolVersion(c.req.header("git-protocol")),
 					agent: AGENT,
@@ -102,7 +102,7 @@ export function gitHttpRoutes(deps: HubDeps): Hono<HubEnv> {
 
 		app.post(`${base}/git-upload-pack`, (c) =>
 			answered(c, async () => {
-				const repo = await readableRepo(deps.db, type, repoIdOf(c), c.get("caller"));
+				const repo = await clonableRepo(deps.db, type, repoIdOf(c), c.get("caller"));
 				const answer = serveUploadPack(
 					openGitRepository(deps, repo),
 					requestBody(c, deps.config.uploadBodyLimitBytes),

@@ -49,6 +49,11 @@ export interface CommitRequest {
 	/** User name of who commits; null for the hub itself. */
 	author: string | null;
 	operations: CommitOperation[];
+	/**
+	 * A mirror's commit: the upstream's id for it, kept as its id (a commit even when no file
+	 * changed); `root` for the first revision mirrored, which replaces the repository's creation commit.
+	 */
+	upstream?: { sha: string; root: boolean };
 }
 
 export interface CommitResult {
@@ -108,7 +113,9 @@ async function commitOnce(
 		}
 		const before = await commitSnapshot(trx, head);
 		const after = applyOperations(request.repo.id, before.files, request.operations);
-		if (sameSnapshot(before.files, after)) return { commitOid: head, previous: head, created: false };
+		if (sameSnapshot(before.files, after) && (request.upstream?.sha ?? head) === head) {
+			return { commitOid: head, previous: head, created: false };
+		}
 		// Only the directories on the changed paths are hashed and stored again.
 		const trees = buildTrees(after.values(), {
 			directories: before.directories,
@@ -123,6 +130,8 @@ async function commitOnce(
 			newBlobs: request.operations.flatMap((operation) => (operation.kind === "file" ? [operation.blob] : [])),
 			message: commitMessage(request.summary, request.description),
 			author: request.author,
+			upstreamSha: request.upstream?.sha,
+			parent: request.upstream?.root ? null : undefined,
 		});
 		return { commitOid, previous: head, created: true };
 	});
@@ -145,6 +154,11 @@ export interface NewCommit {
 	newBlobs?: StoredBlob[];
 	message: string;
 	author: string | null;
+	/**
+	 * A mirror's commit keeps the upstream's id, which does not hash the object written here (the
+	 * upstream's exact bytes are not known): the one exception to "an id is its object's git id".
+	 */
+	upstreamSha?: string;
 }
 
 /**
@@ -165,7 +179,7 @@ export async function writeCommit(trx: Transaction<Database>, deps: CommitDeps, 
 		createdAt: now,
 		message: commit.message,
 	});
-	const sha = object.sha;
+	const sha = commit.upstreamSha ?? object.sha;
 	await storeTrees(trx, trees.trees);
 	// The same git commit made twice (equal tree, parents, author, second and message, on two
 	// branches) is one object: the row made first stands for both.

@@ -119,18 +119,20 @@ async function checkCommitObjects(db: Kysely<Database>, problems: string[]): Pro
 		const cursor = after;
 		const page = await db
 			.selectFrom("commits")
-			.select(["repo_id", "sha", "tree_oid", "git_object"])
+			.leftJoin("mirrored_repos", "mirrored_repos.repo_id", "commits.repo_id")
+			.select(["commits.repo_id", "sha", "tree_oid", "git_object", "upstream"])
 			.$if(cursor !== undefined, (query) =>
 				query.where(({ eb, refTuple, tuple }) =>
-					eb(refTuple("repo_id", "sha"), ">", tuple(cursor?.repo_id ?? "", cursor?.sha ?? "")),
+					eb(refTuple("commits.repo_id", "sha"), ">", tuple(cursor?.repo_id ?? "", cursor?.sha ?? "")),
 				),
 			)
-			.orderBy("repo_id")
+			.orderBy("commits.repo_id")
 			.orderBy("sha")
 			.limit(PAGE)
 			.execute();
 		for (const commit of page) {
-			const problem = commitObjectProblem(commit.sha, commit.tree_oid, commit.git_object);
+			const mirrored = commit.upstream !== null;
+			const problem = commitObjectProblem(commit.sha, commit.tree_oid, commit.git_object, mirrored);
 			if (problem) problems.push(`${commit.repo_id}: commit ${commit.sha} ${problem}`);
 		}
 		if (page.length < PAGE) return;

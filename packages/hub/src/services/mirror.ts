@@ -66,6 +66,11 @@ export interface MirroredFile {
 
 const MAX_TREE_PAGES = 10_000;
 
+/** The source hub's base URL as a mirror records it: origin and path prefix, no trailing slash. */
+export function sourceBaseUrl(from: string): string {
+	return sourceBase(from).href;
+}
+
 /** The source's origin and path prefix (no trailing slash): URLs are built as `${base.href}/api/…`. */
 function sourceBase(from: string): { origin: string; href: string } {
 	let url: URL;

@@ -39,6 +39,7 @@ export async function deleteRepo(
 		await trx.deleteFrom("commit_merge_parents").where("repo_id", "=", key).execute();
 		await trx.deleteFrom("commits").where("repo_id", "=", key).execute();
 		await trx.deleteFrom("commit_aliases").where("repo_id", "=", key).execute();
+		await trx.deleteFrom("mirrored_repos").where("repo_id", "=", key).execute();
 		await trx.deleteFrom("refs").where("repo_id", "=", key).execute();
 		await trx.deleteFrom("ref_tags").where("repo_id", "=", key).execute();
 		await trx.deleteFrom("likes").where("repo_id", "=", key).execute();
@@ -144,6 +145,7 @@ async function renameRows(trx: Transaction<Database>, repo: Repo, toId: string, 
 		"commits",
 		"commit_merge_parents",
 		"commit_aliases",
+		"mirrored_repos",
 		"refs",
 		"ref_tags",
 		"likes",

@@ -133,6 +133,7 @@ export async function insertRepo(deps: CommitDeps, request: NewRepo, author: str
 		gated: undefined,
 		sha: "",
 		libraryName: null,
+		mirrorOf: null,
 	};
 	const row = {
 		id,

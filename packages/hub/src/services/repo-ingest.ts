@@ -5,11 +5,16 @@
  * the snapshot lacks is deleted), so the repository ends up holding exactly the
  * folder or the mirrored revision; the record, search index and local runtime
  * follow as for any commit (services/commits.ts).
+ *
+ * A mirror (`upstream`) is recorded in `mirrored_repos` and its commit takes the upstream's commit
+ * id, so clients see the same revision here as there; a mirror only ever takes its upstream's
+ * revisions, and a local repository never becomes one.
  */
 import type { HubDeps } from "../deps.js";
+import { HubError } from "../errors.js";
 import { applyCommit, type CommitOperation, snapshotOf } from "./commits.js";
 import { insertRepo } from "./repo-create.js";
-import { checkedRepoId, findRepo, type Repo, type RepoType } from "./repos.js";
+import { checkedRepoId, findRepo, type Repo, type RepoType, repoKey, upstreamRepoUrl } from "./repos.js";
 
 export interface IngestFile {
 	path: string;
@@ -27,6 +32,17 @@ export interface IngestRequest {
 	private?: boolean;
 	/** Keep the repository's `.gitattributes` when the files have none (a plain folder has none). */
 	keepGitattributes?: boolean;
+	/** The repository and commit on another hub these files are (`hubkit mirror`). */
+	upstream?: UpstreamRevision;
+}
+
+export interface UpstreamRevision {
+	/** The upstream hub's base URL. */
+	hub: string;
+	/** The repository's id there. */
+	id: string;
+	/** The commit the files were read at: the local commit's id. */
+	sha: string;
 }
 
 export interface IngestResult {
@@ -47,6 +63,26 @@ export async function ingestSnapshot(
 	const id = checkedRepoId(namespace, name);
 	let repo = await findRepo(deps.db, request.type, id);
 	const repoCreated = repo === undefined;
+	const upstream = request.upstream;
+	const mirrorOf = upstream && upstreamRepoUrl(upstream.hub, request.type, upstream.id);
+	if (repo && repo.mirrorOf !== (mirrorOf ?? null)) throw notTheSameSource(repo, mirrorOf);
+	if (repoCreated && upstream) {
+		// Recorded before the repository exists: a repository is never seen without its upstream.
+		const now = new Date().toISOString();
+		await deps.db
+			.insertInto("mirrored_repos")
+			.values({
+				repo_id: repoKey(request.type, id),
+				upstream: upstream.hub,
+				upstream_id: upstream.id,
+				created_at: now,
+				refreshed_at: now,
+			})
+			.onConflict((conflict) =>
+				conflict.column("repo_id").doUpdateSet({ upstream: upstream.hub, upstream_id: upstream.id }),
+			)
+			.execute();
+	}
 	repo ??= await insertRepo(
 		deps,
 		{
@@ -68,7 +104,21 @@ export async function ingestSnapshot(
 			.filter((path) => !incoming.has(path) && !(request.keepGitattributes && path === ".gitattributes"))
 			.map((path): CommitOperation => ({ kind: "deleteFile", path })),
 	];
-	const result = await applyCommit(deps, { repo, branch: "main", summary: request.summary, author: null, operations });
+	const result = await applyCommit(deps, {
+		repo,
+		branch: "main",
+		summary: request.summary,
+		author: null,
+		operations,
+		upstream: upstream && { sha: upstream.sha, root: await firstMirroredRevision(deps, repo) },
+	});
+	if (upstream) {
+		await deps.db
+			.updateTable("mirrored_repos")
+			.set({ upstream_sha: result.commitOid, refreshed_at: new Date().toISOString() })
+			.where("repo_id", "=", repo.key)
+			.execute();
+	}
 	const after = (await findRepo(deps.db, request.type, id)) ?? repo;
 
 	let localTask: string | undefined;
@@ -82,4 +132,21 @@ export async function ingestSnapshot(
 		localTask = mapping?.task;
 	}
 	return { repo: after, commitOid: result.commitOid, changed: result.created, repoCreated, localTask };
+}
+
+/** Whether main holds no upstream revision yet (only the commit that created the repository). */
+async function firstMirroredRevision(deps: Pick<HubDeps, "db">, repo: Repo): Promise<boolean> {
+	const row = await deps.db
+		.selectFrom("mirrored_repos")
+		.select("upstream_sha")
+		.where("repo_id", "=", repo.key)
+		.executeTakeFirst();
+	return row?.upstream_sha !== repo.sha;
+}
+
+/** 409: the files would land in a repository that is not (or not the same) mirror. */
+function notTheSameSource(repo: Repo, mirrorOf: string | undefined): HubError {
+	const what = repo.mirrorOf ? `a mirror of ${repo.mirrorOf}` : "a repository of this hub";
+	const instead = mirrorOf ? `mirror ${mirrorOf} into another repository (--to)` : "import into another repository";
+	return new HubError(409, `${repo.id} is ${what}: ${instead}`);
 }

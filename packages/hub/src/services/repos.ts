@@ -63,6 +63,8 @@ export interface Repo {
 	sha: string;
 	/** Models only: what counts as a download (services/downloads.ts). */
 	libraryName: string | null;
+	/** For a mirror of a repository on another hub: that repository's URL there. Mirrors take no writes. */
+	mirrorOf: string | null;
 }
 
 /** `namespace/name` checked for shape; a malformed id is a 400, not a look-up. */
@@ -74,17 +76,20 @@ export function checkedRepoId(namespace: string, name: string): string {
 
 /** The repository, whether or not the caller may see it; undefined when there is none. */
 export async function findRepo(db: Kysely<Database>, type: RepoType, id: string): Promise<Repo | undefined> {
+	const key = repoKey(type, id);
 	if (type === "model") {
 		const row = await db
 			.selectFrom("models")
-			.select(["id", "author", "owner", "private", "gated", "sha", "library_name"])
+			.leftJoin("mirrored_repos", (join) => join.on("mirrored_repos.repo_id", "=", key))
+			.select(["id", "author", "owner", "private", "gated", "sha", "library_name", "upstream", "upstream_id"])
 			.where("id", "=", id)
 			.executeTakeFirst();
-		return row && toRepo(type, { ...row, library_name: row.library_name });
+		return row && toRepo(type, row);
 	}
 	const row = await db
 		.selectFrom("datasets")
-		.select(["id", "author", "owner", "private", "gated", "sha"])
+		.leftJoin("mirrored_repos", (join) => join.on("mirrored_repos.repo_id", "=", key))
+		.select(["id", "author", "owner", "private", "gated", "sha", "upstream", "upstream_id"])
 		.where("id", "=", id)
 		.executeTakeFirst();
 	return row && toRepo(type, { ...row, library_name: null });
@@ -100,6 +105,8 @@ function toRepo(
 		gated: string | null;
 		sha: string;
 		library_name: string | null;
+		upstream: string | null;
+		upstream_id: string | null;
 	},
 ): Repo {
 	return {
@@ -112,7 +119,13 @@ function toRepo(
 		gated: row.gated === "auto" || row.gated === "manual" ? row.gated : undefined,
 		sha: row.sha,
 		libraryName: row.library_name,
+		mirrorOf: row.upstream && row.upstream_id ? upstreamRepoUrl(row.upstream, type, row.upstream_id) : null,
 	};
+}
+
+/** Where a repository lives on a hub shaped like huggingface.co: models at the root, others under their plural. */
+export function upstreamRepoUrl(upstream: string, type: RepoType, id: string): string {
+	return `${upstream.replace(/\/+$/, "")}/${type === "model" ? "" : `${REPO_TYPE_PLURALS[type]}/`}${id}`;
 }
 
 /** The repository if the caller may see it; otherwise RepoNotFound, which hides whether it exists. */
@@ -160,20 +173,21 @@ export async function findRepoFor(
 	return { repo, caller: allowed };
 }
 
-/** The rule's view of a repository for `caller`: its id, visibility and the caller's role in its namespace. */
+/** The rule's view of a repository for `caller`: its id, visibility, upstream and the caller's role in its namespace. */
 export async function repoResource(
 	db: Kysely<Database>,
-	repo: Pick<Repo, "id" | "author" | "private">,
+	repo: Pick<Repo, "id" | "author" | "private" | "mirrorOf">,
 	caller: Caller | undefined,
 ): Promise<Resource> {
-	return { kind: "repo", id: repo.id, private: repo.private, role: await namespaceRole(db, repo.author, caller) };
+	const role = await namespaceRole(db, repo.author, caller);
+	return { kind: "repo", id: repo.id, private: repo.private, mirrorOf: repo.mirrorOf, role };
 }
 
 /** Whether the caller may do `action` on `repo` (a read: never a refusal), for pages that offer the tools. */
 export async function mayOnRepo(
 	db: Kysely<Database>,
 	action: "write" | "admin",
-	repo: Pick<Repo, "id" | "author" | "private">,
+	repo: Pick<Repo, "id" | "author" | "private" | "mirrorOf">,
 	caller: Caller | undefined,
 ): Promise<boolean> {
 	return caller !== undefined && decide(caller, action, await repoResource(db, repo, caller)).allowed;

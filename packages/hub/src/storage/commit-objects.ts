@@ -74,12 +74,15 @@ export function storedCommitBytes(base64: string): Uint8Array {
 	return Uint8Array.from(Buffer.from(base64, "base64"));
 }
 
-/** What is wrong with a stored commit object for `sha` naming `tree`; undefined when it is whole. */
-export function commitObjectProblem(sha: string, tree: string, base64: string): string | undefined {
+/**
+ * What is wrong with a stored commit object for `sha` naming `tree`; undefined when it is whole.
+ * A mirror's commit keeps its upstream's id (`upstreamId`), which its object does not hash to.
+ */
+export function commitObjectProblem(sha: string, tree: string, base64: string, upstreamId = false): string | undefined {
 	if (base64 === "") return "has no git object";
 	const bytes = storedCommitBytes(base64);
 	const actual = objectId("commit", bytes);
-	if (actual !== sha) return `its git object hashes to ${actual}`;
+	if (actual !== sha && !upstreamId) return `its git object hashes to ${actual}`;
 	try {
 		const parsed = parseCommit(bytes);
 		if (parsed.tree !== tree) return `its git object names tree ${parsed.tree}, the database ${tree}`;
