@@ -331,7 +331,13 @@ describe.each(ENGINES)("the permission table over HTTP (%s)", (engine) => {
 		}
 		await db
 			.insertInto("mirrored_repos")
-			.values({ repo_id: "alice/mirror", upstream: "https://upstream.example", upstream_id: "alice/mirror", created_at: at, refreshed_at: at })
+			.values({
+				repo_id: "alice/mirror",
+				upstream: "https://upstream.example",
+				upstream_id: "alice/mirror",
+				created_at: at,
+				refreshed_at: at,
+			})
 			.execute();
 	});
 
