@@ -2,6 +2,8 @@
  * A round-robin HTTP proxy on 127.0.0.1 in front of several hubs, as a load balancer is in
  * production: each request goes to the next backend in turn, whatever connection it came on, and
  * the balancer remembers which backend took it, so a test can tell that both hubs served a flow.
+ * A test may hold one request back (`hold`) to make something else happen first, in the window a
+ * race leaves between two requests of one client.
  */
 import { createServer, request, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -11,6 +13,8 @@ export interface BalancedRequest {
 	path: string;
 	/** Index in `backends` of the hub that took the request. */
 	backend: number;
+	/** The hub's status, once it answered. */
+	status?: number;
 }
 
 export interface Balancer {
@@ -18,6 +22,8 @@ export interface Balancer {
 	backends: string[];
 	/** One entry per request, in arrival order. */
 	log: BalancedRequest[];
+	/** Called before a request is forwarded; the request waits for the promise it returns. */
+	hold?: (request: BalancedRequest) => Promise<void> | undefined;
 	close(): Promise<void>;
 }
 
@@ -25,14 +31,18 @@ export async function startBalancer(): Promise<Balancer> {
 	const backends: string[] = [];
 	const log: Balancer["log"] = [];
 	let next = 0;
-	const server: Server = createServer((incoming, outgoing) => {
+	const server: Server = createServer(async (incoming, outgoing) => {
 		const backend = next++ % backends.length;
-		log.push({ method: incoming.method ?? "", path: incoming.url ?? "", backend });
+		const entry: BalancedRequest = { method: incoming.method ?? "", path: incoming.url ?? "", backend };
+		log.push(entry);
+		// The body waits unread meanwhile; a failed hold still forwards, so the client never hangs.
+		await balancer.hold?.(entry)?.catch(() => undefined);
 		const target = new URL(incoming.url ?? "/", backends[backend]);
 		const forwarded = request(
 			target,
 			{ method: incoming.method, headers: { ...incoming.headers, host: target.host } },
 			(answer) => {
+				entry.status = answer.statusCode;
 				outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
 				answer.pipe(outgoing);
 			},
@@ -44,7 +54,7 @@ export async function startBalancer(): Promise<Balancer> {
 		incoming.pipe(forwarded);
 	});
 	await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-	return {
+	const balancer: Balancer = {
 		url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
 		backends,
 		log,
@@ -54,4 +64,5 @@ export async function startBalancer(): Promise<Balancer> {
 				server.close(() => resolve());
 			}),
 	};
+	return balancer;
 }
