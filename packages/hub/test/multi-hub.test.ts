@@ -7,10 +7,6 @@
  * tokens work on both and a revocation on one holds on the other; the anonymous rate limit is
  * spent across both; an LFS multipart upload whose parts reach both hubs completes.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { createServer, request, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { createRepo, downloadFile, uploadFiles } from "@huggingface/hub";
@@ -18,10 +14,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { commitRaw, header, inline } from "./commits-fixture.js";
 import { contentOf, filesUnder, sha256Of } from "./lfs-fixture.js";
 import { accountClient, sessionCookie } from "./support/accounts.js";
-import { type ServingCli, serveCli } from "./support/cli.js";
-import { startTestDatabase, type TestDatabase } from "./support/engines.js";
-import { openTestHub } from "./support/hub.js";
-import { S3RVER_ENV, startS3Server, type TestS3Server } from "./support/s3.js";
+import type { Balancer } from "./support/balancer.js";
+import { type HubsBehindBalancer, startHubsBehindBalancer } from "./support/hubs-behind-balancer.js";
+import type { TestS3Server } from "./support/s3.js";
 
 /**
  * How long a hub on PostgreSQL may answer model info from its memory after another hub wrote
@@ -31,50 +26,6 @@ import { S3RVER_ENV, startS3Server, type TestS3Server } from "./support/s3.js";
 const MODEL_INFO_CACHE_MS = 2_000;
 /** Small LFS parts, so a file of a few hundred KB goes up in several parts. */
 const LFS_CHUNK_BYTES = 256 * 1024;
-
-/** A round-robin HTTP proxy on 127.0.0.1 that remembers which hub took each request. */
-interface Balancer {
-	url: string;
-	backends: string[];
-	/** `METHOD path → backend index`, one line per request, in arrival order. */
-	log: { method: string; path: string; backend: number }[];
-	close(): Promise<void>;
-}
-
-async function startBalancer(): Promise<Balancer> {
-	const backends: string[] = [];
-	const log: Balancer["log"] = [];
-	let next = 0;
-	const server: Server = createServer((incoming, outgoing) => {
-		const backend = next++ % backends.length;
-		log.push({ method: incoming.method ?? "", path: incoming.url ?? "", backend });
-		const target = new URL(incoming.url ?? "/", backends[backend]);
-		const forwarded = request(
-			target,
-			{ method: incoming.method, headers: { ...incoming.headers, host: target.host } },
-			(answer) => {
-				outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
-				answer.pipe(outgoing);
-			},
-		);
-		forwarded.on("error", () => {
-			if (!outgoing.headersSent) outgoing.writeHead(502);
-			outgoing.end();
-		});
-		incoming.pipe(forwarded);
-	});
-	await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-	return {
-		url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-		backends,
-		log,
-		close: () =>
-			new Promise<void>((resolve) => {
-				server.closeAllConnections();
-				server.close(() => resolve());
-			}),
-	};
-}
 
 async function bytesAt(url: string): Promise<{ status: number; bytes: Buffer }> {
 	const response = await fetch(url);
@@ -89,11 +40,10 @@ async function json(url: string, init: RequestInit = {}): Promise<{ status: numb
 }
 
 describe("two hubs on one PostgreSQL and one bucket, behind one address", () => {
-	let testDb: TestDatabase;
+	let setup: HubsBehindBalancer;
 	let s3: TestS3Server;
 	let balancer: Balancer;
-	const hubs: ServingCli[] = [];
-	const dataDirs: string[] = [];
+	let dataDirs: string[];
 	let hubA = "";
 	let hubB = "";
 	let session = "";
@@ -101,31 +51,14 @@ describe("two hubs on one PostgreSQL and one bucket, behind one address", () => 
 	const repo = "alice/shared";
 
 	beforeAll(async () => {
-		testDb = await startTestDatabase("postgres");
-		s3 = await startS3Server();
-		balancer = await startBalancer();
-		// Migrated once before the hubs start, so neither serves while the other migrates.
-		const migrated = await openTestHub(testDb.config);
-		await migrated.close();
-		const env = {
-			...S3RVER_ENV,
-			AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: "true",
-			DATABASE_URL: testDb.config.databaseUrl ?? "",
-			HUBKIT_DATABASE_POOL_SIZE: String(testDb.config.databasePoolSize),
-			HUBKIT_BLOB_STORE: `s3://${s3.bucket}/hub`,
-			HUBKIT_S3_ENDPOINT: s3.endpoint,
-			HUBKIT_PUBLIC_URL: balancer.url,
-			HUBKIT_LFS_CHUNK_BYTES: String(LFS_CHUNK_BYTES),
-			HUBKIT_ANON_RATE_LIMIT_BURST: "3",
-			HUBKIT_ANON_RATE_LIMIT_PER_MINUTE: "1",
-		};
-		for (let index = 0; index < 2; index++) {
-			const dataDir = mkdtempSync(join(tmpdir(), `hubkit-hub-${index}-`));
-			dataDirs.push(dataDir);
-			const hub = await serveCli(["--data", dataDir], env);
-			hubs.push(hub);
-			balancer.backends.push(hub.url);
-		}
+		setup = await startHubsBehindBalancer({
+			env: {
+				HUBKIT_LFS_CHUNK_BYTES: String(LFS_CHUNK_BYTES),
+				HUBKIT_ANON_RATE_LIMIT_BURST: "3",
+				HUBKIT_ANON_RATE_LIMIT_PER_MINUTE: "1",
+			},
+		});
+		({ s3, balancer, dataDirs } = setup);
 		[hubA, hubB] = balancer.backends as [string, string];
 
 		// Alice signs up on A (a browser on the public address), and makes a write token there.
@@ -144,15 +77,7 @@ describe("two hubs on one PostgreSQL and one bucket, behind one address", () => 
 		token = made.body.token;
 	}, 120_000);
 
-	afterAll(async () => {
-		// Killed whatever happened above: a hub left running would hold the database and the bucket.
-		for (const hub of hubs) if (hub.child.exitCode === null && hub.child.signalCode === null) hub.child.kill("SIGKILL");
-		await Promise.all(hubs.map((hub) => hub.exited));
-		await balancer?.close();
-		await s3?.cleanup();
-		await testDb?.cleanup();
-		for (const dataDir of dataDirs) rmSync(dataDir, { recursive: true, force: true });
-	});
+	afterAll(() => setup?.close());
 
 	it("reads through B and through the balancer, at once, the files a commit through A wrote", async () => {
 		await createRepo({ accessToken: token, hubUrl: hubA, repo });
