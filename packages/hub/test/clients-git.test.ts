@@ -1,7 +1,8 @@
 /**
  * Debian's git and git-lfs against a hub on loopback, over the URLs huggingface.co uses: clone
  * (protocol v2 and v0, shallow), pull after a commit made through the API, push that the API then
- * shows, LFS both ways, private repositories behind a token in the URL, and the push rules (no
+ * shows, annotated tags both ways (pushed, and made through the API with a message), LFS both
+ * ways, private repositories behind a token in the URL, and the push rules (no
  * large file outside LFS, no rewriting a branch without admin). On every database engine and on
  * the S3 store: the git objects live where the repository lives.
  */
@@ -98,6 +99,47 @@ describe.each(SETUPS)("git and git-lfs over smart HTTP ($label)", (setup) => {
 		await git.ok(["push", "-q", "origin", ":feature"], { cwd: dir });
 		const after = await apiInfo("models/acme/demo/refs");
 		expect(after.branches.map((branch: { name: string }) => branch.name)).toEqual(["main"]);
+	});
+
+	it("keeps annotated tags, pushed with git or made through the API with a message", async () => {
+		const dir = git.path("clone-v2");
+		await git.ok(["tag", "-a", "v2", "-m", "Release two\n\nWith notes."], { cwd: dir });
+		await git.ok(["push", "-q", "origin", "v2"], { cwd: dir });
+		const pushed = (await git.ok(["rev-parse", "v2"], { cwd: dir })).trim();
+		const head = (await git.ok(["rev-parse", "HEAD"], { cwd: dir })).trim();
+		expect(pushed).not.toBe(head);
+		expect((await apiInfo("models/acme/demo/refs")).tags).toContainEqual(
+			expect.objectContaining({ name: "v2", ref: "refs/tags/v2", targetCommit: head }),
+		);
+		const made = await fetch(`${hub.url}/api/models/acme/demo/tag/main`, {
+			method: "POST",
+			headers: { authorization: `Bearer ${alice}`, "content-type": "application/json" },
+			body: JSON.stringify({ tag: "v3", message: "Tagged through the API" }),
+		});
+		expect(made.status).toBe(200);
+
+		const clone = git.path("clone-tags");
+		await git.ok(["clone", "-q", `${hub.url}/acme/demo`, clone]);
+		expect((await git.ok(["cat-file", "-t", "v2"], { cwd: clone })).trim()).toBe("tag");
+		expect((await git.ok(["rev-parse", "v2"], { cwd: clone })).trim()).toBe(pushed);
+		expect(await git.ok(["tag", "-l", "--format=%(contents)", "v2"], { cwd: clone })).toBe(
+			"Release two\n\nWith notes.\n\n",
+		);
+		expect((await git.ok(["describe", "--match", "v2"], { cwd: clone })).trim()).toBe("v2");
+		expect((await git.ok(["cat-file", "-t", "v3"], { cwd: clone })).trim()).toBe("tag");
+		expect(await git.ok(["cat-file", "-p", "v3"], { cwd: clone })).toMatch(
+			/^object [0-9a-f]{40}\ntype commit\ntag v3\ntagger alice <alice@users\.noreply\.hubkit> \d+ \+0000\n\nTagged through the API\n$/,
+		);
+		expect((await git.ok(["fsck", "--strict"], { cwd: clone })).trim()).toBe("");
+
+		// An existing clone fetches the API's tag, and deleting it with git compares its tag object.
+		await git.ok(["fetch", "-q", "--tags", "origin"], { cwd: dir });
+		expect((await git.ok(["rev-parse", "v3"], { cwd: dir })).trim()).toBe(
+			(await git.ok(["rev-parse", "v3"], { cwd: clone })).trim(),
+		);
+		await git.ok(["push", "-q", "origin", ":refs/tags/v3"], { cwd: dir });
+		const tags = (await apiInfo("models/acme/demo/refs")).tags.map((tag: { name: string }) => tag.name);
+		expect(tags).toEqual(["v1", "v2"]);
 	});
 
 	it("clones one commit deep", async () => {

@@ -333,9 +333,14 @@ export interface RefTagsTable {
 	/** The repo key. */
 	repo_id: string;
 	name: string;
+	/** The commit the tag names (through its tag object, for an annotated tag). */
 	commit_sha: string;
 	message: string | null;
 	created_at: string;
+	/** An annotated tag's git id; null for a lightweight tag. */
+	tag_oid: string | null;
+	/** An annotated tag's object, its exact bytes in base64; null for a lightweight tag. */
+	git_object: string | null;
 }
 
 /** One user's like of one repository. */

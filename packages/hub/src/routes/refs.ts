@@ -78,7 +78,7 @@ export const REFS_ROUTE_DOCS: RouteDocs = {
 		body: "json",
 		permission: { action: "write", on: "repo" },
 		details: [
-			"Body `{tag, message?}`: the tag names the commit `revision` resolves to; a second tag of the same name is a 409. Tags resolve as revisions everywhere (`v1` or `refs/tags/v1`), after branches of the same name.",
+			"Body `{tag, message?}`: the tag names the commit `revision` resolves to; a second tag of the same name is a 409. With a `message` the tag is an annotated tag, as `git tag -a` makes, signed by the caller at their no-reply address; git clients fetch it as one. Tags resolve as revisions everywhere (`v1` or `refs/tags/v1`), after branches of the same name.",
 		],
 	},
 	"DELETE /api/{plural}/{namespace}/{name}/tag/{tag}": {
@@ -195,7 +195,11 @@ export function refRoutes(deps: HubDeps): Hono<HubEnv> {
 		const body = await jsonObject(c);
 		const tag = optionalString(body, "tag");
 		if (!tag) throw badRequest("tag is required (a string)");
-		const commit = await createTag(deps.db, repo, c.req.param("revision"), tag, optionalString(body, "message"));
+		const message = optionalString(body, "message");
+		const commit = await createTag(deps.db, repo, c.req.param("revision"), tag, {
+			...(message === undefined ? {} : { message }),
+			tagger: c.get("caller")?.userName ?? null,
+		});
 		return c.json({ name: tag, ref: `refs/tags/${tag}`, targetCommit: commit });
 	});
 

@@ -5,15 +5,17 @@
  * file contents go to the blob store, and the refs move with the same compare-and-swap an API
  * commit does. Files git holds as LFS pointers are LFS files of the repository: their objects must
  * have reached the hub through the LFS batch API first (git-lfs's pre-push hook does that).
+ * An annotated tag is stored as git sent it (`ref_tags.git_object`) beside the commit it names;
+ * a tag of a tag, a tree or a blob is refused (the API could not show it as a revision).
  *
  * Every update of one push is one transaction when the client asked for `atomic`; otherwise each
  * ref is its own, and answered on its own.
  */
-import type { Transaction } from "kysely";
+import type { ExpressionBuilder, Transaction } from "kysely";
 import type { Caller } from "../auth/caller.js";
 import type { Database } from "../db/schema.js";
 import { HubError } from "../errors.js";
-import { parseCommit, parseTree } from "../git/objects.js";
+import { parseCommit, parseTag, parseTree } from "../git/objects.js";
 import {
 	type AcceptedPush,
 	type QuarantineReader,
@@ -23,6 +25,7 @@ import {
 } from "../git/receive-pack.js";
 import { DIRECTORY_MODE, type EntryMode, type TreeEntryRecord } from "../storage/git-trees.js";
 import { parseLfsPointer } from "../storage/lfs.js";
+import { storedTag, storedTagBytes, type TagObject } from "../storage/tag-objects.js";
 import { afterMainChanged, type CommitDeps } from "./commits.js";
 import { repoHoldsLfsObject } from "./lfs-downloads.js";
 import { insertPushedCommit, moveBranch } from "./pushed-commits.js";
@@ -32,6 +35,13 @@ import { insertTrees } from "./trees.js";
 
 /** A refusal receive-pack reports for one ref (`ng <ref> <reason>`). */
 class RefRefused extends Error {}
+
+/** An annotated tag a push names: its object and the commit it tags. */
+interface PushedTag {
+	object: TagObject;
+	commit: string;
+	message: string;
+}
 
 export async function applyPush(
 	deps: CommitDeps,
@@ -99,10 +109,9 @@ class PushImporter {
 		if (problem) throw new RefRefused(problem);
 		if (update.new === ZERO_OID)
 			return branch !== undefined ? this.#deleteBranch(branch, update.old) : this.#deleteTag(name, update.old);
-		const tip = await this.objects.readObject(update.new);
-		if (tip?.type === "tag")
-			throw new RefRefused("annotated tags are not stored: push a lightweight tag (git tag <name>)");
-		for (const sha of await this.#newCommits(update.new)) await this.#importCommit(sha);
+		const annotated = tag === undefined ? undefined : await this.#annotatedTag(update.new);
+		const commit = annotated?.commit ?? update.new;
+		for (const sha of await this.#newCommits(commit)) await this.#importCommit(sha);
 		if (branch !== undefined) {
 			const old = update.old === ZERO_OID ? null : update.old;
 			if (!(await moveBranch(this.trx, this.deps, this.repo, branch, old, update.new))) {
@@ -110,7 +119,36 @@ class PushImporter {
 			}
 			return;
 		}
-		await this.#setTag(name, update.old, update.new);
+		await this.#setTag(name, update.old, commit, annotated);
+	}
+
+	/**
+	 * The annotated tag `oid` is, when it is one: pushed now, or a tag object the repository holds
+	 * under another name (the client then does not send it again). Undefined for a commit.
+	 */
+	async #annotatedTag(oid: string): Promise<PushedTag | undefined> {
+		const pushed = await this.objects.readObject(oid);
+		const bytes = pushed ? (pushed.type === "tag" ? pushed.bytes : undefined) : await this.#storedTagBytes(oid);
+		if (bytes === undefined) return undefined;
+		const parsed = parseTag(bytes);
+		if (parsed.type === "tag") {
+			throw new RefRefused("a tag of a tag is not stored: tag the commit itself (git tag -a <name> <commit>)");
+		}
+		if (parsed.type !== "commit") throw new RefRefused(`a tag must name a commit, not a ${parsed.type}`);
+		const object = storedTag(bytes);
+		if (object.oid !== oid) throw new RefRefused(`tag ${oid} does not hash to its id`);
+		return { object, commit: parsed.object, message: Buffer.from(parsed.message).toString("utf8").replace(/\n$/, "") };
+	}
+
+	async #storedTagBytes(oid: string): Promise<Uint8Array | undefined> {
+		const stored = await this.trx
+			.selectFrom("ref_tags")
+			.select("git_object")
+			.where("repo_id", "=", this.repo.key)
+			.where("tag_oid", "=", oid)
+			.where("git_object", "is not", null)
+			.executeTakeFirst();
+		return stored?.git_object ? storedTagBytes(stored.git_object) : undefined;
 	}
 
 	/** The commits `tip` brings that the repository lacks, parents before children. */
@@ -252,19 +290,25 @@ class PushImporter {
 			.deleteFrom("ref_tags")
 			.where("repo_id", "=", this.repo.key)
 			.where("name", "=", tag)
-			.where("commit_sha", "=", old)
+			.where((eb) => tagIs(eb, old))
 			.executeTakeFirst();
 		if (Number(deleted.numDeletedRows) !== 1) throw new RefRefused("stale info: the tag moved, fetch first");
 	}
 
-	async #setTag(tag: string, old: string, target: string): Promise<void> {
+	async #setTag(tag: string, old: string, target: string, annotated: PushedTag | undefined): Promise<void> {
+		const object = {
+			commit_sha: target,
+			message: annotated?.message ?? null,
+			tag_oid: annotated?.object.oid ?? null,
+			git_object: annotated?.object.base64 ?? null,
+		};
 		if (old !== ZERO_OID) {
 			const moved = await this.trx
 				.updateTable("ref_tags")
-				.set({ commit_sha: target })
+				.set(object)
 				.where("repo_id", "=", this.repo.key)
 				.where("name", "=", tag)
-				.where("commit_sha", "=", old)
+				.where((eb) => tagIs(eb, old))
 				.executeTakeFirst();
 			if (Number(moved.numUpdatedRows) !== 1) throw new RefRefused("stale info: the tag moved, fetch first");
 			return;
@@ -274,12 +318,16 @@ class PushImporter {
 			.values({
 				repo_id: this.repo.key,
 				name: tag,
-				commit_sha: target,
-				message: null,
+				...object,
 				created_at: new Date().toISOString(),
 			})
 			.onConflict((conflict) => conflict.columns(["repo_id", "name"]).doNothing())
 			.executeTakeFirst();
 		if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) throw new RefRefused("the tag already exists");
 	}
+}
+
+/** The tag row git knows as `oid`: its tag object's id when annotated, else its commit. */
+function tagIs(eb: ExpressionBuilder<Database, "ref_tags">, oid: string) {
+	return eb.or([eb("tag_oid", "=", oid), eb.and([eb("tag_oid", "is", null), eb("commit_sha", "=", oid)])]);
 }

@@ -1,7 +1,8 @@
 /**
  * One repository as git sees it (src/git/repository.ts `GitRepositoryView`), read from the
- * database and the blob store: branches (`refs`) and lightweight tags (`ref_tags`) as git refs,
- * commits from their stored objects (`commits.git_object`), trees encoded again from
+ * database and the blob store: branches (`refs`) and tags (`ref_tags`) as git refs, an annotated
+ * tag advertised as its tag object peeled to its commit, commits and annotated tags from their
+ * stored objects (`commits.git_object`, `ref_tags.git_object`), trees encoded again from
  * `trees`/`tree_entries`, and blobs from the blob store (for an LFS file, the pointer git holds
  * in its place). Only what the repository's commits reach is served, and every object is
  * checked against its id before it is handed out, so a clone never receives another
@@ -17,6 +18,7 @@ import type { BlobStore } from "../storage/blob-store.js";
 import { storedCommitBytes } from "../storage/commit-objects.js";
 import { DIRECTORY_MODE } from "../storage/git-trees.js";
 import { lfsPointer } from "../storage/lfs.js";
+import { storedTagBytes } from "../storage/tag-objects.js";
 import type { Repo } from "./repos.js";
 
 export type GitRepositoryDeps = Pick<HubDeps, "db" | "blobStore">;
@@ -60,12 +62,16 @@ class DatabaseGitRepository implements GitRepositoryView {
 			.execute();
 		const tags = await this.db
 			.selectFrom("ref_tags")
-			.select(["name", "commit_sha"])
+			.select(["name", "commit_sha", "tag_oid"])
 			.where("repo_id", "=", this.repoKey)
 			.execute();
-		const refs = [
+		const refs: GitRef[] = [
 			...branches.map((row) => ({ name: `refs/heads/${row.name}`, oid: row.commit_sha })),
-			...tags.map((row) => ({ name: `refs/tags/${row.name}`, oid: row.commit_sha })),
+			...tags.map((row) =>
+				row.tag_oid === null
+					? { name: `refs/tags/${row.name}`, oid: row.commit_sha }
+					: { name: `refs/tags/${row.name}`, oid: row.tag_oid, peeled: row.commit_sha },
+			),
 		];
 		// Git's order: bytewise by name.
 		return refs.sort((left, right) => Buffer.compare(Buffer.from(left.name), Buffer.from(right.name)));
@@ -93,6 +99,14 @@ class DatabaseGitRepository implements GitRepositoryView {
 			.where("sha", "=", oid)
 			.executeTakeFirst();
 		if (commit) return checked(oid, { type: "commit", bytes: storedCommitBytes(commit.git_object) });
+		const tag = await this.db
+			.selectFrom("ref_tags")
+			.select("git_object")
+			.where("repo_id", "=", this.repoKey)
+			.where("tag_oid", "=", oid)
+			.where("git_object", "is not", null)
+			.executeTakeFirst();
+		if (tag?.git_object) return checked(oid, { type: "tag", bytes: storedTagBytes(tag.git_object) });
 		return this.#readReached(oid, await this.#reached());
 	}
 

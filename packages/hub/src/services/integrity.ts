@@ -1,7 +1,8 @@
 /**
  * `hubkit check`: whether what the database says a hub holds is there and whole.
  * Every branch and tag names a commit of its repository; every commit's stored git
- * object hashes to its id and names its tree; every repository's record names its `main` head; every blob a commit references is in the store
+ * object hashes to its id and names its tree; every annotated tag's object hashes to its id and
+ * names the tag's commit; every repository's record names its `main` head; every blob a commit references is in the store
  * with the size the database recorded (and, with `deep`, hashes to its address).
  * Blobs nothing references (an upload that was never committed, the files of a
  * deleted repository) are counted, not reported: content-addressed blobs may be
@@ -12,6 +13,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.js";
 import type { BlobStore } from "../storage/blob-store.js";
 import { commitObjectProblem } from "../storage/commit-objects.js";
+import { tagObjectProblem } from "../storage/tag-objects.js";
 import { parseRepoKey, repoKey } from "./repos.js";
 import { blobsCommitsReach, referencedBlobs } from "./trees.js";
 
@@ -60,6 +62,15 @@ export async function checkIntegrity(
 	}
 
 	await checkCommitObjects(db, problems);
+	const annotated = await db
+		.selectFrom("ref_tags")
+		.select(["repo_id", "name", "commit_sha", "tag_oid", "git_object"])
+		.where("tag_oid", "is not", null)
+		.execute();
+	for (const tag of annotated) {
+		const problem = tagObjectProblem(tag.tag_oid ?? "", tag.commit_sha, tag.git_object);
+		if (problem) problems.push(`${tag.repo_id}: tag ${tag.name} (${tag.tag_oid}) ${problem}`);
+	}
 
 	const mains = new Map(
 		refs.filter((ref) => ref.kind === "branch" && ref.name === "main").map((ref) => [ref.repo_id, ref.commit_sha]),

@@ -8,6 +8,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.js";
 import { badRequest, HubError, notFound } from "../errors.js";
 import { revisionProblem } from "../storage/repo-path.js";
+import { tagObject } from "../storage/tag-objects.js";
 import { avatarUrl } from "./avatar.js";
 import { resolveRevision } from "./repo-access.js";
 import type { Repo } from "./repos.js";
@@ -197,25 +198,35 @@ export async function deleteBranch(db: Kysely<Database>, repo: Repo, branch: str
 	}
 }
 
-/** A tag on the commit `revision` names; an existing tag of that name is a 409. */
+/**
+ * A tag on the commit `revision` names; an existing tag of that name is a 409. With a message it
+ * is an annotated tag, as `git tag -a` makes: a tag object signed by `tagger` that git clients
+ * receive too; without one a lightweight tag.
+ */
 export async function createTag(
 	db: Kysely<Database>,
 	repo: Repo,
 	revision: string,
 	tag: string,
-	message: string | undefined,
-	now = new Date(),
+	options: { message?: string; tagger: string | null; now?: Date },
 ): Promise<string> {
 	checkedRefName(tag);
 	const target = await resolveRevision(db, repo.key, revision);
+	const createdAt = (options.now ?? new Date()).toISOString();
+	const object =
+		options.message === undefined
+			? undefined
+			: tagObject({ commit: target, name: tag, tagger: options.tagger, createdAt, message: options.message });
 	const inserted = await db
 		.insertInto("ref_tags")
 		.values({
 			repo_id: repo.key,
 			name: tag,
 			commit_sha: target,
-			message: message ?? null,
-			created_at: now.toISOString(),
+			message: options.message ?? null,
+			created_at: createdAt,
+			tag_oid: object?.oid ?? null,
+			git_object: object?.base64 ?? null,
 		})
 		.onConflict((conflict) => conflict.columns(["repo_id", "name"]).doNothing())
 		.executeTakeFirst();

@@ -39,7 +39,8 @@ export interface CommitObject {
 	base64: string;
 }
 
-function person(author: string | null): { name: string; email: string } {
+/** The name and e-mail a commit or tag made by `author` (null: the hub) is signed with. */
+export function signerIdentity(author: string | null): { name: string; email: string } {
 	if (author === null) return HUB_IDENTITY;
 	try {
 		return { name: author, email: noReplyEmail(author, NO_REPLY_HOST) };
@@ -50,14 +51,18 @@ function person(author: string | null): { name: string; email: string } {
 }
 
 /** Git writes a message ending in one newline; the API shows it without. */
-function gitMessage(message: string): Uint8Array {
+export function gitMessage(message: string): Uint8Array {
 	return Buffer.from(message.endsWith("\n") ? message : `${message}\n`);
 }
 
 export function commitObject(input: CommitObjectInput): CommitObject {
 	const millis = Date.parse(input.createdAt);
 	if (Number.isNaN(millis)) throw new Error(`A commit time is not a date: ${JSON.stringify(input.createdAt)}`);
-	const signer = { ...person(input.author), seconds: Math.max(0, Math.floor(millis / 1000)), timezone: "+0000" };
+	const signer = {
+		...signerIdentity(input.author),
+		seconds: Math.max(0, Math.floor(millis / 1000)),
+		timezone: "+0000",
+	};
 	const bytes = encodeCommit({
 		tree: input.tree,
 		parents: [...input.parents],

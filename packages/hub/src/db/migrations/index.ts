@@ -27,6 +27,7 @@ import { xetXorbsMigration } from "./0020-xet-xorbs.js";
 import { xetFilesMigration } from "./0021-xet-files.js";
 import { xetLifecycleMigration } from "./0022-xet-lifecycle.js";
 import { gitCommitObjectsMigration } from "./0023-git-commit-objects.js";
+import { annotatedTagsMigration } from "./0024-annotated-tags.js";
 import { mirroredReposMigration } from "./0025-mirrored-repos.js";
 
 export function allMigrations(engine: DatabaseEngine): Record<string, Migration> {
@@ -54,6 +55,7 @@ export function allMigrations(engine: DatabaseEngine): Record<string, Migration>
 		"0021-xet-files": xetFilesMigration,
 		"0022-xet-lifecycle": xetLifecycleMigration,
 		"0023-git-commit-objects": gitCommitObjectsMigration,
+		"0024-annotated-tags": annotatedTagsMigration,
 		"0025-mirrored-repos": mirroredReposMigration,
 	};
 }
