@@ -5,6 +5,7 @@
  * a copy button copies a command exactly; the hf CLI tab names the id (and the dataset
  * type); a private repository says a token is the password and shows the CLI's sign-in;
  * Escape, the close button and the backdrop close it, focus going back to the button.
+ * A mirror of another hub's model opens on the hf CLI and sends git to the upstream.
  * An axe scan and a screenshot with the dialog open.
  */
 import { randomBytes } from "node:crypto";
@@ -12,6 +13,7 @@ import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seriousViolations } from "./axe";
 import { launchBrowser, newContext, screenshot, siteUrl, visit } from "./browser";
+import { MIRROR_SOURCE, MIRRORED_MODEL } from "./mirror";
 import { repoPeople } from "./repo-flow";
 
 const MODEL = "hubkit-demo/tiny-sentiment";
@@ -131,6 +133,27 @@ describe("Clone repository", () => {
 		await screenshot(page, "clone-repository-dataset-390-dark");
 		await page.emulateMedia({ colorScheme: "light" });
 		await screenshot(page, "clone-repository-dataset-390-light");
+		await context.close();
+	});
+
+	it("opens a mirror on the hf CLI and sends git to the repository it mirrors", async () => {
+		const context = await newContext(browser);
+		const page = await context.newPage();
+		await visit(page, `/${MIRRORED_MODEL}`);
+		const { dialog } = await openDialog(page, "mouse");
+		const cli = dialog.getByTestId("clone-cli");
+		expect(await cli.isVisible()).toBe(true);
+		expect(await commands(cli)).toContain(`hf download ${MIRRORED_MODEL}`);
+
+		await dialog.getByRole("tab", { name: "Git (HTTPS)" }).click();
+		const git = dialog.getByTestId("clone-git");
+		// The hub took the model from itself (e2e/mirror.ts), at the address it listens on.
+		const upstream = git.getByRole("link", { name: new RegExp(`/${MIRROR_SOURCE}$`) });
+		expect(await upstream.getAttribute("href")).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:\\d+/${MIRROR_SOURCE}$`));
+		expect(await git.textContent()).toContain("clone it with git from there");
+		expect(await commands(git)).toEqual([]);
+		expect(await seriousViolations(page)).toEqual([]);
+		await screenshot(page, "clone-repository-mirror");
 		await context.close();
 	});
 });

@@ -1,8 +1,9 @@
 /**
  * Once per test run: build the site if its inputs changed (the same stamp as
  * `npm start`), fill a temporary data directory (the sample catalogue, a
- * hostile model card, a GGUF chat model and two picture models the hub runs), and start hub + site on
- * free loopback ports exactly as `npm start` does. Tests read the URL with `inject("siteUrl")`.
+ * hostile model card, a GGUF chat model and two picture models the hub runs), start hub + site on
+ * free loopback ports exactly as `npm start` does, and mirror a sample model from the hub into
+ * itself (e2e/mirror.ts). Tests read the URL with `inject("siteUrl")`.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -16,6 +17,7 @@ import { buildWebIfChanged, ROOT } from "../../../scripts/lib/web-build.mjs";
 import { createAdmin } from "./admin-account";
 import { localChatModel } from "./chat-model";
 import { hostileModel } from "./hostile-model";
+import { mirrorFromItself } from "./mirror";
 import { snippetMarkupModel } from "./snippet-model";
 import { depthModel, segmentationModel } from "./vision-models";
 import { WIDGET_TEST_ENV } from "./widget-env";
@@ -54,6 +56,7 @@ export default async function setup(project: TestProject) {
 		...WIDGET_TEST_ENV,
 	};
 	const site = await startSite({ hubPort, hubArgs: ["--port", String(hubPort), "--data", dataDir], env });
+	mirrorFromItself(dataDir, `http://127.0.0.1:${hubPort}`);
 	project.provide("siteUrl", site.url);
 	return async () => {
 		await site.stop();

@@ -159,6 +159,8 @@ describe.each(ENGINES)("hubkit import, mirror and check (%s)", (engine) => {
 		expect(byUpstreamId.status).toBe(200);
 		expect(byUpstreamId.headers.get("x-repo-commit")).toBe(first);
 
+		const access = await (await fetch(`${second.url}/api/models/ops/sentiment/access`)).json();
+		expect(access).toMatchObject({ mayWrite: false, mirrorOf: `${hub.url}/ops/sentiment` });
 		const clone = await fetch(`${second.url}/ops/sentiment.git/info/refs?service=git-upload-pack`);
 		expect(clone.status).toBe(403);
 		expect(await clone.text()).toContain(

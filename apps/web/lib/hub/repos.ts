@@ -88,6 +88,8 @@ export interface RepoAccess {
 	mayWrite: boolean;
 	/** Settings, access requests, moving and deleting: the owner or an organisation's admins. */
 	mayAdmin: boolean;
+	/** The upstream repository's URL when this one mirrors it (read-only here, not served over git). */
+	mirrorOf: string | null;
 }
 
 export interface ViewerStanding {
@@ -97,7 +99,14 @@ export interface ViewerStanding {
 	liked: boolean;
 }
 
-const NO_ACCESS: RepoAccess = { gated: false, status: null, mayDownload: true, mayWrite: false, mayAdmin: false };
+const NO_ACCESS: RepoAccess = {
+	gated: false,
+	status: null,
+	mayDownload: true,
+	mayWrite: false,
+	mayAdmin: false,
+	mirrorOf: null,
+};
 
 export interface LikedRepo {
 	createdAt: string;

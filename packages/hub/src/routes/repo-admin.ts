@@ -100,7 +100,7 @@ export const REPO_ADMIN_ROUTE_DOCS: RouteDocs = {
 		summary: "The caller's own access to a gated repository",
 		tag: "Repositories",
 		details: [
-			"Where the caller stands: `{gated, status, mayDownload, mayWrite, mayAdmin}`; `status` is `pending`, `accepted`, `rejected` or `null`; `mayWrite`: their credential may change the files and card; `mayAdmin`: the settings, access requests, name and existence.",
+			"Where the caller stands: `{gated, status, mayDownload, mayWrite, mayAdmin, mirrorOf}`; `status` is `pending`, `accepted`, `rejected` or `null`; `mayWrite`: their credential may change the files and card; `mayAdmin`: the settings, access requests, name and existence; `mirrorOf`: the upstream repository's URL when this one is a mirror of it (`hubkit mirror`: no writes, no git clone), else `null`.",
 		],
 	},
 	"GET /api/{plural}/{namespace}/{name}/write-access": {

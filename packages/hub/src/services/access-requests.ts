@@ -196,6 +196,7 @@ export async function ownAccess(db: Kysely<Database>, repo: Repo, caller: Caller
 		mayDownload: await mayDownloadGated(db, repo, caller),
 		mayWrite,
 		mayAdmin,
+		mirrorOf: repo.mirrorOf,
 	};
 }
 

@@ -1,8 +1,9 @@
 /**
  * `hubkit check`: whether what the database says a hub holds is there and whole.
  * Every branch and tag names a commit of its repository; every commit's stored git
- * object hashes to its id and names its tree; every annotated tag's object hashes to its id and
- * names the tag's commit; every repository's record names its `main` head; every blob a commit references is in the store
+ * object hashes to its id (a mirror's keeps its upstream's) and names its tree; every
+ * annotated tag's object hashes to its id and names the tag's commit; every repository's
+ * record names its `main` head; every blob a commit references is in the store
  * with the size the database recorded (and, with `deep`, hashes to its address).
  * Blobs nothing references (an upload that was never committed, the files of a
  * deleted repository) are counted, not reported: content-addressed blobs may be

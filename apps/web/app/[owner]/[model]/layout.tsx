@@ -42,7 +42,13 @@ export default async function ModelLayout({ params, children }: ModelParams & { 
 			<div className="model-toolbar">
 				<ModelTabs modelId={model.id} mayAdmin={standing.access.mayAdmin} />
 				<div className="repo-actions">
-					<CloneRepository type="model" id={model.id} private={model.private} gated={model.gated} />
+					<CloneRepository
+						type="model"
+						id={model.id}
+						private={model.private}
+						gated={model.gated}
+						mirrorOf={standing.access.mirrorOf}
+					/>
 					<HighlightedCode blocks={highlighted}>
 						<UseThisModel libraries={libraries} apps={apps} />
 					</HighlightedCode>

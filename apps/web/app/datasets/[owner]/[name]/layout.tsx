@@ -34,7 +34,13 @@ export default async function DatasetLayout({ params, children }: DatasetParams 
 			<div className="model-toolbar">
 				<ModelTabs modelId={dataset.id} repoType="dataset" mayAdmin={standing.access.mayAdmin} />
 				<div className="repo-actions">
-					<CloneRepository type="dataset" id={dataset.id} private={dataset.private} gated={dataset.gated} />
+					<CloneRepository
+						type="dataset"
+						id={dataset.id}
+						private={dataset.private}
+						gated={dataset.gated}
+						mirrorOf={standing.access.mirrorOf}
+					/>
 				</div>
 			</div>
 			{dataset.gated && !standing.access.mayDownload ? (
