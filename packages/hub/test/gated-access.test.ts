@@ -68,6 +68,7 @@ describe.each(ENGINES)("gated access (%s)", (engine) => {
 			mayDownload: false,
 			mayWrite: false,
 			mayAdmin: false,
+			mirrorOf: null,
 		});
 		expect((await download(MANUAL, "config.json", people.other)).status).toBe(403);
 
@@ -179,6 +180,7 @@ describe.each(ENGINES)("gated access (%s)", (engine) => {
 			mayDownload: true,
 			mayWrite: false,
 			mayAdmin: false,
+			mirrorOf: null,
 		});
 		expect((await download(MANUAL, "config.json", people.orgWriter)).status).toBe(403);
 	});
