@@ -47,6 +47,7 @@ import { repoAdminRoutes } from "./routes/repo-admin.js";
 import { siteProxy } from "./routes/site-proxy.js";
 import { storageRoutes } from "./routes/storage.js";
 import { taskRoutes } from "./routes/tasks.js";
+import { upstreamMirrorMiddleware } from "./routes/upstream-mirror.js";
 import { whoamiRoutes } from "./routes/whoami.js";
 import { isXetCasPath, xetRoutes } from "./routes/xet.js";
 import { xetReadRoutes } from "./routes/xet-reads.js";
@@ -56,6 +57,7 @@ import { modelInfoCacheCounts } from "./services/model-info-cache.js";
 import { movedPageLocation } from "./services/repo-redirect.js";
 import { databaseFollowUps } from "./services/router-follow-ups.js";
 import { sharedRateLimiter } from "./services/shared-rate-limit.js";
+import { UpstreamMirror } from "./services/upstream-mirror.js";
 
 /** Headers browser clients must be able to read (reference/hub-api.md §0, CORS). */
 export const EXPOSED_HEADERS = [
@@ -156,6 +158,8 @@ export function createHubApp(deps: HubDeps, options: HubAppOptions = {}): Hono<H
 	app.use("*", identifyCaller(deps.auth, isXetCasPath));
 	// After the caller is known: only cookie-authenticated (and sign-in) requests are checked.
 	app.use("*", csrfGuard(deps.config));
+	const { upstream } = deps.config;
+	if (upstream) app.use("*", upstreamMirrorMiddleware(new UpstreamMirror(deps, { ...deps.config, upstream })));
 
 	app.route("/", healthRoutes(deps));
 	app.route(

@@ -41,12 +41,14 @@ export const DEFAULT_S3_PART_BYTES = 16 * 1024 * 1024;
 export const DEFAULT_GC_INTERVAL_MINUTES = 360;
 /** A day: far longer than an upload URL lives (an hour) and than any commit takes. */
 export const DEFAULT_GC_GRACE_MINUTES = 1440;
+export const DEFAULT_MIRROR_REFRESH_SECONDS = 600;
 
 /** The groups the help and the tables list variables in, in this order. */
 export const SECTIONS = [
 	"Server",
 	"Database",
 	"Files and storage",
+	"Mirror of another hub",
 	"Uploads and limits",
 	"Accounts and abuse",
 	"Inference",
@@ -262,6 +264,41 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
 		accepts: "minutes",
 		default: "`1440` (a day)",
 		reads: reads("gcGraceMinutes", integer(DEFAULT_GC_GRACE_MINUTES)),
+	},
+	// Mirror of another hub
+	{
+		name: "HUBKIT_UPSTREAM",
+		section: "Mirror of another hub",
+		about:
+			"a hub to mirror (huggingface.co, or any that speaks its API): a public repository this hub lacks is fetched from it on first use, then served from here",
+		accepts: "an http(s) URL",
+		default: "none: no mirroring",
+		reads: reads("upstream", text(checkedHttpUrl)),
+	},
+	{
+		name: "HUBKIT_UPSTREAM_TOKEN",
+		section: "Mirror of another hub",
+		about: "token sent to the upstream only (never printed)",
+		accepts: "a secret",
+		default: "none",
+		reads: reads("upstreamToken", text()),
+	},
+	{
+		name: "HUBKIT_UPSTREAM_OFFLINE",
+		section: "Mirror of another hub",
+		about: "never call the upstream: mirrored repositories are served as they are, others are missing",
+		accepts: "`1` or `0`",
+		default: "`0`",
+		reads: reads("upstreamOffline", flag(false)),
+	},
+	{
+		name: "HUBKIT_MIRROR_REFRESH_SECONDS",
+		section: "Mirror of another hub",
+		about: "a mirrored repository's `main` is asked of the upstream again once this old",
+		accepts: "seconds",
+		default: "`600`",
+		zero: "on every request",
+		reads: reads("mirrorRefreshSeconds", integer(DEFAULT_MIRROR_REFRESH_SECONDS)),
 	},
 	// Uploads and limits
 	{

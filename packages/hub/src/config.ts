@@ -137,6 +137,14 @@ export interface HubConfig {
 	gcGraceMinutes: number;
 	/** Bytes each user and organisation may store in its repositories (services/quota.ts); undefined: no limit. */
 	storageQuotaBytes?: number;
+	/** A hub whose public repositories this one fetches on first use (services/upstream-mirror.ts). */
+	upstream?: string;
+	/** Sent to the upstream only. */
+	upstreamToken?: string;
+	/** Never call the upstream: serve what is mirrored, nothing more. */
+	upstreamOffline: boolean;
+	/** A mirror's `main` is asked of the upstream again once this many seconds old (0: every request). */
+	mirrorRefreshSeconds: number;
 }
 
 /** The variables loadConfig reads, each with the field it fills. */

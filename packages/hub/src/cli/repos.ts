@@ -3,14 +3,14 @@
  * what the hub holds. They open the data directory directly, like `hubkit seed`,
  * so they work with the server stopped or running beside them.
  */
-import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { folderFiles, ImportError, importFile } from "../services/import-folder.js";
 import { checkIntegrity } from "../services/integrity.js";
-import { MirrorError, mirrorFile, readSourceRevision, sourceBaseUrl } from "../services/mirror.js";
+import { MirrorError, readSourceRevision } from "../services/mirror.js";
 import { type IngestResult, ingestSnapshot } from "../services/repo-ingest.js";
 import { isRepoType, type RepoType, repoWebPath } from "../services/repos.js";
-import { CommandError, configFrom, UsageError, withHub } from "./shared.js";
+import { mirrorRevision } from "../services/upstream-mirror.js";
+import { CommandError, UsageError, withHub } from "./shared.js";
 
 export async function checkCommand(args: string[]): Promise<void> {
 	const { values } = parseArgs({ args, options: { deep: { type: "boolean" }, data: { type: "string" } } });
@@ -111,24 +111,16 @@ export async function mirrorCommand(args: string[]): Promise<void> {
 		revision: values.revision ?? "main",
 		token: process.env.HF_TOKEN || undefined,
 	};
-	const workDir = join(configFrom(values).dataDir, "mirror");
 	await withHub(values, async (hub) => {
 		try {
 			const revision = await readSourceRevision(source);
 			process.stderr.write(`${id} at ${revision.sha}: ${revision.files.length} files\n`);
-			const files = [];
-			for (const file of revision.files) {
-				const mirrored = await mirrorFile(source, revision.sha, file, { blobStore: hub.deps.blobStore, workDir });
-				process.stderr.write(`  ${mirrored.fetched.padEnd(10)} ${file.path} (${file.size} bytes)\n`);
-				files.push(mirrored);
-			}
-			const result = await ingestSnapshot(hub.deps, {
-				type,
-				id: target,
-				files,
-				summary: `Mirror of ${id} at ${revision.sha} from ${new URL(values.from as string).origin}`,
-				private: revision.private,
-				upstream: { hub: sourceBaseUrl(source.from), id, sha: revision.sha },
+			const { files, result } = await mirrorRevision(hub.deps, source, {
+				target,
+				revision,
+				onFile: (file) => {
+					process.stderr.write(`  ${file.fetched.padEnd(10)} ${file.path} (${file.blob.size} bytes)\n`);
+				},
 			});
 			report(result, files.length);
 		} catch (error) {

@@ -24,6 +24,14 @@ import { REPO_TYPE_PLURALS, type RepoType } from "./repos.js";
 
 export class MirrorError extends Error {
 	override name = "MirrorError";
+
+	/** The source's HTTP status when it answered with a refusal; undefined when it could not be reached. */
+	constructor(
+		message: string,
+		readonly status?: number,
+	) {
+		super(message);
+	}
 }
 
 export interface MirrorSource {
@@ -52,6 +60,8 @@ export interface SourceRevision {
 	sha: string;
 	/** A private source stays private here. */
 	private: boolean;
+	/** The source asks people for access before its files (huggingface.co's `gated`). */
+	gated: boolean;
 	files: SourceFile[];
 }
 
@@ -116,7 +126,7 @@ async function failure(response: Response, what: string, source: MirrorSource): 
 				? " (check the id and that HF_TOKEN may read it)"
 				: " (if it is private or gated, set HF_TOKEN to a token of the source hub)"
 			: "";
-	return new MirrorError(`${what}: ${response.status} ${message}${hint}`);
+	return new MirrorError(`${what}: ${response.status} ${message}${hint}`, response.status);
 }
 
 function apiUrl(source: MirrorSource, rest: string): URL {
@@ -127,7 +137,11 @@ function apiUrl(source: MirrorSource, rest: string): URL {
 export async function readSourceRevision(source: MirrorSource): Promise<SourceRevision> {
 	const info = await sourceGet(source, apiUrl(source, `/revision/${encodeURIComponent(source.revision)}`));
 	if (!info.ok) throw await failure(info, `Reading ${source.id} at ${source.revision}`, source);
-	const { sha, private: isPrivate } = (await info.json()) as { sha?: unknown; private?: unknown };
+	const {
+		sha,
+		private: isPrivate,
+		gated,
+	} = (await info.json()) as { sha?: unknown; private?: unknown; gated?: unknown };
 	if (typeof sha !== "string" || !/^[0-9a-f]{40}$/.test(sha)) {
 		throw new MirrorError(`The source did not say which commit ${source.revision} is (no 40-hex sha)`);
 	}
@@ -141,7 +155,7 @@ export async function readSourceRevision(source: MirrorSource): Promise<SourceRe
 		for (const entry of (await response.json()) as unknown[]) files.push(...sourceFileOf(entry));
 		next = nextPage(response.headers.get("link"), sourceBase(source.from));
 	}
-	return { sha, private: isPrivate === true, files };
+	return { sha, private: isPrivate === true, gated: gated !== undefined && gated !== false, files };
 }
 
 function sourceFileOf(entry: unknown): SourceFile[] {

@@ -1,0 +1,147 @@
+/**
+ * Mirroring another hub's repositories: `mirrorRevision` copies one revision (its files through
+ * services/mirror.ts, checked; one commit keeping the upstream's id through repo-ingest.ts), which
+ * `hubkit mirror` runs by hand and the caching mirror (`HUBKIT_UPSTREAM`) on first use.
+ *
+ * The caching mirror: a read of a public repository this hub lacks fetches its `main` from the
+ * upstream before it is answered, and a mirror's `main` older than `HUBKIT_MIRROR_REFRESH_SECONDS`
+ * is asked of the upstream again. One fetch per repository at a time in a process: clients asking
+ * together wait for the same one. With the upstream unreachable what is mirrored is served as it
+ * is, and a repository that is not is a 502 naming the upstream; `HUBKIT_UPSTREAM_OFFLINE=1` never
+ * calls it. A namespace held here by an account or organisation is local only (local first), and a
+ * repository held here that is not a mirror is never replaced. Private and gated upstream
+ * repositories are not mirrored on demand: the operator's token must not open them to everyone.
+ */
+import { join } from "node:path";
+import type { HubConfig } from "../config.js";
+import type { HubDeps } from "../deps.js";
+import { HubError } from "../errors.js";
+import {
+	MirrorError,
+	type MirroredFile,
+	type MirrorSource,
+	mirrorFile,
+	readSourceRevision,
+	type SourceRevision,
+	sourceBaseUrl,
+} from "./mirror.js";
+import { type IngestResult, ingestSnapshot } from "./repo-ingest.js";
+import { findRepo, type RepoType, repoKey } from "./repos.js";
+
+type MirrorDeps = Pick<HubDeps, "db" | "blobStore" | "logger" | "config">;
+
+export interface MirroredRevision {
+	revision: SourceRevision;
+	files: MirroredFile[];
+	result: IngestResult;
+}
+
+/**
+ * Copies `source`'s revision into `target` (default: the same id) and commits it under the
+ * upstream's commit id. `onFile` hears of each file as it is stored.
+ */
+export async function mirrorRevision(
+	deps: MirrorDeps,
+	source: MirrorSource,
+	options: { target?: string; revision?: SourceRevision; onFile?: (file: MirroredFile) => void } = {},
+): Promise<MirroredRevision> {
+	const revision = options.revision ?? (await readSourceRevision(source));
+	const workDir = join(deps.config.dataDir, "mirror");
+	const files: MirroredFile[] = [];
+	for (const file of revision.files) {
+		const mirrored = await mirrorFile(source, revision.sha, file, { blobStore: deps.blobStore, workDir });
+		options.onFile?.(mirrored);
+		files.push(mirrored);
+	}
+	const result = await ingestSnapshot(deps, {
+		type: source.type,
+		id: options.target ?? source.id,
+		files,
+		summary: `Mirror of ${source.id} at ${revision.sha} from ${new URL(source.from).origin}`,
+		private: revision.private,
+		upstream: { hub: sourceBaseUrl(source.from), id: source.id, sha: revision.sha },
+	});
+	return { revision, files, result };
+}
+
+/** The caching mirror's settings (config.ts): present when `HUBKIT_UPSTREAM` is set. */
+type UpstreamSettings = Pick<HubConfig, "upstream" | "upstreamToken" | "upstreamOffline" | "mirrorRefreshSeconds">;
+
+export class UpstreamMirror {
+	readonly #inFlight = new Map<string, Promise<void>>();
+
+	constructor(
+		readonly deps: MirrorDeps,
+		readonly settings: UpstreamSettings & { upstream: string },
+	) {}
+
+	/** Makes the repository as fresh as the settings ask before a read of it is answered. */
+	ensure(type: RepoType, id: string): Promise<void> {
+		const key = repoKey(type, id);
+		const running = this.#inFlight.get(key);
+		if (running) return running;
+		const run = this.#ensure(type, id).finally(() => this.#inFlight.delete(key));
+		this.#inFlight.set(key, run);
+		return run;
+	}
+
+	async #ensure(type: RepoType, id: string): Promise<void> {
+		if (this.settings.upstreamOffline) return;
+		const repo = await findRepo(this.deps.db, type, id);
+		if (repo ? repo.mirrorOf === null : await this.#localNamespace(id)) return;
+		if (repo && !(await this.#stale(repo.key))) return;
+		try {
+			await this.#fetch(type, id, repo?.sha);
+		} catch (error) {
+			if (!(error instanceof MirrorError)) throw error;
+			// The upstream has no such public repository: answered here as any missing one.
+			if (error.status !== undefined && error.status < 500) return;
+			if (repo) {
+				this.deps.logger.warn(`Serving the mirror of ${id} as it is: ${error.message}`);
+				return;
+			}
+			throw new HubError(502, `${id} is not mirrored here yet and the upstream failed: ${error.message}`);
+		}
+	}
+
+	async #fetch(type: RepoType, id: string, heldSha: string | undefined): Promise<void> {
+		const source: MirrorSource = {
+			from: this.settings.upstream,
+			type,
+			id,
+			revision: "main",
+			token: this.settings.upstreamToken,
+		};
+		const revision = await readSourceRevision(source);
+		if (revision.private || revision.gated) return;
+		if (revision.sha !== heldSha) await mirrorRevision(this.deps, source, { revision });
+		await this.deps.db
+			.updateTable("mirrored_repos")
+			.set({ refreshed_at: new Date().toISOString() })
+			.where("repo_id", "=", repoKey(type, id))
+			.execute();
+	}
+
+	/** Whether the main revision was read from the upstream longer ago than the settings allow. */
+	async #stale(key: string): Promise<boolean> {
+		const row = await this.deps.db
+			.selectFrom("mirrored_repos")
+			.select("refreshed_at")
+			.where("repo_id", "=", key)
+			.executeTakeFirst();
+		const age = Date.now() - Date.parse(row?.refreshed_at ?? "");
+		return !(age < this.settings.mirrorRefreshSeconds * 1000);
+	}
+
+	/** A namespace an account or organisation holds here: the upstream's of that name are not fetched. */
+	async #localNamespace(id: string): Promise<boolean> {
+		const namespace = id.slice(0, id.indexOf("/")).toLowerCase();
+		const account = await this.deps.db
+			.selectFrom("users")
+			.select("id")
+			.where((eb) => eb(eb.fn("lower", ["name"]), "=", namespace))
+			.where("site_managed", "=", 0)
+			.executeTakeFirst();
+		return account !== undefined;
+	}
+}

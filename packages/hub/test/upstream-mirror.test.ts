@@ -1,0 +1,117 @@
+/**
+ * The caching mirror (HUBKIT_UPSTREAM), as real processes: an upstream hub holding a model, a
+ * counting proxy in front of it on loopback, and a second hub whose upstream is the proxy. Eight
+ * clients downloading a file the mirror lacks cause one revision read and one download upstream,
+ * and get the upstream's bytes under the upstream's commit id; a namespace an account holds here
+ * stays local; with the upstream gone the mirrored model is still served, and a model never
+ * mirrored is a 502 naming the upstream.
+ */
+
+import { bpeClassifierFiles } from "@hubkit/runtime/models";
+import { downloadFile } from "@huggingface/hub";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { accountClient } from "./support/accounts.js";
+import { type Balancer, startBalancer } from "./support/balancer.js";
+import { runCli, type ServingCli, serveCli } from "./support/cli.js";
+import { ENGINES, startTestDatabase, type TestDatabase } from "./support/engines.js";
+import { writeFolder } from "./support/folders.js";
+
+const MODEL = "ops/sentiment";
+const WEIGHTS = "onnx/model.onnx";
+
+const files = [
+	...bpeClassifierFiles({
+		labels: ["NEGATIVE", "POSITIVE"],
+		vocabulary: ["i", "love", "this", "film", "awful"],
+		vectors: { love: [1], awful: [-1] },
+		weights: [[-24, 24]],
+		bias: [0, 0],
+	}),
+	{ path: "README.md", content: "---\nlicense: mit\n---\n# Sentiment\n" },
+];
+
+async function bytesOf(blob: Blob | null): Promise<Buffer> {
+	expect(blob).not.toBeNull();
+	return Buffer.from(await (blob as Blob).arrayBuffer());
+}
+
+describe.each(ENGINES)("a caching mirror of another hub (%s)", (engine) => {
+	let source: TestDatabase;
+	let target: TestDatabase;
+	let upstream: ServingCli;
+	let proxy: Balancer;
+	let mirror: ServingCli;
+	let upstreamSha: string;
+	let weights: Buffer;
+	const folders: string[] = [];
+
+	/** Requests the proxy passed upstream whose path starts with `prefix`. */
+	const upstreamCalls = (prefix: string) => proxy.log.filter((entry) => entry.path.startsWith(prefix)).length;
+
+	beforeAll(async () => {
+		source = await startTestDatabase(engine);
+		target = await startTestDatabase(engine);
+		const folder = writeFolder(files);
+		folders.push(folder);
+		for (const id of [MODEL, "team/classifier"]) {
+			const imported = await runCli(["import", folder, "--repo", id, "--data", source.config.dataDir], source.cliEnv);
+			expect(imported.code, imported.output).toBe(0);
+		}
+		upstream = await serveCli(["--data", source.config.dataDir], source.cliEnv);
+		proxy = await startBalancer();
+		proxy.backends.push(upstream.url);
+		mirror = await serveCli(["--data", target.config.dataDir], { ...target.cliEnv, HUBKIT_UPSTREAM: proxy.url });
+		upstreamSha = ((await (await fetch(`${upstream.url}/api/models/${MODEL}/revision/main`)).json()) as { sha: string })
+			.sha;
+		weights = Buffer.from(await (await fetch(`${upstream.url}/${MODEL}/resolve/main/${WEIGHTS}`)).arrayBuffer());
+	});
+
+	afterAll(async () => {
+		for (const hub of [mirror, upstream]) hub?.child.kill("SIGKILL");
+		await Promise.all([mirror?.exited, upstream?.exited]);
+		await proxy?.close().catch(() => undefined);
+		await source?.cleanup();
+		await target?.cleanup();
+	});
+
+	it("fetches a model on first use once for eight clients, with the upstream's bytes and commit id", async () => {
+		const downloads = await Promise.all(
+			Array.from({ length: 8 }, () => downloadFile({ hubUrl: mirror.url, repo: MODEL, path: WEIGHTS }).then(bytesOf)),
+		);
+		for (const bytes of downloads) expect(bytes.equals(weights)).toBe(true);
+		expect(upstreamCalls(`/api/models/${MODEL}/revision/`)).toBe(1);
+		expect(upstreamCalls(`/${MODEL}/resolve/${upstreamSha}/${WEIGHTS}`)).toBe(1);
+
+		const info = (await (await fetch(`${mirror.url}/api/models/${MODEL}`)).json()) as Record<string, unknown>;
+		expect(info).toMatchObject({ id: MODEL, sha: upstreamSha, pipeline_tag: "text-classification" });
+		const file = await fetch(`${mirror.url}/${MODEL}/resolve/main/README.md`);
+		expect(file.headers.get("x-repo-commit")).toBe(upstreamSha);
+		expect(await file.text()).toContain("# Sentiment");
+		const access = (await (await fetch(`${mirror.url}/api/models/${MODEL}/access`)).json()) as Record<string, unknown>;
+		expect(access.mirrorOf).toBe(`${proxy.url}/${MODEL}`);
+		// Within the refresh time, reads are answered here alone.
+		expect(upstreamCalls(`/api/models/${MODEL}/revision/`)).toBe(1);
+	});
+
+	it("keeps a namespace an account holds here local: the upstream's model of that name is not fetched", async () => {
+		const signedUp = await accountClient(mirror.url)("/api/auth/signup", {
+			body: { username: "team", email: "team@example.com", password: "correct horse battery staple" },
+		});
+		expect(signedUp.status).toBe(201);
+		const answer = await fetch(`${mirror.url}/api/models/team/classifier`);
+		expect(answer.status).toBe(401);
+		expect(upstreamCalls("/api/models/team/")).toBe(0);
+	});
+
+	it("serves what it mirrored with the upstream gone, and names the upstream for a model it never fetched", async () => {
+		await proxy.close();
+		const again = await bytesOf(await downloadFile({ hubUrl: mirror.url, repo: MODEL, path: WEIGHTS }));
+		expect(again.equals(weights)).toBe(true);
+
+		const missing = await fetch(`${mirror.url}/api/models/ops/never-mirrored`);
+		expect(missing.status).toBe(502);
+		const { error } = (await missing.json()) as { error: string };
+		expect(error).toContain("ops/never-mirrored is not mirrored here yet and the upstream failed");
+		expect(error).toContain(proxy.url);
+	});
+});
