@@ -47,7 +47,7 @@ import { repoAdminRoutes } from "./routes/repo-admin.js";
 import { siteProxy } from "./routes/site-proxy.js";
 import { storageRoutes } from "./routes/storage.js";
 import { taskRoutes } from "./routes/tasks.js";
-import { upstreamMirrorMiddleware } from "./routes/upstream-mirror.js";
+import { upstreamMirrorMiddleware } from "./routes/upstream-reads.js";
 import { whoamiRoutes } from "./routes/whoami.js";
 import { isXetCasPath, xetRoutes } from "./routes/xet.js";
 import { xetReadRoutes } from "./routes/xet-reads.js";
