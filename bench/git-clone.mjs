@@ -10,7 +10,9 @@
  * each and their ratio, the hub's CPU time per clone, and its RSS before the clones and its peak
  * during them (sampled every 10 ms).
  *
- *   npm run build && node bench/git-clone.mjs [--files 10000] [--rounds 5]
+ *   npm run build && node bench/git-clone.mjs [--files 10000] [--rounds 5] [--cpu-prof <directory>]
+ *
+ * `--cpu-prof` writes the hub's CPU profile (node --cpu-prof, push and clones) into the directory.
  */
 import { execFile, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -18,7 +20,7 @@ import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { headerLine, median, option, ratio, startListening } from "./lib/harness.mjs";
+import { headerLine, median, option, ratio, startListening, stringOption } from "./lib/harness.mjs";
 import { prepareHubData } from "./lib/hub-data.mjs";
 
 const HUB = new URL("../packages/hub/dist/", import.meta.url);
@@ -26,6 +28,7 @@ const CLI = new URL("cli.js", HUB).pathname;
 const HTTP_BACKEND = "/usr/lib/git-core/git-http-backend";
 const files = option("files", 10_000);
 const rounds = option("rounds", 5);
+const profileDirectory = stringOption("cpu-prof", undefined);
 const execute = promisify(execFile);
 const gitEnv = {
 	PATH: process.env.PATH,
@@ -155,7 +158,8 @@ try {
 
 	const dataDir = join(root, "hub");
 	const token = await prepareHubData(dataDir);
-	hub = await startListening([CLI, "serve", "--port", "0", "--data", dataDir]);
+	const profile = profileDirectory ? ["--cpu-prof", "--cpu-prof-dir", profileDirectory] : [];
+	hub = await startListening([...profile, CLI, "serve", "--port", "0", "--data", dataDir]);
 	const created = await fetch(`${hub.url}/api/repos/create`, {
 		method: "POST",
 		headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
@@ -200,7 +204,12 @@ try {
 	console.log(`hub CPU per clone: median ${median(hubCpu).toFixed(2)} s`);
 	console.log(`hub RSS: ${rssBefore.toFixed(0)} MiB before the clones, peak ${rssPeak.toFixed(0)} MiB during them`);
 } finally {
-	hub?.child.kill();
+	if (hub) {
+		// Waited for: a profiled hub writes its profile as it exits.
+		const exited = new Promise((resolve) => hub.child.once("close", resolve));
+		hub.child.kill();
+		await exited;
+	}
 	backend?.server.close();
 	rmSync(root, { recursive: true, force: true });
 }

@@ -13,7 +13,6 @@ import type { Database } from "../db/schema.js";
 import type { HubDeps } from "../deps.js";
 import { encodeTree, objectId, type TreeEntryMode } from "../git/objects.js";
 import type { GitRef, GitRepositoryView, StoredGitObject } from "../git/repository.js";
-import { readStreamLimited } from "../lib/streams.js";
 import type { BlobStore } from "../storage/blob-store.js";
 import { storedCommitBytes } from "../storage/commit-objects.js";
 import { DIRECTORY_MODE } from "../storage/git-trees.js";
@@ -115,10 +114,8 @@ class DatabaseGitRepository implements GitRepositoryView {
 		const file = reach.files.get(oid);
 		if (!file) return undefined;
 		if (file.lfs) return checked(oid, { type: "blob", bytes: Buffer.from(lfsPointer(file.blobSha256, file.size)) });
-		const stream = await this.blobStore.read(file.blobSha256);
-		if (!stream) return undefined;
-		const bytes = await readStreamLimited(stream, MAX_BLOB_BYTES);
-		return bytes === "too-large" ? undefined : checked(oid, { type: "blob", bytes });
+		const bytes = await this.blobStore.readAll(file.blobSha256, MAX_BLOB_BYTES);
+		return bytes && checked(oid, { type: "blob", bytes });
 	}
 
 	async #treeBytes(oid: string): Promise<Uint8Array> {

@@ -78,6 +78,11 @@ export interface BlobStore {
 	/** The blob's bytes (optionally one range), or undefined when it is not stored. */
 	read(sha256: string, range?: ByteRange): Promise<ReadableStream<Uint8Array> | undefined>;
 	/**
+	 * The whole blob as bytes, in one read of the store (a git object), or undefined when it is not
+	 * stored or holds more than `maxBytes`: such a blob is refused before its bytes are read.
+	 */
+	readAll(sha256: string, maxBytes: number): Promise<Uint8Array | undefined>;
+	/**
 	 * A time-limited URL clients can fetch the blob from themselves (Range honoured), or undefined when
 	 * it is not stored; stores clients cannot reach leave it out. `filename` names the download; with
 	 * `range`, the URL is signed for that `Range` header only (Xet xorb ranges, services/xet-reconstruction.ts).

@@ -10,7 +10,19 @@
  */
 import { createHash, randomUUID } from "node:crypto";
 import { createReadStream, readlinkSync, type WriteStream } from "node:fs";
-import { access, constants, mkdir, open, readdir, rename, rm, stat, utimes, writeFile } from "node:fs/promises";
+import {
+	access,
+	constants,
+	type FileHandle,
+	mkdir,
+	open,
+	readdir,
+	rename,
+	rm,
+	stat,
+	utimes,
+	writeFile,
+} from "node:fs/promises";
 import { hostname } from "node:os";
 import { join } from "node:path";
 import { Readable } from "node:stream";
@@ -139,6 +151,30 @@ export class DiskBlobStore implements BlobStore {
 		if (size === 0) return new ReadableStream({ start: (controller) => controller.close() });
 		const stream = createReadStream(path, range ? { start: range.start, end: range.end } : {});
 		return Readable.toWeb(stream) as ReadableStream<Uint8Array>;
+	}
+
+	async readAll(sha256: string, maxBytes: number): Promise<Uint8Array | undefined> {
+		let file: FileHandle;
+		try {
+			file = await open(this.#pathOf(sha256), "r");
+		} catch (error) {
+			if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+			throw error;
+		}
+		try {
+			const { size } = await file.stat();
+			if (size > maxBytes) return undefined;
+			const bytes = new Uint8Array(size);
+			// One read returns a small file whole; a large one (past what one read takes) comes in parts.
+			for (let filled = 0; filled < size; ) {
+				const { bytesRead } = await file.read(bytes, filled, size - filled, filled);
+				if (bytesRead === 0) throw new Error(`The blob ${sha256} ends at byte ${filled} of its ${size}`);
+				filled += bytesRead;
+			}
+			return bytes;
+		} finally {
+			await file.close();
+		}
 	}
 
 	async *list(): AsyncIterable<ListedBlob> {

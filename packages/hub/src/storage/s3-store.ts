@@ -270,6 +270,26 @@ export class S3BlobStore implements BlobStore {
 		return stream.pipeThrough(byteSlice(range, held.first));
 	}
 
+	/** One GET; an object longer than `maxBytes` is let go as soon as its length is known. */
+	async readAll(sha256: string, maxBytes: number): Promise<Uint8Array | undefined> {
+		let answer: GetObjectCommandOutput;
+		try {
+			answer = await this.#client.send(new GetObjectCommand({ Bucket: this.#bucket, Key: this.#keyOf(sha256) }));
+		} catch (error) {
+			if (isNotFound(error)) return undefined;
+			throw error;
+		}
+		const body = answer.Body;
+		if (!body) return new Uint8Array(0);
+		if ((answer.ContentLength ?? 0) > maxBytes) {
+			await body.transformToWebStream().cancel();
+			return undefined;
+		}
+		const bytes = await body.transformToByteArray();
+		// An answer without a length is read before the bound is checked.
+		return bytes.byteLength > maxBytes ? undefined : bytes;
+	}
+
 	/**
 	 * A time-limited GET URL for the blob, signed for the endpoint the hub's clients reach, or
 	 * undefined when it is not stored. `filename` becomes the download's Content-Disposition; a

@@ -78,6 +78,20 @@ export function blobStoreContract(
 			expect(await store.size(sha256Of(data))).toBe(data.byteLength);
 		});
 
+		it("reads a blob whole up to a bound: a longer one, or one not stored, is undefined", async () => {
+			const data = encoder.encode("a small git object");
+			const { sha256 } = await store.put(data);
+			expect(await store.readAll(sha256, 1024)).toEqual(data);
+			expect(await store.readAll(sha256, data.byteLength)).toEqual(data);
+			expect(await store.readAll(sha256, data.byteLength - 1)).toBeUndefined();
+			expect(await store.readAll(sha256Of("never stored"), 1024)).toBeUndefined();
+			const empty = await store.put(new Uint8Array(0));
+			expect(await store.readAll(empty.sha256, 0)).toEqual(new Uint8Array(0));
+			await store.putStream(chunked(large), { sha256: largeSha, size: large.byteLength });
+			expect(await store.readAll(largeSha, large.byteLength)).toEqual(large);
+			expect(await store.readAll(largeSha, partBytes)).toBeUndefined();
+		});
+
 		it("lists every blob with its size and write time, and removes one (gc's two calls)", async () => {
 			const before = Date.now() - 5_000;
 			const one = encoder.encode("one");

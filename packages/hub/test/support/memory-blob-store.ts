@@ -45,6 +45,10 @@ export function memoryBlobStore(): BlobStore & { count(): number } {
 		async size(sha256: string) {
 			return blobs.get(sha256)?.byteLength;
 		},
+		async readAll(sha256: string, maxBytes: number) {
+			const data = blobs.get(sha256);
+			return data && data.byteLength <= maxBytes ? new Uint8Array(data) : undefined;
+		},
 		async read(sha256: string, range?: ByteRange) {
 			const data = blobs.get(sha256);
 			if (!data) return undefined;
