@@ -103,6 +103,8 @@ const SAMPLES: Record<string, { path: string; body?: unknown }> = {
 	"POST /api/admin/users/{name}/password": { path: "/api/admin/users/bob/password", body: { password: "x" } },
 	"POST /api/admin/namespaces/{name}/grant": { path: "/api/admin/namespaces/alice/grant", body: { account: "bob" } },
 	"POST /api/admin/namespaces/{name}/keep": { path: "/api/admin/namespaces/alice/keep", body: {} },
+	"POST /api/admin/mirrors/refresh": { path: "/api/admin/mirrors/refresh", body: { id: "alice/public" } },
+	"POST /api/admin/mirrors/evict": { path: "/api/admin/mirrors/evict", body: { id: "alice/public" } },
 	// git push; an empty push gets past the rule and is answered by receive-pack.
 	"POST /{namespace}/{name}/git-receive-pack": { path: "/alice/public/git-receive-pack" },
 	"POST /datasets/{namespace}/{name}/git-receive-pack": { path: "/datasets/alice/public/git-receive-pack" },

@@ -1,4 +1,4 @@
-/** `/api/admin/*`: hub administration (people, contested names), for a browser session of a user with the admin flag (others: 403). */
+/** `/api/admin/*`: hub administration (people, contested names, mirrors), for a browser session of a user with the admin flag (others: 403). */
 import { Hono } from "hono";
 import type { HubDeps, HubEnv } from "../deps.js";
 import { badRequest } from "../errors.js";
@@ -10,6 +10,7 @@ import {
 	MAX_ADMIN_LIST,
 	requireHubAdmin,
 } from "../services/admin.js";
+import { evictMirror, listMirrors, mirrorNamed, refreshMirror } from "../services/mirror-admin.js";
 import { grantNamespace, keepNamespace, listNamespaceConflicts } from "../services/namespace-conflicts.js";
 import { jsonObject, optionalString, requiredString } from "./json-body.js";
 import { isTrue } from "./query.js";
@@ -69,6 +70,31 @@ export const ADMIN_ROUTE_DOCS: RouteDocs = {
 			"Body `{ renameAccount? }`: the site keeps the namespace. Without `renameAccount` it suits names differing only in case; an account spelled exactly like the namespace must take the new name (it keeps its sessions and tokens). Answers the decided conflict; 400 for a missing new name, 404 when there is nothing to decide.",
 		],
 	},
+	"GET /api/admin/mirrors": {
+		summary: "Repositories mirrored from another hub",
+		tag: "Administration",
+		details: [
+			"`[{ type, id, upstream, upstreamSha, size, createdAt, refreshedAt }]` by id: each mirror (`hubkit mirror`, or fetched on first use with `HUBKIT_UPSTREAM`), the repository it mirrors, the upstream commit its `main` holds, the bytes of its files and when the upstream was last read.",
+		],
+	},
+	"POST /api/admin/mirrors/refresh": {
+		summary: "Read a mirror's upstream again now",
+		tag: "Administration",
+		body: "json",
+		permission: { action: "admin", on: "site" },
+		details: [
+			"Body `{ type?, id }` (`type` model or dataset, default model). Reads the upstream's `main` and copies it when it moved (files already held are not fetched again); answers the mirror as listed. 404 for a repository that is not a mirror, 502 when the upstream fails.",
+		],
+	},
+	"POST /api/admin/mirrors/evict": {
+		summary: "Delete a mirror (the next read fetches it again)",
+		tag: "Administration",
+		body: "json",
+		permission: { action: "admin", on: "site" },
+		details: [
+			"Body `{ type?, id }`. Deletes the mirrored repository as `DELETE /api/repos/delete` does (its files go to the collector); **204**. 404 for a repository that is not a mirror.",
+		],
+	},
 };
 
 function optionalBoolean(body: Record<string, unknown>, key: string): boolean | undefined {
@@ -119,6 +145,21 @@ export function adminRoutes(deps: HubDeps): Hono<HubEnv> {
 				const body = await jsonObject(c);
 				const renameAccount = optionalString(body, "renameAccount");
 				return c.json(await keepNamespace(deps.db, c.req.param("name"), { renameAccount, decidedBy: caller.userName }));
+			})
+			.get("/api/admin/mirrors", async (c) => {
+				requireHubAdmin(c.get("caller"));
+				return c.json(await listMirrors(deps));
+			})
+			.post("/api/admin/mirrors/refresh", async (c) => {
+				requireHubAdmin(c.get("caller"));
+				const { type, id } = mirrorNamed(await jsonObject(c));
+				return c.json(await refreshMirror(deps, type, id));
+			})
+			.post("/api/admin/mirrors/evict", async (c) => {
+				const caller = requireHubAdmin(c.get("caller"));
+				const { type, id } = mirrorNamed(await jsonObject(c));
+				await evictMirror(deps, caller, type, id);
+				return c.body(null, 204);
 			})
 	);
 }

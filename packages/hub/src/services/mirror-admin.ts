@@ -1,0 +1,114 @@
+/**
+ * The site administrator's view of the mirrors (`/api/admin/mirrors`): every repository that mirrors
+ * one on another hub, with its upstream, the upstream commit it holds, its size and when the
+ * upstream was last read; a refresh reads the upstream's `main` again now, and eviction deletes the
+ * mirror (services/repo-admin.ts: its files go to the collector), so the next read fetches it afresh.
+ */
+import type { Caller } from "../auth/caller.js";
+import type { HubDeps } from "../deps.js";
+import { badRequest, HubError, notFound } from "../errors.js";
+import { MirrorError } from "./mirror.js";
+import { deleteRepo } from "./repo-admin.js";
+import { isRepoType, parseRepoKey, type RepoType, repoKey, upstreamRepoUrl } from "./repos.js";
+import { mirrorRevision } from "./upstream-mirror.js";
+
+export interface MirrorSummary {
+	type: RepoType;
+	id: string;
+	/** The repository it mirrors, on the upstream hub. */
+	upstream: string;
+	/** The upstream commit `main` holds here; null before the first copy completed. */
+	upstreamSha: string | null;
+	/** Bytes of the files at `main`. */
+	size: number;
+	createdAt: string;
+	refreshedAt: string;
+}
+
+export async function listMirrors(deps: Pick<HubDeps, "db">): Promise<MirrorSummary[]> {
+	const rows = await deps.db.selectFrom("mirrored_repos").selectAll().orderBy("repo_id").execute();
+	const sizes = new Map<string, number>();
+	for (const table of ["models", "datasets"] as const) {
+		const type: RepoType = table === "models" ? "model" : "dataset";
+		const ids = rows.map((row) => parseRepoKey(row.repo_id)).filter((repo) => repo.type === type);
+		if (ids.length === 0) continue;
+		const found = await deps.db
+			.selectFrom(table)
+			.select(["id", "main_size"])
+			.where(
+				"id",
+				"in",
+				ids.map((repo) => repo.id),
+			)
+			.execute();
+		for (const repo of found) sizes.set(repoKey(type, repo.id), Number(repo.main_size));
+	}
+	return rows.map((row) => {
+		const { type, id } = parseRepoKey(row.repo_id);
+		return {
+			type,
+			id,
+			upstream: upstreamRepoUrl(row.upstream, type, row.upstream_id),
+			upstreamSha: row.upstream_sha,
+			size: sizes.get(row.repo_id) ?? 0,
+			createdAt: row.created_at,
+			refreshedAt: row.refreshed_at,
+		};
+	});
+}
+
+/** The mirror `type`/`id` names, checked: a 400 for a malformed request, a 404 for a repository that is not a mirror. */
+export function mirrorNamed(body: Record<string, unknown>): { type: RepoType; id: string } {
+	const { type = "model", id } = body;
+	if (typeof type !== "string" || !isRepoType(type)) throw badRequest("type must be model or dataset");
+	if (typeof id !== "string" || !/^[^/]+\/[^/]+$/.test(id)) throw badRequest("id must be owner/name");
+	return { type, id };
+}
+
+/** Reads the upstream's `main` again now and copies it when it moved (files already held are not fetched again). */
+export async function refreshMirror(
+	deps: Pick<HubDeps, "db" | "blobStore" | "logger" | "config">,
+	type: RepoType,
+	id: string,
+): Promise<MirrorSummary> {
+	const row = await deps.db
+		.selectFrom("mirrored_repos")
+		.selectAll()
+		.where("repo_id", "=", repoKey(type, id))
+		.executeTakeFirst();
+	if (!row) throw notFound(`${id} is not a mirror`);
+	// The operator's upstream token goes to the upstream it was given for, never to another hub.
+	const token = deps.config.upstream && new URL(deps.config.upstream).origin === new URL(row.upstream).origin;
+	const source = {
+		from: row.upstream,
+		type,
+		id: row.upstream_id,
+		revision: "main",
+		token: token ? deps.config.upstreamToken : undefined,
+	};
+	try {
+		await mirrorRevision(deps, source, { target: id });
+	} catch (error) {
+		if (error instanceof MirrorError) throw new HubError(502, `The upstream failed: ${error.message}`);
+		throw error;
+	}
+	const refreshed = (await listMirrors(deps)).find((mirror) => mirror.type === type && mirror.id === id);
+	if (!refreshed) throw notFound(`${id} is not a mirror`);
+	return refreshed;
+}
+
+/** Deletes a mirror and everything keyed by it; its files go to the collector. */
+export async function evictMirror(
+	deps: Pick<HubDeps, "db">,
+	caller: Caller,
+	type: RepoType,
+	id: string,
+): Promise<void> {
+	const row = await deps.db
+		.selectFrom("mirrored_repos")
+		.select("repo_id")
+		.where("repo_id", "=", repoKey(type, id))
+		.executeTakeFirst();
+	if (!row) throw notFound(`${id} is not a mirror`);
+	await deleteRepo(deps.db, type, id, caller);
+}

@@ -1,0 +1,73 @@
+/**
+ * The administrator's mirrors (`/api/admin/mirrors`), over real HTTP between two hubs on loopback:
+ * a mirror made from the first hub is listed on the second with its upstream, the upstream commit
+ * and its size; a refresh takes the upstream's next commit (files and id); eviction deletes it; a
+ * repository that is not a mirror is a 404, and anyone but a site admin is refused.
+ */
+import { describe, expect, it } from "vitest";
+import { createSession } from "../src/auth/sessions.js";
+import { createAccessToken } from "../src/auth/tokens.js";
+import { mirrorRevision } from "../src/services/upstream-mirror.js";
+import { accountClient } from "./support/accounts.js";
+import { ENGINES } from "./support/engines.js";
+import { useHttpHub } from "./support/hub.js";
+import { addTestCommit, createTestRepo } from "./support/repos.js";
+
+const MODEL = "ops/model";
+
+describe.each(ENGINES)("the administrator's mirrors (%s)", (engine) => {
+	const upstream = useHttpHub(engine);
+	const hub = useHttpHub(engine);
+
+	const signIn = async () => {
+		const { db } = hub.deps;
+		const token = (await createAccessToken(db, "root", { role: "write" })).token;
+		await db.updateTable("users").set({ is_admin: 1 }).where("name", "=", "root").execute();
+		const user = await db.selectFrom("users").select("id").where("name", "=", "root").executeTakeFirstOrThrow();
+		return { token, session: await createSession(db, user.id) };
+	};
+	const shaOf = async (url: string) =>
+		((await (await fetch(`${url}/api/models/${MODEL}/revision/main`)).json()) as { sha: string }).sha;
+
+	it("lists a mirror, refreshes it from its upstream, evicts it, and answers only a site admin", async () => {
+		await createTestRepo(upstream.deps, MODEL, { files: { "README.md": "# One\n", "config.json": "{}" } });
+		await createTestRepo(hub.deps, "ops/local");
+		await mirrorRevision(hub.deps, { from: upstream.url, type: "model", id: MODEL, revision: "main" });
+		const { token, session } = await signIn();
+		const call = accountClient(hub.url);
+
+		const listed = await call("/api/admin/mirrors", { session });
+		expect(listed.status).toBe(200);
+		expect(listed.body).toEqual([
+			{
+				type: "model",
+				id: MODEL,
+				upstream: `${upstream.url}/${MODEL}`,
+				upstreamSha: await shaOf(upstream.url),
+				size: 8,
+				createdAt: expect.any(String),
+				refreshedAt: expect.any(String),
+			},
+		]);
+		expect((await call("/api/admin/mirrors", { token })).status).toBe(403);
+		expect((await call("/api/admin/mirrors/refresh", { token, body: { id: MODEL } })).status).toBe(403);
+
+		await addTestCommit(upstream.deps, "model", MODEL, { message: "Two", files: { "README.md": "# Two\n" } });
+		const next = await shaOf(upstream.url);
+		const refreshed = await call("/api/admin/mirrors/refresh", { session, body: { id: MODEL } });
+		expect(refreshed.status).toBe(200);
+		expect(refreshed.body).toMatchObject({ id: MODEL, upstreamSha: next });
+		expect(await shaOf(hub.url)).toBe(next);
+		expect(await (await fetch(`${hub.url}/${MODEL}/resolve/main/README.md`)).text()).toBe("# Two\n");
+
+		const notMirror = await call("/api/admin/mirrors/refresh", { session, body: { id: "ops/local" } });
+		expect(notMirror).toMatchObject({ status: 404, body: { error: "ops/local is not a mirror" } });
+		expect((await call("/api/admin/mirrors/evict", { session, body: { id: "ops/local" } })).status).toBe(404);
+		expect((await call("/api/admin/mirrors/evict", { session, body: { id: "no-slash" } })).status).toBe(400);
+
+		expect((await call("/api/admin/mirrors/evict", { session, body: { id: MODEL } })).status).toBe(204);
+		expect((await fetch(`${hub.url}/api/models/${MODEL}`)).status).toBe(401);
+		expect((await call("/api/admin/mirrors", { session })).body).toEqual([]);
+		expect((await fetch(`${hub.url}/api/models/ops/local`)).status).toBe(200);
+	});
+});
