@@ -1,6 +1,8 @@
 /**
- * A mirror for the pages that show one (the clone dialog): `hubkit mirror` copies a sample model
- * from the running hub into {@link MIRRORED_MODEL}, as an operator would from huggingface.co.
+ * Mirrors for the pages that show them (the clone dialog, the administration's list):
+ * `hubkit mirror` copies a sample model from the running hub into {@link MIRRORED_MODEL} and
+ * {@link EVICTED_MODEL} (which the administration test deletes), as an operator would from
+ * huggingface.co.
  */
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
@@ -9,8 +11,13 @@ import { ROOT } from "../../../scripts/lib/web-build.mjs";
 
 export const MIRROR_SOURCE = "hubkit-demo/tiny-sentiment";
 export const MIRRORED_MODEL = "e2e-mirrors/tiny-sentiment";
+export const EVICTED_MODEL = "e2e-mirrors/evict-me";
 
 export function mirrorFromItself(dataDir: string, hubUrl: string): void {
+	for (const target of [MIRRORED_MODEL, EVICTED_MODEL]) mirror(dataDir, hubUrl, target);
+}
+
+function mirror(dataDir: string, hubUrl: string, target: string): void {
 	const made = spawnSync(
 		process.execPath,
 		[
@@ -20,7 +27,7 @@ export function mirrorFromItself(dataDir: string, hubUrl: string): void {
 			"--from",
 			hubUrl,
 			"--to",
-			MIRRORED_MODEL,
+			target,
 			"--data",
 			dataDir,
 		],

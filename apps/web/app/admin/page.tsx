@@ -5,6 +5,7 @@
  */
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { AdminMirrors, type MirrorSummary } from "@/components/account/admin-mirrors";
 import { AdminNamespaces, type NamespaceConflict } from "@/components/account/admin-namespaces";
 import { type AdminUser, AdminUsers } from "@/components/account/admin-users";
 import "@/components/account/account.css";
@@ -13,7 +14,8 @@ import { requireSessionUser } from "@/lib/hub/users";
 
 export const metadata: Metadata = {
 	title: "Administration",
-	description: "Manage this hub's users (search, disable or enable, make admin, reset a password) and contested names.",
+	description:
+		"Manage this hub's users (search, disable or enable, make admin, reset a password), contested names and mirrors.",
 };
 
 export default async function AdminPage() {
@@ -22,6 +24,7 @@ export default async function AdminPage() {
 	if (!user.isAdmin) notFound();
 	const users = (await readAsVisitor<AdminUser[]>("/api/admin/users?limit=100")) ?? [];
 	const conflicts = (await readAsVisitor<NamespaceConflict[]>("/api/admin/namespaces")) ?? [];
+	const mirrors = (await readAsVisitor<MirrorSummary[]>("/api/admin/mirrors")) ?? [];
 	return (
 		<div className="page">
 			<header className="page-header">
@@ -30,6 +33,7 @@ export default async function AdminPage() {
 			</header>
 			<AdminUsers initial={users} me={user.name} />
 			<AdminNamespaces initial={conflicts} />
+			<AdminMirrors initial={mirrors} />
 		</div>
 	);
 }
