@@ -151,6 +151,9 @@ describe.each(ENGINES)("a caching mirror of another hub (%s)", (engine) => {
 		const answer = (await unfetched.json()) as { error: string };
 		expect(answer.error).toContain(`${WEIGHTS} of ${UNFETCHED} is not fetched from ${proxy.url} yet`);
 		expect(answer.error).toContain("the upstream failed");
+		// Not fetched yet is not missing: `hubkit check` finds the mirror whole.
+		const checked = await runCli(["check", "--deep", "--data", target.config.dataDir], target.cliEnv);
+		expect(checked.code, checked.output).toBe(0);
 
 		const missing = await fetch(`${mirror.url}/api/models/ops/never-mirrored`);
 		expect(missing.status).toBe(502);
