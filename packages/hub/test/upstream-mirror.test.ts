@@ -9,6 +9,7 @@
  */
 
 import { createHash } from "node:crypto";
+import { rmSync } from "node:fs";
 import { bpeClassifierFiles } from "@hubkit/runtime/models";
 import { downloadFile } from "@huggingface/hub";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -22,6 +23,10 @@ const MODEL = "ops/sentiment";
 /** Another model, with other weights: its LFS file is never fetched before the upstream goes. */
 const UNFETCHED = "ops/sentiment-b";
 const WEIGHTS = "onnx/model.onnx";
+const DATASET = "ops/reviews";
+const DATA = "data/train.parquet";
+/** Stands in for a parquet file: the hub keeps any `.parquet` in LFS, whatever its bytes. */
+const dataBytes = Buffer.from(Array.from({ length: 4096 }, (_, index) => (index * 7) % 256));
 
 const modelFiles = (bias: number) => [
 	...bpeClassifierFiles({
@@ -57,13 +62,21 @@ describe.each(ENGINES)("a caching mirror of another hub (%s)", (engine) => {
 		target = await startTestDatabase(engine);
 		const folder = writeFolder(modelFiles(0));
 		const other = writeFolder(modelFiles(1));
-		folders.push(folder, other);
-		for (const [id, from] of [
-			[MODEL, folder],
-			["team/classifier", folder],
-			[UNFETCHED, other],
+		const dataset = writeFolder([
+			{ path: "README.md", content: "# Reviews\n" },
+			{ path: DATA, content: dataBytes },
+		]);
+		folders.push(folder, other, dataset);
+		for (const [id, from, type] of [
+			[MODEL, folder, "model"],
+			["team/classifier", folder, "model"],
+			[UNFETCHED, other, "model"],
+			[DATASET, dataset, "dataset"],
 		]) {
-			const imported = await runCli(["import", from, "--repo", id, "--data", source.config.dataDir], source.cliEnv);
+			const imported = await runCli(
+				["import", from, "--repo", id, "--type", type, "--data", source.config.dataDir],
+				source.cliEnv,
+			);
 			expect(imported.code, imported.output).toBe(0);
 		}
 		upstream = await serveCli(["--data", source.config.dataDir], source.cliEnv);
@@ -81,6 +94,7 @@ describe.each(ENGINES)("a caching mirror of another hub (%s)", (engine) => {
 		await proxy?.close().catch(() => undefined);
 		await source?.cleanup();
 		await target?.cleanup();
+		for (const folder of folders) rmSync(folder, { recursive: true, force: true });
 	});
 
 	it("records a model on first use without its LFS file, with the upstream's listing and headers", async () => {
@@ -126,6 +140,19 @@ describe.each(ENGINES)("a caching mirror of another hub (%s)", (engine) => {
 		expect(access.mirrorOf).toBe(`${proxy.url}/${MODEL}`);
 		// Within the refresh time, reads are answered here alone.
 		expect(upstreamCalls(`/api/models/${MODEL}/revision/`)).toBe(1);
+	});
+
+	it("fetches a dataset's LFS file on its first download, not on the first read", async () => {
+		const info = (await (await fetch(`${mirror.url}/api/datasets/${DATASET}`)).json()) as { sha: string };
+		const datasetResolves = () => upstreamCalls(`/datasets/${DATASET}/resolve/${info.sha}/${DATA}`);
+		expect(datasetResolves()).toBe(0);
+		const downloads = await Promise.all(
+			Array.from({ length: 3 }, () =>
+				downloadFile({ hubUrl: mirror.url, repo: { type: "dataset", name: DATASET }, path: DATA }).then(bytesOf),
+			),
+		);
+		for (const bytes of downloads) expect(bytes.equals(dataBytes)).toBe(true);
+		expect(datasetResolves()).toBe(1);
 	});
 
 	it("keeps a namespace an account holds here local: the upstream's model of that name is not fetched", async () => {
