@@ -1,12 +1,15 @@
 /**
  * The caching mirror (HUBKIT_UPSTREAM), as real processes: an upstream hub holding a model, a
- * counting proxy in front of it on loopback, and a second hub whose upstream is the proxy. Eight
- * clients downloading a file the mirror lacks cause one revision read and one download upstream,
- * and get the upstream's bytes under the upstream's commit id; a namespace an account holds here
- * stays local; with the upstream gone the mirrored model is still served, and a model never
- * mirrored is a 502 naming the upstream.
+ * counting proxy in front of it on loopback, and a second hub whose upstream is the proxy. The
+ * first read of a model records it without its LFS file, whose listing and HEAD are already the
+ * upstream's; eight clients then downloading that file cause one download upstream, and get the
+ * upstream's bytes under the upstream's commit id; a namespace an account holds here stays local;
+ * with the upstream gone the mirrored model is still served, an LFS file not fetched yet is a 502
+ * naming the upstream, and so is a model never mirrored.
  */
 
+import { createHash } from "node:crypto";
+import { rmSync } from "node:fs";
 import { bpeClassifierFiles } from "@hubkit/runtime/models";
 import { downloadFile } from "@huggingface/hub";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -17,15 +20,21 @@ import { ENGINES, startTestDatabase, type TestDatabase } from "./support/engines
 import { writeFolder } from "./support/folders.js";
 
 const MODEL = "ops/sentiment";
+/** Another model, with other weights: its LFS file is never fetched before the upstream goes. */
+const UNFETCHED = "ops/sentiment-b";
 const WEIGHTS = "onnx/model.onnx";
+const DATASET = "ops/reviews";
+const DATA = "data/train.parquet";
+/** Stands in for a parquet file: the hub keeps any `.parquet` in LFS, whatever its bytes. */
+const dataBytes = Buffer.from(Array.from({ length: 4096 }, (_, index) => (index * 7) % 256));
 
-const files = [
+const modelFiles = (bias: number) => [
 	...bpeClassifierFiles({
 		labels: ["NEGATIVE", "POSITIVE"],
 		vocabulary: ["i", "love", "this", "film", "awful"],
 		vectors: { love: [1], awful: [-1] },
 		weights: [[-24, 24]],
-		bias: [0, 0],
+		bias: [0, bias],
 	}),
 	{ path: "README.md", content: "---\nlicense: mit\n---\n# Sentiment\n" },
 ];
@@ -51,10 +60,23 @@ describe.each(ENGINES)("a caching mirror of another hub (%s)", (engine) => {
 	beforeAll(async () => {
 		source = await startTestDatabase(engine);
 		target = await startTestDatabase(engine);
-		const folder = writeFolder(files);
-		folders.push(folder);
-		for (const id of [MODEL, "team/classifier"]) {
-			const imported = await runCli(["import", folder, "--repo", id, "--data", source.config.dataDir], source.cliEnv);
+		const folder = writeFolder(modelFiles(0));
+		const other = writeFolder(modelFiles(1));
+		const dataset = writeFolder([
+			{ path: "README.md", content: "# Reviews\n" },
+			{ path: DATA, content: dataBytes },
+		]);
+		folders.push(folder, other, dataset);
+		for (const [id, from, type] of [
+			[MODEL, folder, "model"],
+			["team/classifier", folder, "model"],
+			[UNFETCHED, other, "model"],
+			[DATASET, dataset, "dataset"],
+		]) {
+			const imported = await runCli(
+				["import", from, "--repo", id, "--type", type, "--data", source.config.dataDir],
+				source.cliEnv,
+			);
 			expect(imported.code, imported.output).toBe(0);
 		}
 		upstream = await serveCli(["--data", source.config.dataDir], source.cliEnv);
@@ -72,9 +94,34 @@ describe.each(ENGINES)("a caching mirror of another hub (%s)", (engine) => {
 		await proxy?.close().catch(() => undefined);
 		await source?.cleanup();
 		await target?.cleanup();
+		for (const folder of folders) rmSync(folder, { recursive: true, force: true });
 	});
 
-	it("fetches a model on first use once for eight clients, with the upstream's bytes and commit id", async () => {
+	it("records a model on first use without its LFS file, with the upstream's listing and headers", async () => {
+		const info = (await (await fetch(`${mirror.url}/api/models/${MODEL}`)).json()) as Record<string, unknown>;
+		expect(info).toMatchObject({ id: MODEL, sha: upstreamSha, pipeline_tag: "text-classification" });
+		expect(upstreamCalls(`/api/models/${MODEL}/revision/`)).toBe(1);
+		expect(upstreamCalls(`/${MODEL}/resolve/${upstreamSha}/README.md`)).toBe(1);
+		expect(upstreamCalls(`/${MODEL}/resolve/${upstreamSha}/${WEIGHTS}`)).toBe(0);
+
+		const listing = async (hub: string) => (await fetch(`${hub}/api/models/${MODEL}/tree/main/onnx`)).json();
+		const listed = (await listing(mirror.url)) as { path: string; oid: string; lfs?: unknown }[];
+		expect(listed).toEqual(await listing(upstream.url));
+		expect(listed.find((entry) => entry.path === WEIGHTS)?.lfs).toMatchObject({ size: weights.length });
+
+		const head = await fetch(`${mirror.url}/${MODEL}/resolve/main/${WEIGHTS}`, { method: "HEAD" });
+		const upstreamHead = await fetch(`${upstream.url}/${MODEL}/resolve/main/${WEIGHTS}`, { method: "HEAD" });
+		expect(head.status).toBe(200);
+		expect(head.headers.get("x-repo-commit")).toBe(upstreamSha);
+		expect(head.headers.get("x-linked-size")).toBe(String(weights.length));
+		expect(head.headers.get("x-linked-etag")).toBe(`"${createHash("sha256").update(weights).digest("hex")}"`);
+		for (const name of ["etag", "x-linked-etag", "x-linked-size", "x-repo-commit"]) {
+			expect(head.headers.get(name)).toBe(upstreamHead.headers.get(name));
+		}
+		expect(upstreamCalls(`/${MODEL}/resolve/${upstreamSha}/${WEIGHTS}`)).toBe(0);
+	});
+
+	it("fetches an LFS file on first download once for eight clients, with the upstream's bytes and commit id", async () => {
 		const downloads = await Promise.all(
 			Array.from({ length: 8 }, () => downloadFile({ hubUrl: mirror.url, repo: MODEL, path: WEIGHTS }).then(bytesOf)),
 		);
@@ -82,8 +129,10 @@ describe.each(ENGINES)("a caching mirror of another hub (%s)", (engine) => {
 		expect(upstreamCalls(`/api/models/${MODEL}/revision/`)).toBe(1);
 		expect(upstreamCalls(`/${MODEL}/resolve/${upstreamSha}/${WEIGHTS}`)).toBe(1);
 
-		const info = (await (await fetch(`${mirror.url}/api/models/${MODEL}`)).json()) as Record<string, unknown>;
-		expect(info).toMatchObject({ id: MODEL, sha: upstreamSha, pipeline_tag: "text-classification" });
+		const ranged = await fetch(`${mirror.url}/${MODEL}/resolve/main/${WEIGHTS}`, { headers: { Range: "bytes=2-9" } });
+		expect(ranged.status).toBe(206);
+		expect(Buffer.from(await ranged.arrayBuffer()).equals(weights.subarray(2, 10))).toBe(true);
+		expect(upstreamCalls(`/${MODEL}/resolve/${upstreamSha}/${WEIGHTS}`)).toBe(1);
 		const file = await fetch(`${mirror.url}/${MODEL}/resolve/main/README.md`);
 		expect(file.headers.get("x-repo-commit")).toBe(upstreamSha);
 		expect(await file.text()).toContain("# Sentiment");
@@ -91,6 +140,19 @@ describe.each(ENGINES)("a caching mirror of another hub (%s)", (engine) => {
 		expect(access.mirrorOf).toBe(`${proxy.url}/${MODEL}`);
 		// Within the refresh time, reads are answered here alone.
 		expect(upstreamCalls(`/api/models/${MODEL}/revision/`)).toBe(1);
+	});
+
+	it("fetches a dataset's LFS file on its first download, not on the first read", async () => {
+		const info = (await (await fetch(`${mirror.url}/api/datasets/${DATASET}`)).json()) as { sha: string };
+		const datasetResolves = () => upstreamCalls(`/datasets/${DATASET}/resolve/${info.sha}/${DATA}`);
+		expect(datasetResolves()).toBe(0);
+		const downloads = await Promise.all(
+			Array.from({ length: 3 }, () =>
+				downloadFile({ hubUrl: mirror.url, repo: { type: "dataset", name: DATASET }, path: DATA }).then(bytesOf),
+			),
+		);
+		for (const bytes of downloads) expect(bytes.equals(dataBytes)).toBe(true);
+		expect(datasetResolves()).toBe(1);
 	});
 
 	it("keeps a namespace an account holds here local: the upstream's model of that name is not fetched", async () => {
@@ -103,10 +165,22 @@ describe.each(ENGINES)("a caching mirror of another hub (%s)", (engine) => {
 		expect(upstreamCalls("/api/models/team/")).toBe(0);
 	});
 
-	it("serves what it mirrored with the upstream gone, and names the upstream for a model it never fetched", async () => {
+	it("serves what it mirrored with the upstream gone, and names the upstream for what it never fetched", async () => {
+		expect((await fetch(`${mirror.url}/api/models/${UNFETCHED}`)).status).toBe(200);
 		await proxy.close();
 		const again = await bytesOf(await downloadFile({ hubUrl: mirror.url, repo: MODEL, path: WEIGHTS }));
 		expect(again.equals(weights)).toBe(true);
+
+		const head = await fetch(`${mirror.url}/${UNFETCHED}/resolve/main/${WEIGHTS}`, { method: "HEAD" });
+		expect(head.status).toBe(200);
+		const unfetched = await fetch(`${mirror.url}/${UNFETCHED}/resolve/main/${WEIGHTS}`);
+		expect(unfetched.status).toBe(502);
+		const answer = (await unfetched.json()) as { error: string };
+		expect(answer.error).toContain(`${WEIGHTS} of ${UNFETCHED} is not fetched from ${proxy.url} yet`);
+		expect(answer.error).toContain("the upstream failed");
+		// Not fetched yet is not missing: `hubkit check` finds the mirror whole.
+		const checked = await runCli(["check", "--deep", "--data", target.config.dataDir], target.cliEnv);
+		expect(checked.code, checked.output).toBe(0);
 
 		const missing = await fetch(`${mirror.url}/api/models/ops/never-mirrored`);
 		expect(missing.status).toBe(502);

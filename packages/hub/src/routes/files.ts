@@ -4,7 +4,9 @@
  * `/api/datasets/{id}/…` and `/datasets/{id}/resolve/…`). Shapes, headers and error codes follow reference/hub-api.md §3–§5, which
  * is what @huggingface/hub and huggingface_hub read. Ids, revisions and paths
  * arrive decoded (`%2F` included); they are checked, then used only as database
- * keys: file bytes are found by sha256 through the BlobStore, never by path.
+ * keys: file bytes are found by sha256 through the BlobStore, never by path. A mirror's LFS
+ * bytes may still be upstream: a GET fetches them first (services/upstream-mirror.ts), a HEAD
+ * answers from the listing.
  */
 import { type Context, Hono } from "hono";
 import type { HubDeps, HubEnv } from "../deps.js";
@@ -17,6 +19,7 @@ import { type FileRepo, FileService } from "../services/files.js";
 import { LEGACY_ID_ALIASES } from "../services/legacy-ids.js";
 import { findVisibleOrMoved, movedRepo } from "../services/repo-redirect.js";
 import { REPO_TYPE_PLURALS, REPO_TYPES, type RepoType } from "../services/repos.js";
+import { fetchMirroredBlob } from "../services/upstream-mirror.js";
 import { withXetHashes } from "../services/xet-reconstruction.js";
 import { XetStore } from "../services/xet-store.js";
 import type { ByteRange } from "../storage/blob-store.js";
@@ -372,6 +375,10 @@ async function serveFile(c: FileContext, deps: HubDeps, served: ServedFile): Pro
 	else if (rangeHeader !== undefined && size === 0) headers["Content-Range"] = contentRange(undefined, 0);
 
 	if (c.req.method === "HEAD") return c.body(null, status, headers);
+	// A mirror's LFS file may be recorded without its bytes yet: fetched here, the first time they are asked for.
+	if (!pointer && repo.mirrorOf !== null) {
+		await fetchMirroredBlob(deps, { repo, commitSha, path: stored.path, sha256: stored.blobSha256, size });
+	}
 
 	// An object store clients can reach (HUBKIT_S3_PRESIGN_DOWNLOADS): LFS bytes come from there, as
 	// HF's come from its CDN; the client sends its Range again to the signed URL.

@@ -7,13 +7,17 @@
  * with the size the database recorded (and, with `deep`, hashes to its address).
  * Blobs nothing references (an upload that was never committed, the files of a
  * deleted repository) are counted, not reported: content-addressed blobs may be
- * shared, and an unreferenced one is harmless.
+ * shared, and an unreferenced one is harmless. A mirror's LFS file is recorded before its bytes
+ * are fetched (services/upstream-mirror.ts): a blob absent from the store that only mirrors'
+ * commits reach is counted as not fetched yet, not reported; one a local repository's commit
+ * reaches is missing, whoever else holds it.
  */
 import { createHash } from "node:crypto";
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import type { Database } from "../db/schema.js";
 import type { BlobStore } from "../storage/blob-store.js";
 import { commitObjectProblem } from "../storage/commit-objects.js";
+import { DIRECTORY_MODE } from "../storage/git-trees.js";
 import { tagObjectProblem } from "../storage/tag-objects.js";
 import { parseRepoKey, repoKey } from "./repos.js";
 import { blobsCommitsReach, referencedBlobs } from "./trees.js";
@@ -22,6 +26,8 @@ export interface IntegrityReport {
 	repositories: number;
 	commits: number;
 	blobs: number;
+	/** Of those, mirrors' LFS blobs whose bytes are still upstream (fetched when first asked for). */
+	notFetched: number;
 	/** One line per problem found; empty when the hub is whole. */
 	problems: string[];
 }
@@ -95,6 +101,7 @@ export async function checkIntegrity(
 
 	// Every referenced blob, once, with the size the database recorded for it.
 	let checked = 0;
+	let notFetched = 0;
 	let after = "";
 	for (;;) {
 		const page = await referencedBlobs(db, after, PAGE);
@@ -105,23 +112,52 @@ export async function checkIntegrity(
 				page.map((blob) => blob.sha256),
 			),
 		);
+		const absent: string[] = [];
 		for (const blob of page) {
 			if (!reached.has(blob.sha256)) continue;
 			checked++;
 			const stored = await blobStore.size(blob.sha256);
 			if (stored === undefined) {
-				problems.push(`blob ${blob.sha256} is referenced by a commit but missing from the store`);
+				absent.push(blob.sha256);
 			} else if (blob.size !== null && stored !== Number(blob.size)) {
 				problems.push(`blob ${blob.sha256} holds ${stored} bytes; the database recorded ${blob.size}`);
 			} else if (options.deep && (await hashOf(blobStore, blob.sha256)) !== blob.sha256) {
 				problems.push(`blob ${blob.sha256} does not hash to its address: its bytes changed in the store`);
 			}
 		}
+		const missing = new Set(await blobsLocalCommitsReach(db, absent));
+		for (const sha256 of absent) {
+			if (missing.has(sha256)) problems.push(`blob ${sha256} is referenced by a commit but missing from the store`);
+			else notFetched++;
+		}
 		if (page.length < PAGE) break;
 		after = page.at(-1)?.sha256 ?? after;
 	}
 
-	return { repositories: records.length, commits: commits.length, blobs: checked, problems };
+	return { repositories: records.length, commits: commits.length, blobs: checked, notFetched, problems };
+}
+
+/**
+ * The blobs among `candidates` that a commit of a repository that is not a mirror reaches (as
+ * trees.ts `blobsCommitsReach`, limited to those commits): their absence is a loss, while a
+ * mirror's absent blob is still upstream.
+ */
+async function blobsLocalCommitsReach(db: Kysely<Database>, candidates: readonly string[]): Promise<string[]> {
+	if (candidates.length === 0) return [];
+	const result = await sql<{ blob: string }>`
+		WITH RECURSIVE holders(oid, blob) AS (
+			SELECT tree_oid, blob_sha256 FROM tree_entries WHERE blob_sha256 IN (${sql.join(candidates)})
+			UNION
+			SELECT parent.tree_oid, holders.blob FROM tree_entries parent
+				JOIN holders ON parent.object_oid = holders.oid
+				WHERE parent.mode = ${DIRECTORY_MODE}
+		)
+		SELECT DISTINCT holders.blob AS blob FROM holders
+		WHERE EXISTS (
+			SELECT 1 FROM commits WHERE commits.tree_oid = holders.oid
+				AND NOT EXISTS (SELECT 1 FROM mirrored_repos WHERE mirrored_repos.repo_id = commits.repo_id)
+		)`.execute(db);
+	return result.rows.map((row) => row.blob);
 }
 
 /** Each commit's git object, a page at a time (they are the largest rows of `commits`). */

@@ -19,6 +19,7 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { BlobStore } from "../storage/blob-store.js";
 import { FileHasher } from "../storage/file-hashes.js";
+import { isLfsFile, lfsPointerInfo } from "../storage/lfs.js";
 import { repoPathProblem } from "../storage/repo-path.js";
 import { REPO_TYPE_PLURALS, type RepoType } from "./repos.js";
 
@@ -70,8 +71,11 @@ export interface MirroredFile {
 	path: string;
 	blob: { sha256: string; size: number };
 	gitOid: string;
-	/** How it got here: downloaded whole, continued from a partial download, or already stored. */
-	fetched: "downloaded" | "resumed" | "stored";
+	/**
+	 * How it got here: downloaded whole, continued from a partial download, already stored, or
+	 * `later`: an LFS file recorded from the listing alone, its bytes fetched when a client asks.
+	 */
+	fetched: "downloaded" | "resumed" | "stored" | "later";
 }
 
 const MAX_TREE_PAGES = 10_000;
@@ -183,6 +187,23 @@ function nextPage(link: string | null, base: { origin: string; href: string }): 
 	const url = new URL(match[1], `${base.href}/`);
 	if (url.origin !== base.origin) throw new MirrorError(`The source's next page is on another host (${url.origin})`);
 	return url;
+}
+
+/**
+ * An LFS file recorded from the source's listing without its bytes, when this hub presents it as
+ * LFS too (storage/lfs.ts's rule): its tree entry then names the pointer built from sha256 and
+ * size, the oid the source lists for it, so no byte is needed for the commit. A file the source
+ * keeps in LFS that this hub would list as a regular file needs its git blob id, hence its bytes:
+ * undefined, and it is downloaded as any other.
+ */
+export function deferredLfsFile(file: SourceFile): MirroredFile | undefined {
+	if (!file.sha256 || !isLfsFile(file.path, file.size)) return undefined;
+	return {
+		path: file.path,
+		blob: { sha256: file.sha256, size: file.size },
+		gitOid: lfsPointerInfo(file.sha256, file.size).oid,
+		fetched: "later",
+	};
 }
 
 /** Where a file's partial download lives: named by what it is, so a later run finds it again. */

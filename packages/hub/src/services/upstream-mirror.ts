@@ -11,12 +11,22 @@
  * calls it. A namespace held here by an account or organisation is local only (local first), and a
  * repository held here that is not a mirror is never replaced. Private and gated upstream
  * repositories are not mirrored on demand: the operator's token must not open them to everyone.
+ *
+ * LFS files are lazy in the caching mirror: a revision is committed with its metadata and regular
+ * files, and each LFS file is recorded from the upstream's listing (sha256 and size, so its tree
+ * entry and `/resolve` headers are the upstream's) without its bytes. The first GET of those bytes
+ * fetches them (`fetchMirroredBlob`, once per blob in a process, checked against the sha256) and
+ * then serves them as any stored file; that first client waits for the one file. Until then the
+ * blob has its `blobs` row and no bytes in the store: `hubkit check` counts such blobs of mirrors as
+ * not fetched rather than missing (services/integrity.ts), and gc, which walks the store, never
+ * sees them. `hubkit mirror` copies every file at once.
  */
 import { join } from "node:path";
 import type { HubConfig } from "../config.js";
 import type { HubDeps } from "../deps.js";
 import { HubError } from "../errors.js";
 import {
+	deferredLfsFile,
 	MirrorError,
 	type MirroredFile,
 	type MirrorSource,
@@ -26,7 +36,7 @@ import {
 	sourceBaseUrl,
 } from "./mirror.js";
 import { type IngestResult, ingestSnapshot } from "./repo-ingest.js";
-import { findRepo, type RepoType, repoKey } from "./repos.js";
+import { findRepo, type Repo, type RepoType, repoKey } from "./repos.js";
 
 type MirrorDeps = Pick<HubDeps, "db" | "blobStore" | "logger" | "config">;
 
@@ -38,18 +48,26 @@ export interface MirroredRevision {
 
 /**
  * Copies `source`'s revision into `target` (default: the same id) and commits it under the
- * upstream's commit id. `onFile` hears of each file as it is stored.
+ * upstream's commit id. `onFile` hears of each file as it is stored. With `lazyLfs` the LFS files
+ * are recorded without their bytes (mirror.ts `deferredLfsFile`), fetched when asked for.
  */
 export async function mirrorRevision(
 	deps: MirrorDeps,
 	source: MirrorSource,
-	options: { target?: string; revision?: SourceRevision; onFile?: (file: MirroredFile) => void } = {},
+	options: {
+		target?: string;
+		revision?: SourceRevision;
+		lazyLfs?: boolean;
+		onFile?: (file: MirroredFile) => void;
+	} = {},
 ): Promise<MirroredRevision> {
 	const revision = options.revision ?? (await readSourceRevision(source));
 	const workDir = join(deps.config.dataDir, "mirror");
 	const files: MirroredFile[] = [];
 	for (const file of revision.files) {
-		const mirrored = await mirrorFile(source, revision.sha, file, { blobStore: deps.blobStore, workDir });
+		const mirrored =
+			(options.lazyLfs ? deferredLfsFile(file) : undefined) ??
+			(await mirrorFile(source, revision.sha, file, { blobStore: deps.blobStore, workDir }));
 		options.onFile?.(mirrored);
 		files.push(mirrored);
 	}
@@ -114,7 +132,7 @@ export class UpstreamMirror {
 		};
 		const revision = await readSourceRevision(source);
 		if (revision.private || revision.gated) return;
-		if (revision.sha !== heldSha) await mirrorRevision(this.deps, source, { revision });
+		if (revision.sha !== heldSha) await mirrorRevision(this.deps, source, { revision, lazyLfs: true });
 		await this.deps.db
 			.updateTable("mirrored_repos")
 			.set({ refreshed_at: new Date().toISOString() })
@@ -144,4 +162,72 @@ export class UpstreamMirror {
 			.executeTakeFirst();
 		return account !== undefined;
 	}
+}
+
+/** The fetches of absent blobs under way, per store and sha256: clients asking together share one. */
+const blobFetches = new WeakMap<object, Map<string, Promise<void>>>();
+
+export interface AbsentBlob {
+	/** A mirror. */
+	repo: Repo;
+	/** The commit being served: a mirror's commits keep the upstream's ids, so the upstream knows it. */
+	commitSha: string;
+	path: string;
+	sha256: string;
+	size: number;
+}
+
+/**
+ * Makes sure the store holds a mirrored file's bytes before they are served: fetched from the
+ * repository's upstream (`mirrored_repos`) when absent, once per blob in a process however many
+ * clients ask, checked against the sha256 (mirror.ts `mirrorFile`, which continues a partial
+ * download). Only with `HUBKIT_UPSTREAM` set and not offline; the token goes only to that upstream.
+ * A fetch that fails is a 502 naming the upstream.
+ */
+export async function fetchMirroredBlob(deps: MirrorDeps, blob: AbsentBlob): Promise<void> {
+	if ((await deps.blobStore.size(blob.sha256)) === blob.size) return;
+	let fetches = blobFetches.get(deps.blobStore);
+	if (!fetches) {
+		fetches = new Map();
+		blobFetches.set(deps.blobStore, fetches);
+	}
+	const running = fetches.get(blob.sha256);
+	if (running) return running;
+	const run = fetchFromUpstream(deps, blob).finally(() => fetches.delete(blob.sha256));
+	fetches.set(blob.sha256, run);
+	return run;
+}
+
+async function fetchFromUpstream(deps: MirrorDeps, blob: AbsentBlob): Promise<void> {
+	const row = await deps.db
+		.selectFrom("mirrored_repos")
+		.select(["upstream", "upstream_id"])
+		.where("repo_id", "=", blob.repo.key)
+		.executeTakeFirst();
+	// Not a mirror: the caller reports the missing bytes as it would for any repository.
+	if (!row) return;
+	const what = `${blob.path} of ${blob.repo.id} is not fetched from ${row.upstream} yet`;
+	const { upstream, upstreamToken, upstreamOffline } = deps.config;
+	if (!upstream || upstreamOffline) {
+		const why = upstream ? "HUBKIT_UPSTREAM_OFFLINE is set" : "HUBKIT_UPSTREAM is not set";
+		throw new HubError(502, `${what} and this hub does not call its upstream (${why})`);
+	}
+	const source: MirrorSource = {
+		from: row.upstream,
+		type: blob.repo.type,
+		id: row.upstream_id,
+		revision: blob.commitSha,
+		token: sourceBaseUrl(upstream) === row.upstream ? upstreamToken : undefined,
+	};
+	const file = { path: blob.path, size: blob.size, sha256: blob.sha256 };
+	try {
+		await mirrorFile(source, blob.commitSha, file, {
+			blobStore: deps.blobStore,
+			workDir: join(deps.config.dataDir, "mirror"),
+		});
+	} catch (error) {
+		if (!(error instanceof MirrorError)) throw error;
+		throw new HubError(502, `${what} and the upstream failed: ${error.message}`);
+	}
+	deps.logger.info(`Fetched ${blob.path} of ${blob.repo.id} (${blob.size} bytes) from ${row.upstream}`);
 }
