@@ -4,12 +4,16 @@
  * first read of a model records it without its LFS file, whose listing and HEAD are already the
  * upstream's; eight clients then downloading that file cause one download upstream, and get the
  * upstream's bytes under the upstream's commit id; a namespace an account holds here stays local;
- * with the upstream gone the mirrored model is still served, an LFS file not fetched yet is a 502
- * naming the upstream, and so is a model never mirrored.
+ * with the upstream gone the mirrored model is still served (to huggingface_hub's snapshot_download
+ * too), an LFS file not fetched yet is a 502 naming the upstream, and so is a model never mirrored.
  */
 
+import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
-import { rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
 import { bpeClassifierFiles } from "@hubkit/runtime/models";
 import { downloadFile } from "@huggingface/hub";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -18,6 +22,11 @@ import { type Balancer, startBalancer } from "./support/balancer.js";
 import { runCli, type ServingCli, serveCli } from "./support/cli.js";
 import { ENGINES, startTestDatabase, type TestDatabase } from "./support/engines.js";
 import { writeFolder } from "./support/folders.js";
+import { pythonClients } from "./support/python-clients.js";
+
+const execute = promisify(execFile);
+const MIRROR_DOWNLOAD = new URL("./clients/mirror-download.py", import.meta.url).pathname;
+const sha256 = (bytes: string | Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
 const MODEL = "ops/sentiment";
 /** Another model, with other weights: its LFS file is never fetched before the upstream goes. */
@@ -170,6 +179,20 @@ describe.each(ENGINES)("a caching mirror of another hub (%s)", (engine) => {
 		await proxy.close();
 		const again = await bytesOf(await downloadFile({ hubUrl: mirror.url, repo: MODEL, path: WEIGHTS }));
 		expect(again.equals(weights)).toBe(true);
+		// huggingface_hub, in a cache of its own, reads the whole model from the mirror alone (the first
+		// run of the Python clients builds their environment: support/python-clients.ts, hence the time limit).
+		const home = mkdtempSync(join(tmpdir(), "hubkit-mirror-python-"));
+		folders.push(home);
+		const { stdout } = await execute(pythonClients("requirements-hf1.txt"), [MIRROR_DOWNLOAD], {
+			env: { PATH: process.env.PATH, HF_HOME: home, HF_ENDPOINT: mirror.url, HUBKIT_REPO: MODEL, HUBKIT_FILE: WEIGHTS },
+		});
+		const read = JSON.parse(stdout) as { sha: string; files: Record<string, string>; one: string };
+		const expected = Object.fromEntries(modelFiles(0).map((file) => [file.path, sha256(file.content)] as const));
+		expect(read).toEqual({
+			sha: upstreamSha,
+			files: { ...expected, ".gitattributes": expect.any(String) },
+			one: sha256(weights),
+		});
 
 		const head = await fetch(`${mirror.url}/${UNFETCHED}/resolve/main/${WEIGHTS}`, { method: "HEAD" });
 		expect(head.status).toBe(200);
@@ -187,5 +210,5 @@ describe.each(ENGINES)("a caching mirror of another hub (%s)", (engine) => {
 		const { error } = (await missing.json()) as { error: string };
 		expect(error).toContain("ops/never-mirrored is not mirrored here yet and the upstream failed");
 		expect(error).toContain(proxy.url);
-	});
+	}, 900_000);
 });
