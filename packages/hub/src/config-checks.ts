@@ -91,3 +91,19 @@ export function checkedBlobStore(raw: string): string {
 	parseBlobStoreUrl(raw);
 	return raw;
 }
+
+/** `HUBKIT_UPSTREAM_ALLOW` and `…_DENY`: namespaces (`google`) and repository ids (`google/gemma`), any case. */
+export function upstreamNames(variable: string): (raw: string) => string[] {
+	return (raw) => {
+		const names = raw
+			.split(",")
+			.map((name) => name.trim().toLowerCase())
+			.filter((name) => name !== "");
+		for (const name of names) {
+			if (!/^[a-z0-9][\w.-]*(\/[\w.-]+)?$/.test(name)) {
+				throw new Error(`${variable} must list namespaces or owner/name ids, got ${JSON.stringify(name)}`);
+			}
+		}
+		return names;
+	};
+}

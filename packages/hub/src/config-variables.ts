@@ -12,6 +12,7 @@ import {
 	checkedPublicUrl,
 	DEFAULT_UPLOAD_REFUSED_TYPES,
 	uploadRefusedTypes,
+	upstreamNames,
 } from "./config-checks.js";
 import { choice, flag, integer, type Kind, list, onOff, text, textOr } from "./config-kinds.js";
 
@@ -282,6 +283,22 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
 		accepts: "a secret",
 		default: "none",
 		reads: reads("upstreamToken", text()),
+	},
+	{
+		name: "HUBKIT_UPSTREAM_ALLOW",
+		section: "Mirror of another hub",
+		about: "mirror only these namespaces and repositories (`HUBKIT_UPSTREAM_DENY` wins over it)",
+		accepts: "comma-separated namespaces and `owner/name` ids",
+		default: "every public repository",
+		reads: reads("upstreamAllow", list([], upstreamNames("HUBKIT_UPSTREAM_ALLOW"))),
+	},
+	{
+		name: "HUBKIT_UPSTREAM_DENY",
+		section: "Mirror of another hub",
+		about: "never mirror these namespaces and repositories",
+		accepts: "comma-separated namespaces and `owner/name` ids",
+		default: "none",
+		reads: reads("upstreamDeny", list([], upstreamNames("HUBKIT_UPSTREAM_DENY"))),
 	},
 	{
 		name: "HUBKIT_UPSTREAM_OFFLINE",

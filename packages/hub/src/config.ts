@@ -141,6 +141,10 @@ export interface HubConfig {
 	upstream?: string;
 	/** Sent to the upstream only. */
 	upstreamToken?: string;
+	/** Namespaces and `owner/name` ids (lower case) the mirror fetches; empty: every public repository. */
+	upstreamAllow: string[];
+	/** Namespaces and ids never fetched; they win over `upstreamAllow`. */
+	upstreamDeny: string[];
 	/** Never call the upstream: serve what is mirrored, nothing more. */
 	upstreamOffline: boolean;
 	/** A mirror's `main` is asked of the upstream again once this many seconds old (0: every request). */

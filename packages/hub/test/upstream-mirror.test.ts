@@ -3,7 +3,8 @@
  * counting proxy in front of it on loopback, and a second hub whose upstream is the proxy. The
  * first read of a model records it without its LFS file, whose listing and HEAD are already the
  * upstream's; eight clients then downloading that file cause one download upstream, and get the
- * upstream's bytes under the upstream's commit id; a namespace an account holds here stays local;
+ * upstream's bytes under the upstream's commit id; a namespace an account holds here stays local,
+ * and one HUBKIT_UPSTREAM_DENY names is never fetched;
  * with the upstream gone the mirrored model is still served (to huggingface_hub's snapshot_download
  * too), an LFS file not fetched yet is a 502 naming the upstream, and so is a model never mirrored.
  */
@@ -79,6 +80,7 @@ describe.each(ENGINES)("a caching mirror of another hub (%s)", (engine) => {
 		for (const [id, from, type] of [
 			[MODEL, folder, "model"],
 			["team/classifier", folder, "model"],
+			["hidden/classifier", folder, "model"],
 			[UNFETCHED, other, "model"],
 			[DATASET, dataset, "dataset"],
 		]) {
@@ -91,7 +93,11 @@ describe.each(ENGINES)("a caching mirror of another hub (%s)", (engine) => {
 		upstream = await serveCli(["--data", source.config.dataDir], source.cliEnv);
 		proxy = await startBalancer();
 		proxy.backends.push(upstream.url);
-		mirror = await serveCli(["--data", target.config.dataDir], { ...target.cliEnv, HUBKIT_UPSTREAM: proxy.url });
+		mirror = await serveCli(["--data", target.config.dataDir], {
+			...target.cliEnv,
+			HUBKIT_UPSTREAM: proxy.url,
+			HUBKIT_UPSTREAM_DENY: "Hidden",
+		});
 		upstreamSha = ((await (await fetch(`${upstream.url}/api/models/${MODEL}/revision/main`)).json()) as { sha: string })
 			.sha;
 		weights = Buffer.from(await (await fetch(`${upstream.url}/${MODEL}/resolve/main/${WEIGHTS}`)).arrayBuffer());
@@ -164,7 +170,7 @@ describe.each(ENGINES)("a caching mirror of another hub (%s)", (engine) => {
 		expect(datasetResolves()).toBe(1);
 	});
 
-	it("keeps a namespace an account holds here local: the upstream's model of that name is not fetched", async () => {
+	it("keeps a namespace an account holds here local, and one the operator denies unfetched", async () => {
 		const signedUp = await accountClient(mirror.url)("/api/auth/signup", {
 			body: { username: "team", email: "team@example.com", password: "correct horse battery staple" },
 		});
@@ -172,6 +178,9 @@ describe.each(ENGINES)("a caching mirror of another hub (%s)", (engine) => {
 		const answer = await fetch(`${mirror.url}/api/models/team/classifier`);
 		expect(answer.status).toBe(401);
 		expect(upstreamCalls("/api/models/team/")).toBe(0);
+		// The operator's deny list, any case: never asked upstream either.
+		expect((await fetch(`${mirror.url}/api/models/hidden/classifier`)).status).toBe(401);
+		expect(upstreamCalls("/api/models/hidden/")).toBe(0);
 	});
 
 	it("serves what it mirrored with the upstream gone, and names the upstream for what it never fetched", async () => {
@@ -204,6 +213,7 @@ describe.each(ENGINES)("a caching mirror of another hub (%s)", (engine) => {
 		// Not fetched yet is not missing: `hubkit check` finds the mirror whole.
 		const checked = await runCli(["check", "--deep", "--data", target.config.dataDir], target.cliEnv);
 		expect(checked.code, checked.output).toBe(0);
+		expect(checked.output).toContain("1 LFS file of mirrors not fetched yet");
 
 		const missing = await fetch(`${mirror.url}/api/models/ops/never-mirrored`);
 		expect(missing.status).toBe(502);

@@ -17,7 +17,10 @@ export async function checkCommand(args: string[]): Promise<void> {
 	await withHub(values, async (hub) => {
 		const report = await checkIntegrity(hub.deps, { deep: values.deep });
 		for (const problem of report.problems) process.stdout.write(`${problem}\n`);
-		const summary = `${report.repositories} repositories, ${report.commits} commits, ${report.blobs} referenced blobs${values.deep ? " (re-hashed)" : ""}`;
+		const { notFetched } = report;
+		const lazy =
+			notFetched > 0 ? `, ${notFetched} LFS ${notFetched === 1 ? "file" : "files"} of mirrors not fetched yet` : "";
+		const summary = `${report.repositories} repositories, ${report.commits} commits, ${report.blobs} referenced blobs${values.deep ? " (re-hashed)" : ""}${lazy}`;
 		if (report.problems.length > 0) throw new CommandError(`${report.problems.length} problems in ${summary}`);
 		process.stderr.write(`OK: ${summary}\n`);
 	});

@@ -8,7 +8,8 @@
  * is asked of the upstream again. One fetch per repository at a time in a process: clients asking
  * together wait for the same one. With the upstream unreachable what is mirrored is served as it
  * is, and a repository that is not is a 502 naming the upstream; `HUBKIT_UPSTREAM_OFFLINE=1` never
- * calls it. A namespace held here by an account or organisation is local only (local first), and a
+ * calls it. `HUBKIT_UPSTREAM_ALLOW` and `HUBKIT_UPSTREAM_DENY` (namespaces or ids) restrict what
+ * is fetched. A namespace held here by an account or organisation is local only (local first), and a
  * repository held here that is not a mirror is never replaced. Private and gated upstream
  * repositories are not mirrored on demand: the operator's token must not open them to everyone.
  *
@@ -83,7 +84,10 @@ export async function mirrorRevision(
 }
 
 /** The caching mirror's settings (config.ts): present when `HUBKIT_UPSTREAM` is set. */
-type UpstreamSettings = Pick<HubConfig, "upstream" | "upstreamToken" | "upstreamOffline" | "mirrorRefreshSeconds">;
+type UpstreamSettings = Pick<
+	HubConfig,
+	"upstream" | "upstreamToken" | "upstreamOffline" | "mirrorRefreshSeconds" | "upstreamAllow" | "upstreamDeny"
+>;
 
 export class UpstreamMirror {
 	readonly #inFlight = new Map<string, Promise<void>>();
@@ -104,7 +108,7 @@ export class UpstreamMirror {
 	}
 
 	async #ensure(type: RepoType, id: string): Promise<void> {
-		if (this.settings.upstreamOffline) return;
+		if (this.settings.upstreamOffline || !this.#mayMirror(id)) return;
 		const repo = await findRepo(this.deps.db, type, id);
 		if (repo ? repo.mirrorOf === null : await this.#localNamespace(id)) return;
 		if (repo && !(await this.#stale(repo.key))) return;
@@ -138,6 +142,14 @@ export class UpstreamMirror {
 			.set({ refreshed_at: new Date().toISOString() })
 			.where("repo_id", "=", repoKey(type, id))
 			.execute();
+	}
+
+	/** The operator's lists: denied namespaces and ids never, and when there is an allow list, only what it names. */
+	#mayMirror(id: string): boolean {
+		const key = id.toLowerCase();
+		const named = (names: string[]) => names.some((name) => name === key || name === key.slice(0, key.indexOf("/")));
+		if (named(this.settings.upstreamDeny)) return false;
+		return this.settings.upstreamAllow.length === 0 || named(this.settings.upstreamAllow);
 	}
 
 	/** Whether the main revision was read from the upstream longer ago than the settings allow. */
