@@ -15,9 +15,9 @@ import { createLocalRuntime, type HubLocalRuntime } from "../src/local-inference
 import { PLACEHOLDER_LINE } from "../src/seed/catalogue/card.js";
 import { sampleCatalogue } from "../src/seed/catalogue/index.js";
 import { LOCAL_SENTIMENT_MODEL } from "../src/seed/catalogue/local-models.js";
-import { PLACEHOLDER_TAG } from "../src/seed/catalogue/model.js";
 import { PACKAGED_MEDIA_MODELS, pocketsphinxSample } from "../src/seed/catalogue/packaged-media-models.js";
 import { loadSeed } from "../src/seed/load.js";
+import { PLACEHOLDER_TAG } from "../src/services/repos.js";
 import { LOCAL_MODEL_DESCRIPTION, localModelNote } from "../src/services/tasks.js";
 import { ENGINES, startTestDatabase, type TestDatabase } from "./support/engines.js";
 import { type Listening, listen, openTestHub, type TestHub } from "./support/hub.js";

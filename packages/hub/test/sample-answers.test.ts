@@ -12,7 +12,6 @@ import { createHubApp } from "../src/app.js";
 import { createLocalRuntime, type HubLocalRuntime } from "../src/local-inference/local-runtime.js";
 import { CLINICAL_NER_MODEL } from "../src/seed/catalogue/clinical-ner.js";
 import { DEMO_AUTHOR, sampleCatalogue } from "../src/seed/catalogue/index.js";
-import { PLACEHOLDER_TAG } from "../src/seed/catalogue/model.js";
 import {
 	APERTIUM_SAMPLE_TRANSLATION,
 	PACKAGED_MEDIA_MODELS,
@@ -20,6 +19,7 @@ import {
 	pocketsphinxSample,
 } from "../src/seed/catalogue/packaged-media-models.js";
 import { loadSeed } from "../src/seed/load.js";
+import { PLACEHOLDER_TAG } from "../src/services/repos.js";
 import { ENGINES, startTestDatabase, type TestDatabase } from "./support/engines.js";
 import { type Listening, listen, openTestHub, type TestHub } from "./support/hub.js";
 

@@ -4,7 +4,8 @@
  * first read of a model records it without its LFS file, whose listing and HEAD are already the
  * upstream's; eight clients then downloading that file cause one download upstream, and get the
  * upstream's bytes under the upstream's commit id; a namespace an account holds here stays local,
- * and one HUBKIT_UPSTREAM_DENY names is never fetched;
+ * and one HUBKIT_UPSTREAM_DENY names is never fetched; a placeholder of the sample catalogue yields
+ * to the upstream's model;
  * with the upstream gone the mirrored model is still served (to huggingface_hub's snapshot_download
  * too), an LFS file not fetched yet is a 502 naming the upstream, and so is a model never mirrored.
  */
@@ -33,6 +34,8 @@ const MODEL = "ops/sentiment";
 /** Another model, with other weights: its LFS file is never fetched before the upstream goes. */
 const UNFETCHED = "ops/sentiment-b";
 const WEIGHTS = "onnx/model.onnx";
+/** A placeholder of the sample catalogue the mirror seeds (a real name, no files); real upstream. */
+const PLACEHOLDER = "google/flan-t5-base";
 const DATASET = "ops/reviews";
 const DATA = "data/train.parquet";
 /** Stands in for a parquet file: the hub keeps any `.parquet` in LFS, whatever its bytes. */
@@ -81,6 +84,7 @@ describe.each(ENGINES)("a caching mirror of another hub (%s)", (engine) => {
 			[MODEL, folder, "model"],
 			["team/classifier", folder, "model"],
 			["hidden/classifier", folder, "model"],
+			[PLACEHOLDER, folder, "model"],
 			[UNFETCHED, other, "model"],
 			[DATASET, dataset, "dataset"],
 		]) {
@@ -168,6 +172,26 @@ describe.each(ENGINES)("a caching mirror of another hub (%s)", (engine) => {
 		);
 		for (const bytes of downloads) expect(bytes.equals(dataBytes)).toBe(true);
 		expect(datasetResolves()).toBe(1);
+	});
+
+	it("replaces a placeholder of the sample catalogue with the upstream's model on first use", async () => {
+		const tagsOf = async (url: string) =>
+			(await (await fetch(`${url}/api/models/${PLACEHOLDER}`)).json()) as { sha: string; tags: string[] };
+		// Listed before any read of it names it: the sample catalogue's placeholder.
+		const listed = (await (await fetch(`${mirror.url}/api/models?search=flan-t5-base`)).json()) as {
+			id: string;
+			tags: string[];
+		}[];
+		expect(listed.find((model) => model.id === PLACEHOLDER)?.tags).toContain("hubkit:placeholder");
+		const upstreamModel = await tagsOf(upstream.url);
+		const mirrored = await tagsOf(mirror.url);
+		expect(mirrored.sha).toBe(upstreamModel.sha);
+		expect(mirrored.tags).not.toContain("hubkit:placeholder");
+		const access = (await (await fetch(`${mirror.url}/api/models/${PLACEHOLDER}/access`)).json()) as {
+			mirrorOf: string;
+		};
+		expect(access.mirrorOf).toBe(`${proxy.url}/${PLACEHOLDER}`);
+		expect(await (await fetch(`${mirror.url}/${PLACEHOLDER}/resolve/main/README.md`)).text()).toContain("# Sentiment");
 	});
 
 	it("keeps a namespace an account holds here local, and one the operator denies unfetched", async () => {

@@ -14,10 +14,10 @@ import {
 } from "@hubkit/tasks";
 import { describe, expect, it } from "vitest";
 import { LEGACY_ID_ALIASES } from "../services/legacy-ids.js";
+import { PLACEHOLDER_TAG } from "../services/repos.js";
 import { repoIdProblem, repoPathProblem } from "../storage/repo-path.js";
 import { PLACEHOLDER_LINE } from "./catalogue/card.js";
 import { CATALOGUE_DATE, DEMO_AUTHOR, sampleCatalogue } from "./catalogue/index.js";
-import { PLACEHOLDER_TAG } from "./catalogue/model.js";
 import { seedCapability } from "./seed-capability.js";
 import type { SeedModel } from "./types.js";
 

@@ -32,6 +32,11 @@ export async function deleteRepo(
 	caller: Caller | undefined,
 ): Promise<void> {
 	const { repo } = await findRepoFor(db, "admin", type, id, caller);
+	await removeRepo(db, repo);
+}
+
+/** Removes a repository and everything keyed by it, in one transaction; who may is the caller's to have asked. */
+export async function removeRepo(db: Kysely<Database>, repo: Repo): Promise<void> {
 	const key = repo.key;
 	await db.transaction().execute(async (trx) => {
 		await deleteRecord(trx, repo);
@@ -48,7 +53,7 @@ export async function deleteRepo(
 		await trx.deleteFrom("lfs_objects").where("repo_id", "=", key).execute();
 		await trx.deleteFrom("repo_redirects").where("to_id", "=", key).execute();
 	});
-	if (type === "model") forgetModelInfo(db, repo.id);
+	if (repo.type === "model") forgetModelInfo(db, repo.id);
 }
 
 export interface RepoSettings {

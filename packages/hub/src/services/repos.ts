@@ -67,6 +67,13 @@ export interface Repo {
 	mirrorOf: string | null;
 }
 
+/**
+ * The tag of a sample-catalogue model whose files are placeholders (a path and a size, filler
+ * bytes: seed/catalogue/model.ts), so neither a person nor a client takes it for a model that
+ * runs; a caching mirror replaces such a model with the upstream's.
+ */
+export const PLACEHOLDER_TAG = "hubkit:placeholder";
+
 /** `namespace/name` checked for shape; a malformed id is a 400, not a look-up. */
 export function checkedRepoId(namespace: string, name: string): string {
 	const problem = repoIdProblem(namespace, name);

@@ -10,7 +10,8 @@
  * is, and a repository that is not is a 502 naming the upstream; `HUBKIT_UPSTREAM_OFFLINE=1` never
  * calls it. `HUBKIT_UPSTREAM_ALLOW` and `HUBKIT_UPSTREAM_DENY` (namespaces or ids) restrict what
  * is fetched. A namespace held here by an account or organisation is local only (local first), and a
- * repository held here that is not a mirror is never replaced. Private and gated upstream
+ * repository held here that is not a mirror is never replaced, but for the sample catalogue's
+ * placeholders (real names without files), which yield to the upstream's. Private and gated upstream
  * repositories are not mirrored on demand: the operator's token must not open them to everyone.
  *
  * LFS files are lazy in the caching mirror: a revision is committed with its metadata and regular
@@ -36,8 +37,9 @@ import {
 	type SourceRevision,
 	sourceBaseUrl,
 } from "./mirror.js";
+import { removeRepo } from "./repo-admin.js";
 import { type IngestResult, ingestSnapshot } from "./repo-ingest.js";
-import { findRepo, type Repo, type RepoType, repoKey } from "./repos.js";
+import { findRepo, PLACEHOLDER_TAG, type Repo, type RepoType, repoKey } from "./repos.js";
 
 type MirrorDeps = Pick<HubDeps, "db" | "blobStore" | "logger" | "config">;
 
@@ -109,11 +111,14 @@ export class UpstreamMirror {
 
 	async #ensure(type: RepoType, id: string): Promise<void> {
 		if (this.settings.upstreamOffline || !this.#mayMirror(id)) return;
-		const repo = await findRepo(this.deps.db, type, id);
+		const found = await findRepo(this.deps.db, type, id);
+		// A placeholder of the sample catalogue (a real name without files) yields to the real repository.
+		const placeholder = found && found.mirrorOf === null && (await this.#placeholder(found)) ? found : undefined;
+		const repo = placeholder ? undefined : found;
 		if (repo ? repo.mirrorOf === null : await this.#localNamespace(id)) return;
 		if (repo && !(await this.#stale(repo.key))) return;
 		try {
-			await this.#fetch(type, id, repo?.sha);
+			await this.#fetch(type, id, repo?.sha, placeholder);
 		} catch (error) {
 			if (!(error instanceof MirrorError)) throw error;
 			// The upstream has no such public repository: answered here as any missing one.
@@ -126,7 +131,7 @@ export class UpstreamMirror {
 		}
 	}
 
-	async #fetch(type: RepoType, id: string, heldSha: string | undefined): Promise<void> {
+	async #fetch(type: RepoType, id: string, heldSha: string | undefined, placeholder?: Repo): Promise<void> {
 		const source: MirrorSource = {
 			from: this.settings.upstream,
 			type,
@@ -136,12 +141,25 @@ export class UpstreamMirror {
 		};
 		const revision = await readSourceRevision(source);
 		if (revision.private || revision.gated) return;
+		if (placeholder) await removeRepo(this.deps.db, placeholder);
 		if (revision.sha !== heldSha) await mirrorRevision(this.deps, source, { revision, lazyLfs: true });
 		await this.deps.db
 			.updateTable("mirrored_repos")
 			.set({ refreshed_at: new Date().toISOString() })
 			.where("repo_id", "=", repoKey(type, id))
 			.execute();
+	}
+
+	/** Whether the sample catalogue made this model as a placeholder (seed/catalogue/model.ts). */
+	async #placeholder(repo: Repo): Promise<boolean> {
+		if (repo.type !== "model") return false;
+		const tag = await this.deps.db
+			.selectFrom("model_tags")
+			.select("tag")
+			.where("model_id", "=", repo.id)
+			.where("tag", "=", PLACEHOLDER_TAG)
+			.executeTakeFirst();
+		return tag !== undefined;
 	}
 
 	/** The operator's lists: denied namespaces and ids never, and when there is an allow list, only what it names. */

@@ -5,6 +5,7 @@
  * Each concern lives in its own module beside this one.
  */
 
+import { PLACEHOLDER_TAG } from "../../services/repos.js";
 import { AUTO_MODEL, defaultProcessor } from "../../services/transformers-info.js";
 import type { SeedFile, SeedModel } from "../types.js";
 import { readmeOf } from "./card.js";
@@ -46,12 +47,6 @@ function buildConfig(spec: Spec): Record<string, unknown> | undefined {
 	}
 	return Object.keys(config).length > 0 ? config : undefined;
 }
-
-/**
- * Marks a sample record whose files are placeholders (a path and a size, filler bytes): in its
- * tags and in a line of its card, so neither a person nor a client takes it for a model that runs.
- */
-export const PLACEHOLDER_TAG = "hubkit:placeholder";
 
 /**
  * The full record for one spec. `generated` are files with real content written by code (a
