@@ -125,7 +125,7 @@ export async function checkIntegrity(
 				problems.push(`blob ${blob.sha256} does not hash to its address: its bytes changed in the store`);
 			}
 		}
-		const missing = new Set(await blobsLocalCommitsReach(db, absent));
+		const missing = new Set(await blobsCommitsReach(db, absent, { outsideMirrors: true }));
 		for (const sha256 of absent) {
 			if (missing.has(sha256)) problems.push(`blob ${sha256} is referenced by a commit but missing from the store`);
 			else notFetched++;
@@ -135,29 +135,6 @@ export async function checkIntegrity(
 	}
 
 	return { repositories: records.length, commits: commits.length, blobs: checked, notFetched, problems };
-}
-
-/**
- * The blobs among `candidates` that a commit of a repository that is not a mirror reaches (as
- * trees.ts `blobsCommitsReach`, limited to those commits): their absence is a loss, while a
- * mirror's absent blob is still upstream.
- */
-async function blobsLocalCommitsReach(db: Kysely<Database>, candidates: readonly string[]): Promise<string[]> {
-	if (candidates.length === 0) return [];
-	const result = await sql<{ blob: string }>`
-		WITH RECURSIVE holders(oid, blob) AS (
-			SELECT tree_oid, blob_sha256 FROM tree_entries WHERE blob_sha256 IN (${sql.join(candidates)})
-			UNION
-			SELECT parent.tree_oid, holders.blob FROM tree_entries parent
-				JOIN holders ON parent.object_oid = holders.oid
-				WHERE parent.mode = ${DIRECTORY_MODE}
-		)
-		SELECT DISTINCT holders.blob AS blob FROM holders
-		WHERE EXISTS (
-			SELECT 1 FROM commits WHERE commits.tree_oid = holders.oid
-				AND NOT EXISTS (SELECT 1 FROM mirrored_repos WHERE mirrored_repos.repo_id = commits.repo_id)
-		)`.execute(db);
-	return result.rows.map((row) => row.blob);
 }
 
 /** Each commit's git object, a page at a time (they are the largest rows of `commits`). */

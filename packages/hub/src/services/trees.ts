@@ -284,8 +284,16 @@ export async function repoHistoryHoldsBlob(db: Kysely<Database>, repoKey: string
  * (a commit being written may be reusing any of them), so a tree alone keeps nothing alive: only a
  * commit does. Walks up by index (`tree_entries_by_blob`, `…_by_object`, `commits_by_tree`).
  */
-export async function blobsCommitsReach(db: Kysely<Database>, candidates: readonly string[]): Promise<string[]> {
+export async function blobsCommitsReach(
+	db: Kysely<Database>,
+	candidates: readonly string[],
+	options: { outsideMirrors?: boolean } = {},
+): Promise<string[]> {
 	if (candidates.length === 0) return [];
+	// `outsideMirrors`: only commits of repositories that are not mirrors (a mirror's blob may still be upstream).
+	const mirrorsLeftOut = options.outsideMirrors
+		? sql`AND NOT EXISTS (SELECT 1 FROM mirrored_repos WHERE mirrored_repos.repo_id = commits.repo_id)`
+		: sql``;
 	const result = await sql<{ blob: string }>`
 		WITH RECURSIVE holders(oid, blob) AS (
 			SELECT tree_oid, blob_sha256 FROM tree_entries WHERE blob_sha256 IN (${sql.join(candidates)})
@@ -295,7 +303,7 @@ export async function blobsCommitsReach(db: Kysely<Database>, candidates: readon
 				WHERE parent.mode = ${DIRECTORY_MODE}
 		)
 		SELECT DISTINCT holders.blob AS blob FROM holders
-		WHERE EXISTS (SELECT 1 FROM commits WHERE commits.tree_oid = holders.oid)`.execute(db);
+		WHERE EXISTS (SELECT 1 FROM commits WHERE commits.tree_oid = holders.oid ${mirrorsLeftOut})`.execute(db);
 	return result.rows.map((row) => row.blob);
 }
 
