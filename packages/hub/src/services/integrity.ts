@@ -13,11 +13,10 @@
  * reaches is missing, whoever else holds it.
  */
 import { createHash } from "node:crypto";
-import { type Kysely, sql } from "kysely";
+import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.js";
 import type { BlobStore } from "../storage/blob-store.js";
 import { commitObjectProblem } from "../storage/commit-objects.js";
-import { DIRECTORY_MODE } from "../storage/git-trees.js";
 import { tagObjectProblem } from "../storage/tag-objects.js";
 import { parseRepoKey, repoKey } from "./repos.js";
 import { blobsCommitsReach, referencedBlobs } from "./trees.js";
