@@ -5,7 +5,7 @@
  * is what @huggingface/hub and huggingface_hub read. Ids, revisions and paths
  * arrive decoded (`%2F` included); they are checked, then used only as database
  * keys: file bytes are found by sha256 through the BlobStore, never by path. A mirror's LFS
- * bytes may still be upstream: a GET fetches them first (services/upstream-mirror.ts), a HEAD
+ * bytes may still be upstream: a GET fetches them first (services/mirrored-blobs.ts), a HEAD
  * answers from the listing.
  */
 import { type Context, Hono } from "hono";
@@ -17,9 +17,9 @@ import { checkGatedDownload } from "../services/access-requests.js";
 import { recordRepoFileFetch } from "../services/downloads.js";
 import { type FileRepo, FileService } from "../services/files.js";
 import { LEGACY_ID_ALIASES } from "../services/legacy-ids.js";
+import { fetchMirroredBlob } from "../services/mirrored-blobs.js";
 import { findVisibleOrMoved, movedRepo } from "../services/repo-redirect.js";
 import { REPO_TYPE_PLURALS, REPO_TYPES, type RepoType } from "../services/repos.js";
-import { fetchMirroredBlob } from "../services/upstream-mirror.js";
 import { withXetHashes } from "../services/xet-reconstruction.js";
 import { XetStore } from "../services/xet-store.js";
 import type { ByteRange } from "../storage/blob-store.js";

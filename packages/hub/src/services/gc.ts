@@ -5,7 +5,7 @@
  * URLs and their parts, claims on uploaded LFS objects no commit took up, the Xet rows of removed
  * xorbs and files). `hubkit gc` runs it; so does every hub on its schedule
  * (`HUBKIT_GC_INTERVAL_MINUTES`). It walks what the store holds, so a mirror's LFS blob recorded
- * but not fetched yet (services/upstream-mirror.ts) is never a candidate, and once fetched the
+ * but not fetched yet (services/mirrored-blobs.ts) is never a candidate, and once fetched the
  * mirror's commits keep it.
  *
  * Safe while hubs serve and share the database and the store:

@@ -8,7 +8,7 @@
  * Blobs nothing references (an upload that was never committed, the files of a
  * deleted repository) are counted, not reported: content-addressed blobs may be
  * shared, and an unreferenced one is harmless. A mirror's LFS file is recorded before its bytes
- * are fetched (services/upstream-mirror.ts): a blob absent from the store that only mirrors'
+ * are fetched (services/mirrored-blobs.ts): a blob absent from the store that only mirrors'
  * commits reach is counted as not fetched yet, not reported; one a local repository's commit
  * reaches is missing, whoever else holds it.
  */
