@@ -5,7 +5,7 @@
  * is what @huggingface/hub and huggingface_hub read. Ids, revisions and paths
  * arrive decoded (`%2F` included); they are checked, then used only as database
  * keys: file bytes are found by sha256 through the BlobStore, never by path. A mirror's LFS
- * bytes may still be upstream: a GET fetches them first (services/mirrored-blobs.ts), a HEAD
+ * bytes may still be upstream: a GET streams them as they are fetched (services/mirrored-blobs.ts), a HEAD
  * answers from the listing.
  */
 import { type Context, Hono } from "hono";
@@ -17,7 +17,7 @@ import { checkGatedDownload } from "../services/access-requests.js";
 import { recordRepoFileFetch } from "../services/downloads.js";
 import { type FileRepo, FileService } from "../services/files.js";
 import { LEGACY_ID_ALIASES } from "../services/legacy-ids.js";
-import { fetchMirroredBlob } from "../services/mirrored-blobs.js";
+import { mirroredBlobBody } from "../services/mirrored-blobs.js";
 import { findVisibleOrMoved, movedRepo } from "../services/repo-redirect.js";
 import { REPO_TYPE_PLURALS, REPO_TYPES, type RepoType } from "../services/repos.js";
 import { withXetHashes } from "../services/xet-reconstruction.js";
@@ -375,9 +375,14 @@ async function serveFile(c: FileContext, deps: HubDeps, served: ServedFile): Pro
 	else if (rangeHeader !== undefined && size === 0) headers["Content-Range"] = contentRange(undefined, 0);
 
 	if (c.req.method === "HEAD") return c.body(null, status, headers);
-	// A mirror's LFS file may be recorded without its bytes yet: fetched here, the first time they are asked for.
+	// A mirror's LFS file may be recorded without its bytes yet: read as they arrive from the upstream.
 	if (!pointer && repo.mirrorOf !== null) {
-		await fetchMirroredBlob(deps, { repo, commitSha, path: stored.path, sha256: stored.blobSha256, size });
+		const absent = { repo, commitSha, path: stored.path, sha256: stored.blobSha256, size };
+		const arriving = await mirroredBlobBody(deps, absent, range);
+		if (arriving) {
+			await countDownload(deps, repo, stored.path, range);
+			return c.body(arriving, status, headers);
+		}
 	}
 
 	// An object store clients can reach (HUBKIT_S3_PRESIGN_DOWNLOADS): LFS bytes come from there, as

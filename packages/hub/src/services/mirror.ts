@@ -12,11 +12,10 @@
  * The source token (HF_TOKEN) is only ever sent to the source's own origin.
  */
 import { createHash } from "node:crypto";
-import { createReadStream, createWriteStream } from "node:fs";
-import { mkdir, rm, stat } from "node:fs/promises";
+import { createReadStream } from "node:fs";
+import { mkdir, open, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { Readable } from "node:stream";
-import { pipeline } from "node:stream/promises";
 import type { BlobStore } from "../storage/blob-store.js";
 import { FileHasher } from "../storage/file-hashes.js";
 import { isLfsFile, lfsPointerInfo } from "../storage/lfs.js";
@@ -218,15 +217,27 @@ async function sizeOf(path: string): Promise<number> {
 	return (await stat(path).catch(() => undefined))?.size ?? 0;
 }
 
+/** How often an interrupted download is continued with `Range` before the mirror gives up on it. */
+const DOWNLOAD_ATTEMPTS = 4;
+
+/** What `mirrorFile` tells whoever serves a file while it downloads (services/mirrored-blobs.ts). */
+export interface DownloadWatcher {
+	/** The part file holds this many bytes of the file; first called once the source answered. */
+	onProgress?(bytes: number): void;
+	/** The part file is whole and matches the source's id; it is stored next. */
+	onVerified?(): void;
+}
+
 /**
  * Fetches one file into the store and checks it. A partial download is continued from where it
- * stopped; a file whose bytes do not match the source's id is deleted and refused.
+ * stopped, also when the connection drops on the way; a file whose bytes do not match the source's
+ * id is deleted and refused.
  */
 export async function mirrorFile(
 	source: MirrorSource,
 	sha: string,
 	file: SourceFile,
-	deps: { blobStore: BlobStore; workDir: string },
+	deps: { blobStore: BlobStore; workDir: string; watcher?: DownloadWatcher },
 ): Promise<MirroredFile> {
 	if (file.sha256 && (await deps.blobStore.size(file.sha256)) === file.size) {
 		// The bytes are here already; their git id is worked out from the store's copy.
@@ -242,31 +253,7 @@ export async function mirrorFile(
 	}
 	await mkdir(deps.workDir, { recursive: true, mode: 0o700 });
 	const part = partPath(deps.workDir, source, sha, file.path);
-	let have = await sizeOf(part);
-	if (have > file.size) {
-		await rm(part, { force: true });
-		have = 0;
-	}
-	const resumedAt = have;
-	if (have < file.size) {
-		const base = sourceBase(source.from);
-		const encodedPath = file.path.split("/").map(encodeURIComponent).join("/");
-		const prefix = source.type === "model" ? "" : `${REPO_TYPE_PLURALS[source.type]}/`;
-		const url = new URL(`${base.href}/${prefix}${source.id}/resolve/${sha}/${encodedPath}`);
-		const response = await sourceGet(source, url, have > 0 ? { Range: `bytes=${have}-` } : {});
-		if (!response.ok || !response.body) throw await failure(response, `Downloading ${file.path}`, source);
-		// 200 to a ranged request: the source sends the whole file, so start again.
-		const appending = have > 0 && response.status === 206;
-		if (!appending) have = 0;
-		await pipeline(
-			Readable.fromWeb(response.body as never),
-			createWriteStream(part, { flags: appending ? "a" : "w", mode: 0o600 }),
-		);
-	}
-
-	const hasher = new FileHasher(await sizeOf(part));
-	for await (const chunk of createReadStream(part)) hasher.update(chunk as Buffer);
-	const hashes = hasher.digest();
+	const { hashes, resumed } = await downloadToPart(source, sha, file, part, deps.watcher);
 	const expected = file.sha256 ?? file.gitOid;
 	const got = file.sha256 ? hashes.sha256 : hashes.gitOid;
 	if (hashes.size !== file.size || got !== expected) {
@@ -275,15 +262,65 @@ export async function mirrorFile(
 			`${file.path} does not match the source's listing (${hashes.size} bytes, id ${got}; expected ${file.size} bytes, id ${expected}); the partial copy was removed, run the mirror again`,
 		);
 	}
+	deps.watcher?.onVerified?.();
 	const blob = await deps.blobStore.putStream(Readable.toWeb(createReadStream(part)) as ReadableStream<Uint8Array>, {
 		sha256: hashes.sha256,
 		size: hashes.size,
 	});
 	await rm(part, { force: true });
-	return {
-		path: file.path,
-		blob,
-		gitOid: hashes.gitOid,
-		fetched: resumedAt > 0 && have > 0 ? "resumed" : "downloaded",
-	};
+	return { path: file.path, blob, gitOid: hashes.gitOid, fetched: resumed ? "resumed" : "downloaded" };
+}
+
+/**
+ * Brings the part file to the file's size, hashing as it writes: what an earlier run left is
+ * continued with `Range` (hashed first), and so is a connection that drops, up to DOWNLOAD_ATTEMPTS
+ * times. A source that answers a ranged request with the whole file is written from the start.
+ */
+async function downloadToPart(
+	source: MirrorSource,
+	sha: string,
+	file: SourceFile,
+	part: string,
+	watcher: DownloadWatcher | undefined,
+): Promise<{ hashes: { size: number; sha256: string; gitOid: string }; resumed: boolean }> {
+	let have = await sizeOf(part);
+	if (have > file.size) {
+		await rm(part, { force: true });
+		have = 0;
+	}
+	let resumed = have > 0;
+	let hasher = new FileHasher(file.size);
+	if (have > 0) for await (const chunk of createReadStream(part)) hasher.update(chunk as Buffer);
+	const base = sourceBase(source.from);
+	const encodedPath = file.path.split("/").map(encodeURIComponent).join("/");
+	const prefix = source.type === "model" ? "" : `${REPO_TYPE_PLURALS[source.type]}/`;
+	const url = new URL(`${base.href}/${prefix}${source.id}/resolve/${sha}/${encodedPath}`);
+	for (let attempt = 1; have < file.size; attempt++) {
+		const response = await sourceGet(source, url, have > 0 ? { Range: `bytes=${have}-` } : {});
+		if (!response.ok || !response.body) throw await failure(response, `Downloading ${file.path}`, source);
+		if (!(have > 0 && response.status === 206)) {
+			have = 0;
+			resumed = false;
+			hasher = new FileHasher(file.size);
+		}
+		const output = await open(part, have > 0 ? "a" : "w", 0o600);
+		watcher?.onProgress?.(have);
+		try {
+			for await (const chunk of Readable.fromWeb(response.body as never) as AsyncIterable<Uint8Array>) {
+				await output.write(chunk);
+				hasher.update(chunk);
+				have += chunk.byteLength;
+				watcher?.onProgress?.(have);
+			}
+			break;
+		} catch (error) {
+			if (attempt >= DOWNLOAD_ATTEMPTS) {
+				throw new MirrorError(`Downloading ${file.path} stopped ${attempt} times: ${(error as Error).message}`);
+			}
+		} finally {
+			await output.close();
+		}
+	}
+	if (have !== file.size) return { hashes: { size: have, sha256: "", gitOid: "" }, resumed };
+	return { hashes: hasher.digest(), resumed };
 }

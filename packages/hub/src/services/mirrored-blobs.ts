@@ -3,17 +3,28 @@
  * (services/upstream-mirror.ts records them without bytes). Until then the blob has its `blobs`
  * row and no bytes in the store: `hubkit check` counts such blobs of mirrors as not fetched rather
  * than missing (services/integrity.ts), and gc, which walks the store, never sees them.
+ *
+ * One download per blob in a process, however many clients ask: it goes to a part file (mirror.ts
+ * `mirrorFile`, which continues a dropped connection with `Range` and checks the sha256), and every
+ * client reads that file as it grows, from the offset its own Range asks for. So the first bytes
+ * reach the first client while the rest is still upstream, as they would from the upstream itself.
+ * The last byte of the file waits for the check: a client never receives the whole of a file that
+ * turns out wrong, its response is cut short instead. Once stored, the blob is served from the
+ * store as any other.
  */
+import type { FileHandle } from "node:fs/promises";
+import { open } from "node:fs/promises";
 import { join } from "node:path";
 import type { HubDeps } from "../deps.js";
 import { HubError } from "../errors.js";
-import { MirrorError, type MirrorSource, mirrorFile, sourceBaseUrl } from "./mirror.js";
+import type { ByteRange } from "../storage/blob-store.js";
+import { MirrorError, type MirrorSource, mirrorFile, partPath, sourceBaseUrl } from "./mirror.js";
 import type { Repo } from "./repos.js";
 
 type MirrorDeps = Pick<HubDeps, "db" | "blobStore" | "logger" | "config">;
 
-/** The fetches of absent blobs under way, per store and sha256: clients asking together share one. */
-const blobFetches = new WeakMap<object, Map<string, Promise<void>>>();
+/** How much of the part file a client reads at a time. */
+const READ_CHUNK_BYTES = 1024 * 1024;
 
 export interface AbsentBlob {
 	/** A mirror. */
@@ -25,35 +36,106 @@ export interface AbsentBlob {
 	size: number;
 }
 
-/**
- * Makes sure the store holds a mirrored file's bytes before they are served: fetched from the
- * repository's upstream (`mirrored_repos`) when absent, once per blob in a process however many
- * clients ask, checked against the sha256 (mirror.ts `mirrorFile`, which continues a partial
- * download). Only with `HUBKIT_UPSTREAM` set and not offline; the token goes only to that upstream.
- * A fetch that fails is a 502 naming the upstream.
- */
-export async function fetchMirroredBlob(deps: MirrorDeps, blob: AbsentBlob): Promise<void> {
-	if ((await deps.blobStore.size(blob.sha256)) === blob.size) return;
-	let fetches = blobFetches.get(deps.blobStore);
-	if (!fetches) {
-		fetches = new Map();
-		blobFetches.set(deps.blobStore, fetches);
+/** One blob on its way from the upstream, and what the clients reading it wait on. */
+class BlobDownload {
+	/** Bytes in the part file so far. */
+	bytes = 0;
+	/** The part file is whole and matches the sha256. */
+	verified = false;
+	/** Stored: the part file may be gone, the store has the bytes. */
+	stored = false;
+	failure: HubError | undefined;
+	/** Resolves once the upstream answered or the download ended, whichever comes first. */
+	readonly started: Promise<void>;
+	#start!: () => void;
+	#waiting: Array<() => void> = [];
+
+	constructor(
+		readonly part: string,
+		readonly size: number,
+	) {
+		this.started = new Promise((resolve) => {
+			this.#start = resolve;
+		});
 	}
-	const running = fetches.get(blob.sha256);
-	if (running) return running;
-	const run = fetchFromUpstream(deps, blob).finally(() => fetches.delete(blob.sha256));
-	fetches.set(blob.sha256, run);
-	return run;
+
+	/** Resolves at the next change of the download. */
+	changed(): Promise<void> {
+		return new Promise((resolve) => this.#waiting.push(resolve));
+	}
+
+	progress(bytes: number): void {
+		this.bytes = bytes;
+		this.#start();
+		this.#wake();
+	}
+
+	end(failure?: HubError): void {
+		if (failure) this.failure = failure;
+		else this.stored = true;
+		this.#start();
+		this.#wake();
+	}
+
+	verify(): void {
+		this.verified = true;
+		this.#wake();
+	}
+
+	#wake(): void {
+		const waiting = this.#waiting;
+		this.#waiting = [];
+		for (const resolve of waiting) resolve();
+	}
 }
 
-async function fetchFromUpstream(deps: MirrorDeps, blob: AbsentBlob): Promise<void> {
+/** The downloads under way, per store and sha256. */
+const downloads = new WeakMap<object, Map<string, BlobDownload>>();
+
+/**
+ * The bytes of a mirror's file (the `range` of them) while they are still being fetched, or
+ * undefined when the store holds them (or the repository is not a mirror: the caller reports the
+ * missing bytes as for any repository). Starts the fetch when none is under way, from the
+ * repository's upstream (`mirrored_repos`), only with `HUBKIT_UPSTREAM` set and not offline; the
+ * token goes only to that upstream. A fetch that fails before its first byte is a 502 naming the
+ * upstream; one that fails later cuts the responses short.
+ */
+export async function mirroredBlobBody(
+	deps: MirrorDeps,
+	blob: AbsentBlob,
+	range?: ByteRange,
+): Promise<ReadableStream<Uint8Array> | undefined> {
+	let running = downloads.get(deps.blobStore);
+	if (!running) {
+		running = new Map();
+		downloads.set(deps.blobStore, running);
+	}
+	let download = running.get(blob.sha256);
+	if (!download) {
+		if ((await deps.blobStore.size(blob.sha256)) === blob.size) return undefined;
+		download = running.get(blob.sha256) ?? (await startDownload(deps, blob, running));
+	}
+	if (!download) return undefined;
+	await download.started;
+	if (download.failure) throw download.failure;
+	if (download.stored) return undefined;
+	return partReader(deps, download, blob.sha256, range);
+}
+
+async function startDownload(
+	deps: MirrorDeps,
+	blob: AbsentBlob,
+	running: Map<string, BlobDownload>,
+): Promise<BlobDownload | undefined> {
 	const row = await deps.db
 		.selectFrom("mirrored_repos")
 		.select(["upstream", "upstream_id"])
 		.where("repo_id", "=", blob.repo.key)
 		.executeTakeFirst();
-	// Not a mirror: the caller reports the missing bytes as it would for any repository.
-	if (!row) return;
+	if (!row) return undefined;
+	// Another client started it while the row was read.
+	const started = running.get(blob.sha256);
+	if (started) return started;
 	const what = `${blob.path} of ${blob.repo.id} is not fetched from ${row.upstream} yet`;
 	const { upstream, upstreamToken, upstreamOffline } = deps.config;
 	if (!upstream || upstreamOffline) {
@@ -67,15 +149,92 @@ async function fetchFromUpstream(deps: MirrorDeps, blob: AbsentBlob): Promise<vo
 		revision: blob.commitSha,
 		token: sourceBaseUrl(upstream) === row.upstream ? upstreamToken : undefined,
 	};
+	const workDir = join(deps.config.dataDir, "mirror");
+	const download = new BlobDownload(partPath(workDir, source, blob.commitSha, blob.path), blob.size);
+	running.set(blob.sha256, download);
 	const file = { path: blob.path, size: blob.size, sha256: blob.sha256 };
-	try {
-		await mirrorFile(source, blob.commitSha, file, {
-			blobStore: deps.blobStore,
-			workDir: join(deps.config.dataDir, "mirror"),
-		});
-	} catch (error) {
-		if (!(error instanceof MirrorError)) throw error;
-		throw new HubError(502, `${what} and the upstream failed: ${error.message}`);
+	const watcher = { onProgress: (bytes: number) => download.progress(bytes), onVerified: () => download.verify() };
+	mirrorFile(source, blob.commitSha, file, { blobStore: deps.blobStore, workDir, watcher })
+		.then(
+			() => {
+				deps.logger.info(`Fetched ${blob.path} of ${blob.repo.id} (${blob.size} bytes) from ${row.upstream}`);
+				download.end();
+			},
+			(error: Error) => {
+				const message = error instanceof MirrorError ? error.message : "the download failed";
+				if (!(error instanceof MirrorError)) deps.logger.error(`Fetching ${blob.path} of ${blob.repo.id}`, error);
+				download.end(new HubError(502, `${what} and the upstream failed: ${message}`));
+			},
+		)
+		.finally(() => running.delete(blob.sha256));
+	return download;
+}
+
+/**
+ * A client's view of a download: the part file read from the range's start as it grows, waiting
+ * for more when it catches up. The file's last byte is read only once the download is verified;
+ * once stored, whatever this client has not read yet comes from the store.
+ */
+function partReader(
+	deps: MirrorDeps,
+	download: BlobDownload,
+	sha256: string,
+	range?: ByteRange,
+): ReadableStream<Uint8Array> {
+	const end = range ? range.end + 1 : download.size;
+	let offset = range?.start ?? 0;
+	let part: FileHandle | undefined;
+	let stored: ReadableStreamDefaultReader<Uint8Array> | undefined;
+	const close = async () => {
+		await part?.close().catch(() => undefined);
+		part = undefined;
+		await stored?.cancel().catch(() => undefined);
+	};
+	return new ReadableStream<Uint8Array>({
+		async pull(controller) {
+			try {
+				const chunk = await nextChunk();
+				if (chunk) controller.enqueue(chunk);
+				else {
+					await close();
+					controller.close();
+				}
+			} catch (error) {
+				await close();
+				controller.error(error);
+			}
+		},
+		cancel: close,
+	});
+
+	async function nextChunk(): Promise<Uint8Array | undefined> {
+		for (;;) {
+			if (stored) {
+				const { done, value } = await stored.read();
+				return done ? undefined : value;
+			}
+			if (offset >= end) return undefined;
+			if (download.failure) throw download.failure;
+			const readable =
+				download.verified || download.stored ? download.size : Math.min(download.bytes, download.size - 1);
+			if (offset < readable) {
+				part ??= await open(download.part, "r").catch(() => undefined);
+				if (!part) {
+					// Stored and its part file removed before this client opened it.
+					const body = await deps.blobStore.read(sha256, { start: offset, end: end - 1 });
+					if (!body) throw download.failure ?? new HubError(502, "The mirrored file is missing after its download");
+					stored = body.getReader();
+					continue;
+				}
+				const length = Math.min(READ_CHUNK_BYTES, readable - offset, end - offset);
+				const buffer = Buffer.allocUnsafe(length);
+				const { bytesRead } = await part.read(buffer, 0, length, offset);
+				if (bytesRead > 0) {
+					offset += bytesRead;
+					return buffer.subarray(0, bytesRead);
+				}
+			}
+			await download.changed();
+		}
 	}
-	deps.logger.info(`Fetched ${blob.path} of ${blob.repo.id} (${blob.size} bytes) from ${row.upstream}`);
 }

@@ -1,0 +1,139 @@
+/**
+ * The caching mirror's first download of an LFS file, with the network between it and the upstream
+ * under the test's control (support/byte-tap.ts): the first client gets the bytes that have arrived
+ * while the rest is still upstream, and a second client joining then reads the same download; a
+ * dropped upstream connection is continued with Range; a download whose bytes are wrong reaches no
+ * client whole and is never stored. One database engine: none of this touches the database
+ * differently on the other.
+ */
+import { createHash, randomBytes } from "node:crypto";
+import { rmSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type ByteTap, startByteTap } from "./support/byte-tap.js";
+import { runCli, type ServingCli, serveCli } from "./support/cli.js";
+import { startTestDatabase, type TestDatabase } from "./support/engines.js";
+import { writeFolder } from "./support/folders.js";
+
+const MODEL = "ops/streamed";
+const SIZE = 6 * 1024 * 1024;
+/** One file per case: once a file is stored the mirror serves it from its store. */
+const FILES = ["held.safetensors", "dropped.safetensors", "corrupt.safetensors"];
+const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
+
+/** Reads a response body until it holds at least `bytes`, and keeps the reader for the rest. */
+async function readAtLeast(reader: ReadableStreamDefaultReader<Uint8Array>, bytes: number): Promise<Buffer> {
+	const chunks: Buffer[] = [];
+	let got = 0;
+	while (got < bytes) {
+		const { done, value } = await reader.read();
+		if (done) break;
+		chunks.push(Buffer.from(value));
+		got += value.byteLength;
+	}
+	return Buffer.concat(chunks);
+}
+
+async function readAll(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<Buffer> {
+	return readAtLeast(reader, Number.POSITIVE_INFINITY);
+}
+
+describe("the caching mirror streams a file while it downloads it", () => {
+	let source: TestDatabase;
+	let target: TestDatabase;
+	let upstream: ServingCli;
+	let tap: ByteTap;
+	let mirror: ServingCli;
+	let folder: string;
+	const contents = new Map(FILES.map((name) => [name, randomBytes(SIZE)]));
+	const downloadsOf = (name: string) =>
+		tap.log.filter((entry) => entry.method === "GET" && entry.path.endsWith(`/${name}`));
+
+	beforeAll(async () => {
+		source = await startTestDatabase("sqlite");
+		target = await startTestDatabase("sqlite");
+		folder = writeFolder([...contents].map(([path, content]) => ({ path, content })));
+		const imported = await runCli(["import", folder, "--repo", MODEL, "--data", source.config.dataDir], source.cliEnv);
+		expect(imported.code, imported.output).toBe(0);
+		upstream = await serveCli(["--data", source.config.dataDir], source.cliEnv);
+		tap = await startByteTap(upstream.url);
+		mirror = await serveCli(["--data", target.config.dataDir], { ...target.cliEnv, HUBKIT_UPSTREAM: tap.url });
+	});
+
+	afterAll(async () => {
+		for (const hub of [mirror, upstream]) hub?.child.kill("SIGKILL");
+		await Promise.all([mirror?.exited, upstream?.exited]);
+		await tap?.close();
+		await source?.cleanup();
+		await target?.cleanup();
+		rmSync(folder, { recursive: true, force: true });
+	});
+
+	it("gives the first client what has arrived and lets a second one read the same download", async () => {
+		const [name, bytes] = ["held.safetensors", contents.get("held.safetensors") as Buffer];
+		const at = 1024 * 1024;
+		tap.tap(name, { kind: "hold", at });
+		const first = await fetch(`${mirror.url}/${MODEL}/resolve/main/${name}`);
+		expect(first.status).toBe(200);
+		expect(first.headers.get("content-length")).toBe(String(SIZE));
+		const firstReader = (first.body as ReadableStream<Uint8Array>).getReader();
+		// Everything the upstream has sent so far reaches the client; nothing more has come yet.
+		const early = await readAtLeast(firstReader, at);
+		expect(early.length).toBe(at);
+		expect(tap.sent).toBe(at);
+		expect(early.equals(bytes.subarray(0, at))).toBe(true);
+
+		const second = await fetch(`${mirror.url}/${MODEL}/resolve/main/${name}`, { headers: { Range: "bytes=100-" } });
+		expect(second.status).toBe(206);
+		const secondReader = (second.body as ReadableStream<Uint8Array>).getReader();
+		expect((await readAtLeast(secondReader, at - 100)).equals(bytes.subarray(100, at))).toBe(true);
+
+		tap.release();
+		expect(Buffer.concat([early, await readAll(firstReader)]).equals(bytes)).toBe(true);
+		expect((await readAll(secondReader)).equals(bytes.subarray(at))).toBe(true);
+		expect(downloadsOf(name)).toHaveLength(1);
+
+		// Stored now: served from the store without the upstream.
+		const again = await fetch(`${mirror.url}/${MODEL}/resolve/main/${name}`);
+		expect(sha256(Buffer.from(await again.arrayBuffer()))).toBe(sha256(bytes));
+		expect(downloadsOf(name)).toHaveLength(1);
+	});
+
+	it("continues a dropped upstream connection with Range", async () => {
+		const [name, bytes] = ["dropped.safetensors", contents.get("dropped.safetensors") as Buffer];
+		const at = 2 * 1024 * 1024 + 17;
+		tap.tap(name, { kind: "drop", at });
+		const answer = await fetch(`${mirror.url}/${MODEL}/resolve/main/${name}`);
+		expect(answer.status).toBe(200);
+		expect(Buffer.from(await answer.arrayBuffer()).equals(bytes)).toBe(true);
+		const downloads = downloadsOf(name);
+		expect(downloads.map((entry) => entry.range)).toEqual([undefined, `bytes=${at}-`]);
+	});
+
+	it("never serves or stores a download whose bytes are wrong", async () => {
+		const [name, bytes] = ["corrupt.safetensors", contents.get("corrupt.safetensors") as Buffer];
+		tap.tap(name, { kind: "corrupt", at: SIZE - 1000 });
+		const answer = await fetch(`${mirror.url}/${MODEL}/resolve/main/${name}`);
+		expect(answer.status).toBe(200);
+		// The response is cut short before its last byte: no client holds the whole wrong file.
+		const reader = (answer.body as ReadableStream<Uint8Array>).getReader();
+		let received = 0;
+		const read = (async () => {
+			for (;;) {
+				const { done, value } = await reader.read();
+				if (done) return;
+				received += value.byteLength;
+			}
+		})();
+		await expect(read).rejects.toThrow();
+		expect(received).toBeLessThan(SIZE);
+
+		const checked = await runCli(["check", "--data", target.config.dataDir], target.cliEnv);
+		expect(checked.code, checked.output).toBe(0);
+		expect(checked.output).toMatch(/not fetched/);
+
+		tap.tap(name, { kind: "pass" });
+		const retried = await fetch(`${mirror.url}/${MODEL}/resolve/main/${name}`);
+		expect(Buffer.from(await retried.arrayBuffer()).equals(bytes)).toBe(true);
+		expect(downloadsOf(name)).toHaveLength(2);
+	});
+});
