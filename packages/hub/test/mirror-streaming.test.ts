@@ -3,8 +3,8 @@
  * under the test's control (support/byte-tap.ts): the first client gets the bytes that have arrived
  * while the rest is still upstream, and a second client joining then reads the same download; a
  * dropped upstream connection is continued with Range; a download whose bytes are wrong reaches no
- * client whole and is never stored. One database engine: none of this touches the database
- * differently on the other.
+ * client whole and is never stored (one database engine: none of this touches the database
+ * differently on the other). Two hubs sharing PostgreSQL and an S3 bucket download a file once.
  */
 import { createHash, randomBytes } from "node:crypto";
 import { rmSync } from "node:fs";
@@ -13,6 +13,7 @@ import { type ByteTap, startByteTap } from "./support/byte-tap.js";
 import { runCli, type ServingCli, serveCli } from "./support/cli.js";
 import { startTestDatabase, type TestDatabase } from "./support/engines.js";
 import { writeFolder } from "./support/folders.js";
+import { type HubsBehindBalancer, startHubsBehindBalancer } from "./support/hubs-behind-balancer.js";
 
 const MODEL = "ops/streamed";
 const SIZE = 6 * 1024 * 1024;
@@ -135,5 +136,54 @@ describe("the caching mirror streams a file while it downloads it", () => {
 		const retried = await fetch(`${mirror.url}/${MODEL}/resolve/main/${name}`);
 		expect(Buffer.from(await retried.arrayBuffer()).equals(bytes)).toBe(true);
 		expect(downloadsOf(name)).toHaveLength(2);
+	});
+});
+
+describe("two mirror hubs on one database fetch a file once between them", () => {
+	let source: TestDatabase;
+	let upstream: ServingCli;
+	let tap: ByteTap;
+	let hubs: HubsBehindBalancer;
+	let folder: string;
+	const name = "shared.safetensors";
+	const bytes = randomBytes(SIZE);
+
+	beforeAll(async () => {
+		source = await startTestDatabase("sqlite");
+		folder = writeFolder([{ path: name, content: bytes }]);
+		const imported = await runCli(["import", folder, "--repo", MODEL, "--data", source.config.dataDir], source.cliEnv);
+		expect(imported.code, imported.output).toBe(0);
+		upstream = await serveCli(["--data", source.config.dataDir], source.cliEnv);
+		tap = await startByteTap(upstream.url);
+		hubs = await startHubsBehindBalancer({ env: { HUBKIT_UPSTREAM: tap.url } });
+	});
+
+	afterAll(async () => {
+		await hubs?.close();
+		upstream?.child.kill("SIGKILL");
+		await upstream?.exited;
+		await tap?.close();
+		await source?.cleanup();
+		rmSync(folder, { recursive: true, force: true });
+	});
+
+	it("lets the second hub's client wait for the first hub's download, then read it from the shared store", async () => {
+		const [first, second] = hubs.hubs as [ServingCli, ServingCli];
+		// Both hubs hold the repository's metadata before the file is asked for.
+		for (const hub of [first, second]) expect((await fetch(`${hub.url}/api/models/${MODEL}`)).status).toBe(200);
+		const at = 1024 * 1024;
+		tap.tap(name, { kind: "hold", at });
+		const streaming = await fetch(`${first.url}/${MODEL}/resolve/main/${name}`);
+		const reader = (streaming.body as ReadableStream<Uint8Array>).getReader();
+		const early = await readAtLeast(reader, at);
+
+		const waiting = fetch(`${second.url}/${MODEL}/resolve/main/${name}`);
+		await second.waitFor(`Waiting for another hub's fetch of ${name}`);
+		tap.release();
+		expect(Buffer.concat([early, await readAll(reader)]).equals(bytes)).toBe(true);
+		const answer = await waiting;
+		expect(answer.status).toBe(200);
+		expect(Buffer.from(await answer.arrayBuffer()).equals(bytes)).toBe(true);
+		expect(tap.log.filter((entry) => entry.method === "GET" && entry.path.endsWith(`/${name}`))).toHaveLength(1);
 	});
 });

@@ -23,19 +23,28 @@ export async function withGcLockIfFree<T>(
 	config: Pick<HubConfig, "dataDir" | "databaseUrl">,
 	work: () => Promise<T>,
 ): Promise<{ locked: false; result: T } | { locked: true }> {
-	if (config.databaseUrl) return withPostgresLock(config.databaseUrl, work);
+	if (config.databaseUrl) return withPostgresLockIfFree(config.databaseUrl, [POSTGRES_LOCK_KEY], work);
 	return withSqliteLock(config.dataDir, work);
 }
 
-async function withPostgresLock<T>(url: string, work: () => Promise<T>) {
+/**
+ * Runs `work` holding the PostgreSQL advisory lock on `key` (one bigint, or two integers: the two
+ * forms never collide), or answers `{ locked: true }` when another session holds it.
+ */
+export async function withPostgresLockIfFree<T>(
+	url: string,
+	key: [number] | [number, number],
+	work: () => Promise<T>,
+): Promise<{ locked: false; result: T } | { locked: true }> {
 	const client = new pg.Client({ connectionString: url });
 	// A dropped connection ends the lock, which the work cannot undo; it finishes as it would have.
 	client.on("error", () => undefined);
 	await client.connect();
 	try {
-		const tried = await client.query<{ locked: boolean }>("SELECT pg_try_advisory_lock($1) AS locked", [
-			POSTGRES_LOCK_KEY,
-		]);
+		const tried = await client.query<{ locked: boolean }>(
+			`SELECT pg_try_advisory_lock(${key.map((_, index) => `$${index + 1}`).join(", ")}) AS locked`,
+			key,
+		);
 		if (!tried.rows[0]?.locked) return { locked: true as const };
 		return { locked: false as const, result: await work() };
 	} finally {

@@ -10,11 +10,14 @@
  * reach the first client while the rest is still upstream, as they would from the upstream itself.
  * The last byte of the file waits for the check: a client never receives the whole of a file that
  * turns out wrong, its response is cut short instead. Once stored, the blob is served from the
- * store as any other.
+ * store as any other. Hubs sharing a database fetch a blob once between them (db/blob-fetch-lock.ts):
+ * the clients of the others wait for it to be stored, then read it from the shared store.
  */
 import type { FileHandle } from "node:fs/promises";
 import { open } from "node:fs/promises";
 import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { withBlobFetchLockIfFree } from "../db/blob-fetch-lock.js";
 import type { HubDeps } from "../deps.js";
 import { HubError } from "../errors.js";
 import type { ByteRange } from "../storage/blob-store.js";
@@ -22,6 +25,9 @@ import { MirrorError, type MirrorSource, mirrorFile, partPath, sourceBaseUrl } f
 import type { Repo } from "./repos.js";
 
 type MirrorDeps = Pick<HubDeps, "db" | "blobStore" | "logger" | "config">;
+
+/** How often a hub waiting for another hub's fetch of a blob looks whether it is stored. */
+const OTHER_HUB_POLL_MS = 250;
 
 /** How much of the part file a client reads at a time. */
 const READ_CHUNK_BYTES = 1024 * 1024;
@@ -154,10 +160,13 @@ async function startDownload(
 	running.set(blob.sha256, download);
 	const file = { path: blob.path, size: blob.size, sha256: blob.sha256 };
 	const watcher = { onProgress: (bytes: number) => download.progress(bytes), onVerified: () => download.verify() };
-	mirrorFile(source, blob.commitSha, file, { blobStore: deps.blobStore, workDir, watcher })
+	const fetch = () => mirrorFile(source, blob.commitSha, file, { blobStore: deps.blobStore, workDir, watcher });
+	fetchOnceAcrossHubs(deps, blob, fetch)
 		.then(
-			() => {
-				deps.logger.info(`Fetched ${blob.path} of ${blob.repo.id} (${blob.size} bytes) from ${row.upstream}`);
+			(fetched) => {
+				if (fetched) {
+					deps.logger.info(`Fetched ${blob.path} of ${blob.repo.id} (${blob.size} bytes) from ${row.upstream}`);
+				}
 				download.end();
 			},
 			(error: Error) => {
@@ -168,6 +177,32 @@ async function startDownload(
 		)
 		.finally(() => running.delete(blob.sha256));
 	return download;
+}
+
+/**
+ * Runs `fetch` unless another hub sharing the database is fetching the blob: then waits until that
+ * hub has stored it, or has given up (its lock is free again), and fetches it after all. True when
+ * this hub fetched it.
+ */
+async function fetchOnceAcrossHubs(
+	deps: MirrorDeps,
+	blob: AbsentBlob,
+	fetch: () => Promise<unknown>,
+): Promise<boolean> {
+	const stored = async () => (await deps.blobStore.size(blob.sha256)) === blob.size;
+	let waited = false;
+	for (;;) {
+		const held = await withBlobFetchLockIfFree(deps.config, blob.sha256, async () => {
+			if (await stored()) return false;
+			await fetch();
+			return true;
+		});
+		if (!held.locked) return held.result;
+		if (!waited) deps.logger.info(`Waiting for another hub's fetch of ${blob.path} of ${blob.repo.id}`);
+		waited = true;
+		await sleep(OTHER_HUB_POLL_MS);
+		if (await stored()) return false;
+	}
 }
 
 /**
