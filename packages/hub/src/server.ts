@@ -24,6 +24,7 @@ import { loadSeed, type SeedLoadResult } from "./seed/load.js";
 import { recordFingerprint, refreshSampleCatalogue } from "./seed/refresh.js";
 import { loadSampleDatasets } from "./seed/sample-datasets.js";
 import { scheduleGarbageCollection } from "./services/gc.js";
+import { type AbsentFile, fetchMirroredFile } from "./services/mirrored-blobs.js";
 import { fillWeightsMetadata } from "./services/weights-backfill.js";
 import { openBlobStore } from "./storage/open-store.js";
 
@@ -137,12 +138,16 @@ export async function startHub(config: HubConfig, logger: Logger): Promise<Runni
 		if (abandoned) logger.info(`Removed ${abandoned} temporary files that writes cut off by a crash left behind`);
 		const gc = scheduleGarbageCollection(hub.deps);
 		const providerKeys = loadProviderKeys(process.env, config.providersFile);
-		const localRuntime = createLocalRuntime(hub.deps, {
-			workers: config.localRuntimeWorkers,
-			completionIdleMs: config.llamaIdleSeconds === undefined ? undefined : config.llamaIdleSeconds * 1000,
-			completionThreads: config.llamaThreads,
-			maxQueuedCompletions: config.llamaQueue,
-		});
+		const fetchAbsent = (file: AbsentFile) => fetchMirroredFile(hub.deps, file);
+		const localRuntime = createLocalRuntime(
+			{ ...hub.deps, fetchAbsent },
+			{
+				workers: config.localRuntimeWorkers,
+				completionIdleMs: config.llamaIdleSeconds === undefined ? undefined : config.llamaIdleSeconds * 1000,
+				completionThreads: config.llamaThreads,
+				maxQueuedCompletions: config.llamaQueue,
+			},
+		);
 		const shutdown = new AbortController();
 		const app = createHubApp(hub.deps, {
 			router: { providerKeys, localRuntime, shutdownSignal: shutdown.signal },

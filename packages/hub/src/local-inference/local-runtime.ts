@@ -27,6 +27,7 @@ import { readStreamLimited } from "../lib/streams.js";
 import type { Logger } from "../logger.js";
 import type { LocalCompletionRequest, LocalRuntime, LocalTaskRequest } from "../router/deps.js";
 import { FileService } from "../services/files.js";
+import type { AbsentFile } from "../services/mirrored-blobs.js";
 import { onModelForgotten } from "../services/model-info-cache.js";
 import { canSee, resolveRevision } from "../services/repo-access.js";
 import type { BlobStore } from "../storage/blob-store.js";
@@ -48,6 +49,11 @@ export interface LocalRuntimeDeps {
 	db: Kysely<Database>;
 	blobStore: BlobStore;
 	logger: Logger;
+	/**
+	 * Brings a file's absent bytes into the store when its repository is a mirror whose files are
+	 * fetched on first use (services/mirrored-blobs.ts); false when there is nothing to fetch.
+	 */
+	fetchAbsent?: (file: AbsentFile) => Promise<boolean>;
 }
 
 export interface LocalRuntimeOptions {
@@ -117,7 +123,17 @@ export function createLocalRuntime(deps: LocalRuntimeDeps, options: LocalRuntime
 			if (file.storedSize !== undefined && file.storedSize !== file.size) {
 				throw new RuntimeError("unsupported", `Model ${model}: ${path} is a sample placeholder, not the real file`);
 			}
-			const stream = await deps.blobStore.read(file.blobSha256);
+			const absent = {
+				type: "model" as const,
+				id: model,
+				commitSha: commit,
+				path,
+				sha256: file.blobSha256,
+				size: file.size,
+			};
+			const stream =
+				(await deps.blobStore.read(file.blobSha256)) ??
+				((await deps.fetchAbsent?.(absent)) ? await deps.blobStore.read(file.blobSha256) : undefined);
 			if (!stream) throw new RuntimeError("failed", `Model ${model}: the stored bytes of ${path} are missing`);
 			const bytes = await readStreamLimited(stream, limit);
 			if (bytes === "too-large")

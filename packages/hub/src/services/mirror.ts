@@ -220,6 +220,33 @@ async function sizeOf(path: string): Promise<number> {
 /** How often an interrupted download is continued with `Range` before the mirror gives up on it. */
 const DOWNLOAD_ATTEMPTS = 4;
 
+/** Where the source serves a file's bytes at a commit. */
+function resolveUrl(source: MirrorSource, sha: string, path: string): URL {
+	const encodedPath = path.split("/").map(encodeURIComponent).join("/");
+	const prefix = source.type === "model" ? "" : `${REPO_TYPE_PLURALS[source.type]}/`;
+	return new URL(`${sourceBase(source.from).href}/${prefix}${source.id}/resolve/${sha}/${encodedPath}`);
+}
+
+/** A few bytes of a file at a commit (`Range`), e.g. a weights file's header; at most `range`'s length. */
+export async function readSourceRange(
+	source: MirrorSource,
+	sha: string,
+	path: string,
+	range: { start: number; end: number },
+): Promise<Uint8Array> {
+	const response = await sourceGet(source, resolveUrl(source, sha, path), {
+		Range: `bytes=${range.start}-${range.end}`,
+	});
+	if (response.status !== 206) {
+		if (!response.ok) throw await failure(response, `Reading part of ${path}`, source);
+		// A source that ignores Range sends the whole file: not read for a few bytes.
+		await response.body?.cancel();
+		throw new MirrorError(`The source answered a ranged read of ${path} with the whole file`);
+	}
+	const bytes = new Uint8Array(await response.arrayBuffer());
+	return bytes.subarray(0, range.end - range.start + 1);
+}
+
 /** What `mirrorFile` tells whoever serves a file while it downloads (services/mirrored-blobs.ts). */
 export interface DownloadWatcher {
 	/** The part file holds this many bytes of the file; first called once the source answered. */
@@ -291,10 +318,7 @@ async function downloadToPart(
 	let resumed = have > 0;
 	let hasher = new FileHasher(file.size);
 	if (have > 0) for await (const chunk of createReadStream(part)) hasher.update(chunk as Buffer);
-	const base = sourceBase(source.from);
-	const encodedPath = file.path.split("/").map(encodeURIComponent).join("/");
-	const prefix = source.type === "model" ? "" : `${REPO_TYPE_PLURALS[source.type]}/`;
-	const url = new URL(`${base.href}/${prefix}${source.id}/resolve/${sha}/${encodedPath}`);
+	const url = resolveUrl(source, sha, file.path);
 	for (let attempt = 1; have < file.size; attempt++) {
 		const response = await sourceGet(source, url, have > 0 ? { Range: `bytes=${have}-` } : {});
 		if (!response.ok || !response.body) throw await failure(response, `Downloading ${file.path}`, source);

@@ -22,7 +22,7 @@ import type { HubDeps } from "../deps.js";
 import { HubError } from "../errors.js";
 import type { ByteRange } from "../storage/blob-store.js";
 import { MirrorError, type MirrorSource, mirrorFile, partPath, sourceBaseUrl } from "./mirror.js";
-import type { Repo } from "./repos.js";
+import { findRepo, type Repo, type RepoType } from "./repos.js";
 
 type MirrorDeps = Pick<HubDeps, "db" | "blobStore" | "logger" | "config">;
 
@@ -42,6 +42,31 @@ export interface AbsentBlob {
 	size: number;
 }
 
+/** A file of a repository, named as a runtime reading it knows it. */
+export interface AbsentFile {
+	type: RepoType;
+	id: string;
+	commitSha: string;
+	path: string;
+	sha256: string;
+	size: number;
+}
+
+/**
+ * Brings a mirror's file into the store for a reader that needs it whole (the local runtime):
+ * the download clients share, waited for to its end. False when the repository is not a mirror or
+ * the store held the bytes already; a failed fetch throws as `mirroredBlobBody` does.
+ */
+export async function fetchMirroredFile(deps: MirrorDeps, file: AbsentFile): Promise<boolean> {
+	const repo = await findRepo(deps.db, file.type, file.id);
+	if (!repo || repo.mirrorOf === null) return false;
+	const download = await downloadOf(deps, { repo, ...file });
+	if (!download) return false;
+	await download.ended;
+	if (download.failure) throw download.failure;
+	return true;
+}
+
 /** One blob on its way from the upstream, and what the clients reading it wait on. */
 class BlobDownload {
 	/** Bytes in the part file so far. */
@@ -53,7 +78,10 @@ class BlobDownload {
 	failure: HubError | undefined;
 	/** Resolves once the upstream answered or the download ended, whichever comes first. */
 	readonly started: Promise<void>;
+	/** Resolves once the blob is stored or the download failed. */
+	readonly ended: Promise<void>;
 	#start!: () => void;
+	#end!: () => void;
 	#waiting: Array<() => void> = [];
 
 	constructor(
@@ -62,6 +90,9 @@ class BlobDownload {
 	) {
 		this.started = new Promise((resolve) => {
 			this.#start = resolve;
+		});
+		this.ended = new Promise((resolve) => {
+			this.#end = resolve;
 		});
 	}
 
@@ -80,6 +111,7 @@ class BlobDownload {
 		if (failure) this.failure = failure;
 		else this.stored = true;
 		this.#start();
+		this.#end();
 		this.#wake();
 	}
 
@@ -111,21 +143,25 @@ export async function mirroredBlobBody(
 	blob: AbsentBlob,
 	range?: ByteRange,
 ): Promise<ReadableStream<Uint8Array> | undefined> {
-	let running = downloads.get(deps.blobStore);
-	if (!running) {
-		running = new Map();
-		downloads.set(deps.blobStore, running);
-	}
-	let download = running.get(blob.sha256);
-	if (!download) {
-		if ((await deps.blobStore.size(blob.sha256)) === blob.size) return undefined;
-		download = running.get(blob.sha256) ?? (await startDownload(deps, blob, running));
-	}
+	const download = await downloadOf(deps, blob);
 	if (!download) return undefined;
 	await download.started;
 	if (download.failure) throw download.failure;
 	if (download.stored) return undefined;
 	return partReader(deps, download, blob.sha256, range);
+}
+
+/** The download under way for the blob, started if the store lacks it; undefined when it has it. */
+async function downloadOf(deps: MirrorDeps, blob: AbsentBlob): Promise<BlobDownload | undefined> {
+	let running = downloads.get(deps.blobStore);
+	if (!running) {
+		running = new Map();
+		downloads.set(deps.blobStore, running);
+	}
+	const download = running.get(blob.sha256);
+	if (download) return download;
+	if ((await deps.blobStore.size(blob.sha256)) === blob.size) return undefined;
+	return running.get(blob.sha256) ?? (await startDownload(deps, blob, running));
 }
 
 async function startDownload(

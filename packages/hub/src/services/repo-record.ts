@@ -162,7 +162,11 @@ export function datasetTagsOf(card: Json | undefined): string[] {
 	return [...new Set([...tags, ...strings(card.tags)])];
 }
 
-async function readText(store: BlobStore, file: RecordFile | undefined, limit: number): Promise<string | undefined> {
+async function readText(
+	store: Pick<BlobStore, "read">,
+	file: RecordFile | undefined,
+	limit: number,
+): Promise<string | undefined> {
 	if (!file || file.size > limit) return undefined;
 	const stream = await store.read(file.blobSha256);
 	if (!stream) return undefined;
@@ -183,7 +187,7 @@ function parsedConfig(text: string | undefined): Json | null {
 /** Rewrites the repository's row (and its tag and app rows) from the files of its new `main` head. */
 export async function writeRepoRecord(
 	trx: Transaction<Database>,
-	store: BlobStore,
+	store: Pick<BlobStore, "read">,
 	repo: Repo,
 	files: readonly RecordFile[],
 	sha: string,

@@ -33,6 +33,7 @@ import {
 	type SourceRevision,
 	sourceBaseUrl,
 } from "./mirror.js";
+import { recordMirroredWeights } from "./mirror-weights.js";
 import { removeRepo } from "./repo-admin.js";
 import { type IngestResult, ingestSnapshot } from "./repo-ingest.js";
 import { findRepo, PLACEHOLDER_TAG, type Repo, type RepoType, repoKey } from "./repos.js";
@@ -78,6 +79,11 @@ export async function mirrorRevision(
 		private: revision.private,
 		upstream: { hub: sourceBaseUrl(source.from), id: source.id, sha: revision.sha },
 	});
+	if (options.lazyLfs && result.changed) {
+		await recordMirroredWeights(deps, result.repo, source, revision.sha).catch((error) =>
+			deps.logger.warn(`Could not read the weights' headers of ${source.id} upstream: ${(error as Error).message}`),
+		);
+	}
 	return { revision, files, result };
 }
 

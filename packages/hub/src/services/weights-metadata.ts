@@ -63,7 +63,10 @@ const SAFETENSORS_INDEX = "model.safetensors.index.json";
 const GGUF_SHARD = /-(\d{5})-of-(\d{5})\.gguf$/i;
 
 /** Both summaries; a field whose files cannot be read is undefined. */
-export async function readWeightsMetadata(store: BlobStore, files: readonly WeightFile[]): Promise<WeightsMetadata> {
+export async function readWeightsMetadata(
+	store: Pick<BlobStore, "read">,
+	files: readonly WeightFile[],
+): Promise<WeightsMetadata> {
 	const byPath = new Map(files.map((file) => [file.path, file]));
 	const [safetensors, gguf] = await Promise.all([
 		safetensorsSummary(budgetedReader(store), byPath).catch(() => undefined),
@@ -76,7 +79,7 @@ export async function readWeightsMetadata(store: BlobStore, files: readonly Weig
 type ReadBytes = (file: WeightFile, start: number, length: number) => Promise<Uint8Array>;
 
 /** Reads that throw once HEADER_BYTES_PER_COMMIT would be passed (the field is then left out). */
-function budgetedReader(store: BlobStore): ReadBytes {
+function budgetedReader(store: Pick<BlobStore, "read">): ReadBytes {
 	let left = HEADER_BYTES_PER_COMMIT;
 	return async (file, start, length) => {
 		const end = Math.min(start + length, file.size) - 1;
