@@ -11,7 +11,9 @@
  *     it before it answers) and again cached, direct and cached rounds alternating;
  *   - the ratios direct time / mirror time (goal ≥ 0.9 for the first download, ≥ 1 cached) and
  *     the mirror's resident memory: at rest, and its peak during each kind of download (VmRSS
- *     sampled every 50 ms, and VmHWM at the end).
+ *     sampled every 50 ms, and VmHWM at the end);
+ *   - for context, the raw limit of a cached download: a bare node:http server in its own process
+ *     (disk-server.mjs) streaming the mirror's stored blob from disk.
  *
  *   npm run build && node bench/mirror/run.mjs [--mb 500] [--rounds 3]
  */
@@ -25,6 +27,7 @@ import ts from "typescript";
 import { format, headerLine, median, option, ratio, startListening } from "../lib/harness.mjs";
 
 const CLI = new URL("../../packages/hub/dist/cli.js", import.meta.url).pathname;
+const DISK_SERVER = new URL("./disk-server.mjs", import.meta.url).pathname;
 const FIXTURE = new URL("../../packages/hub/test/support/hf-upstream-fixture.ts", import.meta.url);
 const MiB = 1024 * 1024;
 const MODEL = "bench/big-model";
@@ -108,6 +111,7 @@ console.log(headerLine("Caching mirror, one large LFS file"));
 const folder = mkdtempSync(join(tmpdir(), "hubkit-bench-mirror-"));
 let fixture;
 let hub;
+let raw;
 try {
 	const { startHfFixture } = await loadFixture(folder);
 	const size = megabytes * 1_000_000;
@@ -137,12 +141,17 @@ try {
 
 	const direct = `${fixture.url}/${MODEL}/resolve/main/${FILE}`;
 	const mirrored = `${hub.url}/${MODEL}/resolve/main/${FILE}`;
-	const times = { direct: [await download(direct, folder, expected)], cached: [] };
+	const times = { direct: [await download(direct, folder, expected)], cached: [], raw: [] };
 	const first = await peakDuring(pid, () => download(mirrored, folder, expected));
+	raw = await startListening([
+		DISK_SERVER,
+		join(dataDir, "blobs", expected.sha256.slice(0, 2), expected.sha256.slice(2)),
+	]);
 	let cachedPeak = 0;
 	for (let round = 0; round < rounds; round++) {
-		for (const name of round % 2 ? ["direct", "cached"] : ["cached", "direct"]) {
+		for (const name of round % 2 ? ["direct", "raw", "cached"] : ["cached", "raw", "direct"]) {
 			if (name === "direct") times.direct.push(await download(direct, folder, expected));
+			else if (name === "raw") times.raw.push(await download(`${raw.url}/${FILE}`, folder, expected));
 			else {
 				const cached = await peakDuring(pid, () => download(mirrored, folder, expected));
 				times.cached.push(cached.result);
@@ -155,6 +164,7 @@ try {
 
 	const directMedian = median(times.direct);
 	const cachedMedian = median(times.cached);
+	const rawMedian = median(times.raw);
 	const seconds = (values) => values.map((value) => value.toFixed(2)).join(", ");
 	const rate = (value) => `${format(size / MiB / value)} MiB/s`;
 	console.log(`${megabytes} MB file, sha256 ${expected.sha256.slice(0, 12)}…, curl, ${rounds} rounds`);
@@ -168,13 +178,17 @@ try {
 		`through the mirror, cached: median ${cachedMedian.toFixed(2)} s (${rate(cachedMedian)}) [${seconds(times.cached)}]`,
 	);
 	console.log(
-		`direct / mirror: first ${ratio(directMedian, first.result)} (goal ≥ 0.9), cached ${ratio(directMedian, cachedMedian)} (goal ≥ 1)`,
+		`raw limit, the stored blob streamed from disk by bare node:http: median ${rawMedian.toFixed(2)} s (${rate(rawMedian)}) [${seconds(times.raw)}]`,
+	);
+	console.log(
+		`direct / mirror: first ${ratio(directMedian, first.result)} (goal ≥ 0.9), cached ${ratio(directMedian, cachedMedian)} (goal ≥ 1); raw disk / cached ${ratio(rawMedian, cachedMedian)}`,
 	);
 	console.log(
 		`mirror RSS: at rest ${format(atRest)} MiB, peak during the first download ${format(first.peak)} MiB, during cached ones ${format(cachedPeak)} MiB, VmHWM ${format(highWater)} MiB`,
 	);
 } finally {
 	hub?.child.kill();
+	raw?.child.kill();
 	await fixture?.close();
 	rmSync(folder, { recursive: true, force: true });
 }
