@@ -158,16 +158,24 @@ function sendBytes(
 	outgoing.end(incoming.method === "HEAD" ? undefined : body);
 }
 
-function sendError(outgoing: ServerResponse, status: number, code: string | undefined, message: string, extra = {}) {
-	const body = JSON.stringify({ error: message });
+function sendJson(outgoing: ServerResponse, status: number, value: unknown, headers: Record<string, string> = {}) {
+	const body = JSON.stringify(value);
 	outgoing.writeHead(status, {
+		...headers,
 		"Content-Type": "application/json; charset=utf-8",
 		"Content-Length": String(Buffer.byteLength(body)),
-		...(code ? { "X-Error-Code": code } : {}),
-		"X-Error-Message": message,
-		...extra,
 	});
 	outgoing.end(body);
+}
+
+/** huggingface.co's error shape: `{error}`, with the code clients map to an exception in `X-Error-Code`. */
+function sendError(outgoing: ServerResponse, status: number, code: string | undefined, message: string, extra = {}) {
+	sendJson(
+		outgoing,
+		status,
+		{ error: message },
+		{ ...(code ? { "X-Error-Code": code } : {}), "X-Error-Message": message, ...extra },
+	);
 }
 
 async function listen(server: Server): Promise<string> {
@@ -210,16 +218,14 @@ export async function startHfFixture(options: {
 		});
 	};
 
-	// The CDN: /{signature}/{xetHash}; the signature stands for the signed query of a real one.
-	const bySignature = new Map<string, { id: string; file: StoredFile }>();
-	for (const repo of repos.values()) {
-		for (const file of repo.stored) if (file.lfs) bySignature.set(file.lfs.signature, { id: repo.id, file });
-	}
+	// The CDN: /xet-bridge/{xetHash}?X-Signature=…, the signature standing for a real one's signed query.
+	const bySignature = new Map<string, StoredFile>();
+	for (const repo of repos.values())
+		for (const file of repo.stored) if (file.lfs) bySignature.set(file.lfs.signature, file);
 	const cdn = createServer((incoming, outgoing) => {
 		record("cdn", incoming, outgoing);
 		const url = new URL(incoming.url ?? "/", "http://cdn");
-		const signed = bySignature.get(url.searchParams.get("X-Signature") ?? "");
-		const file = signed?.file;
+		const file = bySignature.get(url.searchParams.get("X-Signature") ?? "");
 		if (incoming.headers.authorization) {
 			outgoing.writeHead(400, { "Content-Type": "application/xml" });
 			outgoing.end("<Error><Code>InvalidArgument</Code><Message>Only one auth mechanism allowed</Message></Error>");
@@ -287,7 +293,7 @@ export async function startHfFixture(options: {
 				usedStorage: repo.stored.reduce((total, file) => total + file.bytes.byteLength, 0),
 				...repo.info,
 			};
-			return sendJson(outgoing, info, {});
+			return sendJson(outgoing, 200, info);
 		}
 
 		if (api) {
@@ -306,7 +312,7 @@ export async function startHfFixture(options: {
 				next.searchParams.set("cursor", String(cursor + pageSize));
 				headers.Link = `<${next.href}>; rel="next"`;
 			}
-			return sendJson(outgoing, page, headers);
+			return sendJson(outgoing, 200, page, headers);
 		}
 
 		const file = repo.stored.find((item) => item.path === resolve?.[4]);
@@ -364,14 +370,4 @@ export async function startHfFixture(options: {
 			await Promise.all([close(origin), close(cdn)]);
 		},
 	};
-}
-
-function sendJson(outgoing: ServerResponse, value: unknown, headers: Record<string, string>) {
-	const body = JSON.stringify(value);
-	outgoing.writeHead(200, {
-		...headers,
-		"Content-Type": "application/json; charset=utf-8",
-		"Content-Length": String(Buffer.byteLength(body)),
-	});
-	outgoing.end(body);
 }
