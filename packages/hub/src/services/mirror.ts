@@ -98,20 +98,36 @@ function sourceBase(from: string): { origin: string; href: string } {
 	return { origin: url.origin, href: `${url.origin}${url.pathname.replace(/\/+$/, "")}` };
 }
 
-/** One GET against the source, the token attached only for its own origin. */
+const MAX_REDIRECTS = 10;
+
+/**
+ * One GET against the source, following its redirects here, so that the token goes to the
+ * source's own origin only: huggingface.co sends LFS and Xet files as a 302 to a CDN whose signed
+ * URL is the credential there (and which refuses a second one).
+ */
 async function sourceGet(source: MirrorSource, url: URL, headers: Record<string, string> = {}): Promise<Response> {
 	const base = sourceBase(source.from);
-	const sameOrigin = url.origin === base.origin;
-	let response: Response;
-	try {
-		response = await fetch(url, {
-			headers: { ...headers, ...(sameOrigin && source.token ? { Authorization: `Bearer ${source.token}` } : {}) },
-			redirect: "follow",
-		});
-	} catch (error) {
-		throw new MirrorError(`Could not reach ${url.origin}${url.pathname}: ${(error as Error).message}`);
+	let target = url;
+	for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
+		const sameOrigin = target.origin === base.origin;
+		let response: Response;
+		try {
+			response = await fetch(target, {
+				headers: { ...headers, ...(sameOrigin && source.token ? { Authorization: `Bearer ${source.token}` } : {}) },
+				redirect: "manual",
+			});
+		} catch (error) {
+			throw new MirrorError(`Could not reach ${target.origin}${target.pathname}: ${(error as Error).message}`);
+		}
+		const location = response.headers.get("location");
+		if (response.status < 300 || response.status >= 400 || response.status === 304 || !location) return response;
+		await response.body?.cancel();
+		target = new URL(location, target);
+		if (target.protocol !== "http:" && target.protocol !== "https:") {
+			throw new MirrorError(`The source redirected ${url.pathname} to a ${target.protocol} URL`);
+		}
 	}
-	return response;
+	throw new MirrorError(`The source redirected ${url.pathname} more than ${MAX_REDIRECTS} times`);
 }
 
 async function failure(response: Response, what: string, source: MirrorSource): Promise<MirrorError> {
