@@ -18,7 +18,7 @@ import { type HubsBehindBalancer, startHubsBehindBalancer } from "./support/hubs
 const MODEL = "ops/streamed";
 const SIZE = 6 * 1024 * 1024;
 /** One file per case: once a file is stored the mirror serves it from its store. */
-const FILES = ["held.safetensors", "dropped.safetensors", "corrupt.safetensors"];
+const FILES = ["held.bin", "dropped.bin", "corrupt.bin"];
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
 /** Reads a response body until it holds at least `bytes`, and keeps the reader for the rest. */
@@ -70,7 +70,7 @@ describe("the caching mirror streams a file while it downloads it", () => {
 	});
 
 	it("gives the first client what has arrived and lets a second one read the same download", async () => {
-		const [name, bytes] = ["held.safetensors", contents.get("held.safetensors") as Buffer];
+		const [name, bytes] = ["held.bin", contents.get("held.bin") as Buffer];
 		const at = 1024 * 1024;
 		tap.tap(name, { kind: "hold", at });
 		const first = await fetch(`${mirror.url}/${MODEL}/resolve/main/${name}`);
@@ -100,7 +100,7 @@ describe("the caching mirror streams a file while it downloads it", () => {
 	});
 
 	it("continues a dropped upstream connection with Range", async () => {
-		const [name, bytes] = ["dropped.safetensors", contents.get("dropped.safetensors") as Buffer];
+		const [name, bytes] = ["dropped.bin", contents.get("dropped.bin") as Buffer];
 		const at = 2 * 1024 * 1024 + 17;
 		tap.tap(name, { kind: "drop", at });
 		const answer = await fetch(`${mirror.url}/${MODEL}/resolve/main/${name}`);
@@ -111,7 +111,7 @@ describe("the caching mirror streams a file while it downloads it", () => {
 	});
 
 	it("never serves or stores a download whose bytes are wrong", async () => {
-		const [name, bytes] = ["corrupt.safetensors", contents.get("corrupt.safetensors") as Buffer];
+		const [name, bytes] = ["corrupt.bin", contents.get("corrupt.bin") as Buffer];
 		tap.tap(name, { kind: "corrupt", at: SIZE - 1000 });
 		const answer = await fetch(`${mirror.url}/${MODEL}/resolve/main/${name}`);
 		expect(answer.status).toBe(200);
@@ -145,7 +145,7 @@ describe("two mirror hubs on one database fetch a file once between them", () =>
 	let tap: ByteTap;
 	let hubs: HubsBehindBalancer;
 	let folder: string;
-	const name = "shared.safetensors";
+	const name = "shared.bin";
 	const bytes = randomBytes(SIZE);
 
 	beforeAll(async () => {

@@ -58,7 +58,7 @@ export interface HfFixture {
 	requests: FixtureRequest[];
 	/** The commit `main` names in a repository. */
 	shaOf(id: string): string;
-	/** GETs of one file's bytes the CDN answered (in `requests`, so emptying it starts the count again). */
+	/** Whole downloads of one file the CDN answered (not ranged reads; in `requests`, so emptying it starts the count again). */
 	cdnDownloads(id: string, path: string): number;
 	close(): Promise<void>;
 }
@@ -363,7 +363,7 @@ export async function startHfFixture(options: {
 			const where = `/xet-bridge/${file?.lfs?.xetHash}?`;
 			return requests.filter(
 				(entry) =>
-					entry.server === "cdn" && entry.method === "GET" && entry.url.startsWith(where) && entry.status < 300,
+					entry.server === "cdn" && entry.method === "GET" && entry.url.startsWith(where) && entry.status === 200,
 			).length;
 		},
 		close: async () => {
