@@ -8,6 +8,7 @@ import { join } from "node:path";
 import type { HubDeps } from "../deps.js";
 import { HubError } from "../errors.js";
 import { MirrorError, type MirrorSource, mirrorFile, sourceBaseUrl } from "./mirror.js";
+import { recordFetchedMirrorBlob } from "./mirror-cache.js";
 import type { Repo } from "./repos.js";
 
 type MirrorDeps = Pick<HubDeps, "db" | "blobStore" | "logger" | "config">;
@@ -78,4 +79,6 @@ async function fetchFromUpstream(deps: MirrorDeps, blob: AbsentBlob): Promise<vo
 		throw new HubError(502, `${what} and the upstream failed: ${error.message}`);
 	}
 	deps.logger.info(`Fetched ${blob.path} of ${blob.repo.id} (${blob.size} bytes) from ${row.upstream}`);
+	// Joins the cache its size limit trims (mirror-cache.ts); the trim runs after, not before the answer.
+	await recordFetchedMirrorBlob(deps, blob.sha256, blob.size);
 }
