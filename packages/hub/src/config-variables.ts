@@ -321,9 +321,9 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
 		name: "HUBKIT_MIRROR_MAX_BYTES",
 		section: "Mirror of another hub",
 		about:
-			"bytes of mirrored LFS files kept here: past it the least recently used are deleted from the store and fetched from the upstream again when next asked for (local repositories' files never)",
+			"bytes of mirrored LFS files kept: past it the least recently used are deleted, and fetched again when next asked for (local repositories' files never)",
 		accepts: "bytes",
-		default: "none: no limit",
+		default: "none",
 		zero: "no limit",
 		reads: reads("mirrorMaxBytes", integer(undefined, { zero: undefined })),
 	},
