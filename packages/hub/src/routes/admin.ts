@@ -10,8 +10,8 @@ import {
 	MAX_ADMIN_LIST,
 	requireHubAdmin,
 } from "../services/admin.js";
-import { mirrorCacheUse } from "../services/mirror-cache.js";
 import { evictMirror, listMirrors, mirrorNamed, refreshMirror } from "../services/mirror-admin.js";
+import { mirrorCacheUse } from "../services/mirror-cache.js";
 import { grantNamespace, keepNamespace, listNamespaceConflicts } from "../services/namespace-conflicts.js";
 import { jsonObject, optionalString, requiredString } from "./json-body.js";
 import { isTrue } from "./query.js";
