@@ -10,6 +10,8 @@
  */
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { accountClient, sessionCookie } from "./support/accounts.js";
+import { spawnCli } from "./support/cli.js";
 import { startMirror, startUpstream, type TestHubProcess, type Upstream } from "./support/mirror-hubs.js";
 import { SETUPS } from "./support/stores.js";
 
@@ -116,6 +118,35 @@ describe.each(SETUPS)("the caching mirror's size limit ($label)", (setup) => {
 	it("leaves `hubkit check` clean: an evicted file is not fetched, not missing", async () => {
 		const output = await mirror.cli(["check", "--deep"]);
 		expect(output).toContain("1 LFS file of mirrors not fetched yet");
+	});
+
+	it("counts the LFS files `hubkit mirror` copies in the cache the administrators see", async () => {
+		const password = "correct horse battery staple";
+		const created = spawnCli(
+			[
+				"user",
+				"create",
+				"root",
+				"--email",
+				"root@example.com",
+				"--password-stdin",
+				"--admin",
+				"--data",
+				mirror.database.config.dataDir,
+			],
+			mirror.env,
+		);
+		created.child.stdin.end(`${password}\n`);
+		expect((await created.exited).code, created.output()).toBe(0);
+		const call = accountClient(mirror.url);
+		const login = await call("/api/auth/login", { body: { username: "root", password } });
+		const session = sessionCookie(login.headers)?.value;
+		// b, c and the shared file, downloaded again since its row was dropped: no trim without a fetch.
+		expect((await call("/api/admin/mirrors/cache", { session })).body).toEqual({ bytes: 6600, files: 3, limit: LIMIT });
+
+		await mirror.cli(["mirror", MODEL, "--from", upstream.proxy.url, "--to", "ops/eager"]);
+		expect(fetchesOf("a")).toBe(3);
+		expect((await call("/api/admin/mirrors/cache", { session })).body).toEqual({ bytes: 8600, files: 4, limit: LIMIT });
 	});
 
 	it("evicts nothing under a limit bigger than everything", async () => {
