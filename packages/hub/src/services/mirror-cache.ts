@@ -118,21 +118,21 @@ export function trimMirrorCache(deps: CacheDeps, keep: readonly string[] = []): 
 		current.running = { done, keep: kept };
 		return done;
 	};
-	if (!current.running) return start(new Set(keep));
-	if (!current.next) {
-		// What the running trim keeps is being served too: the next one keeps it as well.
-		const kept = new Set([...current.running.keep, ...keep]);
-		const done = current.running.done
-			.catch(() => undefined)
-			.then(() => {
-				current.next = undefined;
-				return start(kept);
-			});
-		current.next = { done, keep: kept };
-	} else {
+	if (current.next) {
 		for (const sha256 of keep) current.next.keep.add(sha256);
+		return current.next.done;
 	}
-	return current.next.done;
+	if (!current.running) return start(new Set(keep));
+	// What the running trim keeps is being served too: the next one keeps it as well.
+	const kept = new Set([...current.running.keep, ...keep]);
+	const done = current.running.done
+		.catch(() => undefined)
+		.then(() => {
+			current.next = undefined;
+			return start(kept);
+		});
+	current.next = { done, keep: kept };
+	return done;
 }
 
 async function trim(deps: CacheDeps, keep: Set<string>): Promise<TrimReport> {
