@@ -1,8 +1,8 @@
 /**
  * The administration's Mirrors list, as the e2e administrator sees it: both models the set-up
- * mirrored (e2e/mirror.ts) with the repository they mirror and their commit; Refresh says the
- * mirror is up to date; Evict asks first, then removes one, whose page is then a 404. An axe scan
- * and a screenshot.
+ * mirrored (e2e/mirror.ts) with the repository they mirror and their commit, and the bytes the
+ * mirror cache holds; Refresh says the mirror is up to date; Evict asks first, then removes one,
+ * whose page is then a 404. An axe scan and a screenshot.
  */
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -37,6 +37,7 @@ describe("administration: mirrors", () => {
 		const upstream = kept.getByRole("link", { name: new RegExp(`/${MIRROR_SOURCE}$`) });
 		expect(await upstream.getAttribute("href")).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:\\d+/${MIRROR_SOURCE}$`));
 		expect(await kept.getByRole("link", { name: MIRRORED_MODEL }).getAttribute("href")).toBe(`/${MIRRORED_MODEL}`);
+		expect(await page.getByTestId("admin-mirror-cache").textContent()).toContain("Mirrored files held here:");
 		expect(await seriousViolations(page)).toEqual([]);
 		await screenshot(page, "admin-mirrors");
 

@@ -317,6 +317,16 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
 		zero: "on every request",
 		reads: reads("mirrorRefreshSeconds", integer(DEFAULT_MIRROR_REFRESH_SECONDS)),
 	},
+	{
+		name: "HUBKIT_MIRROR_MAX_BYTES",
+		section: "Mirror of another hub",
+		about:
+			"bytes of mirrored LFS files kept: past it the least recently used are deleted, and fetched again when next asked for (local repositories' files never)",
+		accepts: "bytes",
+		default: "none",
+		zero: "no limit",
+		reads: reads("mirrorMaxBytes", integer(undefined, { zero: undefined })),
+	},
 	// Uploads and limits
 	{
 		name: "HUBKIT_BODY_LIMIT_BYTES",

@@ -149,6 +149,8 @@ export interface HubConfig {
 	upstreamOffline: boolean;
 	/** A mirror's `main` is asked of the upstream again once this many seconds old (0: every request). */
 	mirrorRefreshSeconds: number;
+	/** Bytes of mirrored LFS files the store keeps (services/mirror-cache.ts); undefined: no limit. */
+	mirrorMaxBytes?: number;
 }
 
 /** The variables loadConfig reads, each with the field it fills. */

@@ -1,12 +1,14 @@
 /**
  * The administrator's mirrors (`/api/admin/mirrors`), over real HTTP between two hubs on loopback:
  * a mirror made from the first hub is listed on the second with its upstream, the upstream commit
- * and its size; a refresh takes the upstream's next commit (files and id); eviction deletes it; a
- * repository that is not a mirror is a 404, and anyone but a site admin is refused.
+ * and its size, beside the mirror cache's use; a refresh takes the upstream's next commit (files
+ * and id); eviction deletes it; a repository that is not a mirror is a 404, and anyone but a site
+ * admin is refused.
  */
 import { describe, expect, it } from "vitest";
 import { createSession } from "../src/auth/sessions.js";
 import { createAccessToken } from "../src/auth/tokens.js";
+import { recordMirroredBlobUse } from "../src/services/mirror-cache.js";
 import { mirrorRevision } from "../src/services/upstream-mirror.js";
 import { accountClient } from "./support/accounts.js";
 import { ENGINES } from "./support/engines.js";
@@ -50,6 +52,13 @@ describe.each(ENGINES)("the administrator's mirrors (%s)", (engine) => {
 			},
 		]);
 		expect((await call("/api/admin/mirrors", { token })).status).toBe(403);
+		// The cache of mirrored LFS bytes: what is recorded, and no limit set.
+		await recordMirroredBlobUse(hub.deps, "c".repeat(64), 300);
+		expect(await call("/api/admin/mirrors/cache", { session })).toMatchObject({
+			status: 200,
+			body: { bytes: 300, files: 1, limit: null },
+		});
+		expect((await call("/api/admin/mirrors/cache", { token })).status).toBe(403);
 		expect((await call("/api/admin/mirrors/refresh", { token, body: { id: MODEL } })).status).toBe(403);
 
 		await addTestCommit(upstream.deps, "model", MODEL, { message: "Two", files: { "README.md": "# Two\n" } });

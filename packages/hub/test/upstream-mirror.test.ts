@@ -8,6 +8,7 @@
  * to the upstream's model;
  * with the upstream gone the mirrored model is still served (to huggingface_hub's snapshot_download
  * too), an LFS file not fetched yet is a 502 naming the upstream, and so is a model never mirrored.
+ * On every engine, and on the S3 store, where the fetched bytes then live.
  */
 
 import { execFile } from "node:child_process";
@@ -20,11 +21,9 @@ import { bpeClassifierFiles } from "@hubkit/runtime/models";
 import { downloadFile } from "@huggingface/hub";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accountClient } from "./support/accounts.js";
-import { type Balancer, startBalancer } from "./support/balancer.js";
-import { runCli, type ServingCli, serveCli } from "./support/cli.js";
-import { ENGINES, startTestDatabase, type TestDatabase } from "./support/engines.js";
-import { writeFolder } from "./support/folders.js";
+import { startMirror, startUpstream, type TestHubProcess, type Upstream } from "./support/mirror-hubs.js";
 import { pythonClients } from "./support/python-clients.js";
+import { SETUPS } from "./support/stores.js";
 
 const execute = promisify(execFile);
 const MIRROR_DOWNLOAD = new URL("./clients/mirror-download.py", import.meta.url).pathname;
@@ -57,62 +56,34 @@ async function bytesOf(blob: Blob | null): Promise<Buffer> {
 	return Buffer.from(await (blob as Blob).arrayBuffer());
 }
 
-describe.each(ENGINES)("a caching mirror of another hub (%s)", (engine) => {
-	let source: TestDatabase;
-	let target: TestDatabase;
-	let upstream: ServingCli;
-	let proxy: Balancer;
-	let mirror: ServingCli;
+describe.each(SETUPS)("a caching mirror of another hub ($label)", (setup) => {
+	let upstream: Upstream;
+	let mirror: TestHubProcess;
 	let upstreamSha: string;
 	let weights: Buffer;
 	const folders: string[] = [];
 
 	/** Requests the proxy passed upstream whose path starts with `prefix`. */
-	const upstreamCalls = (prefix: string) => proxy.log.filter((entry) => entry.path.startsWith(prefix)).length;
+	const upstreamCalls = (prefix: string) => upstream.calls(prefix);
 
 	beforeAll(async () => {
-		source = await startTestDatabase(engine);
-		target = await startTestDatabase(engine);
-		const folder = writeFolder(modelFiles(0));
-		const other = writeFolder(modelFiles(1));
-		const dataset = writeFolder([
+		const dataset = [
 			{ path: "README.md", content: "# Reviews\n" },
 			{ path: DATA, content: dataBytes },
+		];
+		upstream = await startUpstream(setup.engine, [
+			...[MODEL, "team/classifier", "hidden/classifier", PLACEHOLDER].map((id) => ({ id, files: modelFiles(0) })),
+			{ id: UNFETCHED, files: modelFiles(1) },
+			{ id: DATASET, type: "dataset", files: dataset },
 		]);
-		folders.push(folder, other, dataset);
-		for (const [id, from, type] of [
-			[MODEL, folder, "model"],
-			["team/classifier", folder, "model"],
-			["hidden/classifier", folder, "model"],
-			[PLACEHOLDER, folder, "model"],
-			[UNFETCHED, other, "model"],
-			[DATASET, dataset, "dataset"],
-		]) {
-			const imported = await runCli(
-				["import", from, "--repo", id, "--type", type, "--data", source.config.dataDir],
-				source.cliEnv,
-			);
-			expect(imported.code, imported.output).toBe(0);
-		}
-		upstream = await serveCli(["--data", source.config.dataDir], source.cliEnv);
-		proxy = await startBalancer();
-		proxy.backends.push(upstream.url);
-		mirror = await serveCli(["--data", target.config.dataDir], {
-			...target.cliEnv,
-			HUBKIT_UPSTREAM: proxy.url,
-			HUBKIT_UPSTREAM_DENY: "Hidden",
-		});
+		mirror = await startMirror(setup, upstream, { env: { HUBKIT_UPSTREAM_DENY: "Hidden" } });
 		upstreamSha = ((await (await fetch(`${upstream.url}/api/models/${MODEL}/revision/main`)).json()) as { sha: string })
 			.sha;
 		weights = Buffer.from(await (await fetch(`${upstream.url}/${MODEL}/resolve/main/${WEIGHTS}`)).arrayBuffer());
-	});
+	}, 120_000);
 
 	afterAll(async () => {
-		for (const hub of [mirror, upstream]) hub?.child.kill("SIGKILL");
-		await Promise.all([mirror?.exited, upstream?.exited]);
-		await proxy?.close().catch(() => undefined);
-		await source?.cleanup();
-		await target?.cleanup();
+		for (const hub of [mirror, upstream]) await hub?.stop();
 		for (const folder of folders) rmSync(folder, { recursive: true, force: true });
 	});
 
@@ -156,7 +127,7 @@ describe.each(ENGINES)("a caching mirror of another hub (%s)", (engine) => {
 		expect(file.headers.get("x-repo-commit")).toBe(upstreamSha);
 		expect(await file.text()).toContain("# Sentiment");
 		const access = (await (await fetch(`${mirror.url}/api/models/${MODEL}/access`)).json()) as Record<string, unknown>;
-		expect(access.mirrorOf).toBe(`${proxy.url}/${MODEL}`);
+		expect(access.mirrorOf).toBe(`${upstream.proxy.url}/${MODEL}`);
 		// Within the refresh time, reads are answered here alone.
 		expect(upstreamCalls(`/api/models/${MODEL}/revision/`)).toBe(1);
 	});
@@ -190,7 +161,7 @@ describe.each(ENGINES)("a caching mirror of another hub (%s)", (engine) => {
 		const access = (await (await fetch(`${mirror.url}/api/models/${PLACEHOLDER}/access`)).json()) as {
 			mirrorOf: string;
 		};
-		expect(access.mirrorOf).toBe(`${proxy.url}/${PLACEHOLDER}`);
+		expect(access.mirrorOf).toBe(`${upstream.proxy.url}/${PLACEHOLDER}`);
 		expect(await (await fetch(`${mirror.url}/${PLACEHOLDER}/resolve/main/README.md`)).text()).toContain("# Sentiment");
 	});
 
@@ -209,7 +180,7 @@ describe.each(ENGINES)("a caching mirror of another hub (%s)", (engine) => {
 
 	it("serves what it mirrored with the upstream gone, and names the upstream for what it never fetched", async () => {
 		expect((await fetch(`${mirror.url}/api/models/${UNFETCHED}`)).status).toBe(200);
-		await proxy.close();
+		await upstream.proxy.close();
 		const again = await bytesOf(await downloadFile({ hubUrl: mirror.url, repo: MODEL, path: WEIGHTS }));
 		expect(again.equals(weights)).toBe(true);
 		// huggingface_hub, in a cache of its own, reads the whole model from the mirror alone (the first
@@ -232,17 +203,15 @@ describe.each(ENGINES)("a caching mirror of another hub (%s)", (engine) => {
 		const unfetched = await fetch(`${mirror.url}/${UNFETCHED}/resolve/main/${WEIGHTS}`);
 		expect(unfetched.status).toBe(502);
 		const answer = (await unfetched.json()) as { error: string };
-		expect(answer.error).toContain(`${WEIGHTS} of ${UNFETCHED} is not fetched from ${proxy.url} yet`);
+		expect(answer.error).toContain(`${WEIGHTS} of ${UNFETCHED} is not fetched from ${upstream.proxy.url} yet`);
 		expect(answer.error).toContain("the upstream failed");
 		// Not fetched yet is not missing: `hubkit check` finds the mirror whole.
-		const checked = await runCli(["check", "--deep", "--data", target.config.dataDir], target.cliEnv);
-		expect(checked.code, checked.output).toBe(0);
-		expect(checked.output).toContain("1 LFS file of mirrors not fetched yet");
+		expect(await mirror.cli(["check", "--deep"])).toContain("1 LFS file of mirrors not fetched yet");
 
 		const missing = await fetch(`${mirror.url}/api/models/ops/never-mirrored`);
 		expect(missing.status).toBe(502);
 		const { error } = (await missing.json()) as { error: string };
 		expect(error).toContain("ops/never-mirrored is not mirrored here yet and the upstream failed");
-		expect(error).toContain(proxy.url);
+		expect(error).toContain(upstream.proxy.url);
 	}, 900_000);
 });

@@ -3,10 +3,11 @@
  * Mirrors (`/api/admin/mirrors`): each repository copied from another hub, with the repository it
  * mirrors, the upstream commit it holds, its size and when the upstream was last read. Refresh
  * reads the upstream's `main` again now; Evict deletes the mirror, so the next read (with
- * `HUBKIT_UPSTREAM`) fetches it afresh.
+ * `HUBKIT_UPSTREAM`) fetches it afresh. Above them, the cache of mirrored LFS files
+ * (`/api/admin/mirrors/cache`): the bytes held of `HUBKIT_MIRROR_MAX_BYTES`.
  */
 import Link from "next/link";
-import { useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { formatBytes, formatDay } from "@/lib/format";
 import { hubCall } from "@/lib/hub/browser";
 import { repoPagePath } from "@/lib/paths";
@@ -21,10 +22,30 @@ export interface MirrorSummary {
 	refreshedAt: string;
 }
 
+interface MirrorCacheUse {
+	bytes: number;
+	files: number;
+	limit: number | null;
+}
+
+function cacheText(cache: MirrorCacheUse): string {
+	const held = `${formatBytes(cache.bytes)} in ${cache.files} LFS ${cache.files === 1 ? "file" : "files"}`;
+	if (cache.limit === null) return `Mirrored files held here: ${held}, no limit.`;
+	return `Mirrored files held here: ${held} of ${formatBytes(cache.limit)}; past it the least recently used are evicted and fetched again when asked for.`;
+}
+
 export function AdminMirrors({ initial }: { initial: MirrorSummary[] }) {
 	const [mirrors, setMirrors] = useState(initial);
 	const [busy, setBusy] = useState<string>();
 	const [message, setMessage] = useState<{ ok: boolean; text: string }>();
+	const [cache, setCache] = useState<MirrorCacheUse>();
+	const readCache = useCallback(async () => {
+		const result = await hubCall<MirrorCacheUse>("/api/admin/mirrors/cache");
+		if (result.ok) setCache(result.data);
+	}, []);
+	useEffect(() => {
+		void readCache();
+	}, [readCache]);
 
 	const act = async (mirror: MirrorSummary, action: "refresh" | "evict") => {
 		setBusy(mirror.id);
@@ -33,6 +54,7 @@ export function AdminMirrors({ initial }: { initial: MirrorSummary[] }) {
 			json: { type: mirror.type, id: mirror.id },
 		});
 		setBusy(undefined);
+		void readCache();
 		if (!result.ok) {
 			setMessage({ ok: false, text: result.message });
 			return;
@@ -51,6 +73,11 @@ export function AdminMirrors({ initial }: { initial: MirrorSummary[] }) {
 	return (
 		<section aria-labelledby="admin-mirrors-title">
 			<h2 id="admin-mirrors-title">Mirrors</h2>
+			{cache ? (
+				<p className="muted" data-testid="admin-mirror-cache">
+					{cacheText(cache)}
+				</p>
+			) : null}
 			<div role="status" aria-live="polite">
 				{message ? <p className={message.ok ? "form-success" : "form-error"}>{message.text}</p> : null}
 			</div>

@@ -7,6 +7,7 @@ import { parseArgs } from "node:util";
 import { folderFiles, ImportError, importFile } from "../services/import-folder.js";
 import { checkIntegrity } from "../services/integrity.js";
 import { MirrorError, readSourceRevision } from "../services/mirror.js";
+import { recordMirroredFiles } from "../services/mirror-cache.js";
 import { type IngestResult, ingestSnapshot } from "../services/repo-ingest.js";
 import { isRepoType, type RepoType, repoWebPath } from "../services/repos.js";
 import { mirrorRevision } from "../services/upstream-mirror.js";
@@ -125,6 +126,8 @@ export async function mirrorCommand(args: string[]): Promise<void> {
 					process.stderr.write(`  ${file.fetched.padEnd(10)} ${file.path} (${file.blob.size} bytes)\n`);
 				},
 			});
+			// Its LFS files join the mirror cache, which HUBKIT_MIRROR_MAX_BYTES trims.
+			await recordMirroredFiles(hub.deps, files);
 			report(result, files.length);
 		} catch (error) {
 			if (error instanceof MirrorError) throw new CommandError(error.message);

@@ -115,6 +115,18 @@ export interface MirroredReposTable {
 }
 
 /**
+ * A blob the caching mirror holds the bytes of (migration 0026): fetched from an upstream or
+ * copied by `hubkit mirror`, evicted least recently used first past `HUBKIT_MIRROR_MAX_BYTES`
+ * (services/mirror-cache.ts). Its `blobs` row stays when it is evicted.
+ */
+export interface MirrorBlobUsesTable {
+	sha256: string;
+	size: number;
+	/** ISO time of its last download here (to within a minute for a blob asked for over and over). */
+	last_used_at: string;
+}
+
+/**
  * A merge's second and later parents (`position` from 1); the first is `commits.parent_sha`,
  * which every history walk follows.
  */
@@ -485,6 +497,7 @@ export interface Database {
 	commit_merge_parents: CommitMergeParentsTable;
 	commit_aliases: CommitAliasesTable;
 	mirrored_repos: MirroredReposTable;
+	mirror_blob_uses: MirrorBlobUsesTable;
 	trees: TreesTable;
 	tree_entries: TreeEntriesTable;
 	blobs: BlobsTable;

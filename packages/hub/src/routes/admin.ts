@@ -11,6 +11,7 @@ import {
 	requireHubAdmin,
 } from "../services/admin.js";
 import { evictMirror, listMirrors, mirrorNamed, refreshMirror } from "../services/mirror-admin.js";
+import { mirrorCacheUse } from "../services/mirror-cache.js";
 import { grantNamespace, keepNamespace, listNamespaceConflicts } from "../services/namespace-conflicts.js";
 import { jsonObject, optionalString, requiredString } from "./json-body.js";
 import { isTrue } from "./query.js";
@@ -75,6 +76,13 @@ export const ADMIN_ROUTE_DOCS: RouteDocs = {
 		tag: "Administration",
 		details: [
 			"`[{ type, id, upstream, upstreamSha, size, createdAt, refreshedAt }]` by id: each mirror (`hubkit mirror`, or fetched on first use with `HUBKIT_UPSTREAM`), the repository it mirrors, the upstream commit its `main` holds, the bytes of its files and when the upstream was last read.",
+		],
+	},
+	"GET /api/admin/mirrors/cache": {
+		summary: "How much of the mirror cache's limit the mirrors' LFS files use",
+		tag: "Administration",
+		details: [
+			"`{ bytes, files, limit }`: the mirrors' LFS files whose bytes are held here (fetched from an upstream, or copied by `hubkit mirror`) and `HUBKIT_MIRROR_MAX_BYTES` (null: no limit). Past the limit the least recently used are deleted, and fetched again when next asked for.",
 		],
 	},
 	"POST /api/admin/mirrors/refresh": {
@@ -149,6 +157,10 @@ export function adminRoutes(deps: HubDeps): Hono<HubEnv> {
 			.get("/api/admin/mirrors", async (c) => {
 				requireHubAdmin(c.get("caller"));
 				return c.json(await listMirrors(deps));
+			})
+			.get("/api/admin/mirrors/cache", async (c) => {
+				requireHubAdmin(c.get("caller"));
+				return c.json(await mirrorCacheUse(deps));
 			})
 			.post("/api/admin/mirrors/refresh", async (c) => {
 				requireHubAdmin(c.get("caller"));

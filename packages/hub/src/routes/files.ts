@@ -17,6 +17,7 @@ import { checkGatedDownload } from "../services/access-requests.js";
 import { recordRepoFileFetch } from "../services/downloads.js";
 import { type FileRepo, FileService } from "../services/files.js";
 import { LEGACY_ID_ALIASES } from "../services/legacy-ids.js";
+import { recordMirroredBlobUse } from "../services/mirror-cache.js";
 import { mirroredBlobBody } from "../services/mirrored-blobs.js";
 import { findVisibleOrMoved, movedRepo } from "../services/repo-redirect.js";
 import { REPO_TYPE_PLURALS, REPO_TYPES, type RepoType } from "../services/repos.js";
@@ -383,6 +384,8 @@ async function serveFile(c: FileContext, deps: HubDeps, served: ServedFile): Pro
 			await countDownload(deps, repo, stored.path, range);
 			return c.body(arriving, status, headers);
 		}
+		// Its last use orders the mirror cache's evictions (services/mirror-cache.ts).
+		if (lfs) await recordMirroredBlobUse(deps, stored.blobSha256, size);
 	}
 
 	// An object store clients can reach (HUBKIT_S3_PRESIGN_DOWNLOADS): LFS bytes come from there, as

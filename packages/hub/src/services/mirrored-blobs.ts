@@ -22,6 +22,7 @@ import type { HubDeps } from "../deps.js";
 import { HubError } from "../errors.js";
 import type { ByteRange } from "../storage/blob-store.js";
 import { MirrorError, type MirrorSource, mirrorFile, partPath, sourceBaseUrl } from "./mirror.js";
+import { recordFetchedMirrorBlob } from "./mirror-cache.js";
 import { findRepo, type Repo, type RepoType } from "./repos.js";
 
 type MirrorDeps = Pick<HubDeps, "db" | "blobStore" | "logger" | "config">;
@@ -200,10 +201,13 @@ async function startDownload(
 	fetchOnceAcrossHubs(deps, blob, fetch)
 		.then(
 			(fetched) => {
-				if (fetched) {
-					deps.logger.info(`Fetched ${blob.path} of ${blob.repo.id} (${blob.size} bytes) from ${row.upstream}`);
-				}
 				download.end();
+				if (!fetched) return;
+				deps.logger.info(`Fetched ${blob.path} of ${blob.repo.id} (${blob.size} bytes) from ${row.upstream}`);
+				// Joins the cache its size limit trims (mirror-cache.ts), after the clients have their answer.
+				recordFetchedMirrorBlob(deps, blob.sha256, blob.size).catch((error) =>
+					deps.logger.error(`Could not record ${blob.path} of ${blob.repo.id} in the mirror cache`, error),
+				);
 			},
 			(error: Error) => {
 				const message = error instanceof MirrorError ? error.message : "the download failed";

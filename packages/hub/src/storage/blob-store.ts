@@ -66,7 +66,10 @@ export interface BlobStore {
 	 * counts as a write: it moves `modifiedAt` on, so gc's grace period covers re-uploads too.
 	 */
 	list(): AsyncIterable<ListedBlob>;
-	/** Deletes the blob (not stored: nothing to do). Only gc calls it, for blobs nothing references. */
+	/**
+	 * Deletes the blob (not stored: nothing to do). Called by gc, for blobs nothing references, and by
+	 * the mirror cache (services/mirror-cache.ts), for mirrored files its upstream can give again.
+	 */
 	remove(sha256: string): Promise<void>;
 	/**
 	 * At start-up: removes what writes of this store that died with their process left behind,
