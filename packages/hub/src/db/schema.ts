@@ -114,6 +114,18 @@ export interface MirroredReposTable {
 	refreshed_at: string;
 }
 
+/** A branch or tag a mirror holds besides `main` (migration 0027). */
+export interface MirroredRefsTable {
+	/** The repo key. */
+	repo_id: string;
+	kind: "branch" | "tag";
+	name: string;
+	/** The upstream commit the ref named when last read: the local ref's commit. */
+	upstream_sha: string;
+	/** When the upstream was last asked for it. */
+	refreshed_at: string;
+}
+
 /**
  * A merge's second and later parents (`position` from 1); the first is `commits.parent_sha`,
  * which every history walk follows.
@@ -485,6 +497,7 @@ export interface Database {
 	commit_merge_parents: CommitMergeParentsTable;
 	commit_aliases: CommitAliasesTable;
 	mirrored_repos: MirroredReposTable;
+	mirrored_refs: MirroredRefsTable;
 	trees: TreesTable;
 	tree_entries: TreeEntriesTable;
 	blobs: BlobsTable;

@@ -100,7 +100,11 @@ function sourceBase(from: string): { origin: string; href: string } {
 }
 
 /** One GET against the source, the token attached only for its own origin. */
-async function sourceGet(source: MirrorSource, url: URL, headers: Record<string, string> = {}): Promise<Response> {
+export async function sourceGet(
+	source: MirrorSource,
+	url: URL,
+	headers: Record<string, string> = {},
+): Promise<Response> {
 	const base = sourceBase(source.from);
 	const sameOrigin = url.origin === base.origin;
 	let response: Response;
@@ -115,7 +119,7 @@ async function sourceGet(source: MirrorSource, url: URL, headers: Record<string,
 	return response;
 }
 
-async function failure(response: Response, what: string, source: MirrorSource): Promise<MirrorError> {
+export async function failure(response: Response, what: string, source: MirrorSource): Promise<MirrorError> {
 	const body = await response.text().catch(() => "");
 	let message = body.slice(0, 300);
 	try {
@@ -133,7 +137,7 @@ async function failure(response: Response, what: string, source: MirrorSource): 
 	return new MirrorError(`${what}: ${response.status} ${message}${hint}`, response.status);
 }
 
-function apiUrl(source: MirrorSource, rest: string): URL {
+export function apiUrl(source: MirrorSource, rest: string): URL {
 	return new URL(`${sourceBase(source.from).href}/api/${REPO_TYPE_PLURALS[source.type]}/${source.id}${rest}`);
 }
 

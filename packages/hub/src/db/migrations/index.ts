@@ -29,6 +29,7 @@ import { xetLifecycleMigration } from "./0022-xet-lifecycle.js";
 import { gitCommitObjectsMigration } from "./0023-git-commit-objects.js";
 import { annotatedTagsMigration } from "./0024-annotated-tags.js";
 import { mirroredReposMigration } from "./0025-mirrored-repos.js";
+import { mirroredRefsMigration } from "./0027-mirrored-refs.js";
 
 export function allMigrations(engine: DatabaseEngine): Record<string, Migration> {
 	return {
@@ -57,5 +58,6 @@ export function allMigrations(engine: DatabaseEngine): Record<string, Migration>
 		"0023-git-commit-objects": gitCommitObjectsMigration,
 		"0024-annotated-tags": annotatedTagsMigration,
 		"0025-mirrored-repos": mirroredReposMigration,
+		"0027-mirrored-refs": mirroredRefsMigration,
 	};
 }
