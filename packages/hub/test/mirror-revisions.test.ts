@@ -201,6 +201,8 @@ describe.each(ENGINES)("a mirror's branches, tags and commit ids (%s)", (engine)
 		const again = await fetch(`${mirror.url}/${MODEL}/resolve/${dev}/weights.safetensors`);
 		expect(Buffer.from(await again.arrayBuffer()).equals(Buffer.alloc(3000, 2))).toBe(true);
 		expect(upstreamCalls(`/${MODEL}/resolve/${dev}/weights.safetensors`)).toBe(1);
+		const checked = await runCli(["check", "--deep", "--data", target.config.dataDir], target.cliEnv);
+		expect(checked.code, checked.output).toBe(0);
 	});
 
 	it("prefetches with hubkit mirror only the files the patterns want, then only what changed", async () => {
