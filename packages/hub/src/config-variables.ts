@@ -311,7 +311,7 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
 	{
 		name: "HUBKIT_MIRROR_REFRESH_SECONDS",
 		section: "Mirror of another hub",
-		about: "a mirrored repository's `main` is asked of the upstream again once this old",
+		about: "a mirrored branch or tag (`main` too) is asked of the upstream again once this old; a commit id never",
 		accepts: "seconds",
 		default: "`600`",
 		zero: "on every request",

@@ -72,9 +72,15 @@ Commits a local folder as a repository (created when new), large files through L
 
 ${DATA}`,
 	mirror:
-		() => `Usage: hubkit mirror owner/name --from URL [--revision R] [--type model|dataset] [--to owner/name] [--data .hubkit]
+		() => `Usage: hubkit mirror owner/name --from URL [--revision R] [--include GLOB]… [--exclude GLOB]… [--type model|dataset] [--to owner/name] [--data .hubkit]
 
-Copies a repository from another hub (HF_TOKEN: a token of the source hub).
+Copies one revision of a repository from another hub (HF_TOKEN: a token of the source hub).
+--revision: a branch or tag (it becomes the mirror's branch or tag of that name) or a commit id;
+default main. --include/--exclude: shell-style patterns on the path (as huggingface_hub's
+allow_patterns/ignore_patterns; repeat them): only the files they want are fetched, the others'
+LFS files are listed and fetched on first download by a hub run with HUBKIT_UPSTREAM (regular
+files are always copied). Run again, it fetches only what is new or changed and says how many
+files it fetched and how many were already here.
 
 ${DATA}`,
 	check: () => `Usage: hubkit check [--deep] [--data .hubkit]

@@ -8,6 +8,8 @@ import { folderFiles, ImportError, importFile } from "../services/import-folder.
 import { checkIntegrity } from "../services/integrity.js";
 import { MirrorError, readSourceRevision } from "../services/mirror.js";
 import { recordMirroredFiles } from "../services/mirror-cache.js";
+import { isMainRevision, type MirrorRef, readSourceRef, type SourceRef } from "../services/mirror-refs.js";
+import { pathFilter } from "../services/path-patterns.js";
 import { type IngestResult, ingestSnapshot } from "../services/repo-ingest.js";
 import { isRepoType, type RepoType, repoWebPath } from "../services/repos.js";
 import { mirrorRevision } from "../services/upstream-mirror.js";
@@ -38,13 +40,13 @@ function repoIdArgument(value: string | undefined, flag: string): string {
 	return value;
 }
 
-function report(result: IngestResult, files: number): void {
+function report(result: IngestResult, files: number, ref: MirrorRef = { kind: "branch", name: "main" }): void {
 	const { repo } = result;
 	const what = result.repoCreated ? "Created" : result.changed ? "Updated" : "Unchanged:";
-	process.stderr.write(
-		`${what} ${repo.type} ${repo.id} (${files} files), main at ${result.commitOid}: ${repoWebPath(repo.type, repo.id)}\n`,
-	);
-	if (repo.type !== "model") return;
+	const at = ref.kind === "commit" ? `commit ${result.commitOid}` : `${ref.name} at ${result.commitOid}`;
+	process.stderr.write(`${what} ${repo.type} ${repo.id} (${files} files), ${at}: ${repoWebPath(repo.type, repo.id)}\n`);
+	// The local runtime serves a model's main; another revision says nothing of it.
+	if (repo.type !== "model" || ref.kind !== "branch" || ref.name !== "main") return;
 	process.stderr.write(
 		result.localTask
 			? `The local runtime serves it (${result.localTask}): POST /hf-inference/models/${repo.id}\n`
@@ -95,6 +97,8 @@ export async function mirrorCommand(args: string[]): Promise<void> {
 		options: {
 			from: { type: "string" },
 			revision: { type: "string" },
+			include: { type: "string", multiple: true },
+			exclude: { type: "string", multiple: true },
 			type: { type: "string" },
 			to: { type: "string" },
 			data: { type: "string" },
@@ -107,28 +111,35 @@ export async function mirrorCommand(args: string[]): Promise<void> {
 	if (!values.from) throw new UsageError("--from URL is required (the hub to copy from, e.g. https://huggingface.co)");
 	const target = values.to === undefined ? id : repoIdArgument(values.to, "--to");
 	const type = repoTypeFlag(values.type);
+	const name = values.revision ?? "main";
+	const patterns = [...(values.include ?? []), ...(values.exclude ?? [])];
+	const wanted = patterns.length > 0 ? pathFilter(values.include ?? [], values.exclude ?? []) : undefined;
 	// The source's token comes from the environment only: a flag would show in `ps` and shell history.
-	const source = {
-		from: values.from,
-		type,
-		id,
-		revision: values.revision ?? "main",
-		token: process.env.HF_TOKEN || undefined,
-	};
+	const source = { from: values.from, type, id, revision: name, token: process.env.HF_TOKEN || undefined };
 	await withHub(values, async (hub) => {
 		try {
-			const revision = await readSourceRevision(source);
+			const found: SourceRef | undefined = isMainRevision(name)
+				? { ref: { kind: "branch", name: "main" }, sha: name }
+				: await readSourceRef(source, name);
+			if (!found) throw new CommandError(`${id} has no branch, tag or commit ${name} on ${values.from}`);
+			const revision = await readSourceRevision({ ...source, revision: found.sha });
 			process.stderr.write(`${id} at ${revision.sha}: ${revision.files.length} files\n`);
+			const counts = { downloaded: 0, resumed: 0, stored: 0, later: 0 };
 			const { files, result } = await mirrorRevision(hub.deps, source, {
 				target,
 				revision,
+				ref: found.ref,
+				wanted,
 				onFile: (file) => {
+					counts[file.fetched]++;
 					process.stderr.write(`  ${file.fetched.padEnd(10)} ${file.path} (${file.blob.size} bytes)\n`);
 				},
 			});
 			// Its LFS files join the mirror cache, which HUBKIT_MIRROR_MAX_BYTES trims.
 			await recordMirroredFiles(hub.deps, files);
-			report(result, files.length);
+			report(result, files.length, found.ref);
+			const later = counts.later > 0 ? `, ${counts.later} LFS files left upstream (fetched on first download)` : "";
+			process.stderr.write(`${counts.downloaded + counts.resumed} fetched, ${counts.stored} already here${later}\n`);
 		} catch (error) {
 			if (error instanceof MirrorError) throw new CommandError(error.message);
 			throw error;

@@ -114,6 +114,18 @@ export interface MirroredReposTable {
 	refreshed_at: string;
 }
 
+/** A branch or tag a mirror holds besides `main` (migration 0027). */
+export interface MirroredRefsTable {
+	/** The repo key. */
+	repo_id: string;
+	kind: "branch" | "tag";
+	name: string;
+	/** The upstream commit the ref named when last read: the local ref's commit. */
+	upstream_sha: string;
+	/** When the upstream was last asked for it. */
+	refreshed_at: string;
+}
+
 /**
  * A blob the caching mirror holds the bytes of (migration 0026): fetched from an upstream or
  * copied by `hubkit mirror`, evicted least recently used first past `HUBKIT_MIRROR_MAX_BYTES`
@@ -498,6 +510,7 @@ export interface Database {
 	commit_aliases: CommitAliasesTable;
 	mirrored_repos: MirroredReposTable;
 	mirror_blob_uses: MirrorBlobUsesTable;
+	mirrored_refs: MirroredRefsTable;
 	trees: TreesTable;
 	tree_entries: TreeEntriesTable;
 	blobs: BlobsTable;

@@ -1,8 +1,10 @@
 /**
  * With `HUBKIT_UPSTREAM` set: before a read names a repository (its info, revision, tree, refs,
  * commits, paths-info, or a file through `/resolve`), the caching mirror makes sure it is here and
- * fresh (services/upstream-mirror.ts); the route then answers from what this hub holds, as for any
- * repository. Writes never reach the upstream.
+ * fresh (services/upstream-mirror.ts), and the revision the read names too when it is not `main`;
+ * the route then answers from what this hub holds, as for any repository. Writes never reach the
+ * upstream. A revision is one path segment, percent-encoded as huggingface_hub sends it
+ * (`refs%2Fpr%2F1`, `feature%2Fx`); only `/revision/` takes the rest of the path, slashes and all.
  */
 import type { MiddlewareHandler } from "hono";
 import type { HubEnv } from "../deps.js";
@@ -12,23 +14,39 @@ import { repoIdProblem } from "../storage/repo-path.js";
 
 /** `/api/models/{ns}/{name}…` and `/api/datasets/{ns}/{name}…`. */
 const API_READ = /^\/api\/(models|datasets)\/([^/]+)\/([^/]+)(?:\/|$)/;
-/** `/{ns}/{name}/resolve/…` and `/datasets/{ns}/{name}/resolve/…`. */
-const RESOLVE = /^\/(datasets\/)?([^/]+)\/([^/]+)\/resolve\//;
+/** `/{ns}/{name}/resolve/{revision}/…` and `/datasets/{ns}/{name}/resolve/{revision}/…`. */
+const RESOLVE = /^\/(datasets\/)?([^/]+)\/([^/]+)\/resolve\/([^/]+)\//;
+/** What follows the id in an API read that names a revision. */
+const API_REVISION = /^(?:revision\/(.+)|(?:tree|paths-info|commits)\/([^/]+))/;
 
-/** The repository a read names, if any. */
-export function repositoryReadBy(method: string, path: string): { type: RepoType; id: string } | undefined {
+export interface RepositoryRead {
+	type: RepoType;
+	id: string;
+	/** The revision the read names, decoded; undefined when it names none (the repository's `main`). */
+	revision?: string;
+}
+
+/** The repository a read names, if any, and the revision it names in it. */
+export function repositoryReadBy(method: string, path: string): RepositoryRead | undefined {
 	const get = method === "GET" || method === "HEAD";
 	const api = API_READ.exec(path);
 	if (api && (get || (method === "POST" && path.includes("/paths-info/")))) {
-		return named(api[1] === "datasets" ? "dataset" : "model", api[2], api[3]);
+		const rest = API_REVISION.exec(path.slice(api[0].length));
+		return named(api[1] === "datasets" ? "dataset" : "model", api[2], api[3], rest?.[1] ?? rest?.[2]);
 	}
 	const resolve = get ? RESOLVE.exec(path) : null;
-	return resolve ? named(resolve[1] ? "dataset" : "model", resolve[2], resolve[3]) : undefined;
+	return resolve ? named(resolve[1] ? "dataset" : "model", resolve[2], resolve[3], resolve[4]) : undefined;
 }
 
-function named(type: RepoType, namespace?: string, name?: string): { type: RepoType; id: string } | undefined {
+function named(type: RepoType, namespace?: string, name?: string, revision?: string): RepositoryRead | undefined {
 	const id = idOf(namespace, name);
-	return id === undefined ? undefined : { type, id };
+	if (id === undefined) return undefined;
+	try {
+		return { type, id, revision: revision === undefined ? undefined : decodeURIComponent(revision) };
+	} catch {
+		// Not a revision this hub can read: the route answers it.
+		return { type, id };
+	}
 }
 
 /** The id the path names, when it is one a repository can have (nothing else is asked upstream). */
@@ -44,7 +62,7 @@ function idOf(namespace = "", name = ""): string | undefined {
 export function upstreamMirrorMiddleware(mirror: UpstreamMirror): MiddlewareHandler<HubEnv> {
 	return async (c, next) => {
 		const named = repositoryReadBy(c.req.method, c.req.path);
-		if (named) await mirror.ensure(named.type, named.id);
+		if (named) await mirror.ensure(named.type, named.id, named.revision);
 		await next();
 	};
 }

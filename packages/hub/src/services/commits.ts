@@ -140,7 +140,8 @@ async function commitOnce(
 /** What a commit writes, below the checks: the new snapshot is complete and valid. */
 export interface NewCommit {
 	repo: Repo;
-	branch: string;
+	/** The branch it moves; null for a commit no ref names (a mirror's revision asked for by commit id). */
+	branch: string | null;
 	/** The branch head it replaces; null for a repository's first commit (the ref is created). */
 	head: string | null;
 	/** The commit's parent when it is not `head`: null for a squash, whose one root commit replaces the history. */
@@ -212,7 +213,9 @@ export async function writeCommit(trx: Transaction<Database>, deps: CommitDeps, 
 			.onConflict((conflict) => conflict.column("sha256").doNothing())
 			.execute();
 	}
-	if (commit.head === null) {
+	if (commit.branch === null) {
+		// No ref moves: the commit is reached by its id (or by a ref its caller sets).
+	} else if (commit.head === null) {
 		await trx.insertInto("refs").values({ repo_id: commit.repo.key, name: commit.branch, commit_sha: sha }).execute();
 	} else {
 		const moved = await trx

@@ -105,7 +105,7 @@ const MAX_REDIRECTS = 10;
  * source's own origin only: huggingface.co sends LFS and Xet files as a 302 to a CDN whose signed
  * URL is the credential there (and which refuses a second one).
  */
-async function sourceGet(source: MirrorSource, url: URL, headers: Record<string, string> = {}): Promise<Response> {
+export async function sourceGet(source: MirrorSource, url: URL, headers: Record<string, string> = {}): Promise<Response> {
 	const base = sourceBase(source.from);
 	let target = url;
 	for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
@@ -130,7 +130,7 @@ async function sourceGet(source: MirrorSource, url: URL, headers: Record<string,
 	throw new MirrorError(`The source redirected ${url.pathname} more than ${MAX_REDIRECTS} times`);
 }
 
-async function failure(response: Response, what: string, source: MirrorSource): Promise<MirrorError> {
+export async function failure(response: Response, what: string, source: MirrorSource): Promise<MirrorError> {
 	const body = await response.text().catch(() => "");
 	let message = body.slice(0, 300);
 	try {
@@ -148,7 +148,7 @@ async function failure(response: Response, what: string, source: MirrorSource): 
 	return new MirrorError(`${what}: ${response.status} ${message}${hint}`, response.status);
 }
 
-function apiUrl(source: MirrorSource, rest: string): URL {
+export function apiUrl(source: MirrorSource, rest: string): URL {
 	return new URL(`${sourceBase(source.from).href}/api/${REPO_TYPE_PLURALS[source.type]}/${source.id}${rest}`);
 }
 

@@ -45,6 +45,7 @@ export async function removeRepo(db: Kysely<Database>, repo: Repo): Promise<void
 		await trx.deleteFrom("commits").where("repo_id", "=", key).execute();
 		await trx.deleteFrom("commit_aliases").where("repo_id", "=", key).execute();
 		await trx.deleteFrom("mirrored_repos").where("repo_id", "=", key).execute();
+		await trx.deleteFrom("mirrored_refs").where("repo_id", "=", key).execute();
 		await trx.deleteFrom("refs").where("repo_id", "=", key).execute();
 		await trx.deleteFrom("ref_tags").where("repo_id", "=", key).execute();
 		await trx.deleteFrom("likes").where("repo_id", "=", key).execute();
@@ -151,6 +152,7 @@ async function renameRows(trx: Transaction<Database>, repo: Repo, toId: string, 
 		"commit_merge_parents",
 		"commit_aliases",
 		"mirrored_repos",
+		"mirrored_refs",
 		"refs",
 		"ref_tags",
 		"likes",

@@ -8,11 +8,13 @@
  *
  * A mirror (`upstream`) is recorded in `mirrored_repos` and its commit takes the upstream's commit
  * id, so clients see the same revision here as there; a mirror only ever takes its upstream's
- * revisions, and a local repository never becomes one.
+ * revisions, and a local repository never becomes one. A mirror's other revisions (`ref`: a branch,
+ * a tag, a commit by id) are written by services/mirror-refs.ts instead of on `main`.
  */
 import type { HubDeps } from "../deps.js";
 import { HubError } from "../errors.js";
 import { applyCommit, type CommitOperation, snapshotOf } from "./commits.js";
+import { type MirrorRef, writeMirroredRevision } from "./mirror-refs.js";
 import { insertRepo } from "./repo-create.js";
 import { checkedRepoId, findRepo, type Repo, type RepoType, repoKey, upstreamRepoUrl } from "./repos.js";
 
@@ -34,6 +36,8 @@ export interface IngestRequest {
 	keepGitattributes?: boolean;
 	/** The repository and commit on another hub these files are (`hubkit mirror`). */
 	upstream?: UpstreamRevision;
+	/** With `upstream`: where the revision lands; `main` when absent. */
+	ref?: MirrorRef;
 }
 
 export interface UpstreamRevision {
@@ -94,6 +98,38 @@ export async function ingestSnapshot(
 		null,
 	);
 
+	const ref = request.ref;
+	const result =
+		upstream && ref && !(ref.kind === "branch" && ref.name === "main")
+			? await writeMirroredRevision(deps, repo, {
+					ref,
+					sha: upstream.sha,
+					files: request.files,
+					summary: request.summary,
+				})
+			: await commitOnMain(deps, repo, request);
+	const after = (await findRepo(deps.db, request.type, id)) ?? repo;
+
+	let localTask: string | undefined;
+	if (request.type === "model") {
+		const mapping = await deps.db
+			.selectFrom("provider_mappings")
+			.select("task")
+			.where("model_id", "=", id)
+			.where("provider", "=", "hf-inference")
+			.executeTakeFirst();
+		localTask = mapping?.task;
+	}
+	return { repo: after, commitOid: result.commitOid, changed: result.changed, repoCreated, localTask };
+}
+
+/** The files made `main`'s content in one commit (a mirror's keeps the upstream's id). */
+async function commitOnMain(
+	deps: Pick<HubDeps, "db" | "blobStore" | "logger">,
+	repo: Repo,
+	request: IngestRequest,
+): Promise<{ commitOid: string; changed: boolean }> {
+	const upstream = request.upstream;
 	const incoming = new Set(request.files.map((file) => file.path));
 	const current = await snapshotOf(deps.db, repo.sha);
 	const operations: CommitOperation[] = [
@@ -119,19 +155,7 @@ export async function ingestSnapshot(
 			.where("repo_id", "=", repo.key)
 			.execute();
 	}
-	const after = (await findRepo(deps.db, request.type, id)) ?? repo;
-
-	let localTask: string | undefined;
-	if (request.type === "model") {
-		const mapping = await deps.db
-			.selectFrom("provider_mappings")
-			.select("task")
-			.where("model_id", "=", id)
-			.where("provider", "=", "hf-inference")
-			.executeTakeFirst();
-		localTask = mapping?.task;
-	}
-	return { repo: after, commitOid: result.commitOid, changed: result.created, repoCreated, localTask };
+	return { commitOid: result.commitOid, changed: result.created };
 }
 
 /** Whether main holds no upstream revision yet (only the commit that created the repository). */

@@ -5,7 +5,9 @@
  *
  * The caching mirror: a read of a public repository this hub lacks fetches its `main` from the
  * upstream before it is answered, and a mirror's `main` older than `HUBKIT_MIRROR_REFRESH_SECONDS`
- * is asked of the upstream again. One fetch per repository at a time in a process: clients asking
+ * is asked of the upstream again. A read naming another revision fetches that one too
+ * (services/mirror-refs.ts): a branch or tag is re-checked as `main` is, a commit id once held is
+ * never asked again. One fetch per repository and revision at a time in a process: clients asking
  * together wait for the same one. With the upstream unreachable what is mirrored is served as it
  * is, and a repository that is not is a 502 naming the upstream; `HUBKIT_UPSTREAM_OFFLINE=1` never
  * calls it. `HUBKIT_UPSTREAM_ALLOW` and `HUBKIT_UPSTREAM_DENY` (namespaces or ids) restrict what
@@ -17,7 +19,10 @@
  * LFS files are lazy in the caching mirror: a revision is committed with its metadata and regular
  * files, and each LFS file is recorded from the upstream's listing (sha256 and size, so its tree
  * entry and `/resolve` headers are the upstream's) without its bytes, fetched by the first GET of
- * them (services/mirrored-blobs.ts). `hubkit mirror` copies every file at once.
+ * them (services/mirrored-blobs.ts). `hubkit mirror` copies every file at once, or those its
+ * patterns want (the others' LFS files recorded the same lazy way). Either takes a file this hub
+ * already stores from the store (services/mirror-held-files.ts), so a mirror run again fetches
+ * only what is new or changed.
  */
 import { join } from "node:path";
 import type { HubConfig } from "../config.js";
@@ -34,6 +39,19 @@ import {
 	sourceBaseUrl,
 } from "./mirror.js";
 import { recordMirroredWeights } from "./mirror-weights.js";
+import { heldFile } from "./mirror-held-files.js";
+import {
+	forgetMirroredRef,
+	type HeldRef,
+	heldRef,
+	holdsCommit,
+	isCommitId,
+	isMainRevision,
+	type MirrorRef,
+	readSourceRef,
+	touchMirroredRef,
+	writeMirroredRevision,
+} from "./mirror-refs.js";
 import { removeRepo } from "./repo-admin.js";
 import { type IngestResult, ingestSnapshot } from "./repo-ingest.js";
 import { findRepo, PLACEHOLDER_TAG, type Repo, type RepoType, repoKey } from "./repos.js";
@@ -48,8 +66,10 @@ export interface MirroredRevision {
 
 /**
  * Copies `source`'s revision into `target` (default: the same id) and commits it under the
- * upstream's commit id. `onFile` hears of each file as it is stored. With `lazyLfs` the LFS files
- * are recorded without their bytes (mirror.ts `deferredLfsFile`), fetched when asked for.
+ * upstream's commit id, on `ref` (default `main`). `onFile` hears of each file as it is stored.
+ * With `lazyLfs` the LFS files are recorded without their bytes (mirror.ts `deferredLfsFile`),
+ * fetched when asked for; `wanted` says which files to fetch now, the others' LFS files recorded
+ * so (a regular file is always copied: a commit needs its bytes).
  */
 export async function mirrorRevision(
 	deps: MirrorDeps,
@@ -58,6 +78,8 @@ export async function mirrorRevision(
 		target?: string;
 		revision?: SourceRevision;
 		lazyLfs?: boolean;
+		wanted?: (path: string) => boolean;
+		ref?: MirrorRef;
 		onFile?: (file: MirroredFile) => void;
 	} = {},
 ): Promise<MirroredRevision> {
@@ -65,8 +87,10 @@ export async function mirrorRevision(
 	const workDir = join(deps.config.dataDir, "mirror");
 	const files: MirroredFile[] = [];
 	for (const file of revision.files) {
+		const later = options.lazyLfs || (options.wanted && !options.wanted(file.path));
 		const mirrored =
-			(options.lazyLfs ? deferredLfsFile(file) : undefined) ??
+			(await heldFile(deps, file)) ??
+			(later ? deferredLfsFile(file) : undefined) ??
 			(await mirrorFile(source, revision.sha, file, { blobStore: deps.blobStore, workDir }));
 		options.onFile?.(mirrored);
 		files.push(mirrored);
@@ -78,8 +102,9 @@ export async function mirrorRevision(
 		summary: `Mirror of ${source.id} at ${revision.sha} from ${new URL(source.from).origin}`,
 		private: revision.private,
 		upstream: { hub: sourceBaseUrl(source.from), id: source.id, sha: revision.sha },
+		ref: options.ref,
 	});
-	if (options.lazyLfs && result.changed) {
+	if (result.changed) {
 		await recordMirroredWeights(deps, result.repo, source, revision.sha).catch((error) =>
 			deps.logger.warn(`Could not read the weights' headers of ${source.id} upstream: ${(error as Error).message}`),
 		);
@@ -101,14 +126,77 @@ export class UpstreamMirror {
 		readonly settings: UpstreamSettings & { upstream: string },
 	) {}
 
-	/** Makes the repository as fresh as the settings ask before a read of it is answered. */
-	ensure(type: RepoType, id: string): Promise<void> {
-		const key = repoKey(type, id);
+	/**
+	 * Makes the repository, and the revision a read names when it is not `main`, as fresh as the
+	 * settings ask before the read is answered.
+	 */
+	ensure(type: RepoType, id: string, revision?: string): Promise<void> {
+		const other = revision !== undefined && !isMainRevision(revision) ? revision : undefined;
+		const key = `${repoKey(type, id)}\u0000${other ?? ""}`;
 		const running = this.#inFlight.get(key);
 		if (running) return running;
-		const run = this.#ensure(type, id).finally(() => this.#inFlight.delete(key));
+		const run = (other === undefined ? this.#ensure(type, id) : this.#ensureRevision(type, id, other)).finally(() =>
+			this.#inFlight.delete(key),
+		);
 		this.#inFlight.set(key, run);
 		return run;
+	}
+
+	async #ensureRevision(type: RepoType, id: string, revision: string): Promise<void> {
+		// The repository, its record and card come from `main`: it is made sure of first.
+		await this.ensure(type, id);
+		if (this.settings.upstreamOffline || !this.#mayMirror(id)) return;
+		const repo = await findRepo(this.deps.db, type, id);
+		if (!repo || repo.mirrorOf === null) return;
+		// A commit never changes: once held, never asked again. A branch or tag is, once old.
+		const byId = isCommitId(revision);
+		const held = byId ? undefined : await heldRef(this.deps.db, repo.key, revision);
+		if (byId ? await holdsCommit(this.deps.db, repo.key, revision) : held && !this.#old(held.refreshedAt)) return;
+		try {
+			await this.#fetchRevision(repo, revision, held);
+		} catch (error) {
+			if (!(error instanceof MirrorError)) throw error;
+			if (error.status !== undefined && error.status < 500) return;
+			if (held) {
+				this.deps.logger.warn(`Serving ${revision} of the mirror of ${id} as it is: ${error.message}`);
+				return;
+			}
+			throw new HubError(
+				502,
+				`${id} at ${revision} is not mirrored here yet and the upstream failed: ${error.message}`,
+			);
+		}
+	}
+
+	async #fetchRevision(repo: Repo, revision: string, held: HeldRef | undefined): Promise<void> {
+		const source = this.#source(repo.type, repo.id, revision);
+		const found = await readSourceRef(source, revision);
+		if (!found) {
+			// The upstream names nothing by it (any more): answered here as any unknown revision.
+			if (held) await forgetMirroredRef(this.deps.db, repo, held);
+			return;
+		}
+		if (held && held.kind === found.ref.kind && held.sha === found.sha) {
+			await touchMirroredRef(this.deps.db, repo.key, held);
+			return;
+		}
+		if (await holdsCommit(this.deps.db, repo.key, found.sha)) {
+			await writeMirroredRevision(this.deps, repo, { ref: found.ref, sha: found.sha, files: [], summary: "" });
+			return;
+		}
+		const read = await readSourceRevision({ ...source, revision: found.sha });
+		if (read.private || read.gated) return;
+		await mirrorRevision(this.deps, source, { revision: read, lazyLfs: true, ref: found.ref });
+	}
+
+	#source(type: RepoType, id: string, revision: string): MirrorSource {
+		return { from: this.settings.upstream, type, id, revision, token: this.settings.upstreamToken };
+	}
+
+	/** Whether an upstream read at `at` is older than the settings allow. */
+	#old(at: string | undefined): boolean {
+		const age = Date.now() - Date.parse(at ?? "");
+		return !(age < this.settings.mirrorRefreshSeconds * 1000);
 	}
 
 	async #ensure(type: RepoType, id: string): Promise<void> {
@@ -134,13 +222,7 @@ export class UpstreamMirror {
 	}
 
 	async #fetch(type: RepoType, id: string, heldSha: string | undefined, placeholder?: Repo): Promise<void> {
-		const source: MirrorSource = {
-			from: this.settings.upstream,
-			type,
-			id,
-			revision: "main",
-			token: this.settings.upstreamToken,
-		};
+		const source = this.#source(type, id, "main");
 		const revision = await readSourceRevision(source);
 		if (revision.private || revision.gated) return;
 		if (placeholder) await removeRepo(this.deps.db, placeholder);
@@ -172,15 +254,17 @@ export class UpstreamMirror {
 		return this.settings.upstreamAllow.length === 0 || named(this.settings.upstreamAllow);
 	}
 
-	/** Whether the main revision was read from the upstream longer ago than the settings allow. */
+	/**
+	 * Whether the main revision was read from the upstream longer ago than the settings allow, or
+	 * never (a mirror `hubkit mirror --revision` made holds another revision only).
+	 */
 	async #stale(key: string): Promise<boolean> {
 		const row = await this.deps.db
 			.selectFrom("mirrored_repos")
-			.select("refreshed_at")
+			.select(["refreshed_at", "upstream_sha"])
 			.where("repo_id", "=", key)
 			.executeTakeFirst();
-		const age = Date.now() - Date.parse(row?.refreshed_at ?? "");
-		return !(age < this.settings.mirrorRefreshSeconds * 1000);
+		return !row?.upstream_sha || this.#old(row.refreshed_at);
 	}
 
 	/** A namespace an account or organisation holds here: the upstream's of that name are not fetched. */

@@ -30,6 +30,7 @@ import { gitCommitObjectsMigration } from "./0023-git-commit-objects.js";
 import { annotatedTagsMigration } from "./0024-annotated-tags.js";
 import { mirroredReposMigration } from "./0025-mirrored-repos.js";
 import { mirrorBlobUsesMigration } from "./0026-mirror-blob-uses.js";
+import { mirroredRefsMigration } from "./0027-mirrored-refs.js";
 
 export function allMigrations(engine: DatabaseEngine): Record<string, Migration> {
 	return {
@@ -59,5 +60,6 @@ export function allMigrations(engine: DatabaseEngine): Record<string, Migration>
 		"0024-annotated-tags": annotatedTagsMigration,
 		"0025-mirrored-repos": mirroredReposMigration,
 		"0026-mirror-blob-uses": mirrorBlobUsesMigration,
+		"0027-mirrored-refs": mirroredRefsMigration,
 	};
 }
