@@ -105,7 +105,11 @@ const MAX_REDIRECTS = 10;
  * source's own origin only: huggingface.co sends LFS and Xet files as a 302 to a CDN whose signed
  * URL is the credential there (and which refuses a second one).
  */
-export async function sourceGet(source: MirrorSource, url: URL, headers: Record<string, string> = {}): Promise<Response> {
+export async function sourceGet(
+	source: MirrorSource,
+	url: URL,
+	headers: Record<string, string> = {},
+): Promise<Response> {
 	const base = sourceBase(source.from);
 	let target = url;
 	for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {

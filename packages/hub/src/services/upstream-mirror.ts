@@ -38,7 +38,6 @@ import {
 	type SourceRevision,
 	sourceBaseUrl,
 } from "./mirror.js";
-import { recordMirroredWeights } from "./mirror-weights.js";
 import { heldFile } from "./mirror-held-files.js";
 import {
 	forgetMirroredRef,
@@ -52,6 +51,7 @@ import {
 	touchMirroredRef,
 	writeMirroredRevision,
 } from "./mirror-refs.js";
+import { recordMirroredWeights } from "./mirror-weights.js";
 import { removeRepo } from "./repo-admin.js";
 import { type IngestResult, ingestSnapshot } from "./repo-ingest.js";
 import { findRepo, PLACEHOLDER_TAG, type Repo, type RepoType, repoKey } from "./repos.js";
