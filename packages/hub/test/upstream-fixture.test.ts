@@ -5,8 +5,9 @@
  * @huggingface/hub's downloadFile and huggingface_hub's snapshot_download and hf_hub_download with
  * hf_xet installed — and get the upstream's bytes under its commit id, over plain HTTP: the mirror
  * does not hold the files as xorbs, so it passes on no Xet header or `xetHash`. Each LFS file is
- * fetched from the CDN once; the operator's token goes to the origin only; gated and private
- * repositories are not mirrored. One engine: nothing here differs between them.
+ * fetched from the CDN once; the operator's token goes to the origin only; a private repository is
+ * not mirrored, and a gated one is gated here, its files waiting for an administrator's yes. One
+ * engine: nothing here differs between them.
  */
 
 import { execFile } from "node:child_process";
@@ -17,9 +18,11 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { downloadFile } from "@huggingface/hub";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createAccessToken } from "../src/auth/tokens.js";
 import { type ServingCli, serveCli } from "./support/cli.js";
 import { startTestDatabase, type TestDatabase } from "./support/engines.js";
 import { type FixtureFile, type HfFixture, startHfFixture } from "./support/hf-upstream-fixture.js";
+import { openTestHub } from "./support/hub.js";
 import { pythonClients } from "./support/python-clients.js";
 
 const execute = promisify(execFile);
@@ -58,6 +61,10 @@ const modelFiles: FixtureFile[] = [
 	{ path: "onnx/config.json", content: "{}\n" },
 ];
 
+/** The gated model's weights differ from the public one's: the mirror holds bytes once, whoever's they are. */
+const gatedWeights = safetensorsLike(512 * 1024 + 3);
+const gatedFiles = modelFiles.map((file) => (file.path === WEIGHTS ? { ...file, content: gatedWeights } : file));
+
 describe("a caching mirror of huggingface.co's answer shapes (sqlite)", () => {
 	let database: TestDatabase;
 	let fixture: HfFixture;
@@ -82,7 +89,7 @@ describe("a caching mirror of huggingface.co's answer shapes (sqlite)", () => {
 						{ path: DATA, content: parquet, lfs: true },
 					],
 				},
-				{ type: "model", id: GATED, files: modelFiles, access: "gated" },
+				{ type: "model", id: GATED, files: gatedFiles, access: "gated" },
 				{ type: "model", id: PRIVATE, files: modelFiles, access: "private" },
 			],
 			// The operator accepted the gated model's terms and owns the private one upstream.
@@ -219,17 +226,52 @@ describe("a caching mirror of huggingface.co's answer shapes (sqlite)", () => {
 		expect(fixture.cdnDownloads(DATASET, DATA)).toBe(1);
 	});
 
-	it("does not mirror gated or private repositories the operator's token can read", async () => {
-		for (const id of [GATED, PRIVATE]) {
-			const answer = await fetch(`${mirror.url}/api/models/${id}`);
-			expect(answer.status).toBe(401);
-			expect((await fetch(`${mirror.url}/${id}/resolve/main/${WEIGHTS}`)).status).toBe(401);
-			// Its info says private or gated (the tree is listed too, as readSourceRevision reads both): no file is fetched.
-			const asked = originRequests(`/api/models/${id}`).map((entry) => new URL(entry.url, fixture.url).pathname);
-			expect(asked).toContain(`/api/models/${id}/revision/main`);
-			expect(asked.filter((path) => !/\/(revision|tree)\/[^/]+$/.test(path))).toEqual([]);
-			expect(originRequests(`/${id}/resolve/`)).toEqual([]);
-		}
+	it("does not mirror a private repository the operator's token can read", async () => {
+		expect((await fetch(`${mirror.url}/api/models/${PRIVATE}`)).status).toBe(401);
+		expect((await fetch(`${mirror.url}/${PRIVATE}/resolve/main/${WEIGHTS}`)).status).toBe(401);
+		// Its info says private (the tree is listed too, as readSourceRevision reads both): no file is fetched.
+		const asked = originRequests(`/api/models/${PRIVATE}`).map((entry) => new URL(entry.url, fixture.url).pathname);
+		expect(asked).toContain(`/api/models/${PRIVATE}/revision/main`);
+		expect(asked.filter((path) => !/\/(revision|tree)\/[^/]+$/.test(path))).toEqual([]);
+		expect(originRequests(`/${PRIVATE}/resolve/`)).toEqual([]);
+	});
+
+	it("mirrors a gated repository gated here: its files wait for an administrator's yes", async () => {
+		const info = (await (await fetch(`${mirror.url}/api/models/${GATED}`)).json()) as { gated: unknown; sha: string };
+		expect(info).toMatchObject({ gated: "manual", sha: fixture.shaOf(GATED) });
+		// The card explains the gate to anyone; the weights need access, whatever the operator's token may read.
+		expect((await fetch(`${mirror.url}/${GATED}/resolve/main/README.md`)).status).toBe(200);
+		const anonymous = await fetch(`${mirror.url}/${GATED}/resolve/main/${WEIGHTS}`);
+		expect(anonymous.status).toBe(401);
+		expect(anonymous.headers.get("x-error-code")).toBe("GatedRepo");
+
+		const hub = await openTestHub(database.config);
+		const reader = (await createAccessToken(hub.deps.db, "reader", { role: "read" })).token;
+		const root = (await createAccessToken(hub.deps.db, "root", { role: "write" })).token;
+		await hub.deps.db.updateTable("users").set({ is_admin: 1 }).where("name", "=", "root").execute();
+		await hub.close();
+		const call = (token: string, path: string, body?: unknown) =>
+			fetch(`${mirror.url}${path}`, {
+				method: body === undefined ? "GET" : "POST",
+				headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+				body: body === undefined ? undefined : JSON.stringify(body),
+			});
+		expect((await call(reader, `/${GATED}/resolve/main/${WEIGHTS}`)).status).toBe(403);
+		expect((await call(reader, `/api/models/${GATED}/ask-access`, { fields: { reason: "research" } })).status).toBe(
+			200,
+		);
+		expect((await call(reader, `/${GATED}/resolve/main/${WEIGHTS}`)).status).toBe(403);
+		expect(fixture.cdnDownloads(GATED, WEIGHTS)).toBe(0);
+
+		const handled = await call(root, `/api/models/${GATED}/user-access-request/handle`, {
+			user: "reader",
+			status: "accepted",
+		});
+		expect(handled.status).toBe(200);
+		const allowed = await call(reader, `/${GATED}/resolve/main/${WEIGHTS}`);
+		expect(allowed.status).toBe(200);
+		expect(Buffer.from(await allowed.arrayBuffer()).equals(gatedWeights)).toBe(true);
+		expect(fixture.cdnDownloads(GATED, WEIGHTS)).toBe(1);
 	});
 
 	it("sent the operator's token to the origin on every call and never to the CDN", () => {
@@ -237,8 +279,9 @@ describe("a caching mirror of huggingface.co's answer shapes (sqlite)", () => {
 		const cdn = fixture.requests.filter((entry) => entry.server === "cdn");
 		expect(origin.length).toBeGreaterThan(0);
 		expect(origin.every((entry) => entry.authorization === `Bearer ${OPERATOR_TOKEN}`)).toBe(true);
-		// Whole files once each; the rest are ranged reads of the safetensors header.
-		expect(cdn.filter((entry) => entry.status === 200)).toHaveLength(3);
+		// Whole files once each (three of the public model and dataset, one of the gated model); the
+		// rest are ranged reads of the safetensors headers.
+		expect(cdn.filter((entry) => entry.status === 200)).toHaveLength(4);
 		expect(cdn.every((entry) => entry.status === 200 || entry.status === 206)).toBe(true);
 		expect(cdn.filter((entry) => entry.authorization !== undefined)).toEqual([]);
 	});

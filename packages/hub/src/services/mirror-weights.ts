@@ -30,6 +30,9 @@ export async function recordMirroredWeights(
 	commitSha: string,
 ): Promise<void> {
 	if (repo.type !== "model") return;
+	// Only `main`'s commit makes the record.
+	const head = await deps.db.selectFrom("models").select("sha").where("id", "=", repo.id).executeTakeFirst();
+	if (head?.sha !== commitSha) return;
 	const files = [...(await commitSnapshot(deps.db, commitSha)).files.values()];
 	const paths = new Map(files.map((file) => [file.blobSha256, file.path]));
 	const absent = new Set<string>();

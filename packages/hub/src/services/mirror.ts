@@ -60,8 +60,8 @@ export interface SourceRevision {
 	sha: string;
 	/** A private source stays private here. */
 	private: boolean;
-	/** The source asks people for access before its files (huggingface.co's `gated`). */
-	gated: boolean;
+	/** The source asks people for access before its files (huggingface.co's `gated`): how it answers them. */
+	gated: false | "auto" | "manual";
 	files: SourceFile[];
 }
 
@@ -178,7 +178,9 @@ export async function readSourceRevision(source: MirrorSource): Promise<SourceRe
 		for (const entry of (await response.json()) as unknown[]) files.push(...sourceFileOf(entry));
 		next = nextPage(response.headers.get("link"), sourceBase(source.from));
 	}
-	return { sha, private: isPrivate === true, gated: gated !== undefined && gated !== false, files };
+	// Any gate but an automatic one is answered by people: the stricter reading of what a source says.
+	const gate = gated === undefined || gated === false ? false : gated === "auto" ? "auto" : "manual";
+	return { sha, private: isPrivate === true, gated: gate, files };
 }
 
 function sourceFileOf(entry: unknown): SourceFile[] {

@@ -11,10 +11,13 @@
  * revisions, and a local repository never becomes one. A mirror's other revisions (`ref`: a branch,
  * a tag, a commit by id) are written by services/mirror-refs.ts instead of on `main`.
  */
+import type { Kysely } from "kysely";
+import type { Database } from "../db/schema.js";
 import type { HubDeps } from "../deps.js";
 import { HubError } from "../errors.js";
 import { applyCommit, type CommitOperation, snapshotOf } from "./commits.js";
 import { type MirrorRef, writeMirroredRevision } from "./mirror-refs.js";
+import { forgetModelInfo } from "./model-info-cache.js";
 import { insertRepo } from "./repo-create.js";
 import { checkedRepoId, findRepo, type Repo, type RepoType, repoKey, upstreamRepoUrl } from "./repos.js";
 
@@ -36,6 +39,8 @@ export interface IngestRequest {
 	keepGitattributes?: boolean;
 	/** The repository and commit on another hub these files are (`hubkit mirror`). */
 	upstream?: UpstreamRevision;
+	/** A mirror's upstream asks for access before its files: so does the mirror (`followUpstreamGate`). */
+	gated?: false | "auto" | "manual";
 	/** With `upstream`: where the revision lands; `main` when absent. */
 	ref?: MirrorRef;
 }
@@ -98,6 +103,7 @@ export async function ingestSnapshot(
 		null,
 	);
 
+	if (upstream && request.gated) await followUpstreamGate(deps.db, repo, request.gated);
 	const ref = request.ref;
 	const result =
 		upstream && ref && !(ref.kind === "branch" && ref.name === "main")
@@ -121,6 +127,19 @@ export async function ingestSnapshot(
 		localTask = mapping?.task;
 	}
 	return { repo: after, commitOid: result.commitOid, changed: result.changed, repoCreated, localTask };
+}
+
+/**
+ * A mirror of a gated repository is gated here, before its files land, so that the operator's
+ * upstream token never opens them to everyone: people ask for access here, and the site's
+ * administrators answer. A gate set here stays when the upstream drops its own.
+ */
+async function followUpstreamGate(db: Kysely<Database>, repo: Repo, gated: "auto" | "manual"): Promise<void> {
+	if (repo.gated) return;
+	if (repo.type === "model") {
+		await db.updateTable("models").set({ gated }).where("id", "=", repo.id).execute();
+		forgetModelInfo(db, repo.id);
+	} else await db.updateTable("datasets").set({ gated }).where("id", "=", repo.id).execute();
 }
 
 /** The files made `main`'s content in one commit (a mirror's keeps the upstream's id). */

@@ -13,8 +13,9 @@
  * calls it. `HUBKIT_UPSTREAM_ALLOW` and `HUBKIT_UPSTREAM_DENY` (namespaces or ids) restrict what
  * is fetched. A namespace held here by an account or organisation is local only (local first), and a
  * repository held here that is not a mirror is never replaced, but for the sample catalogue's
- * placeholders (real names without files), which yield to the upstream's. Private and gated upstream
- * repositories are not mirrored on demand: the operator's token must not open them to everyone.
+ * placeholders (real names without files), which yield to the upstream's. Private upstream
+ * repositories are not mirrored on demand, and gated ones are gated here too (repo-ingest.ts): the
+ * operator's token must not open them to everyone.
  *
  * LFS files are lazy in the caching mirror: a revision is committed with its metadata and regular
  * files, and each LFS file is recorded from the upstream's listing (sha256 and size, so its tree
@@ -101,6 +102,7 @@ export async function mirrorRevision(
 		files,
 		summary: `Mirror of ${source.id} at ${revision.sha} from ${new URL(source.from).origin}`,
 		private: revision.private,
+		gated: revision.gated,
 		upstream: { hub: sourceBaseUrl(source.from), id: source.id, sha: revision.sha },
 		ref: options.ref,
 	});
@@ -185,7 +187,7 @@ export class UpstreamMirror {
 			return;
 		}
 		const read = await readSourceRevision({ ...source, revision: found.sha });
-		if (read.private || read.gated) return;
+		if (read.private) return;
 		await mirrorRevision(this.deps, source, { revision: read, lazyLfs: true, ref: found.ref });
 	}
 
@@ -224,7 +226,7 @@ export class UpstreamMirror {
 	async #fetch(type: RepoType, id: string, heldSha: string | undefined, placeholder?: Repo): Promise<void> {
 		const source = this.#source(type, id, "main");
 		const revision = await readSourceRevision(source);
-		if (revision.private || revision.gated) return;
+		if (revision.private) return;
 		if (placeholder) await removeRepo(this.deps.db, placeholder);
 		if (revision.sha !== heldSha) await mirrorRevision(this.deps, source, { revision, lazyLfs: true });
 		await this.deps.db
