@@ -13,7 +13,7 @@
  */
 import { createHash } from "node:crypto";
 import { createReadStream } from "node:fs";
-import { mkdir, open, rm, stat } from "node:fs/promises";
+import { type FileHandle, mkdir, open, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { Readable } from "node:stream";
 import type { BlobStore } from "../storage/blob-store.js";
@@ -269,7 +269,7 @@ export async function readSourceRange(
 	return bytes.subarray(0, range.end - range.start + 1);
 }
 
-/** A download is written to its part file in batches of this many bytes, or of what came in this long. */
+/** A download is written to its part file in batches of this many bytes, or when no byte came for this long. */
 const WRITE_BATCH_BYTES = 1024 * 1024;
 const WRITE_BATCH_MS = 50;
 
@@ -293,16 +293,12 @@ export async function mirrorFile(
 	deps: { blobStore: BlobStore; workDir: string; watcher?: DownloadWatcher },
 ): Promise<MirroredFile> {
 	if (file.sha256 && (await deps.blobStore.size(file.sha256)) === file.size) {
-		// The bytes are here already; their git id is worked out from the store's copy.
-		const stored = await deps.blobStore.read(file.sha256);
-		const hasher = new FileHasher(file.size);
+		// The bytes are here already; the git id of a file kept as LFS is its pointer's, else the store's copy gives it.
+		const hasher = hasherFor(file);
+		const stored = hasher.lfs ? undefined : await deps.blobStore.read(file.sha256);
 		if (stored) for await (const chunk of Readable.fromWeb(stored as never)) hasher.update(chunk as Uint8Array);
-		return {
-			path: file.path,
-			blob: { sha256: file.sha256, size: file.size },
-			gitOid: hasher.digest().gitOid,
-			fetched: "stored",
-		};
+		const gitOid = hasher.lfs ? lfsPointerInfo(file.sha256, file.size).oid : hasher.digest().gitOid;
+		return { path: file.path, blob: { sha256: file.sha256, size: file.size }, gitOid, fetched: "stored" };
 	}
 	await mkdir(deps.workDir, { recursive: true, mode: 0o700 });
 	const part = partPath(deps.workDir, source, sha, file.path);
@@ -325,6 +321,70 @@ export async function mirrorFile(
 }
 
 /**
+ * Appends chunks to a file a batch at a time (fewer writes, and fewer wake-ups of the clients
+ * reading it): at WRITE_BATCH_BYTES, or WRITE_BATCH_MS after the last chunk when no more come, so
+ * the bytes of a source that stalls still reach the readers. `onWritten` hears of each batch once
+ * it is in the file, in order.
+ */
+class BatchedWriter {
+	#batch: Uint8Array[] = [];
+	#bytes = 0;
+	#timer: NodeJS.Timeout | undefined;
+	#writing: Promise<void> = Promise.resolve();
+
+	constructor(
+		readonly output: FileHandle,
+		readonly onWritten: (chunks: Uint8Array[], bytes: number) => void,
+	) {}
+
+	async add(chunk: Uint8Array): Promise<void> {
+		this.#batch.push(chunk);
+		this.#bytes += chunk.byteLength;
+		clearTimeout(this.#timer);
+		if (this.#bytes >= WRITE_BATCH_BYTES) await this.flush();
+		// A failed write surfaces at the next add or flush.
+		else this.#timer = setTimeout(() => this.flush().catch(() => undefined), WRITE_BATCH_MS);
+	}
+
+	flush(): Promise<void> {
+		clearTimeout(this.#timer);
+		const [chunks, bytes] = [this.#batch, this.#bytes];
+		[this.#batch, this.#bytes] = [[], 0];
+		this.#writing = this.#writing.then(async () => {
+			if (bytes === 0) return;
+			await this.output.writev(chunks);
+			this.onWritten(chunks, bytes);
+		});
+		return this.#writing;
+	}
+}
+
+interface DownloadHasher {
+	/** Kept as LFS here: its git id is its pointer's, so only the sha256 of its bytes is needed. */
+	lfs: boolean;
+	update(chunk: Uint8Array): void;
+	/** Only once the hasher has seen the file's size in bytes. */
+	digest(): { size: number; sha256: string; gitOid: string };
+}
+
+/** The ids a file is checked against: the sha256 alone for a file this hub keeps in LFS (half the work of both). */
+function hasherFor(file: SourceFile): DownloadHasher {
+	if (!file.sha256 || !isLfsFile(file.path, file.size)) {
+		const both = new FileHasher(file.size);
+		return { lfs: false, update: (chunk) => both.update(chunk), digest: () => both.digest() };
+	}
+	const sha256 = createHash("sha256");
+	return {
+		lfs: true,
+		update: (chunk) => sha256.update(chunk),
+		digest() {
+			const digest = sha256.digest("hex");
+			return { size: file.size, sha256: digest, gitOid: lfsPointerInfo(digest, file.size).oid };
+		},
+	};
+}
+
+/**
  * Brings the part file to the file's size, hashing as it writes: what an earlier run left is
  * continued with `Range` (hashed first), and so is a connection that drops, up to DOWNLOAD_ATTEMPTS
  * times. A source that answers a ranged request with the whole file is written from the start.
@@ -342,7 +402,7 @@ async function downloadToPart(
 		have = 0;
 	}
 	let resumed = have > 0;
-	let hasher = new FileHasher(file.size);
+	let hasher = hasherFor(file);
 	if (have > 0) for await (const chunk of createReadStream(part)) hasher.update(chunk as Buffer);
 	const url = resolveUrl(source, sha, file.path);
 	for (let attempt = 1; have < file.size; attempt++) {
@@ -351,33 +411,24 @@ async function downloadToPart(
 		if (!(have > 0 && response.status === 206)) {
 			have = 0;
 			resumed = false;
-			hasher = new FileHasher(file.size);
+			hasher = hasherFor(file);
 		}
 		const output = await open(part, have > 0 ? "a" : "w", 0o600);
 		watcher?.onProgress?.(have);
-		// Written a batch at a time: fewer writes, and fewer wake-ups of the clients reading the part file.
-		let batch: Uint8Array[] = [];
-		let batchBytes = 0;
-		let batchedAt = Date.now();
-		const flush = async () => {
-			if (batchBytes === 0) return;
-			await output.writev(batch);
-			for (const chunk of batch) hasher.update(chunk);
-			have += batchBytes;
-			[batch, batchBytes, batchedAt] = [[], 0, Date.now()];
+		const writer = new BatchedWriter(output, (chunks, bytes) => {
+			for (const chunk of chunks) hasher.update(chunk);
+			have += bytes;
 			watcher?.onProgress?.(have);
-		};
+		});
 		try {
 			for await (const chunk of Readable.fromWeb(response.body as never) as AsyncIterable<Uint8Array>) {
-				batch.push(chunk);
-				batchBytes += chunk.byteLength;
-				if (batchBytes >= WRITE_BATCH_BYTES || Date.now() - batchedAt >= WRITE_BATCH_MS) await flush();
+				await writer.add(chunk);
 			}
-			await flush();
+			await writer.flush();
 			break;
 		} catch (error) {
 			// What arrived before the connection dropped is kept: the next request continues after it.
-			await flush();
+			await writer.flush();
 			if (attempt >= DOWNLOAD_ATTEMPTS) {
 				throw new MirrorError(`Downloading ${file.path} stopped ${attempt} times: ${(error as Error).message}`);
 			}
