@@ -4,7 +4,9 @@
  * mirrors, the upstream commit it holds, its size and when the upstream was last read. Refresh
  * reads the upstream's `main` again now; Evict deletes the mirror, so the next read (with
  * `HUBKIT_UPSTREAM`) fetches it afresh. Above them, the cache of mirrored LFS files
- * (`/api/admin/mirrors/cache`): the bytes held of `HUBKIT_MIRROR_MAX_BYTES`.
+ * (`/api/admin/mirrors/cache`): the bytes held of `HUBKIT_MIRROR_MAX_BYTES`. Below them, the
+ * repositories a local namespace hides (`/api/admin/mirrors/shadowed`): asked for, absent here,
+ * and never fetched because an account or organisation holds the namespace here (local first).
  */
 import Link from "next/link";
 import { useCallback, useEffect, useState } from "react";
@@ -28,6 +30,14 @@ interface MirrorCacheUse {
 	limit: number | null;
 }
 
+interface ShadowedRead {
+	type: "model" | "dataset";
+	id: string;
+	reads: number;
+	firstRead: string;
+	lastRead: string;
+}
+
 function cacheText(cache: MirrorCacheUse): string {
 	const held = `${formatBytes(cache.bytes)} in ${cache.files} LFS ${cache.files === 1 ? "file" : "files"}`;
 	if (cache.limit === null) return `Mirrored files held here: ${held}, no limit.`;
@@ -46,6 +56,12 @@ export function AdminMirrors({ initial }: { initial: MirrorSummary[] }) {
 	useEffect(() => {
 		void readCache();
 	}, [readCache]);
+	const [shadowed, setShadowed] = useState<ShadowedRead[]>([]);
+	useEffect(() => {
+		void hubCall<ShadowedRead[]>("/api/admin/mirrors/shadowed").then((result) => {
+			if (result.ok) setShadowed(result.data);
+		});
+	}, []);
 
 	const act = async (mirror: MirrorSummary, action: "refresh" | "evict") => {
 		setBusy(mirror.id);
@@ -142,6 +158,44 @@ export function AdminMirrors({ initial }: { initial: MirrorSummary[] }) {
 					</table>
 				</div>
 			)}
+			{shadowed.length > 0 ? <ShadowedReads reads={shadowed} /> : null}
 		</section>
+	);
+}
+
+function ShadowedReads({ reads }: { reads: ShadowedRead[] }) {
+	return (
+		<>
+			<h3 id="admin-shadowed-title">Local names hiding upstream repositories</h3>
+			<p className="muted">
+				A namespace an account or organisation holds here is never fetched from the upstream (local first). These
+				repositories were asked for, are not on this hub, and were not fetched; the most recently asked for first.
+			</p>
+			<div className="table-scroll">
+				<table className="table" data-testid="admin-shadowed" aria-labelledby="admin-shadowed-title">
+					<thead>
+						<tr>
+							<th scope="col">Repository</th>
+							<th scope="col">Reads</th>
+							<th scope="col">First read</th>
+							<th scope="col">Last read</th>
+						</tr>
+					</thead>
+					<tbody>
+						{reads.map((read) => (
+							<tr key={`${read.type}/${read.id}`}>
+								<td>
+									{read.id}
+									{read.type === "dataset" ? <span className="muted"> (dataset)</span> : null}
+								</td>
+								<td>{read.reads}</td>
+								<td>{formatDay(read.firstRead)}</td>
+								<td>{formatDay(read.lastRead)}</td>
+							</tr>
+						))}
+					</tbody>
+				</table>
+			</div>
+		</>
 	);
 }
