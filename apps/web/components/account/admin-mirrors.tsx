@@ -87,92 +87,94 @@ export function AdminMirrors({ initial }: { initial: MirrorSummary[] }) {
 	};
 
 	return (
-		<section aria-labelledby="admin-mirrors-title">
-			<h2 id="admin-mirrors-title">Mirrors</h2>
-			{cache ? (
-				<p className="muted" data-testid="admin-mirror-cache">
-					{cacheText(cache)}
-				</p>
-			) : null}
-			<div role="status" aria-live="polite">
-				{message ? <p className={message.ok ? "form-success" : "form-error"}>{message.text}</p> : null}
-			</div>
-			{mirrors.length === 0 ? (
-				<p className="muted">No repositories mirrored from another hub.</p>
-			) : (
-				<div className="table-scroll">
-					<table className="table" data-testid="admin-mirrors">
-						<thead>
-							<tr>
-								<th scope="col">Repository</th>
-								<th scope="col">Mirror of</th>
-								<th scope="col">Commit</th>
-								<th scope="col">Size</th>
-								<th scope="col">Last read</th>
-								<th scope="col">
-									<span className="sr-only">Actions</span>
-								</th>
-							</tr>
-						</thead>
-						<tbody>
-							{mirrors.map((mirror) => (
-								<tr key={`${mirror.type}/${mirror.id}`}>
-									<td>
-										<Link href={repoPagePath(mirror.type, mirror.id)} prefetch={false}>
-											{mirror.id}
-										</Link>
-										{mirror.type === "dataset" ? <span className="muted"> (dataset)</span> : null}
-									</td>
-									<td>
-										<a href={mirror.upstream} rel="noopener noreferrer">
-											{mirror.upstream}
-										</a>
-									</td>
-									<td>
-										<code>{mirror.upstreamSha?.slice(0, 7) ?? "—"}</code>
-									</td>
-									<td>{formatBytes(mirror.size)}</td>
-									<td>{formatDay(mirror.refreshedAt)}</td>
-									<td>
-										<div className="row-actions">
-											<button
-												type="button"
-												className="button button-small"
-												aria-label={`Refresh ${mirror.id}`}
-												disabled={busy === mirror.id}
-												onClick={() => act(mirror, "refresh")}
-											>
-												Refresh
-											</button>
-											<ConfirmAction
-												verb="Evict"
-												subject={mirror.id}
-												question={`Evict ${mirror.id}?`}
-												onConfirm={() => act(mirror, "evict")}
-											/>
-										</div>
-									</td>
-								</tr>
-							))}
-						</tbody>
-					</table>
+		<>
+			<section aria-labelledby="admin-mirrors-title">
+				<h2 id="admin-mirrors-title">Mirrors</h2>
+				{cache ? (
+					<p className="muted" data-testid="admin-mirror-cache">
+						{cacheText(cache)}
+					</p>
+				) : null}
+				<div role="status" aria-live="polite">
+					{message ? <p className={message.ok ? "form-success" : "form-error"}>{message.text}</p> : null}
 				</div>
-			)}
+				{mirrors.length === 0 ? (
+					<p className="muted">No repositories mirrored from another hub.</p>
+				) : (
+					<div className="table-scroll">
+						<table className="table" data-testid="admin-mirrors">
+							<thead>
+								<tr>
+									<th scope="col">Repository</th>
+									<th scope="col">Mirror of</th>
+									<th scope="col">Commit</th>
+									<th scope="col">Size</th>
+									<th scope="col">Last read</th>
+									<th scope="col">
+										<span className="sr-only">Actions</span>
+									</th>
+								</tr>
+							</thead>
+							<tbody>
+								{mirrors.map((mirror) => (
+									<tr key={`${mirror.type}/${mirror.id}`}>
+										<td>
+											<Link href={repoPagePath(mirror.type, mirror.id)} prefetch={false}>
+												{mirror.id}
+											</Link>
+											{mirror.type === "dataset" ? <span className="muted"> (dataset)</span> : null}
+										</td>
+										<td>
+											<a href={mirror.upstream} rel="noopener noreferrer">
+												{mirror.upstream}
+											</a>
+										</td>
+										<td>
+											<code>{mirror.upstreamSha?.slice(0, 7) ?? "—"}</code>
+										</td>
+										<td>{formatBytes(mirror.size)}</td>
+										<td>{formatDay(mirror.refreshedAt)}</td>
+										<td>
+											<div className="row-actions">
+												<button
+													type="button"
+													className="button button-small"
+													aria-label={`Refresh ${mirror.id}`}
+													disabled={busy === mirror.id}
+													onClick={() => act(mirror, "refresh")}
+												>
+													Refresh
+												</button>
+												<ConfirmAction
+													verb="Evict"
+													subject={mirror.id}
+													question={`Evict ${mirror.id}?`}
+													onConfirm={() => act(mirror, "evict")}
+												/>
+											</div>
+										</td>
+									</tr>
+								))}
+							</tbody>
+						</table>
+					</div>
+				)}
+			</section>
 			{shadowed.length > 0 ? <ShadowedReads reads={shadowed} /> : null}
-		</section>
+		</>
 	);
 }
 
 function ShadowedReads({ reads }: { reads: ShadowedRead[] }) {
 	return (
-		<>
+		<section className="section" aria-labelledby="admin-shadowed-title">
 			<h3 id="admin-shadowed-title">Local names hiding upstream repositories</h3>
 			<p className="muted">
 				A namespace an account or organisation holds here is never fetched from the upstream (local first). These
 				repositories were asked for, are not on this hub, and were not fetched; the most recently asked for first.
 			</p>
 			<div className="table-scroll">
-				<table className="table" data-testid="admin-shadowed" aria-labelledby="admin-shadowed-title">
+				<table className="table" data-testid="admin-shadowed">
 					<thead>
 						<tr>
 							<th scope="col">Repository</th>
@@ -196,6 +198,6 @@ function ShadowedReads({ reads }: { reads: ShadowedRead[] }) {
 					</tbody>
 				</table>
 			</div>
-		</>
+		</section>
 	);
 }
