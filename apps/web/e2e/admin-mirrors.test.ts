@@ -1,7 +1,7 @@
 /**
  * The administration's Mirrors list, as the e2e administrator sees it: both models the set-up
  * mirrored (e2e/mirror.ts) with the repository they mirror and their commit, and the bytes the
- * mirror cache holds; Refresh says the mirror is up to date; Evict asks first, then removes one,
+ * mirror cache holds, and a local name hiding an upstream repository with its reads; Refresh says the mirror is up to date; Evict asks first, then removes one,
  * whose page is then a 404. An axe scan and a screenshot.
  */
 import type { Browser } from "playwright-core";
@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { E2E_ADMIN } from "./admin-account";
 import { seriousViolations } from "./axe";
 import { launchBrowser, newContext, screenshot, siteUrl, visit } from "./browser";
-import { EVICTED_MODEL, MIRROR_SOURCE, MIRRORED_MODEL } from "./mirror";
+import { EVICTED_MODEL, MIRROR_SOURCE, MIRRORED_MODEL, SHADOWED_MODEL } from "./mirror";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -38,6 +38,14 @@ describe("administration: mirrors", () => {
 		expect(await upstream.getAttribute("href")).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:\\d+/${MIRROR_SOURCE}$`));
 		expect(await kept.getByRole("link", { name: MIRRORED_MODEL }).getAttribute("href")).toBe(`/${MIRRORED_MODEL}`);
 		expect(await page.getByTestId("admin-mirror-cache").textContent()).toContain("Mirrored files held here:");
+		await page.getByRole("heading", { name: "Local names hiding upstream repositories" }).waitFor();
+		const shadowed = page.getByTestId("admin-shadowed").getByRole("row", { name: new RegExp(SHADOWED_MODEL) });
+		expect(await shadowed.getByRole("cell").allTextContents()).toEqual([
+			SHADOWED_MODEL,
+			"2",
+			expect.any(String),
+			expect.any(String),
+		]);
 		expect(await seriousViolations(page)).toEqual([]);
 		await screenshot(page, "admin-mirrors");
 

@@ -3,7 +3,7 @@
  * `npm start`), fill a temporary data directory (the sample catalogue, a
  * hostile model card, a GGUF chat model and two picture models the hub runs), start hub + site on
  * free loopback ports exactly as `npm start` does, and mirror a sample model from the hub into
- * itself (e2e/mirror.ts). Tests read the URL with `inject("siteUrl")`.
+ * itself, with a read a local namespace kept from the upstream (e2e/mirror.ts). Tests read the URL with `inject("siteUrl")`.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -17,7 +17,7 @@ import { buildWebIfChanged, ROOT } from "../../../scripts/lib/web-build.mjs";
 import { createAdmin } from "./admin-account";
 import { localChatModel } from "./chat-model";
 import { hostileModel } from "./hostile-model";
-import { mirrorFromItself } from "./mirror";
+import { mirrorFromItself, recordShadowedReads } from "./mirror";
 import { snippetMarkupModel } from "./snippet-model";
 import { depthModel, segmentationModel } from "./vision-models";
 import { WIDGET_TEST_ENV } from "./widget-env";
@@ -39,6 +39,7 @@ export default async function setup(project: TestProject) {
 		await loadSeed(hub.deps, [snippetMarkupModel()]);
 		await loadSeed(hub.deps, [await localChatModel(dataDir)]);
 		await loadSeed(hub.deps, [depthModel(), segmentationModel()]);
+		await recordShadowedReads(hub.deps);
 	} finally {
 		await hub.close();
 	}

@@ -20,7 +20,8 @@ import { promisify } from "node:util";
 import { bpeClassifierFiles } from "@hubkit/runtime/models";
 import { downloadFile } from "@huggingface/hub";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accountClient } from "./support/accounts.js";
+import { accountClient, sessionCookie } from "./support/accounts.js";
+import { spawnCli } from "./support/cli.js";
 import { startMirror, startUpstream, type TestHubProcess, type Upstream } from "./support/mirror-hubs.js";
 import { pythonClients } from "./support/python-clients.js";
 import { SETUPS } from "./support/stores.js";
@@ -50,6 +51,17 @@ const modelFiles = (bias: number) => [
 	}),
 	{ path: "README.md", content: "---\nlicense: mit\n---\n# Sentiment\n" },
 ];
+
+/** A site administrator of the hub, signed in: the session's value. */
+async function createAdmin(hub: TestHubProcess): Promise<string | undefined> {
+	const password = "correct horse battery staple";
+	const args = ["user", "create", "root", "--email", "root@example.com", "--password-stdin", "--admin"];
+	const created = spawnCli([...args, "--data", hub.database.config.dataDir], hub.env);
+	created.child.stdin.end(`${password}\n`);
+	expect((await created.exited).code, created.output()).toBe(0);
+	const login = await accountClient(hub.url)("/api/auth/login", { body: { username: "root", password } });
+	return sessionCookie(login.headers)?.value;
+}
 
 async function bytesOf(blob: Blob | null): Promise<Buffer> {
 	expect(blob).not.toBeNull();
@@ -173,6 +185,23 @@ describe.each(SETUPS)("a caching mirror of another hub ($label)", (setup) => {
 		const answer = await fetch(`${mirror.url}/api/models/team/classifier`);
 		expect(answer.status).toBe(401);
 		expect(upstreamCalls("/api/models/team/")).toBe(0);
+		// Site administrators see the local name hiding the upstream's repository; a local repository is no collision.
+		const call = accountClient(mirror.url);
+		const team = sessionCookie(signedUp.headers)?.value;
+		const made = await call("/api/repos/create", { session: team, body: { name: "local" } });
+		expect(made.status).toBe(200);
+		expect((await fetch(`${mirror.url}/api/models/team/local`)).status).toBe(200);
+		const admin = await createAdmin(mirror);
+		const shadowed = async () => (await call("/api/admin/mirrors/shadowed", { session: admin })).body;
+		const listed = [
+			{ type: "model", id: "team/classifier", reads: 1, firstRead: expect.any(String), lastRead: expect.any(String) },
+		];
+		expect(await shadowed()).toEqual(listed);
+		await fetch(`${mirror.url}/team/classifier/resolve/main/README.md`);
+		expect(await shadowed()).toEqual([{ ...listed[0], reads: 2 }]);
+		expect((await call("/api/admin/mirrors/shadowed", { session: team })).status).toBe(403);
+		expect(upstreamCalls("/api/models/team/")).toBe(0);
+		expect(upstreamCalls("/team/")).toBe(0);
 		// The operator's deny list, any case: never asked upstream either.
 		expect((await fetch(`${mirror.url}/api/models/hidden/classifier`)).status).toBe(401);
 		expect(upstreamCalls("/api/models/hidden/")).toBe(0);

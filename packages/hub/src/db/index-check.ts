@@ -99,6 +99,9 @@ const PLAIN_INDEXES: Record<string, [name: string, table: string, columns: strin
 	"0023-git-commit-objects": [["commit_aliases_by_new_sha", "commit_aliases", ["repo_id", "new_sha"]]],
 	"0024-annotated-tags": [["ref_tags_by_tag_oid", "ref_tags", ["repo_id", "tag_oid"]]],
 	"0026-mirror-blob-uses": [["mirror_blob_uses_by_last_use", "mirror_blob_uses", ["last_used_at", "sha256"]]],
+	"0028-mirror-shadowed-reads": [
+		["mirror_shadowed_reads_by_last_read", "mirror_shadowed_reads", ["last_read_at", "repo_id"]],
+	],
 };
 
 /** Indexes on a lowercased column, as [name, table, column]: names compared without case (migration 0015). */

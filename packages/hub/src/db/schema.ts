@@ -127,6 +127,18 @@ export interface MirroredRefsTable {
 }
 
 /**
+ * A read the caching mirror did not send upstream (migration 0028): an account or organisation
+ * holds the namespace here and the hub has no such repository. The most recently read are kept.
+ */
+export interface MirrorShadowedReadsTable {
+	/** The repo key. */
+	repo_id: string;
+	reads: number;
+	first_read_at: string;
+	last_read_at: string;
+}
+
+/**
  * A blob the caching mirror holds the bytes of (migration 0026): fetched from an upstream or
  * copied by `hubkit mirror`, evicted least recently used first past `HUBKIT_MIRROR_MAX_BYTES`
  * (services/mirror-cache.ts). Its `blobs` row stays when it is evicted.
@@ -511,6 +523,7 @@ export interface Database {
 	mirrored_repos: MirroredReposTable;
 	mirror_blob_uses: MirrorBlobUsesTable;
 	mirrored_refs: MirroredRefsTable;
+	mirror_shadowed_reads: MirrorShadowedReadsTable;
 	trees: TreesTable;
 	tree_entries: TreeEntriesTable;
 	blobs: BlobsTable;

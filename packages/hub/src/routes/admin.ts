@@ -10,7 +10,7 @@ import {
 	MAX_ADMIN_LIST,
 	requireHubAdmin,
 } from "../services/admin.js";
-import { evictMirror, listMirrors, mirrorNamed, refreshMirror } from "../services/mirror-admin.js";
+import { evictMirror, listMirrors, listShadowedReads, mirrorNamed, refreshMirror } from "../services/mirror-admin.js";
 import { mirrorCacheUse } from "../services/mirror-cache.js";
 import { grantNamespace, keepNamespace, listNamespaceConflicts } from "../services/namespace-conflicts.js";
 import { jsonObject, optionalString, requiredString } from "./json-body.js";
@@ -83,6 +83,13 @@ export const ADMIN_ROUTE_DOCS: RouteDocs = {
 		tag: "Administration",
 		details: [
 			"`{ bytes, files, limit }`: the mirrors' LFS files whose bytes are held here (fetched from an upstream, or copied by `hubkit mirror`) and `HUBKIT_MIRROR_MAX_BYTES` (null: no limit). Past the limit the least recently used are deleted, and fetched again when next asked for.",
+		],
+	},
+	"GET /api/admin/mirrors/shadowed": {
+		summary: "Local names hiding repositories of the upstream",
+		tag: "Administration",
+		details: [
+			"`[{ type, id, reads, firstRead, lastRead }]`, the most recently read first: each repository asked for that the caching mirror (`HUBKIT_UPSTREAM`) did not fetch because an account or organisation holds its namespace here and this hub has no such repository (local first: such a namespace is never read from the upstream, and the names are never sent there). `reads` counts the requests; only the 1000 most recently read are kept.",
 		],
 	},
 	"POST /api/admin/mirrors/refresh": {
@@ -161,6 +168,10 @@ export function adminRoutes(deps: HubDeps): Hono<HubEnv> {
 			.get("/api/admin/mirrors/cache", async (c) => {
 				requireHubAdmin(c.get("caller"));
 				return c.json(await mirrorCacheUse(deps));
+			})
+			.get("/api/admin/mirrors/shadowed", async (c) => {
+				requireHubAdmin(c.get("caller"));
+				return c.json(await listShadowedReads(deps));
 			})
 			.post("/api/admin/mirrors/refresh", async (c) => {
 				requireHubAdmin(c.get("caller"));

@@ -112,3 +112,28 @@ export async function evictMirror(
 	if (!row) throw notFound(`${id} is not a mirror`);
 	await deleteRepo(deps.db, type, id, caller);
 }
+
+/** A repository asked for here that the mirror did not fetch: its namespace is held here (local first). */
+export interface ShadowedRead {
+	type: RepoType;
+	id: string;
+	reads: number;
+	firstRead: string;
+	lastRead: string;
+}
+
+/** The reads kept local (services/mirror-shadowed.ts), the most recently read first. */
+export async function listShadowedReads(deps: Pick<HubDeps, "db">): Promise<ShadowedRead[]> {
+	const rows = await deps.db
+		.selectFrom("mirror_shadowed_reads")
+		.selectAll()
+		.orderBy("last_read_at", "desc")
+		.orderBy("repo_id")
+		.execute();
+	return rows.map((row) => ({
+		...parseRepoKey(row.repo_id),
+		reads: Number(row.reads),
+		firstRead: row.first_read_at,
+		lastRead: row.last_read_at,
+	}));
+}

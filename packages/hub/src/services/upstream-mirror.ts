@@ -52,6 +52,7 @@ import {
 	touchMirroredRef,
 	writeMirroredRevision,
 } from "./mirror-refs.js";
+import { recordShadowedRead } from "./mirror-shadowed.js";
 import { recordMirroredWeights } from "./mirror-weights.js";
 import { removeRepo } from "./repo-admin.js";
 import { type IngestResult, ingestSnapshot } from "./repo-ingest.js";
@@ -207,7 +208,12 @@ export class UpstreamMirror {
 		// A placeholder of the sample catalogue (a real name without files) yields to the real repository.
 		const placeholder = found && found.mirrorOf === null && (await this.#placeholder(found)) ? found : undefined;
 		const repo = placeholder ? undefined : found;
-		if (repo ? repo.mirrorOf === null : await this.#localNamespace(id)) return;
+		if (repo?.mirrorOf === null) return;
+		if (!repo && (await this.#localNamespace(id))) {
+			// Never asked upstream; recorded so site administrators see the local name hiding it.
+			await recordShadowedRead(this.deps, type, id);
+			return;
+		}
 		if (repo && !(await this.#stale(repo.key))) return;
 		try {
 			await this.#fetch(type, id, repo?.sha, placeholder);

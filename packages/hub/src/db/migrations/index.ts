@@ -31,6 +31,7 @@ import { annotatedTagsMigration } from "./0024-annotated-tags.js";
 import { mirroredReposMigration } from "./0025-mirrored-repos.js";
 import { mirrorBlobUsesMigration } from "./0026-mirror-blob-uses.js";
 import { mirroredRefsMigration } from "./0027-mirrored-refs.js";
+import { mirrorShadowedReadsMigration } from "./0028-mirror-shadowed-reads.js";
 
 export function allMigrations(engine: DatabaseEngine): Record<string, Migration> {
 	return {
@@ -61,5 +62,6 @@ export function allMigrations(engine: DatabaseEngine): Record<string, Migration>
 		"0025-mirrored-repos": mirroredReposMigration,
 		"0026-mirror-blob-uses": mirrorBlobUsesMigration,
 		"0027-mirrored-refs": mirroredRefsMigration,
+		"0028-mirror-shadowed-reads": mirrorShadowedReadsMigration,
 	};
 }
