@@ -6,16 +6,19 @@
  *     answers a 302 to a separate CDN server, which sends the bytes from memory;
  *   - the downloads are curl's (one streaming GET, redirects followed, written to a temporary
  *     folder), each checked against the file's sha256 afterwards (not timed);
- *   - in one run: the file downloaded directly from the upstream, then through a fresh
- *     `hubkit serve` mirror the first time (the mirror fetches it from the CDN, checks and stores
- *     it before it answers) and again cached, direct and cached rounds alternating;
+ *   - each round downloads the file directly from the upstream, through a `hubkit serve` mirror
+ *     the first time (its stored copy removed before, so the mirror fetches it from the CDN and
+ *     streams it on as it arrives) and through the mirror again, cached; the order alternates;
+ *   - two links to the CDN: none (loopback at full speed: the CDN sends from memory, so the mirror's
+ *     own work per byte is all that shows) and one of `--link-mbps` megabits a second (default
+ *     1000, a fast company link to huggingface.co), where the CDN paces what it sends;
  *   - the ratios direct time / mirror time (goal ≥ 0.9 for the first download, ≥ 1 cached) and
  *     the mirror's resident memory: at rest, and its peak during each kind of download (VmRSS
  *     sampled every 50 ms, and VmHWM at the end);
  *   - for context, the raw limit of a cached download: a bare node:http server in its own process
  *     (disk-server.mjs) streaming the mirror's stored blob from disk.
  *
- *   npm run build && node bench/mirror/run.mjs [--mb 500] [--rounds 3]
+ *   npm run build && node bench/mirror/run.mjs [--mb 500] [--rounds 3] [--link-mbps 1000]
  */
 import { execFile } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
@@ -35,6 +38,7 @@ const FILE = "model.safetensors";
 
 const megabytes = option("mb", 500);
 const rounds = option("rounds", 3);
+const linkMbps = option("link-mbps", 1000);
 const execute = promisify(execFile);
 
 /** The test fixture, as JavaScript: it imports only node: modules, so a plain transpile runs it. */
@@ -107,17 +111,10 @@ async function peakDuring(pid, work) {
 	}
 }
 
-console.log(headerLine("Caching mirror, one large LFS file"));
-const folder = mkdtempSync(join(tmpdir(), "hubkit-bench-mirror-"));
-let fixture;
-let hub;
-let raw;
-try {
+/** One link to the CDN: its rounds of direct, first and cached downloads, and the mirror's memory. */
+async function measureLink(folder, bytes, expected, linkBytesPerSecond) {
 	const { startHfFixture } = await loadFixture(folder);
-	const size = megabytes * 1_000_000;
-	const bytes = generated(size);
-	const expected = { size, sha256: createHash("sha256").update(bytes).digest("hex") };
-	fixture = await startHfFixture({
+	const fixture = await startHfFixture({
 		repos: [
 			{
 				type: "model",
@@ -129,66 +126,83 @@ try {
 				],
 			},
 		],
+		cdnBytesPerSecond: linkBytesPerSecond,
 	});
-	const dataDir = join(folder, "hub");
+	const dataDir = mkdtempSync(join(folder, "hub-"));
+	const stored = join(dataDir, "blobs", expected.sha256.slice(0, 2), expected.sha256.slice(2));
 	process.env.HUBKIT_UPSTREAM = fixture.url;
-	hub = await startListening([CLI, "serve", "--port", "0", "--data", dataDir]);
-	const pid = hub.child.pid;
-	// The model's metadata and small files first: the timed downloads are of the large file alone.
-	const info = await fetch(`${hub.url}/api/models/${MODEL}`);
-	if (!info.ok) throw new Error(`the mirror answered ${info.status} for ${MODEL}: ${await info.text()}`);
-	const atRest = statusKiB(pid, "VmRSS") / 1024;
-
-	const direct = `${fixture.url}/${MODEL}/resolve/main/${FILE}`;
-	const mirrored = `${hub.url}/${MODEL}/resolve/main/${FILE}`;
-	const times = { direct: [await download(direct, folder, expected)], cached: [], raw: [] };
-	const first = await peakDuring(pid, () => download(mirrored, folder, expected));
-	raw = await startListening([
-		DISK_SERVER,
-		join(dataDir, "blobs", expected.sha256.slice(0, 2), expected.sha256.slice(2)),
-	]);
-	let cachedPeak = 0;
-	for (let round = 0; round < rounds; round++) {
-		for (const name of round % 2 ? ["direct", "raw", "cached"] : ["cached", "raw", "direct"]) {
-			if (name === "direct") times.direct.push(await download(direct, folder, expected));
-			else if (name === "raw") times.raw.push(await download(`${raw.url}/${FILE}`, folder, expected));
-			else {
-				const cached = await peakDuring(pid, () => download(mirrored, folder, expected));
-				times.cached.push(cached.result);
-				cachedPeak = Math.max(cachedPeak, cached.peak);
+	let hub;
+	let raw;
+	try {
+		hub = await startListening([CLI, "serve", "--port", "0", "--data", dataDir]);
+		const pid = hub.child.pid;
+		// The model's metadata and small files first: the timed downloads are of the large file alone.
+		const info = await fetch(`${hub.url}/api/models/${MODEL}`);
+		if (!info.ok) throw new Error(`the mirror answered ${info.status} for ${MODEL}: ${await info.text()}`);
+		const atRest = statusKiB(pid, "VmRSS") / 1024;
+		const direct = `${fixture.url}/${MODEL}/resolve/main/${FILE}`;
+		const mirrored = `${hub.url}/${MODEL}/resolve/main/${FILE}`;
+		const times = { direct: [], first: [], cached: [], raw: [] };
+		const peaks = { first: 0, cached: 0 };
+		const throughMirror = async (kind) => {
+			// The stored copy gone, as the cache's limit would remove it: the mirror fetches it again.
+			if (kind === "first") rmSync(stored, { force: true });
+			const { result, peak } = await peakDuring(pid, () => download(mirrored, folder, expected));
+			times[kind].push(result);
+			peaks[kind] = Math.max(peaks[kind], peak);
+		};
+		for (let round = 0; round < rounds; round++) {
+			// The raw server reads the stored copy, there from round 0's first download on.
+			const order = round % 2 ? ["raw", "first", "cached", "direct"] : ["direct", "first", "cached", "raw"];
+			for (const name of order) {
+				if (name === "direct") times.direct.push(await download(direct, folder, expected));
+				else if (name === "raw") {
+					// Bare disk speed does not depend on the link: measured on the unlimited one.
+					if (linkBytesPerSecond !== undefined) continue;
+					raw ??= await startListening([DISK_SERVER, stored]);
+					times.raw.push(await download(`${raw.url}/${FILE}`, folder, expected));
+				} else await throughMirror(name);
 			}
 		}
+		const cdnFetches = fixture.cdnDownloads(MODEL, FILE) - times.direct.length;
+		return { times, peaks, atRest, highWater: statusKiB(pid, "VmHWM") / 1024, cdnFetches };
+	} finally {
+		hub?.child.kill();
+		raw?.child.kill();
+		await fixture.close();
 	}
-	const highWater = statusKiB(pid, "VmHWM") / 1024;
-	const cdnFetches = fixture.cdnDownloads(MODEL, FILE) - times.direct.length;
+}
 
-	const directMedian = median(times.direct);
-	const cachedMedian = median(times.cached);
-	const rawMedian = median(times.raw);
+function report(name, size, { times, peaks, atRest, highWater, cdnFetches }) {
 	const seconds = (values) => values.map((value) => value.toFixed(2)).join(", ");
 	const rate = (value) => `${format(size / MiB / value)} MiB/s`;
+	const line = (label, values) =>
+		console.log(`  ${label}: median ${median(values).toFixed(2)} s (${rate(median(values))}) [${seconds(values)}]`);
+	console.log(`${name}:`);
+	line("direct from the upstream", times.direct);
+	line(`through the mirror, first (fetched from the CDN ${cdnFetches}× in ${times.first.length} rounds)`, times.first);
+	line("through the mirror, cached", times.cached);
+	if (times.raw.length) line("raw limit, the stored blob streamed from disk by bare node:http", times.raw);
+	const directMedian = median(times.direct);
+	const rawRatio = times.raw.length ? `; raw disk / cached ${ratio(median(times.raw), median(times.cached))}` : "";
+	console.log(
+		`  direct / mirror: first ${ratio(directMedian, median(times.first))} (goal ≥ 0.9), cached ${ratio(directMedian, median(times.cached))} (goal ≥ 1)${rawRatio}`,
+	);
+	console.log(
+		`  mirror RSS: at rest ${format(atRest)} MiB, peak during first downloads ${format(peaks.first)} MiB, during cached ones ${format(peaks.cached)} MiB, VmHWM ${format(highWater)} MiB`,
+	);
+}
+
+console.log(headerLine("Caching mirror, one large LFS file"));
+const folder = mkdtempSync(join(tmpdir(), "hubkit-bench-mirror-"));
+try {
+	const size = megabytes * 1_000_000;
+	const bytes = generated(size);
+	const expected = { size, sha256: createHash("sha256").update(bytes).digest("hex") };
 	console.log(`${megabytes} MB file, sha256 ${expected.sha256.slice(0, 12)}…, curl, ${rounds} rounds`);
-	console.log(
-		`direct from the upstream: median ${directMedian.toFixed(2)} s (${rate(directMedian)}) [${seconds(times.direct)}]`,
-	);
-	console.log(
-		`through the mirror, first: ${first.result.toFixed(2)} s (${rate(first.result)}); fetched from the CDN ${cdnFetches}×`,
-	);
-	console.log(
-		`through the mirror, cached: median ${cachedMedian.toFixed(2)} s (${rate(cachedMedian)}) [${seconds(times.cached)}]`,
-	);
-	console.log(
-		`raw limit, the stored blob streamed from disk by bare node:http: median ${rawMedian.toFixed(2)} s (${rate(rawMedian)}) [${seconds(times.raw)}]`,
-	);
-	console.log(
-		`direct / mirror: first ${ratio(directMedian, first.result)} (goal ≥ 0.9), cached ${ratio(directMedian, cachedMedian)} (goal ≥ 1); raw disk / cached ${ratio(rawMedian, cachedMedian)}`,
-	);
-	console.log(
-		`mirror RSS: at rest ${format(atRest)} MiB, peak during the first download ${format(first.peak)} MiB, during cached ones ${format(cachedPeak)} MiB, VmHWM ${format(highWater)} MiB`,
-	);
+	report("loopback, no link limit", size, await measureLink(folder, bytes, expected, undefined));
+	const linkBytesPerSecond = (linkMbps * 1_000_000) / 8;
+	report(`a ${linkMbps} Mbit/s link to the CDN`, size, await measureLink(folder, bytes, expected, linkBytesPerSecond));
 } finally {
-	hub?.child.kill();
-	raw?.child.kill();
-	await fixture?.close();
 	rmSync(folder, { recursive: true, force: true });
 }

@@ -200,6 +200,9 @@ describe.each(SETUPS)("a caching mirror of another hub ($label)", (setup) => {
 		await fetch(`${mirror.url}/team/classifier/resolve/main/README.md`);
 		expect(await shadowed()).toEqual([{ ...listed[0], reads: 2 }]);
 		expect((await call("/api/admin/mirrors/shadowed", { session: team })).status).toBe(403);
+		// Once the name is created here it hides nothing any more.
+		expect((await call("/api/repos/create", { session: team, body: { name: "classifier" } })).status).toBe(200);
+		expect(await shadowed()).toEqual([]);
 		expect(upstreamCalls("/api/models/team/")).toBe(0);
 		expect(upstreamCalls("/team/")).toBe(0);
 		// The operator's deny list, any case: never asked upstream either.

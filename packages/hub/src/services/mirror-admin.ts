@@ -130,10 +130,28 @@ export async function listShadowedReads(deps: Pick<HubDeps, "db">): Promise<Shad
 		.orderBy("last_read_at", "desc")
 		.orderBy("repo_id")
 		.execute();
-	return rows.map((row) => ({
+	const reads = rows.map((row) => ({
 		...parseRepoKey(row.repo_id),
 		reads: Number(row.reads),
 		firstRead: row.first_read_at,
 		lastRead: row.last_read_at,
 	}));
+	// A name created here since it was read no longer hides anything: the hub answers it itself.
+	const created = await existingRepoKeys(deps, reads);
+	return reads.filter((read) => !created.has(repoKey(read.type, read.id)));
+}
+
+async function existingRepoKeys(deps: Pick<HubDeps, "db">, repos: Array<{ type: RepoType; id: string }>) {
+	const idsOf = (type: RepoType) => repos.filter((repo) => repo.type === type).map((repo) => repo.id);
+	const [models, datasets] = [idsOf("model"), idsOf("dataset")];
+	const keys = new Set<string>();
+	if (models.length > 0) {
+		const rows = await deps.db.selectFrom("models").select("id").where("id", "in", models).execute();
+		for (const row of rows) keys.add(repoKey("model", row.id));
+	}
+	if (datasets.length > 0) {
+		const rows = await deps.db.selectFrom("datasets").select("id").where("id", "in", datasets).execute();
+		for (const row of rows) keys.add(repoKey("dataset", row.id));
+	}
+	return keys;
 }

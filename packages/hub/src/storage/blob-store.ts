@@ -62,6 +62,13 @@ export interface BlobStore {
 	 */
 	putStream(body: ReadableStream<Uint8Array> | AsyncIterable<Uint8Array>, expected?: ExpectedBlob): Promise<StoredBlob>;
 	/**
+	 * Takes over the file at `path`, whose bytes the caller has checked to be `blob` (a mirror's
+	 * download), by moving it into place: true when it did (the file is gone from `path`), false
+	 * when it cannot (another file system) and the caller stores the bytes with putStream. Stores
+	 * that never can leave it out.
+	 */
+	moveIn?(path: string, blob: StoredBlob): Promise<boolean>;
+	/**
 	 * Every stored blob, a page at a time (gc, `hubkit check`). A put of bytes already stored
 	 * counts as a write: it moves `modifiedAt` on, so gc's grace period covers re-uploads too.
 	 */

@@ -67,6 +67,37 @@ describe("DiskBlobStore on disk", () => {
 		expect((await stat(path)).ino).toBe(before.ino);
 	});
 
+	it("moves a checked file into place, keeps a complete copy already there, and declines across file systems", async () => {
+		const data = encoder.encode("mirrored weights");
+		const sha256 = createHash("sha256").update(data).digest("hex");
+		const blob = { sha256, size: data.byteLength };
+		const download = join(root, "download.part");
+		await writeFile(download, data, { mode: 0o644 });
+		expect(await store.moveIn(download, blob)).toBe(true);
+		await expect(stat(download)).rejects.toThrow(/ENOENT/);
+		const path = join(root, "blobs", sha256.slice(0, 2), sha256.slice(2));
+		expect(await readFile(path, "utf8")).toBe("mirrored weights");
+		expect((await stat(path)).mode & 0o777).toBe(0o600);
+
+		const before = await stat(path);
+		await writeFile(download, data);
+		expect(await store.moveIn(download, blob)).toBe(true);
+		await expect(stat(download)).rejects.toThrow(/ENOENT/);
+		expect((await stat(path)).ino).toBe(before.ino);
+
+		// /dev/shm is a file system of its own (tmpfs): a rename from there cannot be done.
+		await store.remove(sha256);
+		const elsewhere = await mkdtemp("/dev/shm/hubkit-part-");
+		try {
+			await writeFile(join(elsewhere, "download.part"), data);
+			expect(await store.moveIn(join(elsewhere, "download.part"), blob)).toBe(false);
+			expect(await readFile(join(elsewhere, "download.part"), "utf8")).toBe("mirrored weights");
+			expect(await store.size(sha256)).toBeUndefined();
+		} finally {
+			await rm(elsewhere, { recursive: true, force: true });
+		}
+	});
+
 	it("sweeps temporary files a crashed write left behind, but not ones a live write may own", async () => {
 		await mkdir(join(root, "tmp"), { recursive: true });
 		await writeFile(join(root, "tmp", "left-by-a-crash"), "partial");

@@ -12,6 +12,7 @@ import { createHash, randomUUID } from "node:crypto";
 import { createReadStream, readlinkSync, type WriteStream } from "node:fs";
 import {
 	access,
+	chmod,
 	constants,
 	type FileHandle,
 	mkdir,
@@ -134,6 +135,25 @@ export class DiskBlobStore implements BlobStore {
 		} catch (error) {
 			await closed(output);
 			await rm(temporary, { force: true });
+			throw error;
+		}
+	}
+
+	async moveIn(path: string, blob: StoredBlob): Promise<boolean> {
+		if (!isSha256Hex(blob.sha256)) throw new TypeError(`Not a blob address (64 lower-case hex digits): ${blob.sha256}`);
+		const target = this.#pathOf(blob.sha256);
+		// A complete copy is already there: keep it (a reader may have it open) and drop the file.
+		if ((await fileSize(target)) === blob.size && (await touched(target))) {
+			await rm(path, { force: true });
+			return true;
+		}
+		await mkdir(join(this.#blobsDirectory, blob.sha256.slice(0, 2)), { recursive: true, mode: PRIVATE_DIRECTORY_MODE });
+		try {
+			await chmod(path, PRIVATE_FILE_MODE);
+			await rename(path, target);
+			return true;
+		} catch (error) {
+			if ((error as NodeJS.ErrnoException).code === "EXDEV") return false;
 			throw error;
 		}
 	}

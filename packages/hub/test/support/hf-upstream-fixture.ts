@@ -22,8 +22,10 @@
  * test can tell where the operator's token went and how often each file's bytes were fetched.
  */
 import { createHash, randomBytes } from "node:crypto";
+import { once } from "node:events";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { setTimeout as sleep } from "node:timers/promises";
 
 export interface FixtureFile {
 	path: string;
@@ -146,6 +148,7 @@ function sendBytes(
 	outgoing: ServerResponse,
 	bytes: Buffer,
 	headers: Record<string, string>,
+	bytesPerSecond?: number,
 ) {
 	const range = byteRange(incoming.headers.range, bytes.byteLength);
 	const body = range ? bytes.subarray(range.start, range.end + 1) : bytes;
@@ -155,7 +158,24 @@ function sendBytes(
 		"Content-Length": String(body.byteLength),
 		...(range ? { "Content-Range": `bytes ${range.start}-${range.end}/${bytes.byteLength}` } : {}),
 	});
-	outgoing.end(incoming.method === "HEAD" ? undefined : body);
+	if (incoming.method === "HEAD") outgoing.end();
+	else if (bytesPerSecond === undefined) outgoing.end(body);
+	else void sendPaced(outgoing, body, bytesPerSecond);
+}
+
+/** A CDN behind a link of `bytesPerSecond`: the body a slice at a time, each when the link would have carried it. */
+async function sendPaced(outgoing: ServerResponse, body: Buffer, bytesPerSecond: number) {
+	const slice = 256 * 1024;
+	const started = performance.now();
+	const closed = once(outgoing, "close");
+	for (let sent = 0; sent < body.byteLength; ) {
+		const part = body.subarray(sent, sent + slice);
+		if (!outgoing.write(part)) await Promise.race([once(outgoing, "drain"), closed]);
+		if (outgoing.destroyed) return;
+		sent += part.byteLength;
+		await sleep(Math.max(0, started + (sent / bytesPerSecond) * 1000 - performance.now()));
+	}
+	outgoing.end();
 }
 
 function sendJson(outgoing: ServerResponse, status: number, value: unknown, headers: Record<string, string> = {}) {
@@ -192,6 +212,8 @@ export async function startHfFixture(options: {
 	tokens?: Record<string, string[]>;
 	/** Tree entries per page; small so that listings paginate. */
 	pageSize?: number;
+	/** How fast the CDN sends a file, as a link to it would carry it; as fast as it can when left out. */
+	cdnBytesPerSecond?: number;
 }): Promise<HfFixture> {
 	const pageSize = options.pageSize ?? 2;
 	const tokens = options.tokens ?? {};
@@ -237,11 +259,17 @@ export async function startHfFixture(options: {
 			return;
 		}
 		const name = file.path.slice(file.path.lastIndexOf("/") + 1);
-		sendBytes(incoming, outgoing, file.bytes, {
-			"Content-Type": "application/octet-stream",
-			"Content-Disposition": `inline; filename*=UTF-8''${encodeURIComponent(name)}; filename="${name}";`,
-			ETag: `"${file.lfs.xetHash.slice(0, 32)}"`,
-		});
+		sendBytes(
+			incoming,
+			outgoing,
+			file.bytes,
+			{
+				"Content-Type": "application/octet-stream",
+				"Content-Disposition": `inline; filename*=UTF-8''${encodeURIComponent(name)}; filename="${name}";`,
+				ETag: `"${file.lfs.xetHash.slice(0, 32)}"`,
+			},
+			options.cdnBytesPerSecond,
+		);
 	});
 	// Another host name for the same loopback server: clients tell a CDN from the hub by host name
 	// (huggingface_hub follows a HEAD's redirect, token and all, only to the same host).
