@@ -2,13 +2,16 @@
  * The administrator's mirrors (`/api/admin/mirrors`), over real HTTP between two hubs on loopback:
  * a mirror made from the first hub is listed on the second with its upstream, the upstream commit
  * and its size, beside the mirror cache's use; a refresh takes the upstream's next commit (files
- * and id); eviction deletes it; a repository that is not a mirror is a 404, and anyone but a site
+ * and id) and moves the branches and tags the mirror holds with the upstream's (dropping one it
+ * deleted); eviction deletes it; a repository that is not a mirror is a 404, and anyone but a site
  * admin is refused.
  */
 import { describe, expect, it } from "vitest";
 import { createSession } from "../src/auth/sessions.js";
 import { createAccessToken } from "../src/auth/tokens.js";
 import { recordMirroredBlobUse } from "../src/services/mirror-cache.js";
+import { createBranch, createTag, deleteBranch } from "../src/services/refs.js";
+import { findRepo, type Repo } from "../src/services/repos.js";
 import { mirrorRevision } from "../src/services/upstream-mirror.js";
 import { accountClient } from "./support/accounts.js";
 import { ENGINES } from "./support/engines.js";
@@ -61,12 +64,37 @@ describe.each(ENGINES)("the administrator's mirrors (%s)", (engine) => {
 		expect((await call("/api/admin/mirrors/cache", { token })).status).toBe(403);
 		expect((await call("/api/admin/mirrors/refresh", { token, body: { id: MODEL } })).status).toBe(403);
 
+		// Besides main, the mirror holds a branch that will move upstream, a tag, and a branch the upstream will delete.
+		const first = await shaOf(upstream.url);
+		const upstreamRepo = (await findRepo(upstream.deps.db, "model", MODEL)) as Repo;
+		for (const branch of ["dev", "gone"]) await createBranch(upstream.deps.db, upstreamRepo, branch, {});
+		await createTag(upstream.deps.db, upstreamRepo, "main", "v1", { tagger: null });
+		for (const [kind, name] of [
+			["branch", "dev"],
+			["branch", "gone"],
+			["tag", "v1"],
+		] as const) {
+			const source = { from: upstream.url, type: "model" as const, id: MODEL, revision: name };
+			await mirrorRevision(hub.deps, source, { ref: { kind, name } });
+		}
+		await deleteBranch(upstream.deps.db, upstreamRepo, "gone");
+
 		await addTestCommit(upstream.deps, "model", MODEL, { message: "Two", files: { "README.md": "# Two\n" } });
 		const next = await shaOf(upstream.url);
+		await createBranch(upstream.deps.db, upstreamRepo, "dev", { startingPoint: "main", overwrite: true });
 		const refreshed = await call("/api/admin/mirrors/refresh", { session, body: { id: MODEL } });
 		expect(refreshed.status).toBe(200);
 		expect(refreshed.body).toMatchObject({ id: MODEL, upstreamSha: next });
 		expect(await shaOf(hub.url)).toBe(next);
+		const refs = (await (await fetch(`${hub.url}/api/models/${MODEL}/refs`)).json()) as {
+			branches: { name: string; targetCommit: string }[];
+			tags: { name: string; targetCommit: string }[];
+		};
+		expect(refs.branches.map((ref) => [ref.name, ref.targetCommit]).sort()).toEqual([
+			["dev", next],
+			["main", next],
+		]);
+		expect(refs.tags.map((ref) => [ref.name, ref.targetCommit])).toEqual([["v1", first]]);
 		expect(await (await fetch(`${hub.url}/${MODEL}/resolve/main/README.md`)).text()).toBe("# Two\n");
 
 		const notMirror = await call("/api/admin/mirrors/refresh", { session, body: { id: "ops/local" } });

@@ -3,7 +3,8 @@
  * its first commit, a branch on its second and `main` on its third, a counting proxy in front of
  * it, and a caching mirror (HUBKIT_UPSTREAM, a refresh time of one second) behind that.
  * huggingface_hub downloads a file by commit id, tag and branch through the mirror and gets each
- * revision's bytes under the upstream's commit ids, and the mirror's refs list the tag and branch;
+ * revision's bytes under the upstream's commit ids, and the mirror's refs list the tag and branch,
+ * and every branch and tag of the upstream (also never read ones; those it deletes go);
  * a commit id once held is never asked upstream again, a branch is re-checked once old (and
  * follows the upstream's), and a commit no branch names any more survives gc. `hubkit mirror` with
  * --include/--exclude fetches only the files the patterns want (listing the others), fetches
@@ -258,6 +259,39 @@ describe.each(ENGINES)("a mirror's branches, tags and commit ids (%s)", (engine)
 		);
 		expect(tagged.code, tagged.output).toBe(0);
 		expect(tagged.output).toContain(`Updated model ${MODEL} (6 files), v1 at ${commits[0]}`);
+	});
+
+	it("lists every branch and tag the upstream has, also ones never read, and drops those it deleted", async () => {
+		await upstreamWrite("/branch/exp", { startingPoint: commits[0] });
+		await upstreamWrite("/tag/main", { tag: "v3" });
+		const upstreamRefs = (await (await fetch(`${upstream.url}/api/models/${MODEL}/refs`)).json()) as Refs;
+		await sleep(REFRESH_SECONDS * 1000 + 500);
+		const listRefs = async () => {
+			const refs = (await (await fetch(`${mirror.url}/api/models/${MODEL}/refs`)).json()) as Refs;
+			return {
+				branches: refs.branches.map((branch) => [branch.name, branch.targetCommit]),
+				tags: refs.tags.map((tag) => [tag.name, tag.targetCommit]),
+			};
+		};
+		const listed = await listRefs();
+		const named = (refs: { name: string; targetCommit: string }[]) =>
+			refs.map((ref) => [ref.name, ref.targetCommit]).sort((a, b) => String(a[0]).localeCompare(String(b[0])));
+		expect(listed.branches.sort()).toEqual(named(upstreamRefs.branches));
+		expect(listed.tags.sort()).toEqual(named(upstreamRefs.tags));
+		expect(listed.branches).toContainEqual(["exp", commits[0]]);
+		// Listed is held: the new branch's files are here, under the upstream's commit.
+		expect(await configAt("exp")).toEqual({ status: 200, commit: commits[0], text: '{"version": 1}\n' });
+
+		const deleted = await fetch(`${upstream.url}/api/models/${MODEL}/branch/exp`, {
+			method: "DELETE",
+			headers: { authorization: `Bearer ${token}` },
+		});
+		expect(deleted.ok).toBe(true);
+		// Within the refresh time the listing is this hub's alone; once old, the upstream's again.
+		expect((await listRefs()).branches).toContainEqual(["exp", commits[0]]);
+		await sleep(REFRESH_SECONDS * 1000 + 500);
+		expect((await listRefs()).branches.map(([name]) => name)).not.toContain("exp");
+		expect((await configAt("exp")).status).toBe(404);
 	});
 
 	it("serves a held tag with the upstream gone, and names the upstream for a revision it never fetched", async () => {

@@ -30,7 +30,10 @@ describe("the repository and revision a read names", () => {
 			type: "model",
 			id: "ops/m",
 			revision: undefined,
+			refs: true,
 		});
+		expect(repositoryReadBy("GET", "/api/datasets/ops/d/refs")).toMatchObject({ refs: true });
+		expect(repositoryReadBy("GET", "/api/models/ops/m/refsx")).toEqual({ type: "model", id: "ops/m" });
 		expect(repositoryReadBy("GET", "/ops/m/resolve/%E0%A4%A/x")).toEqual({ type: "model", id: "ops/m" });
 		expect(repositoryReadBy("POST", "/api/models/ops/m/commit/main")).toBeUndefined();
 	});

@@ -1,8 +1,8 @@
 /**
  * With `HUBKIT_UPSTREAM` set: before a read names a repository (its info, revision, tree, refs,
  * commits, paths-info, or a file through `/resolve`), the caching mirror makes sure it is here and
- * fresh (services/upstream-mirror.ts), and the revision the read names too when it is not `main`;
- * the route then answers from what this hub holds, as for any repository. Writes never reach the
+ * fresh (services/upstream-mirror.ts), and the revision the read names too when it is not `main`,
+ * or every branch and tag for a listing of them (`/refs`); the route then answers from what this hub holds, as for any repository. Writes never reach the
  * upstream. A revision is one path segment, percent-encoded as huggingface_hub sends it
  * (`refs%2Fpr%2F1`, `feature%2Fx`); only `/revision/` takes the rest of the path, slashes and all.
  */
@@ -24,6 +24,8 @@ export interface RepositoryRead {
 	id: string;
 	/** The revision the read names, decoded; undefined when it names none (the repository's `main`). */
 	revision?: string;
+	/** A listing of the repository's branches and tags (`/refs`): every one the upstream has is wanted. */
+	refs?: true;
 }
 
 /** The repository a read names, if any, and the revision it names in it. */
@@ -31,8 +33,10 @@ export function repositoryReadBy(method: string, path: string): RepositoryRead |
 	const get = method === "GET" || method === "HEAD";
 	const api = API_READ.exec(path);
 	if (api && (get || (method === "POST" && path.includes("/paths-info/")))) {
-		const rest = API_REVISION.exec(path.slice(api[0].length));
-		return named(api[1] === "datasets" ? "dataset" : "model", api[2], api[3], rest?.[1] ?? rest?.[2]);
+		const after = path.slice(api[0].length);
+		const rest = API_REVISION.exec(after);
+		const read = named(api[1] === "datasets" ? "dataset" : "model", api[2], api[3], rest?.[1] ?? rest?.[2]);
+		return read && get && /^refs\/?$/.test(after) ? { ...read, refs: true } : read;
 	}
 	const resolve = get ? RESOLVE.exec(path) : null;
 	return resolve ? named(resolve[1] ? "dataset" : "model", resolve[2], resolve[3], resolve[4]) : undefined;
@@ -62,7 +66,8 @@ function idOf(namespace = "", name = ""): string | undefined {
 export function upstreamMirrorMiddleware(mirror: UpstreamMirror): MiddlewareHandler<HubEnv> {
 	return async (c, next) => {
 		const named = repositoryReadBy(c.req.method, c.req.path);
-		if (named) await mirror.ensure(named.type, named.id, named.revision);
+		if (named?.refs) await mirror.ensureRefs(named.type, named.id);
+		else if (named) await mirror.ensure(named.type, named.id, named.revision);
 		await next();
 	};
 }

@@ -8,9 +8,10 @@ import type { Caller } from "../auth/caller.js";
 import type { HubDeps } from "../deps.js";
 import { badRequest, HubError, notFound } from "../errors.js";
 import { MirrorError } from "./mirror.js";
+import { forgetMirroredRef, heldRefs, readSourceRefs } from "./mirror-refs.js";
 import { deleteRepo } from "./repo-admin.js";
 import { isRepoType, parseRepoKey, type RepoType, repoKey, upstreamRepoUrl } from "./repos.js";
-import { mirrorRevision } from "./upstream-mirror.js";
+import { followSourceRef, mirrorRevision } from "./upstream-mirror.js";
 
 export interface MirrorSummary {
 	type: RepoType;
@@ -65,7 +66,11 @@ export function mirrorNamed(body: Record<string, unknown>): { type: RepoType; id
 	return { type, id };
 }
 
-/** Reads the upstream's `main` again now and copies it when it moved (files already held are not fetched again). */
+/**
+ * Reads the upstream's `main`, and the branches and tags the mirror holds, again now and copies
+ * what moved (files already held are not fetched again; on a hub with `HUBKIT_UPSTREAM`, LFS files
+ * wait upstream until first asked for); a branch or tag the upstream deleted goes here too.
+ */
 export async function refreshMirror(
 	deps: Pick<HubDeps, "db" | "blobStore" | "logger" | "config">,
 	type: RepoType,
@@ -86,8 +91,17 @@ export async function refreshMirror(
 		revision: "main",
 		token: token ? deps.config.upstreamToken : undefined,
 	};
+	// A hub that can fetch a file when it is first asked for leaves LFS files upstream until then.
+	const lazyLfs = deps.config.upstream !== undefined && !deps.config.upstreamOffline;
 	try {
-		await mirrorRevision(deps, source, { target: id });
+		const { result } = await mirrorRevision(deps, source, { target: id, lazyLfs });
+		const held = await heldRefs(deps.db, result.repo.key);
+		const listed = held.length > 0 ? await readSourceRefs(source) : [];
+		for (const ref of held) {
+			const found = listed.find((item) => item.ref.kind === ref.kind && item.ref.name === ref.name);
+			if (!found) await forgetMirroredRef(deps.db, result.repo, ref);
+			else await followSourceRef(deps, result.repo, { ...source, revision: found.sha }, { found, held: ref, lazyLfs });
+		}
 	} catch (error) {
 		if (error instanceof MirrorError) throw new HubError(502, `The upstream failed: ${error.message}`);
 		throw error;

@@ -61,20 +61,50 @@ function refsNamedBy(revision: string): { kind: "branch" | "tag"; name: string }
 export async function readSourceRef(source: MirrorSource, revision: string): Promise<SourceRef | undefined> {
 	if (isCommitId(revision)) return { ref: { kind: "commit" }, sha: revision };
 	if (isMainRevision(revision)) revision = "main";
+	const listed = await readSourceRefs(source);
+	for (const ref of refsNamedBy(revision)) {
+		const found = listed.find((item) => item.ref.kind === ref.kind && item.ref.name === ref.name);
+		if (found) return found;
+	}
+	return undefined;
+}
+
+/** Every branch (`main` included) and tag of the source this hub can hold, from its refs listing. */
+export async function readSourceRefs(
+	source: MirrorSource,
+): Promise<Array<SourceRef & { ref: { kind: "branch" | "tag"; name: string } }>> {
 	const response = await sourceGet(source, apiUrl(source, "/refs"));
 	if (!response.ok) throw await failure(response, `Reading the branches and tags of ${source.id}`, source);
 	const listing = (await response.json()) as { branches?: unknown; tags?: unknown };
-	for (const ref of refsNamedBy(revision)) {
-		if (ref.name !== "main" && refNameProblem(ref.name)) continue;
-		const list = ref.kind === "branch" ? listing.branches : listing.tags;
-		const item = Array.isArray(list)
-			? (list as { name?: unknown; targetCommit?: unknown }[]).find((entry) => entry?.name === ref.name)
-			: undefined;
-		if (typeof item?.targetCommit === "string" && isCommitId(item.targetCommit)) {
-			return { ref, sha: item.targetCommit };
+	const refs = [];
+	for (const kind of ["branch", "tag"] as const) {
+		const list = kind === "branch" ? listing.branches : listing.tags;
+		if (!Array.isArray(list)) continue;
+		for (const entry of list as Array<{ name?: unknown; targetCommit?: unknown } | null>) {
+			const { name, targetCommit } = entry ?? {};
+			if (typeof name !== "string" || typeof targetCommit !== "string" || !isCommitId(targetCommit)) continue;
+			if (name !== "main" && refNameProblem(name)) continue;
+			refs.push({ ref: { kind, name }, sha: targetCommit });
 		}
 	}
-	return undefined;
+	return refs;
+}
+
+/** The branches and tags of a mirror that came from its upstream, `main` aside (`mirrored_repos` keeps it). */
+export async function heldRefs(db: Kysely<Database>, repoKey: string): Promise<HeldRef[]> {
+	const rows = await db
+		.selectFrom("mirrored_refs")
+		.select(["kind", "name", "upstream_sha", "refreshed_at"])
+		.where("repo_id", "=", repoKey)
+		.orderBy("kind")
+		.orderBy("name")
+		.execute();
+	return rows.map((row) => ({
+		kind: row.kind,
+		name: row.name,
+		sha: row.upstream_sha,
+		refreshedAt: row.refreshed_at,
+	}));
 }
 
 /** The branch or tag `revision` names on a mirror, as last read from the upstream; undefined when none is held. */

@@ -44,11 +44,14 @@ import {
 	forgetMirroredRef,
 	type HeldRef,
 	heldRef,
+	heldRefs,
 	holdsCommit,
 	isCommitId,
 	isMainRevision,
 	type MirrorRef,
 	readSourceRef,
+	readSourceRefs,
+	type SourceRef,
 	touchMirroredRef,
 	writeMirroredRevision,
 } from "./mirror-refs.js";
@@ -115,6 +118,30 @@ export async function mirrorRevision(
 	return { revision, files, result };
 }
 
+/**
+ * Makes the mirror's ref `found.ref` name the upstream commit it names there: the ref `held` (as
+ * last read) only noted as still right, a commit held here only named, another one copied first.
+ */
+export async function followSourceRef(
+	deps: MirrorDeps,
+	repo: Repo,
+	source: MirrorSource,
+	options: { found: SourceRef; held?: HeldRef; lazyLfs: boolean },
+): Promise<void> {
+	const { found, held } = options;
+	if (held && held.kind === found.ref.kind && held.sha === found.sha) {
+		await touchMirroredRef(deps.db, repo.key, held);
+		return;
+	}
+	if (await holdsCommit(deps.db, repo.key, found.sha)) {
+		await writeMirroredRevision(deps, repo, { ref: found.ref, sha: found.sha, files: [], summary: "" });
+		return;
+	}
+	const read = await readSourceRevision({ ...source, revision: found.sha });
+	if (read.private) return;
+	await mirrorRevision(deps, source, { revision: read, lazyLfs: options.lazyLfs, ref: found.ref, target: repo.id });
+}
+
 /** The caching mirror's settings (config.ts): present when `HUBKIT_UPSTREAM` is set. */
 type UpstreamSettings = Pick<
 	HubConfig,
@@ -123,6 +150,8 @@ type UpstreamSettings = Pick<
 
 export class UpstreamMirror {
 	readonly #inFlight = new Map<string, Promise<void>>();
+	/** When each mirror's refs listing was last read from the upstream, by repo key (this process's). */
+	readonly #refsListedAt = new Map<string, string>();
 
 	constructor(
 		readonly deps: MirrorDeps,
@@ -135,17 +164,62 @@ export class UpstreamMirror {
 	 */
 	ensure(type: RepoType, id: string, revision?: string): Promise<void> {
 		const other = revision !== undefined && !isMainRevision(revision) ? revision : undefined;
-		const key = `${repoKey(type, id)}\u0000${other ?? ""}`;
+		return this.#once(type, id, other ?? "", () =>
+			other === undefined ? this.#ensure(type, id) : this.#ensureRevision(type, id, other),
+		);
+	}
+
+	/**
+	 * For a listing of the repository's refs: every branch and tag the upstream lists becomes the
+	 * mirror's (their LFS files lazy, as any revision's), and those it no longer lists are dropped.
+	 * The upstream's listing is read again once HUBKIT_MIRROR_REFRESH_SECONDS have passed.
+	 */
+	ensureRefs(type: RepoType, id: string): Promise<void> {
+		// A name no revision can have: refs listings do not wait on a revision's fetch, nor it on them.
+		return this.#once(type, id, "\u0000refs", () => this.#ensureRefs(type, id));
+	}
+
+	/** One run of `work` per repository and `what` at a time: callers asking together wait for the same one. */
+	#once(type: RepoType, id: string, what: string, work: () => Promise<void>): Promise<void> {
+		const key = `${repoKey(type, id)}\u0000${what}`;
 		const running = this.#inFlight.get(key);
 		if (running) return running;
-		const run = (other === undefined ? this.#ensure(type, id) : this.#ensureRevision(type, id, other)).finally(() =>
-			this.#inFlight.delete(key),
-		);
+		const run = work().finally(() => this.#inFlight.delete(key));
 		this.#inFlight.set(key, run);
 		return run;
 	}
 
-	async #ensureRevision(type: RepoType, id: string, revision: string): Promise<void> {
+	async #ensureRefs(type: RepoType, id: string): Promise<void> {
+		await this.ensure(type, id);
+		if (this.settings.upstreamOffline || !this.#mayMirror(id)) return;
+		const repo = await findRepo(this.deps.db, type, id);
+		if (!repo || repo.mirrorOf === null || !this.#old(this.#refsListedAt.get(repo.key))) return;
+		let listed: Awaited<ReturnType<typeof readSourceRefs>>;
+		try {
+			listed = await readSourceRefs(this.#source(type, id, "main"));
+		} catch (error) {
+			if (!(error instanceof MirrorError)) throw error;
+			this.deps.logger.warn(`Listing the branches and tags of the mirror of ${id} as they are: ${error.message}`);
+			return;
+		}
+		this.#refsListedAt.set(repo.key, new Date().toISOString());
+		for (const found of listed) {
+			if (found.ref.name === "main" && found.ref.kind === "branch") continue;
+			const { kind, name } = found.ref;
+			const qualified = `refs/${kind === "branch" ? "heads" : "tags"}/${name}`;
+			// Keyed by the bare name, as a read of the revision is: the two never fetch it at once.
+			await this.#once(type, id, name, () => this.#ensureRevision(type, id, qualified, found)).catch((error) => {
+				this.deps.logger.warn(`Could not mirror ${qualified} of ${id}: ${(error as Error).message}`);
+			});
+		}
+		for (const held of await heldRefs(this.deps.db, repo.key)) {
+			const still = listed.some((found) => found.ref.kind === held.kind && found.ref.name === held.name);
+			if (!still) await forgetMirroredRef(this.deps.db, repo, held);
+		}
+	}
+
+	/** `known`: what the revision names upstream, when a listing just read it. */
+	async #ensureRevision(type: RepoType, id: string, revision: string, known?: SourceRef): Promise<void> {
 		// The repository, its record and card come from `main`: it is made sure of first.
 		await this.ensure(type, id);
 		if (this.settings.upstreamOffline || !this.#mayMirror(id)) return;
@@ -156,7 +230,7 @@ export class UpstreamMirror {
 		const held = byId ? undefined : await heldRef(this.deps.db, repo.key, revision);
 		if (byId ? await holdsCommit(this.deps.db, repo.key, revision) : held && !this.#old(held.refreshedAt)) return;
 		try {
-			await this.#fetchRevision(repo, revision, held);
+			await this.#fetchRevision(repo, revision, held, known);
 		} catch (error) {
 			if (!(error instanceof MirrorError)) throw error;
 			if (error.status !== undefined && error.status < 500) return;
@@ -171,25 +245,15 @@ export class UpstreamMirror {
 		}
 	}
 
-	async #fetchRevision(repo: Repo, revision: string, held: HeldRef | undefined): Promise<void> {
+	async #fetchRevision(repo: Repo, revision: string, held: HeldRef | undefined, known?: SourceRef): Promise<void> {
 		const source = this.#source(repo.type, repo.id, revision);
-		const found = await readSourceRef(source, revision);
+		const found = known ?? (await readSourceRef(source, revision));
 		if (!found) {
 			// The upstream names nothing by it (any more): answered here as any unknown revision.
 			if (held) await forgetMirroredRef(this.deps.db, repo, held);
 			return;
 		}
-		if (held && held.kind === found.ref.kind && held.sha === found.sha) {
-			await touchMirroredRef(this.deps.db, repo.key, held);
-			return;
-		}
-		if (await holdsCommit(this.deps.db, repo.key, found.sha)) {
-			await writeMirroredRevision(this.deps, repo, { ref: found.ref, sha: found.sha, files: [], summary: "" });
-			return;
-		}
-		const read = await readSourceRevision({ ...source, revision: found.sha });
-		if (read.private) return;
-		await mirrorRevision(this.deps, source, { revision: read, lazyLfs: true, ref: found.ref });
+		await followSourceRef(this.deps, repo, source, { found, held, lazyLfs: true });
 	}
 
 	#source(type: RepoType, id: string, revision: string): MirrorSource {
