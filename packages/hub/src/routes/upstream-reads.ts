@@ -2,8 +2,9 @@
  * With `HUBKIT_UPSTREAM` set: before a read names a repository (its info, revision, tree, refs,
  * commits, paths-info, or a file through `/resolve`), the caching mirror makes sure it is here and
  * fresh (services/upstream-mirror.ts), and the revision the read names too when it is not `main`,
- * or every branch and tag for a listing of them (`/refs`); the route then answers from what this hub holds, as for any repository. Writes never reach the
- * upstream. A revision is one path segment, percent-encoded as huggingface_hub sends it
+ * or every branch and tag for a listing of them (`/refs`); the route then answers from what this
+ * hub holds, as for any repository. Writes never reach the upstream. A revision is one path
+ * segment, percent-encoded as huggingface_hub sends it
  * (`refs%2Fpr%2F1`, `feature%2Fx`); only `/revision/` takes the rest of the path, slashes and all.
  */
 import type { MiddlewareHandler } from "hono";
