@@ -11,7 +11,8 @@
  * The last byte of the file waits for the check: a client never receives the whole of a file that
  * turns out wrong, its response is cut short instead. Once stored, the blob is served from the
  * store as any other. Hubs sharing a database fetch a blob once between them (db/blob-fetch-lock.ts):
- * the clients of the others wait for it to be stored, then read it from the shared store.
+ * the others follow the download through the shared store (mirror-relay.ts) into part files of their
+ * own, which their clients read the same way; without a shared part store they wait for the blob.
  */
 import type { FileHandle } from "node:fs/promises";
 import { open } from "node:fs/promises";
@@ -23,6 +24,7 @@ import { HubError } from "../errors.js";
 import type { ByteRange } from "../storage/blob-store.js";
 import { MirrorError, type MirrorSource, mirrorFile, partPath, sourceBaseUrl } from "./mirror.js";
 import { recordFetchedMirrorBlob } from "./mirror-cache.js";
+import { RelayFollower, RelayPublisher } from "./mirror-relay.js";
 import { findRepo, type Repo, type RepoType } from "./repos.js";
 
 type MirrorDeps = Pick<HubDeps, "db" | "blobStore" | "logger" | "config">;
@@ -196,9 +198,23 @@ async function startDownload(
 	const download = new BlobDownload(partPath(workDir, source, blob.commitSha, blob.path), blob.size);
 	running.set(blob.sha256, download);
 	const file = { path: blob.path, size: blob.size, sha256: blob.sha256 };
-	const watcher = { onProgress: (bytes: number) => download.progress(bytes), onVerified: () => download.verify() };
-	const fetch = () => mirrorFile(source, blob.commitSha, file, { blobStore: deps.blobStore, workDir, watcher });
-	fetchOnceAcrossHubs(deps, blob, fetch)
+	const fetch = async () => {
+		const { relayParts } = deps.blobStore;
+		const relay = relayParts && new RelayPublisher(relayParts, blob, download.part, deps.logger);
+		const watcher = {
+			onProgress: (bytes: number) => {
+				download.progress(bytes);
+				relay?.progress(bytes);
+			},
+			onVerified: () => download.verify(),
+		};
+		try {
+			await mirrorFile(source, blob.commitSha, file, { blobStore: deps.blobStore, workDir, watcher });
+		} finally {
+			await relay?.close();
+		}
+	};
+	fetchOnceAcrossHubs(deps, blob, download, fetch)
 		.then(
 			(fetched) => {
 				download.end();
@@ -220,16 +236,19 @@ async function startDownload(
 }
 
 /**
- * Runs `fetch` unless another hub sharing the database is fetching the blob: then waits until that
- * hub has stored it, or has given up (its lock is free again), and fetches it after all. True when
- * this hub fetched it.
+ * Runs `fetch` unless another hub sharing the database is fetching the blob: then follows that hub's
+ * download (mirror-relay.ts) until it has stored the blob, or has given up (its lock is free again),
+ * and fetches it after all, from what was relayed. True when this hub fetched it.
  */
 async function fetchOnceAcrossHubs(
 	deps: MirrorDeps,
 	blob: AbsentBlob,
+	download: BlobDownload,
 	fetch: () => Promise<unknown>,
 ): Promise<boolean> {
 	const stored = async () => (await deps.blobStore.size(blob.sha256)) === blob.size;
+	const { relayParts } = deps.blobStore;
+	const relay = relayParts && new RelayFollower(relayParts, blob, download.part, (bytes) => download.progress(bytes));
 	let waited = false;
 	for (;;) {
 		const held = await withBlobFetchLockIfFree(deps.config, blob.sha256, async () => {
@@ -240,8 +259,15 @@ async function fetchOnceAcrossHubs(
 		if (!held.locked) return held.result;
 		if (!waited) deps.logger.info(`Waiting for another hub's fetch of ${blob.path} of ${blob.repo.id}`);
 		waited = true;
-		await sleep(OTHER_HUB_POLL_MS);
-		if (await stored()) return false;
+		if (!(await relay?.catchUp())) await sleep(OTHER_HUB_POLL_MS);
+		if (await stored()) {
+			try {
+				if (await relay?.finish(deps.blobStore)) download.verify();
+			} finally {
+				await relay?.remove();
+			}
+			return false;
+		}
 	}
 }
 

@@ -105,4 +105,10 @@ export interface BlobStore {
 	 * parts may arrive at different hubs; stores of one machine leave it out (parts go to the data directory).
 	 */
 	readonly parts?: PartStore;
+	/**
+	 * Where the hub downloading a blob from a mirror's upstream leaves it part by part, so that the other
+	 * hubs sharing the store stream it to their clients before it is stored (services/mirror-relay.ts);
+	 * stores of one machine leave it out (one hub, or its clients wait for the stored blob).
+	 */
+	readonly relayParts?: PartStore;
 }

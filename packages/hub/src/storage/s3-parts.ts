@@ -1,6 +1,7 @@
 /**
- * The parts of LFS multipart uploads in the bucket, `<prefix>/lfs-parts/<upload>/<number>`, so
- * every hub sharing the bucket sees every part whichever hub received it. A part is one PUT,
+ * Parts in the bucket, `<prefix><folder>/<upload>/<number>`, so every hub sharing the bucket sees
+ * every part whichever hub wrote it: LFS multipart uploads (`lfs-parts`) and a mirror's downloads
+ * under way (`mirror-relay`, services/mirror-relay.ts). A part is one PUT,
  * streamed from the client with its announced length: S3 makes a PUT atomic, and a body that
  * runs over or ends short is failed before its end, and the part deleted, so no wrong part stays
  * (the completion checks the whole blob's sha256 in any case).
@@ -25,11 +26,11 @@ export class S3PartStore implements PartStore {
 	readonly #bucket: string;
 	readonly #root: string;
 
-	/** `prefix` as the blob store keeps it: "" or ending in "/". */
-	constructor(client: S3Client, bucket: string, prefix: string) {
+	/** `prefix` as the blob store keeps it: "" or ending in "/"; `folder` is the parts' own under it. */
+	constructor(client: S3Client, bucket: string, prefix: string, folder: string) {
 		this.#client = client;
 		this.#bucket = bucket;
-		this.#root = `${prefix}lfs-parts/`;
+		this.#root = `${prefix}${folder}/`;
 	}
 
 	async put(upload: string, number: number, body: AsyncIterable<Uint8Array>, size: number): Promise<string> {

@@ -76,6 +76,8 @@ export class S3BlobStore implements BlobStore {
 	readonly #presignSeconds: number;
 	/** LFS multipart parts in the bucket (`<prefix>/lfs-parts/…`), seen by every hub sharing it. */
 	readonly parts: PartStore;
+	/** A mirror's downloads under way (`<prefix>/mirror-relay/…`), for the hubs not downloading them. */
+	readonly relayParts: PartStore;
 	#sweep: Promise<void> | undefined;
 	#sweptAt = Number.NEGATIVE_INFINITY;
 
@@ -88,7 +90,8 @@ export class S3BlobStore implements BlobStore {
 		this.#maxSingleCopyBytes = options.maxSingleCopyBytes ?? MAX_SINGLE_COPY_BYTES;
 		this.#presignSeconds = options.presignSeconds ?? DEFAULT_PRESIGN_SECONDS;
 		if (!Number.isSafeInteger(this.#partBytes) || this.#partBytes < 1) throw new RangeError("partBytes must be >= 1");
-		this.parts = new S3PartStore(this.#client, this.#bucket, this.#prefix);
+		this.parts = new S3PartStore(this.#client, this.#bucket, this.#prefix, "lfs-parts");
+		this.relayParts = new S3PartStore(this.#client, this.#bucket, this.#prefix, "mirror-relay");
 	}
 
 	/** `s3://bucket/prefix/`: where the blobs are, for messages (never a credential). */
