@@ -10,6 +10,7 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { rmSync } from "node:fs";
+import { PutObjectCommand } from "@aws-sdk/client-s3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RELAY_PART_BYTES } from "../src/services/mirror-relay.js";
 import { type ByteTap, startByteTap } from "./support/byte-tap.js";
@@ -154,7 +155,7 @@ describe("two mirror hubs on one database and S3 bucket fetch a file once betwee
 	let tap: ByteTap;
 	let hubs: HubsBehindBalancer;
 	let folder: string;
-	const contents = new Map(["shared.bin", "taken-over.bin"].map((name) => [name, randomBytes(SIZE)]));
+	const contents = new Map(["shared.bin", "taken-over.bin", "swept.bin"].map((name) => [name, randomBytes(SIZE)]));
 	const downloadsOf = (name: string) =>
 		tap.log.filter((entry) => entry.method === "GET" && entry.path.endsWith(`/${name}`));
 	/** Past the first relayed part, before the file's end. */
@@ -226,5 +227,25 @@ describe("two mirror hubs on one database and S3 bucket fetch a file once betwee
 		await first.exited;
 		expect(Buffer.concat([relayedEarly, await readAll(relayedReader)]).equals(bytes)).toBe(true);
 		expect(downloadsOf(name).map((entry) => entry.range)).toEqual([undefined, `bytes=${RELAY_PART_BYTES}-`]);
+	});
+
+	it("has gc remove the parts of a download no hub is making, not those of one under way", async () => {
+		const second = hubs.hubs[1] as ServingCli;
+		const [name, bytes] = ["swept.bin", contents.get("swept.bin") as Buffer];
+		tap.tap(name, { kind: "hold", at });
+		const streaming = await fetch(`${second.url}/${MODEL}/resolve/main/${name}`);
+		const reader = (streaming.body as ReadableStream<Uint8Array>).getReader();
+		const early = await readAtLeast(reader, at);
+		const underWay = `hub/mirror-relay/${sha256(bytes)}/1`;
+		await expect.poll(() => hubs.s3.keys("hub/mirror-relay/")).toEqual([underWay]);
+		// What a hub that died mid-download, with no other hub waiting, left behind.
+		const abandoned = `hub/mirror-relay/${sha256(Buffer.from("abandoned"))}/1`;
+		await hubs.s3.client.send(new PutObjectCommand({ Bucket: hubs.s3.bucket, Key: abandoned, Body: "part" }));
+
+		const gc = await runCli(["gc", "--data", hubs.dataDirs[1] as string], hubs.env);
+		expect(gc.code, gc.output).toBe(0);
+		expect(await hubs.s3.keys("hub/mirror-relay/")).toEqual([underWay]);
+		tap.release();
+		expect(Buffer.concat([early, await readAll(reader)]).equals(bytes)).toBe(true);
 	});
 });

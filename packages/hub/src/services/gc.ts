@@ -3,7 +3,7 @@
  * history that was rewritten, uploads never committed, replaced avatars, Xet xorbs no referenced
  * file is made from) from the blob store, and forgets what only pointed at them (expired upload
  * URLs and their parts, claims on uploaded LFS objects no commit took up, the Xet rows of removed
- * xorbs and files). `hubkit gc` runs it; so does every hub on its schedule
+ * xorbs and files, the relayed parts of mirror downloads a hub abandoned). `hubkit gc` runs it; so does every hub on its schedule
  * (`HUBKIT_GC_INTERVAL_MINUTES`). It walks what the store holds, so a mirror's LFS blob recorded
  * but not fetched yet (services/mirrored-blobs.ts) is never a candidate, and once fetched the
  * mirror's commits keep it.
@@ -20,6 +20,7 @@ import { withGcLockIfFree } from "../db/gc-lock.js";
 import type { HubDeps } from "../deps.js";
 import { referencedAmong, UNCOMMITTED_OBJECT_RETENTION_MS } from "./blob-references.js";
 import { LfsUploads } from "./lfs-uploads.js";
+import { sweepAbandonedRelays } from "./mirror-relay.js";
 import { forgetRemovedBlobs, xorbsStoredAs } from "./xet-store.js";
 
 /** Candidates asked about (and removed) together: one query per reference source and batch. */
@@ -97,6 +98,7 @@ async function collect(deps: GcDeps, options: GcOptions & { dryRun: boolean }): 
 		// Expired upload URLs and the parts no live upload owns; then claims past their retention
 		// (the reference source stops counting them at the same age, so a dry run reports the same blobs).
 		await new LfsUploads(deps, now).sweepNow(true);
+		await sweepAbandonedRelays(deps);
 		const stale = new Date(now().getTime() - UNCOMMITTED_OBJECT_RETENTION_MS).toISOString();
 		const forgotten = await deps.db.deleteFrom("lfs_objects").where("created_at", "<", stale).executeTakeFirst();
 		report.forgottenClaims = Number(forgotten.numDeletedRows);

@@ -10,11 +10,14 @@
  * store and checks the sha256 of the whole before its clients may read the last byte. So a client of
  * any hub never receives the whole of a file that turns out wrong. Should the downloading hub stop,
  * the waiting one takes the download over from what it has (mirror.ts continues a part file with Range).
+ * Only hubs sharing a PostgreSQL database relay: with SQLite there is one hub.
  */
 import { createHash } from "node:crypto";
 import { createReadStream } from "node:fs";
 import { type FileHandle, mkdir, open, rm } from "node:fs/promises";
 import { dirname } from "node:path";
+import { withBlobFetchLockIfFree } from "../db/blob-fetch-lock.js";
+import type { HubDeps } from "../deps.js";
 import { HubError } from "../errors.js";
 import type { Logger } from "../logger.js";
 import type { BlobStore } from "../storage/blob-store.js";
@@ -34,6 +37,21 @@ interface RelayedBlob {
 /** The parts a blob of `size` bytes is relayed in: every whole part before the one with its last byte. */
 function relayedParts(size: number): number {
 	return Math.floor((size - 1) / RELAY_PART_BYTES);
+}
+
+/**
+ * Removes the parts of downloads no hub is making any more (one stopped mid-download, and no other
+ * took it over): a download under way holds its blob's fetch lock. gc (services/gc.ts) calls it.
+ */
+export async function sweepAbandonedRelays(deps: Pick<HubDeps, "blobStore" | "config">): Promise<number> {
+	const parts = deps.blobStore.relayParts;
+	if (!parts || !deps.config.databaseUrl) return 0;
+	let removed = 0;
+	for (const sha256 of await parts.uploads()) {
+		const swept = await withBlobFetchLockIfFree(deps.config, sha256, () => parts.remove(sha256));
+		if (!swept.locked) removed++;
+	}
+	return removed;
 }
 
 /** The downloading hub's side: its part file's whole parts copied to the shared store as they are written. */

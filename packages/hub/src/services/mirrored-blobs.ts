@@ -199,7 +199,7 @@ async function startDownload(
 	running.set(blob.sha256, download);
 	const file = { path: blob.path, size: blob.size, sha256: blob.sha256 };
 	const fetch = async () => {
-		const { relayParts } = deps.blobStore;
+		const relayParts = deps.config.databaseUrl ? deps.blobStore.relayParts : undefined;
 		const relay = relayParts && new RelayPublisher(relayParts, blob, download.part, deps.logger);
 		const watcher = {
 			onProgress: (bytes: number) => {

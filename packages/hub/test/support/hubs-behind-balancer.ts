@@ -19,6 +19,8 @@ export interface HubsBehindBalancer {
 	s3: TestS3Server;
 	balancer: Balancer;
 	hubs: ServingCli[];
+	/** The environment both hubs run with, for `hubkit` commands on the same database and bucket. */
+	env: Record<string, string>;
 	/** Each hub's own data directory, in the order of `balancer.backends`. */
 	dataDirs: string[];
 	/** Kills the hubs and removes everything the set-up made. */
@@ -66,6 +68,7 @@ export async function startHubsBehindBalancer(options: HubsOptions = {}): Promis
 			HUBKIT_PUBLIC_URL: made.balancer.url,
 			...options.env,
 		};
+		made.env = env;
 		for (let index = 0; index < 2; index++) {
 			const dataDir = mkdtempSync(join(tmpdir(), `hubkit-hub-${index}-`));
 			made.dataDirs.push(dataDir);
