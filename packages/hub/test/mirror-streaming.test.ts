@@ -5,11 +5,17 @@
  * dropped upstream connection is continued with Range; a download whose bytes are wrong reaches no
  * client whole and is never stored (one database engine: none of this touches the database
  * differently on the other). Two hubs sharing PostgreSQL and an S3 bucket download a file once: the
- * second hub's clients get the bytes the first passes on as they arrive, and should the first stop,
+ * second hub's clients (huggingface_hub among them) get the bytes the first passes on as they
+ * arrive, and should the first stop,
  * the second continues its download.
  */
+
+import { execFile } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
-import { rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
 import { PutObjectCommand } from "@aws-sdk/client-s3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RELAY_PART_BYTES } from "../src/services/mirror-relay.js";
@@ -18,11 +24,15 @@ import { runCli, type ServingCli, serveCli } from "./support/cli.js";
 import { startTestDatabase, type TestDatabase } from "./support/engines.js";
 import { writeFolder } from "./support/folders.js";
 import { type HubsBehindBalancer, startHubsBehindBalancer } from "./support/hubs-behind-balancer.js";
+import { pythonClients } from "./support/python-clients.js";
 
 const MODEL = "ops/streamed";
 const SIZE = 6 * 1024 * 1024;
 /** One file per case: once a file is stored the mirror serves it from its store. */
 const FILES = ["held.bin", "dropped.bin", "corrupt.bin"];
+const execute = promisify(execFile);
+/** huggingface_hub's hf_hub_download of one file (test/clients). */
+const FIXTURE_DOWNLOAD = new URL("./clients/fixture-download.py", import.meta.url).pathname;
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
 /** Reads a response body until it holds at least `bytes`, and keeps the reader for the rest. */
@@ -155,7 +165,9 @@ describe("two mirror hubs on one database and S3 bucket fetch a file once betwee
 	let tap: ByteTap;
 	let hubs: HubsBehindBalancer;
 	let folder: string;
-	const contents = new Map(["shared.bin", "taken-over.bin", "swept.bin"].map((name) => [name, randomBytes(SIZE)]));
+	const contents = new Map(
+		["shared.bin", "client.bin", "taken-over.bin", "swept.bin"].map((name) => [name, randomBytes(SIZE)]),
+	);
 	const downloadsOf = (name: string) =>
 		tap.log.filter((entry) => entry.method === "GET" && entry.path.endsWith(`/${name}`));
 	/** Past the first relayed part, before the file's end. */
@@ -209,6 +221,28 @@ describe("two mirror hubs on one database and S3 bucket fetch a file once betwee
 		const again = await fetch(`${second.url}/${MODEL}/resolve/main/${name}`);
 		expect(Buffer.from(await again.arrayBuffer()).equals(bytes)).toBe(true);
 		await expect.poll(() => hubs.s3.keys("hub/mirror-relay/")).toEqual([]);
+	});
+
+	it("serves a huggingface_hub client of the second hub from the first hub's download", async () => {
+		const [first, second] = hubs.hubs as [ServingCli, ServingCli];
+		const [name, bytes] = ["client.bin", contents.get("client.bin") as Buffer];
+		tap.tap(name, { kind: "hold", at });
+		const streaming = await fetch(`${first.url}/${MODEL}/resolve/main/${name}`);
+		const reader = (streaming.body as ReadableStream<Uint8Array>).getReader();
+		const early = await readAtLeast(reader, at);
+		const home = mkdtempSync(join(tmpdir(), "hubkit-hf-home-"));
+		try {
+			const client = execute(pythonClients("requirements-hf1.txt"), [FIXTURE_DOWNLOAD], {
+				env: { PATH: process.env.PATH, HF_HOME: home, HF_ENDPOINT: second.url, HUBKIT_REPO: MODEL, HUBKIT_FILE: name },
+			});
+			await second.waitFor(`Waiting for another hub's fetch of ${name}`);
+			tap.release();
+			expect(JSON.parse((await client).stdout)).toEqual({ sha256: sha256(bytes) });
+		} finally {
+			rmSync(home, { recursive: true, force: true });
+		}
+		expect(Buffer.concat([early, await readAll(reader)]).equals(bytes)).toBe(true);
+		expect(downloadsOf(name)).toHaveLength(1);
 	});
 
 	it("takes the download over from what was passed on when the downloading hub stops", async () => {
