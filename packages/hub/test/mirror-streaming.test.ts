@@ -6,8 +6,7 @@
  * client whole and is never stored (one database engine: none of this touches the database
  * differently on the other). Two hubs sharing PostgreSQL and an S3 bucket download a file once: the
  * second hub's clients (huggingface_hub among them) get the bytes the first passes on as they
- * arrive, and should the first stop,
- * the second continues its download.
+ * arrive, and should the first stop, the second continues its download.
  */
 
 import { execFile } from "node:child_process";
