@@ -3,8 +3,8 @@
  * history that was rewritten, uploads never committed, replaced avatars, Xet xorbs no referenced
  * file is made from) from the blob store, and forgets what only pointed at them (expired upload
  * URLs and their parts, claims on uploaded LFS objects no commit took up, the Xet rows of removed
- * xorbs and files, the relayed parts of mirror downloads a hub abandoned). `hubkit gc` runs it; so does every hub on its schedule
- * (`HUBKIT_GC_INTERVAL_MINUTES`). It walks what the store holds, so a mirror's LFS blob recorded
+ * xorbs and files, the relayed parts of mirror downloads a hub abandoned). `hubkit gc` runs it;
+ * so does every hub on its schedule (`HUBKIT_GC_INTERVAL_MINUTES`). It walks what the store holds, so a mirror's LFS blob recorded
  * but not fetched yet (services/mirrored-blobs.ts) is never a candidate, and once fetched the
  * mirror's commits keep it.
  *

@@ -10,7 +10,6 @@
  * store and checks the sha256 of the whole before its clients may read the last byte. So a client of
  * any hub never receives the whole of a file that turns out wrong. Should the downloading hub stop,
  * the waiting one takes the download over from what it has (mirror.ts continues a part file with Range).
- * Only hubs sharing a PostgreSQL database relay: with SQLite there is one hub.
  */
 import { createHash } from "node:crypto";
 import { createReadStream } from "node:fs";
@@ -39,13 +38,18 @@ function relayedParts(size: number): number {
 	return Math.floor((size - 1) / RELAY_PART_BYTES);
 }
 
+/** Where downloads are relayed: only hubs sharing a PostgreSQL database have others to relay to. */
+export function relayPartsOf(deps: Pick<HubDeps, "blobStore" | "config">): PartStore | undefined {
+	return deps.config.databaseUrl ? deps.blobStore.relayParts : undefined;
+}
+
 /**
  * Removes the parts of downloads no hub is making any more (one stopped mid-download, and no other
  * took it over): a download under way holds its blob's fetch lock. gc (services/gc.ts) calls it.
  */
 export async function sweepAbandonedRelays(deps: Pick<HubDeps, "blobStore" | "config">): Promise<number> {
-	const parts = deps.blobStore.relayParts;
-	if (!parts || !deps.config.databaseUrl) return 0;
+	const parts = relayPartsOf(deps);
+	if (!parts) return 0;
 	let removed = 0;
 	for (const sha256 of await parts.uploads()) {
 		const swept = await withBlobFetchLockIfFree(deps.config, sha256, () => parts.remove(sha256));

@@ -24,7 +24,7 @@ import { HubError } from "../errors.js";
 import type { ByteRange } from "../storage/blob-store.js";
 import { MirrorError, type MirrorSource, mirrorFile, partPath, sourceBaseUrl } from "./mirror.js";
 import { recordFetchedMirrorBlob } from "./mirror-cache.js";
-import { RelayFollower, RelayPublisher } from "./mirror-relay.js";
+import { RelayFollower, RelayPublisher, relayPartsOf } from "./mirror-relay.js";
 import { findRepo, type Repo, type RepoType } from "./repos.js";
 
 type MirrorDeps = Pick<HubDeps, "db" | "blobStore" | "logger" | "config">;
@@ -199,7 +199,7 @@ async function startDownload(
 	running.set(blob.sha256, download);
 	const file = { path: blob.path, size: blob.size, sha256: blob.sha256 };
 	const fetch = async () => {
-		const relayParts = deps.config.databaseUrl ? deps.blobStore.relayParts : undefined;
+		const relayParts = relayPartsOf(deps);
 		const relay = relayParts && new RelayPublisher(relayParts, blob, download.part, deps.logger);
 		const watcher = {
 			onProgress: (bytes: number) => {
@@ -247,7 +247,7 @@ async function fetchOnceAcrossHubs(
 	fetch: () => Promise<unknown>,
 ): Promise<boolean> {
 	const stored = async () => (await deps.blobStore.size(blob.sha256)) === blob.size;
-	const { relayParts } = deps.blobStore;
+	const relayParts = relayPartsOf(deps);
 	const relay = relayParts && new RelayFollower(relayParts, blob, download.part, (bytes) => download.progress(bytes));
 	let waited = false;
 	for (;;) {
