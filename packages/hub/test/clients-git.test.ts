@@ -149,6 +149,26 @@ describe.each(SETUPS)("git and git-lfs over smart HTTP ($label)", (setup) => {
 		expect(readFileSync(join(dir, "notes.txt"), "utf8")).toBe("hello from git\n");
 	});
 
+	it("advertises a pull request's head, which git fetches by name and the API resolves", async () => {
+		// No route opens pull requests yet: the ref is written as a mirror writes its upstream's
+		// (mirror-special-refs.test.ts).
+		const head = (await apiInfo("models/acme/demo/revision/main")).sha;
+		const pr = { repo_id: "acme/demo", kind: "pr", name: "1", commit_sha: head } as const;
+		await hub.deps.db.insertInto("special_refs").values(pr).execute();
+		try {
+			expect(await git.ok(["ls-remote", `${hub.url}/acme/demo`])).toContain(`${head}\trefs/pr/1`);
+			const dir = git.path("clone-v2");
+			await git.ok(["fetch", "-q", "origin", "refs/pr/1:refs/remotes/origin/pr/1"], { cwd: dir });
+			expect((await git.ok(["rev-parse", "origin/pr/1"], { cwd: dir })).trim()).toBe(head);
+			expect((await apiInfo(`models/acme/demo/revision/${encodeURIComponent("refs/pr/1")}`)).sha).toBe(head);
+			expect((await apiInfo("models/acme/demo/refs?include_prs=1")).pullRequests).toEqual([
+				{ name: "refs/pr/1", ref: "refs/pr/1", targetCommit: head },
+			]);
+		} finally {
+			await hub.deps.db.deleteFrom("special_refs").where("repo_id", "=", pr.repo_id).execute();
+		}
+	});
+
 	it("refuses a rewrite of main to a writer and lets an admin force it", async () => {
 		const dir = git.path("rewrite");
 		await git.ok(["clone", "-q", withToken(carol, "/acme/demo"), dir]);

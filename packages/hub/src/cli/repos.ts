@@ -10,6 +10,7 @@ import { MirrorError, readSourceRevision } from "../services/mirror.js";
 import { recordMirroredFiles } from "../services/mirror-cache.js";
 import { isMainRevision, type MirrorRef, readSourceRef, type SourceRef } from "../services/mirror-refs.js";
 import { pathFilter } from "../services/path-patterns.js";
+import { isSpecialKind, qualifiedRef } from "../services/ref-names.js";
 import { type IngestResult, ingestSnapshot } from "../services/repo-ingest.js";
 import { isRepoType, type RepoType, repoWebPath } from "../services/repos.js";
 import { mirrorRevision } from "../services/upstream-mirror.js";
@@ -43,7 +44,9 @@ function repoIdArgument(value: string | undefined, flag: string): string {
 function report(result: IngestResult, files: number, ref: MirrorRef = { kind: "branch", name: "main" }): void {
 	const { repo } = result;
 	const what = result.repoCreated ? "Created" : result.changed ? "Updated" : "Unchanged:";
-	const at = ref.kind === "commit" ? `commit ${result.commitOid}` : `${ref.name} at ${result.commitOid}`;
+	// A pull request's head or a conversion by its full name: `refs/pr/1`, not `1`.
+	const name = ref.kind === "commit" ? "" : isSpecialKind(ref.kind) ? qualifiedRef(ref) : ref.name;
+	const at = ref.kind === "commit" ? `commit ${result.commitOid}` : `${name} at ${result.commitOid}`;
 	process.stderr.write(`${what} ${repo.type} ${repo.id} (${files} files), ${at}: ${repoWebPath(repo.type, repo.id)}\n`);
 	// The local runtime serves a model's main; another revision says nothing of it.
 	if (repo.type !== "model" || ref.kind !== "branch" || ref.name !== "main") return;
@@ -121,7 +124,7 @@ export async function mirrorCommand(args: string[]): Promise<void> {
 			const found: SourceRef | undefined = isMainRevision(name)
 				? { ref: { kind: "branch", name: "main" }, sha: name }
 				: await readSourceRef(source, name);
-			if (!found) throw new CommandError(`${id} has no branch, tag or commit ${name} on ${values.from}`);
+			if (!found) throw new CommandError(`${id} has no branch, tag, ref or commit ${name} on ${values.from}`);
 			const revision = await readSourceRevision({ ...source, revision: found.sha });
 			process.stderr.write(`${id} at ${revision.sha}: ${revision.files.length} files\n`);
 			const counts = { downloaded: 0, resumed: 0, stored: 0, later: 0 };

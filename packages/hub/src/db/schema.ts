@@ -118,7 +118,8 @@ export interface MirroredReposTable {
 export interface MirroredRefsTable {
 	/** The repo key. */
 	repo_id: string;
-	kind: "branch" | "tag";
+	/** A branch, a tag, or a special ref (`special_refs`: a pull request's head or a conversion). */
+	kind: "branch" | "tag" | "pr" | "convert";
 	name: string;
 	/** The upstream commit the ref named when last read: the local ref's commit. */
 	upstream_sha: string;
@@ -379,6 +380,18 @@ export interface RefTagsTable {
 	git_object: string | null;
 }
 
+/**
+ * A ref outside branches and tags (migration 0029): `refs/pr/{name}` (a pull request's head, `name`
+ * its number) or `refs/convert/{name}` (a conversion, e.g. `parquet`).
+ */
+export interface SpecialRefsTable {
+	/** The repo key. */
+	repo_id: string;
+	kind: "pr" | "convert";
+	name: string;
+	commit_sha: string;
+}
+
 /** One user's like of one repository. */
 export interface LikesTable {
 	/** The repo key. */
@@ -541,6 +554,7 @@ export interface Database {
 	datasets: DatasetsTable;
 	dataset_tags: DatasetTagsTable;
 	ref_tags: RefTagsTable;
+	special_refs: SpecialRefsTable;
 	likes: LikesTable;
 	access_requests: AccessRequestsTable;
 	repo_redirects: RepoRedirectsTable;

@@ -51,10 +51,10 @@ export const REFS_ROUTE_DOCS: RouteDocs = {
 		summary: "A repository's branches and tags",
 		tag: "Branches and tags",
 		query: [
-			{ name: "include_prs", description: "Also `pullRequests` (always empty: no pull requests yet)", type: "boolean" },
+			{ name: "include_prs", description: "Also `pullRequests`: the heads of pull requests (`refs/pr/N`)", type: "boolean" },
 		],
 		details: [
-			"`{branches, tags, converts}`, each ref `{name, ref, targetCommit}`; `converts` is always empty, and `include_prs=1` adds `pullRequests`, empty until the hub has pull requests.",
+			"`{branches, tags, converts}`, each ref `{name, ref, targetCommit}`; `converts` lists `refs/convert/NAME` (name `NAME`), and `include_prs=1` adds `pullRequests`, `refs/pr/N` (name and ref alike). A mirror holds its upstream's; this hub makes no conversions or pull requests of its own yet.",
 		],
 	},
 	"POST /api/{plural}/{namespace}/{name}/branch/{branch}": {
@@ -149,9 +149,9 @@ export function refRoutes(deps: HubDeps): Hono<HubEnv> {
 	app.get(`${REPO_PATH}/refs`, async (c) => {
 		const { type, id } = repoOfPath(c);
 		const repo = await findVisibleRepo(deps.db, type, id, c.get("caller"));
-		const refs = await listRefs(deps.db, repo);
-		// `list_repo_refs(include_pull_requests=True)` reads `pullRequests`; this hub has no pull requests yet.
-		return c.json(isTrue(c.req.query("include_prs")) ? { ...refs, pullRequests: [] } : refs);
+		const { pullRequests, ...refs } = await listRefs(deps.db, repo);
+		// `list_repo_refs(include_pull_requests=True)` reads `pullRequests`, and only then asks for it.
+		return c.json(isTrue(c.req.query("include_prs")) ? { ...refs, pullRequests } : refs);
 	});
 
 	app.post(`${REPO_PATH}/super-squash/:branch`, async (c) => {

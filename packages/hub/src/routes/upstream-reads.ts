@@ -12,6 +12,7 @@ import type { HubEnv } from "../deps.js";
 import type { RepoType } from "../services/repos.js";
 import type { UpstreamMirror } from "../services/upstream-mirror.js";
 import { repoIdProblem } from "../storage/repo-path.js";
+import { isTrue } from "./query.js";
 
 /** `/api/models/{ns}/{name}…` and `/api/datasets/{ns}/{name}…`. */
 const API_READ = /^\/api\/(models|datasets)\/([^/]+)\/([^/]+)(?:\/|$)/;
@@ -67,8 +68,9 @@ function idOf(namespace = "", name = ""): string | undefined {
 export function upstreamMirrorMiddleware(mirror: UpstreamMirror): MiddlewareHandler<HubEnv> {
 	return async (c, next) => {
 		const named = repositoryReadBy(c.req.method, c.req.path);
-		if (named?.refs) await mirror.ensureRefs(named.type, named.id);
-		else if (named) await mirror.ensure(named.type, named.id, named.revision);
+		if (named?.refs) {
+			await mirror.ensureRefs(named.type, named.id, { pullRequests: isTrue(c.req.query("include_prs")) });
+		} else if (named) await mirror.ensure(named.type, named.id, named.revision);
 		await next();
 	};
 }

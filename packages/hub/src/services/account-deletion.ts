@@ -29,6 +29,7 @@ async function deleteModelsOf(trx: Transaction<Database>, namespace: string): Pr
 	await trx.deleteFrom("mirrored_repos").where("repo_id", "in", ids).execute();
 	await trx.deleteFrom("mirrored_refs").where("repo_id", "in", ids).execute();
 	await trx.deleteFrom("refs").where("repo_id", "in", ids).execute();
+	await trx.deleteFrom("special_refs").where("repo_id", "in", ids).execute();
 	await trx.deleteFrom("model_tags").where("model_id", "in", ids).execute();
 	await trx.deleteFrom("model_apps").where("model_id", "in", ids).execute();
 	await trx.deleteFrom("provider_mappings").where("model_id", "in", ids).execute();

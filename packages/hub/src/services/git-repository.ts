@@ -18,6 +18,7 @@ import { storedCommitBytes } from "../storage/commit-objects.js";
 import { DIRECTORY_MODE } from "../storage/git-trees.js";
 import { lfsPointer } from "../storage/lfs.js";
 import { storedTagBytes } from "../storage/tag-objects.js";
+import { qualifiedRef } from "./ref-names.js";
 import type { Repo } from "./repos.js";
 
 export type GitRepositoryDeps = Pick<HubDeps, "db" | "blobStore">;
@@ -64,8 +65,15 @@ class DatabaseGitRepository implements GitRepositoryView {
 			.select(["name", "commit_sha", "tag_oid"])
 			.where("repo_id", "=", this.repoKey)
 			.execute();
+		const special = await this.db
+			.selectFrom("special_refs")
+			.select(["kind", "name", "commit_sha"])
+			.where("repo_id", "=", this.repoKey)
+			.execute();
 		const refs: GitRef[] = [
 			...branches.map((row) => ({ name: `refs/heads/${row.name}`, oid: row.commit_sha })),
+			// `refs/pr/N` and `refs/convert/NAME`, which git fetches by name (not by the default refspec).
+			...special.map((row) => ({ name: qualifiedRef(row), oid: row.commit_sha })),
 			...tags.map((row) =>
 				row.tag_oid === null
 					? { name: `refs/tags/${row.name}`, oid: row.commit_sha }

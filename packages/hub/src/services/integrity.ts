@@ -18,6 +18,7 @@ import type { Database } from "../db/schema.js";
 import type { BlobStore } from "../storage/blob-store.js";
 import { commitObjectProblem } from "../storage/commit-objects.js";
 import { tagObjectProblem } from "../storage/tag-objects.js";
+import { qualifiedRef } from "./ref-names.js";
 import { parseRepoKey, repoKey } from "./repos.js";
 import { blobsCommitsReach, referencedBlobs } from "./trees.js";
 
@@ -60,6 +61,9 @@ export async function checkIntegrity(
 			...ref,
 			kind: "tag",
 		})),
+		...(await db.selectFrom("special_refs").select(["repo_id", "kind", "name", "commit_sha"]).execute()).map(
+			(ref) => ({ ...ref, kind: "ref", name: qualifiedRef(ref) }),
+		),
 	];
 	for (const ref of refs) {
 		if (!commitsOf.get(ref.repo_id)?.has(ref.commit_sha)) {

@@ -96,7 +96,8 @@ export async function refreshMirror(
 	try {
 		const { result } = await mirrorRevision(deps, source, { target: id, lazyLfs });
 		const held = await heldRefs(deps.db, result.repo.key);
-		const listed = held.length > 0 ? await readSourceRefs(source) : [];
+		const pullRequests = held.some((ref) => ref.kind === "pr");
+		const listed = held.length > 0 ? await readSourceRefs(source, { pullRequests }) : [];
 		for (const ref of held) {
 			const found = listed.find((item) => item.ref.kind === ref.kind && item.ref.name === ref.name);
 			if (!found) await forgetMirroredRef(deps.db, result.repo, ref);

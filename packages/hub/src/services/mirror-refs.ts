@@ -1,8 +1,9 @@
 /**
- * A mirror's revisions besides `main`: what a revision names on the upstream (a branch or tag by
- * its refs listing, or a commit by its id), and writing it here under the same name and the
- * upstream's commit id. A branch or tag upstream becomes a branch or tag of the mirror, and
- * `mirrored_refs` (migration 0027) records the upstream commit it named and when that was read. A
+ * A mirror's revisions besides `main`: what a revision names on the upstream (a branch, tag,
+ * pull request's head `refs/pr/N` or conversion `refs/convert/NAME` by its refs listing, or a
+ * commit by its id), and writing it here under the same name and the upstream's commit id. A ref
+ * upstream becomes the same ref of the mirror (services/ref-names.ts), and `mirrored_refs`
+ * (migration 0027) records the upstream commit it named and when that was read. A
  * revision asked for by commit id is a commit no ref names: its `commits` row keeps it, and its
  * files, as it keeps every commit's (services/blob-references.ts). A revision whose commit is not
  * held yet is written as one root commit holding its files (its history upstream is not copied);
@@ -13,12 +14,14 @@ import type { Database } from "../db/schema.js";
 import { type CommitDeps, writeCommit } from "./commits.js";
 import { apiUrl, failure, type MirrorSource, sourceGet } from "./mirror.js";
 import { forgetModelInfo } from "./model-info-cache.js";
+import { isSpecialKind, type NamedRef, type RefKind, refsNamedBy, specialRefNamed } from "./ref-names.js";
 import { refNameProblem } from "./refs.js";
+import { refCommit } from "./repo-access.js";
 import type { IngestFile } from "./repo-ingest.js";
 import type { Repo } from "./repos.js";
 
-/** Where a mirrored revision lands: a branch (`main` included), a tag, or a commit no ref names. */
-export type MirrorRef = { kind: "branch" | "tag"; name: string } | { kind: "commit" };
+/** Where a mirrored revision lands: a ref (the branch `main` included), or a commit no ref names. */
+export type MirrorRef = NamedRef | { kind: "commit" };
 
 export interface SourceRef {
 	ref: MirrorRef;
@@ -27,7 +30,7 @@ export interface SourceRef {
 }
 
 export interface HeldRef {
-	kind: "branch" | "tag";
+	kind: RefKind;
 	name: string;
 	sha: string;
 	refreshedAt: string;
@@ -44,53 +47,66 @@ export function isCommitId(revision: string): boolean {
 	return COMMIT_ID.test(revision);
 }
 
-/** The refs a revision may name, in the order a look-up tries them (a branch wins over a tag). */
-function refsNamedBy(revision: string): { kind: "branch" | "tag"; name: string }[] {
-	if (revision.startsWith("refs/heads/")) return [{ kind: "branch", name: revision.slice("refs/heads/".length) }];
-	if (revision.startsWith("refs/tags/")) return [{ kind: "tag", name: revision.slice("refs/tags/".length) }];
-	return [
-		{ kind: "branch", name: revision },
-		{ kind: "tag", name: revision },
-	];
-}
-
 /**
  * What `revision` names on the source now: a commit id is taken as it is; a name is looked up in
- * the source's branches, then tags. Undefined when it names nothing there this hub can hold.
+ * the source's refs listing (a bare name a branch, then a tag). Undefined when it names nothing
+ * there this hub can hold.
  */
 export async function readSourceRef(source: MirrorSource, revision: string): Promise<SourceRef | undefined> {
 	if (isCommitId(revision)) return { ref: { kind: "commit" }, sha: revision };
 	if (isMainRevision(revision)) revision = "main";
-	const listed = await readSourceRefs(source);
-	for (const ref of refsNamedBy(revision)) {
+	const named = refsNamedBy(revision);
+	const listed = await readSourceRefs(source, { pullRequests: named.some((ref) => ref.kind === "pr") });
+	for (const ref of named) {
 		const found = listed.find((item) => item.ref.kind === ref.kind && item.ref.name === ref.name);
 		if (found) return found;
 	}
 	return undefined;
 }
 
-/** Every branch (`main` included) and tag of the source this hub can hold, from its refs listing. */
+/** The lists of a refs listing, and the kind of ref each holds. */
+const LISTS = { branches: "branch", tags: "tag", converts: "convert", pullRequests: "pr" } as const;
+
+/**
+ * Every ref of the source this hub can hold, from its refs listing: branches (`main` included),
+ * tags and conversions, and the heads of pull requests when `pullRequests` (a listing of them costs
+ * the upstream more, and a repository may have hundreds). A special ref is known by its full name
+ * (`ref`), whatever its `name` says.
+ */
 export async function readSourceRefs(
 	source: MirrorSource,
-): Promise<Array<SourceRef & { ref: { kind: "branch" | "tag"; name: string } }>> {
-	const response = await sourceGet(source, apiUrl(source, "/refs"));
-	if (!response.ok) throw await failure(response, `Reading the branches and tags of ${source.id}`, source);
-	const listing = (await response.json()) as { branches?: unknown; tags?: unknown };
+	options: { pullRequests?: boolean } = {},
+): Promise<Array<SourceRef & { ref: NamedRef }>> {
+	const url = apiUrl(source, "/refs");
+	if (options.pullRequests) url.searchParams.set("include_prs", "1");
+	const response = await sourceGet(source, url);
+	if (!response.ok) throw await failure(response, `Reading the refs of ${source.id}`, source);
+	const listing = (await response.json()) as Record<string, unknown>;
 	const refs = [];
-	for (const kind of ["branch", "tag"] as const) {
-		const list = kind === "branch" ? listing.branches : listing.tags;
-		if (!Array.isArray(list)) continue;
-		for (const entry of list as Array<{ name?: unknown; targetCommit?: unknown } | null>) {
-			const { name, targetCommit } = entry ?? {};
-			if (typeof name !== "string" || typeof targetCommit !== "string" || !isCommitId(targetCommit)) continue;
-			if (name !== "main" && refNameProblem(name)) continue;
-			refs.push({ ref: { kind, name }, sha: targetCommit });
+	for (const [list, kind] of Object.entries(LISTS)) {
+		const entries = listing[list];
+		if (!Array.isArray(entries)) continue;
+		for (const entry of entries as Array<{ name?: unknown; ref?: unknown; targetCommit?: unknown } | null>) {
+			const { name, ref: fullName, targetCommit } = entry ?? {};
+			if (typeof targetCommit !== "string" || !isCommitId(targetCommit)) continue;
+			const ref = listedRef(kind, name, fullName);
+			if (ref) refs.push({ ref, sha: targetCommit });
 		}
 	}
 	return refs;
 }
 
-/** The branches and tags of a mirror that came from its upstream, `main` aside (`mirrored_repos` keeps it). */
+/** The ref an entry of a listing's `kind` list names, when it is one this hub can hold. */
+function listedRef(kind: RefKind, name: unknown, fullName: unknown): NamedRef | undefined {
+	if (isSpecialKind(kind)) {
+		const special = typeof fullName === "string" ? specialRefNamed(fullName) : undefined;
+		return special?.kind === kind ? special : undefined;
+	}
+	if (typeof name !== "string" || (name !== "main" && refNameProblem(name))) return undefined;
+	return { kind, name };
+}
+
+/** The refs of a mirror that came from its upstream, `main` aside (`mirrored_repos` keeps it). */
 export async function heldRefs(db: Kysely<Database>, repoKey: string): Promise<HeldRef[]> {
 	const rows = await db
 		.selectFrom("mirrored_refs")
@@ -107,7 +123,7 @@ export async function heldRefs(db: Kysely<Database>, repoKey: string): Promise<H
 	}));
 }
 
-/** The branch or tag `revision` names on a mirror, as last read from the upstream; undefined when none is held. */
+/** The ref `revision` names on a mirror, as last read from the upstream; undefined when none is held. */
 export async function heldRef(db: Kysely<Database>, repoKey: string, revision: string): Promise<HeldRef | undefined> {
 	for (const ref of refsNamedBy(revision)) {
 		const row = await db
@@ -118,25 +134,11 @@ export async function heldRef(db: Kysely<Database>, repoKey: string, revision: s
 			.where("name", "=", ref.name)
 			.executeTakeFirst();
 		// A row the ref no longer matches (a repository deleted and mirrored again) does not count.
-		if (row && (await localRef(db, repoKey, ref)) === row.upstream_sha) {
+		if (row && (await refCommit(db, repoKey, ref)) === row.upstream_sha) {
 			return { ...ref, sha: row.upstream_sha, refreshedAt: row.refreshed_at };
 		}
 	}
 	return undefined;
-}
-
-async function localRef(
-	db: Kysely<Database>,
-	repoKey: string,
-	ref: { kind: "branch" | "tag"; name: string },
-): Promise<string | undefined> {
-	const row = await db
-		.selectFrom(ref.kind === "branch" ? "refs" : "ref_tags")
-		.select("commit_sha")
-		.where("repo_id", "=", repoKey)
-		.where("name", "=", ref.name)
-		.executeTakeFirst();
-	return row?.commit_sha;
 }
 
 export async function holdsCommit(db: Kysely<Database>, repoKey: string, sha: string): Promise<boolean> {
@@ -160,14 +162,23 @@ export async function touchMirroredRef(db: Kysely<Database>, repoKey: string, re
 		.execute();
 }
 
-/** The upstream dropped a branch or tag: the mirror drops it too (its commits stay, as for any ref deleted). */
+/** The upstream dropped a ref: the mirror drops it too (its commits stay, as for any ref deleted). */
 export async function forgetMirroredRef(db: Kysely<Database>, repo: Repo, ref: HeldRef): Promise<void> {
 	await db.transaction().execute(async (trx) => {
-		await trx
-			.deleteFrom(ref.kind === "branch" ? "refs" : "ref_tags")
-			.where("repo_id", "=", repo.key)
-			.where("name", "=", ref.name)
-			.execute();
+		if (isSpecialKind(ref.kind)) {
+			await trx
+				.deleteFrom("special_refs")
+				.where("repo_id", "=", repo.key)
+				.where("kind", "=", ref.kind)
+				.where("name", "=", ref.name)
+				.execute();
+		} else {
+			await trx
+				.deleteFrom(ref.kind === "branch" ? "refs" : "ref_tags")
+				.where("repo_id", "=", repo.key)
+				.where("name", "=", ref.name)
+				.execute();
+		}
 		await trx
 			.deleteFrom("mirrored_refs")
 			.where("repo_id", "=", repo.key)
@@ -181,7 +192,7 @@ export async function forgetMirroredRef(db: Kysely<Database>, repo: Repo, ref: H
 /**
  * Makes `sha` (an upstream commit) a revision of the mirror under `ref` (not `main`): its commit
  * is written from `files` when not held yet (a root commit, keeping the upstream's id), and the
- * branch or tag is set to it. `changed` is false when the ref already named it.
+ * ref is set to it. `changed` is false when the ref already named it.
  */
 export async function writeMirroredRevision(
 	deps: CommitDeps,
@@ -210,9 +221,15 @@ export async function writeMirroredRevision(
 			});
 		}
 		if (ref.kind === "commit") return !held;
-		const before = await localRef(trx, repo.key, ref);
+		const before = await refCommit(trx, repo.key, ref);
 		const now = new Date().toISOString();
-		if (ref.kind === "branch") {
+		if (isSpecialKind(ref.kind)) {
+			await trx
+				.insertInto("special_refs")
+				.values({ repo_id: repo.key, kind: ref.kind, name: ref.name, commit_sha: sha })
+				.onConflict((conflict) => conflict.columns(["repo_id", "kind", "name"]).doUpdateSet({ commit_sha: sha }))
+				.execute();
+		} else if (ref.kind === "branch") {
 			await trx
 				.insertInto("refs")
 				.values({ repo_id: repo.key, name: ref.name, commit_sha: sha })

@@ -10,6 +10,7 @@ import { badRequest, HubError, notFound } from "../errors.js";
 import { revisionProblem } from "../storage/repo-path.js";
 import { tagObject } from "../storage/tag-objects.js";
 import { avatarUrl } from "./avatar.js";
+import { type NamedRef, qualifiedRef } from "./ref-names.js";
 import { resolveRevision } from "./repo-access.js";
 import type { Repo } from "./repos.js";
 
@@ -94,11 +95,15 @@ export interface RefItem {
 	targetCommit: string;
 }
 
-/** `GET …/refs`: branches and tags by name; this hub makes no conversions. */
+/**
+ * `GET …/refs`: branches and tags by name, conversions (`refs/convert/…`) and pull requests'
+ * heads (`refs/pr/N`, by number). A special ref's `name` is its full name but for a conversion's,
+ * which is the bare one (`parquet`), as huggingface.co lists them.
+ */
 export async function listRefs(
 	db: Kysely<Database>,
 	repo: Repo,
-): Promise<{ branches: RefItem[]; converts: RefItem[]; tags: RefItem[] }> {
+): Promise<{ branches: RefItem[]; converts: RefItem[]; tags: RefItem[]; pullRequests: RefItem[] }> {
 	const branches = await db
 		.selectFrom("refs")
 		.select(["name", "commit_sha"])
@@ -111,10 +116,23 @@ export async function listRefs(
 		.where("repo_id", "=", repo.key)
 		.orderBy("name")
 		.execute();
+	const special = await db
+		.selectFrom("special_refs")
+		.select(["kind", "name", "commit_sha"])
+		.where("repo_id", "=", repo.key)
+		.orderBy("name")
+		.execute();
+	const item = (ref: NamedRef, commit: string, name = ref.name) => ({
+		name,
+		ref: qualifiedRef(ref),
+		targetCommit: commit,
+	});
+	const pullRequests = special.filter((row) => row.kind === "pr").sort((a, b) => Number(a.name) - Number(b.name));
 	return {
-		branches: branches.map((row) => ({ name: row.name, ref: `refs/heads/${row.name}`, targetCommit: row.commit_sha })),
-		converts: [],
-		tags: tags.map((row) => ({ name: row.name, ref: `refs/tags/${row.name}`, targetCommit: row.commit_sha })),
+		branches: branches.map((row) => item({ kind: "branch", name: row.name }, row.commit_sha)),
+		converts: special.filter((row) => row.kind === "convert").map((row) => item(row, row.commit_sha)),
+		tags: tags.map((row) => item({ kind: "tag", name: row.name }, row.commit_sha)),
+		pullRequests: pullRequests.map((row) => item(row, row.commit_sha, qualifiedRef(row))),
 	};
 }
 

@@ -9,6 +9,7 @@ import { seesRepo } from "../auth/permissions.js";
 import type { Database, ModelsTable } from "../db/schema.js";
 import { badRequest, HubError, repoNotFound, revisionNotFound } from "../errors.js";
 import { repoIdProblem, revisionProblem } from "../storage/repo-path.js";
+import { isSpecialKind, type NamedRef, refsNamedBy } from "./ref-names.js";
 
 export type ModelRow = Selectable<ModelsTable>;
 
@@ -45,31 +46,42 @@ export async function findVisibleModel(
 
 const COMMIT_SHA = /^[0-9a-f]{40}$/;
 
+/** The commit `ref` names in the repository stored under `repoKey`, if it exists there. */
+export async function refCommit(db: Kysely<Database>, repoKey: string, ref: NamedRef): Promise<string | undefined> {
+	if (isSpecialKind(ref.kind)) {
+		const row = await db
+			.selectFrom("special_refs")
+			.select("commit_sha")
+			.where("repo_id", "=", repoKey)
+			.where("kind", "=", ref.kind)
+			.where("name", "=", ref.name)
+			.executeTakeFirst();
+		return row?.commit_sha;
+	}
+	const row = await db
+		.selectFrom(ref.kind === "branch" ? "refs" : "ref_tags")
+		.select("commit_sha")
+		.where("repo_id", "=", repoKey)
+		.where("name", "=", ref.name)
+		.executeTakeFirst();
+	return row?.commit_sha;
+}
+
 /**
  * The commit a revision names in the repository stored under `repoKey` (services/repos.ts:
  * the id for a model, `datasets/{id}` for a dataset): `HEAD` is the default branch `main`;
- * a branch, then a tag, is looked up by name; 40 lowercase hex is a commit of this repository,
+ * a branch, then a tag, is looked up by name, a full name (`refs/heads/…`, `refs/pr/1`) names its
+ * ref (services/ref-names.ts); 40 lowercase hex is a commit of this repository,
  * by its git id or by the id it had before migration 0023 (`commit_aliases`), which names the
  * same commit still.
  */
 export async function resolveRevision(db: Kysely<Database>, repoKey: string, revision: string): Promise<string> {
 	const problem = revisionProblem(revision);
 	if (problem) throw new HubError(400, problem);
-	const branch = revision === "HEAD" ? "main" : revision.replace(/^refs\/heads\//, "");
-	const ref = await db
-		.selectFrom("refs")
-		.select("commit_sha")
-		.where("repo_id", "=", repoKey)
-		.where("name", "=", branch)
-		.executeTakeFirst();
-	if (ref) return ref.commit_sha;
-	const tag = await db
-		.selectFrom("ref_tags")
-		.select("commit_sha")
-		.where("repo_id", "=", repoKey)
-		.where("name", "=", revision.replace(/^refs\/tags\//, ""))
-		.executeTakeFirst();
-	if (tag) return tag.commit_sha;
+	for (const ref of refsNamedBy(revision)) {
+		const sha = await refCommit(db, repoKey, ref);
+		if (sha) return sha;
+	}
 	if (COMMIT_SHA.test(revision)) {
 		const commit = await db
 			.selectFrom("commits")

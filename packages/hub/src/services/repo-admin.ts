@@ -48,6 +48,7 @@ export async function removeRepo(db: Kysely<Database>, repo: Repo): Promise<void
 		await trx.deleteFrom("mirrored_refs").where("repo_id", "=", key).execute();
 		await trx.deleteFrom("refs").where("repo_id", "=", key).execute();
 		await trx.deleteFrom("ref_tags").where("repo_id", "=", key).execute();
+		await trx.deleteFrom("special_refs").where("repo_id", "=", key).execute();
 		await trx.deleteFrom("likes").where("repo_id", "=", key).execute();
 		await trx.deleteFrom("access_requests").where("repo_id", "=", key).execute();
 		await trx.deleteFrom("lfs_uploads").where("repo_id", "=", key).execute();
@@ -155,6 +156,7 @@ async function renameRows(trx: Transaction<Database>, repo: Repo, toId: string, 
 		"mirrored_refs",
 		"refs",
 		"ref_tags",
+		"special_refs",
 		"likes",
 		"access_requests",
 		"lfs_uploads",

@@ -6,7 +6,8 @@
  * The caching mirror: a read of a public repository this hub lacks fetches its `main` from the
  * upstream before it is answered, and a mirror's `main` older than `HUBKIT_MIRROR_REFRESH_SECONDS`
  * is asked of the upstream again. A read naming another revision fetches that one too
- * (services/mirror-refs.ts): a branch or tag is re-checked as `main` is, a commit id once held is
+ * (services/mirror-refs.ts): a branch, tag, pull request's head (`refs/pr/N`) or conversion
+ * (`refs/convert/parquet`) is re-checked as `main` is, a commit id once held is
  * never asked again. One fetch per repository and revision at a time in a process: clients asking
  * together wait for the same one. With the upstream unreachable what is mirrored is served as it
  * is, and a repository that is not is a 502 naming the upstream; `HUBKIT_UPSTREAM_OFFLINE=1` never
@@ -56,6 +57,7 @@ import {
 	writeMirroredRevision,
 } from "./mirror-refs.js";
 import { recordShadowedRead } from "./mirror-shadowed.js";
+import { isSpecialKind, qualifiedRef } from "./ref-names.js";
 import { recordMirroredWeights } from "./mirror-weights.js";
 import { removeRepo } from "./repo-admin.js";
 import { type IngestResult, ingestSnapshot } from "./repo-ingest.js";
@@ -170,13 +172,16 @@ export class UpstreamMirror {
 	}
 
 	/**
-	 * For a listing of the repository's refs: every branch and tag the upstream lists becomes the
-	 * mirror's (their LFS files lazy, as any revision's), and those it no longer lists are dropped.
-	 * The upstream's listing is read again once HUBKIT_MIRROR_REFRESH_SECONDS have passed.
+	 * For a listing of the repository's refs: every branch, tag and conversion the upstream lists
+	 * becomes the mirror's (their LFS files lazy, as any revision's), and with `pullRequests` every
+	 * pull request's head too; those it no longer lists are dropped. The upstream's listing is read
+	 * again once HUBKIT_MIRROR_REFRESH_SECONDS have passed.
 	 */
-	ensureRefs(type: RepoType, id: string): Promise<void> {
+	ensureRefs(type: RepoType, id: string, options: { pullRequests?: boolean } = {}): Promise<void> {
+		const pullRequests = options.pullRequests === true;
 		// A name no revision can have: refs listings do not wait on a revision's fetch, nor it on them.
-		return this.#once(type, id, "\u0000refs", () => this.#ensureRefs(type, id));
+		const what = pullRequests ? "\u0000refs+pr" : "\u0000refs";
+		return this.#once(type, id, what, () => this.#ensureRefs(type, id, pullRequests));
 	}
 
 	/** One run of `work` per repository and `what` at a time: callers asking together wait for the same one. */
@@ -189,30 +194,33 @@ export class UpstreamMirror {
 		return run;
 	}
 
-	async #ensureRefs(type: RepoType, id: string): Promise<void> {
+	async #ensureRefs(type: RepoType, id: string, pullRequests: boolean): Promise<void> {
 		await this.ensure(type, id);
 		if (this.settings.upstreamOffline || !this.#mayMirror(id)) return;
 		const repo = await findRepo(this.deps.db, type, id);
-		if (!repo || repo.mirrorOf === null || !this.#old(this.#refsListedAt.get(repo.key))) return;
+		const listing = `${repo?.key}${pullRequests ? "\u0000pr" : ""}`;
+		if (!repo || repo.mirrorOf === null || !this.#old(this.#refsListedAt.get(listing))) return;
 		let listed: Awaited<ReturnType<typeof readSourceRefs>>;
 		try {
-			listed = await readSourceRefs(this.#source(type, id, "main"));
+			listed = await readSourceRefs(this.#source(type, id, "main"), { pullRequests });
 		} catch (error) {
 			if (!(error instanceof MirrorError)) throw error;
-			this.deps.logger.warn(`Listing the branches and tags of the mirror of ${id} as they are: ${error.message}`);
+			this.deps.logger.warn(`Listing the refs of the mirror of ${id} as they are: ${error.message}`);
 			return;
 		}
-		this.#refsListedAt.set(repo.key, new Date().toISOString());
+		this.#refsListedAt.set(listing, new Date().toISOString());
 		for (const found of listed) {
 			if (found.ref.name === "main" && found.ref.kind === "branch") continue;
-			const { kind, name } = found.ref;
-			const qualified = `refs/${kind === "branch" ? "heads" : "tags"}/${name}`;
-			// Keyed by the bare name, as a read of the revision is: the two never fetch it at once.
-			await this.#once(type, id, name, () => this.#ensureRevision(type, id, qualified, found)).catch((error) => {
+			const qualified = qualifiedRef(found.ref);
+			// Keyed as a read of the revision is (a branch or tag by its bare name): the two never fetch it at once.
+			const key = isSpecialKind(found.ref.kind) ? qualified : found.ref.name;
+			await this.#once(type, id, key, () => this.#ensureRevision(type, id, qualified, found)).catch((error) => {
 				this.deps.logger.warn(`Could not mirror ${qualified} of ${id}: ${(error as Error).message}`);
 			});
 		}
 		for (const held of await heldRefs(this.deps.db, repo.key)) {
+			// A listing without pull requests says nothing of them.
+			if (held.kind === "pr" && !pullRequests) continue;
 			const still = listed.some((found) => found.ref.kind === held.kind && found.ref.name === held.name);
 			if (!still) await forgetMirroredRef(this.deps.db, repo, held);
 		}

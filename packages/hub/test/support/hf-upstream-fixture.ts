@@ -5,6 +5,9 @@
  * `X-Repo-Commit`, `X-Linked-Etag`, `X-Linked-Size`, `X-Xet-Hash`, `X-Xet-Refresh-Route`, the
  * `xet-auth` Link rel). What it does as huggingface.co does:
  *
+ * - Revisions: `main` and the repository's special refs (`refs/pr/N`, `refs/convert/NAME`), each
+ *   with files of its own, or a commit id; `/api/…/refs[?include_prs=1]` lists them as
+ *   `{branches, converts, tags, pullRequests}`.
  * - `/api/{models,datasets}/{id}[/revision/{rev}]`: the info (`_id`, `id`, `sha`, `private`,
  *   `gated`, `siblings`, `lastModified`, …). A gated repository's info is public with its `gated`
  *   mode; a private one is a 401 `RepoNotFound` without a token, a 404 with a token that may not read it.
@@ -42,6 +45,8 @@ export interface FixtureRepo {
 	access?: "public" | "private" | "gated";
 	/** Extra fields of the info answer (pipeline_tag, tags, cardData, …). */
 	info?: Record<string, unknown>;
+	/** Revisions besides `main`, by full name (`refs/pr/1`, `refs/convert/parquet`), each with its files. */
+	refs?: { ref: string; files: FixtureFile[] }[];
 }
 
 export interface FixtureRequest {
@@ -58,8 +63,8 @@ export interface HfFixture {
 	url: string;
 	cdnUrl: string;
 	requests: FixtureRequest[];
-	/** The commit `main` names in a repository. */
-	shaOf(id: string): string;
+	/** The commit `ref` (default `main`) names in a repository. */
+	shaOf(id: string, ref?: string): string;
 	/** Whole downloads of one file the CDN answered (not ranged reads; in `requests`, so emptying it starts the count again). */
 	cdnDownloads(id: string, path: string): number;
 	close(): Promise<void>;
@@ -72,10 +77,15 @@ interface StoredFile {
 	lfs?: { sha256: string; pointerSize: number; xetHash: string; signature: string };
 }
 
-interface StoredRepo extends FixtureRepo {
+interface StoredRevision {
+	/** `main` or a full name. */
+	ref: string;
 	sha: string;
-	files: FixtureFile[];
 	stored: StoredFile[];
+}
+
+interface StoredRepo extends FixtureRepo {
+	revisions: StoredRevision[];
 }
 
 const PLURALS = { model: "models", dataset: "datasets" } as const;
@@ -104,9 +114,9 @@ function stored(file: FixtureFile): StoredFile {
 }
 
 /** Tree entries of a revision: folders (implied by paths) and files, sorted by path. */
-function treeEntries(repo: StoredRepo): Record<string, unknown>[] {
+function treeEntries(revision: StoredRevision): Record<string, unknown>[] {
 	const folders = new Set<string>();
-	for (const file of repo.stored) {
+	for (const file of revision.stored) {
 		const parts = file.path.split("/");
 		for (let depth = 1; depth < parts.length; depth++) folders.add(parts.slice(0, depth).join("/"));
 	}
@@ -116,7 +126,7 @@ function treeEntries(repo: StoredRepo): Record<string, unknown>[] {
 		size: 0,
 		path,
 	}));
-	for (const file of repo.stored) {
+	for (const file of revision.stored) {
 		entries.push({
 			type: "file",
 			oid: file.gitOid,
@@ -219,11 +229,14 @@ export async function startHfFixture(options: {
 	const tokens = options.tokens ?? {};
 	const repos = new Map<string, StoredRepo>();
 	for (const repo of options.repos) {
-		const all = [...repo.files.map(stored)];
-		const sha = createHash("sha1")
-			.update(`${repo.type}/${repo.id}\n${all.map((file) => `${file.path} ${file.gitOid}`).join("\n")}`)
-			.digest("hex");
-		repos.set(`${PLURALS[repo.type]}/${repo.id}`, { ...repo, sha, stored: all });
+		const revisions = [{ ref: "main", files: repo.files }, ...(repo.refs ?? [])].map(({ ref, files }) => {
+			const all = files.map(stored);
+			const sha = createHash("sha1")
+				.update(`${repo.type}/${repo.id} ${ref}\n${all.map((file) => `${file.path} ${file.gitOid}`).join("\n")}`)
+				.digest("hex");
+			return { ref, sha, stored: all };
+		});
+		repos.set(`${PLURALS[repo.type]}/${repo.id}`, { ...repo, revisions });
 	}
 	const repoNamed = (id: string) => {
 		const repo = [...repos.values()].find((item) => item.id === id);
@@ -243,7 +256,8 @@ export async function startHfFixture(options: {
 	// The CDN: /xet-bridge/{xetHash}?X-Signature=…, the signature standing for a real one's signed query.
 	const bySignature = new Map<string, StoredFile>();
 	for (const repo of repos.values())
-		for (const file of repo.stored) if (file.lfs) bySignature.set(file.lfs.signature, file);
+		for (const revision of repo.revisions)
+			for (const file of revision.stored) if (file.lfs) bySignature.set(file.lfs.signature, file);
 	const cdn = createServer((incoming, outgoing) => {
 		record("cdn", incoming, outgoing);
 		const url = new URL(incoming.url ?? "/", "http://cdn");
@@ -280,10 +294,13 @@ export async function startHfFixture(options: {
 		const url = new URL(incoming.url ?? "/", originUrl);
 		const token = /^Bearer (.+)$/.exec(incoming.headers.authorization ?? "")?.[1];
 		const mayRead = (repo: StoredRepo) => token !== undefined && (tokens[token] ?? []).includes(repo.id);
-		const path = decodeURIComponent(url.pathname);
-
-		const api = /^\/api\/(models|datasets)\/([^/]+\/[^/]+)(?:\/(revision|tree)\/([^/]+)(?:\/(.+))?)?$/.exec(path);
-		const resolve = /^\/(datasets\/)?([^/]+\/[^/]+)\/resolve\/([^/]+)\/(.+)$/.exec(path);
+		// Matched before decoding: a revision is one segment, `refs%2Fpr%2F1` as clients send it.
+		const decoded = (match: RegExpExecArray | null) =>
+			match && (match.map((group) => (group === undefined ? group : decodeURIComponent(group))) as RegExpExecArray);
+		const api = decoded(
+			/^\/api\/(models|datasets)\/([^/]+\/[^/]+)(?:\/(revision|tree|refs)(?:\/([^/]+)(?:\/(.+))?)?)?$/.exec(url.pathname),
+		);
+		const resolve = decoded(/^\/(datasets\/)?([^/]+\/[^/]+)\/resolve\/([^/]+)\/(.+)$/.exec(url.pathname));
 		const plural = api ? api[1] : resolve ? (resolve[1] ? "datasets" : "models") : undefined;
 		const repo = plural ? repos.get(`${plural}/${api?.[2] ?? resolve?.[2]}`) : undefined;
 		if (!plural || (incoming.method !== "GET" && incoming.method !== "HEAD")) {
@@ -294,11 +311,23 @@ export async function startHfFixture(options: {
 			const message = "Repository not found";
 			return sendError(outgoing, token ? 404 : 401, "RepoNotFound", message);
 		}
-		const revision = api?.[4] ?? resolve?.[3] ?? "main";
-		if (revision !== "main" && revision !== repo.sha) {
-			return sendError(outgoing, 404, "RevisionNotFound", `Invalid rev id: ${revision}`);
+		if (api?.[3] === "refs") {
+			const listed = (prefix: string, name: (ref: string) => string) =>
+				repo.revisions
+					.filter((item) => item.ref.startsWith(prefix))
+					.map((item) => ({ name: name(item.ref), ref: item.ref, targetCommit: item.sha }));
+			const main = repo.revisions[0] as StoredRevision;
+			return sendJson(outgoing, 200, {
+				branches: [{ name: "main", ref: "refs/heads/main", targetCommit: main.sha }],
+				converts: listed("refs/convert/", (ref) => ref.slice("refs/convert/".length)),
+				tags: [],
+				...(url.searchParams.get("include_prs") === "1" ? { pullRequests: listed("refs/pr/", (ref) => ref) } : {}),
+			});
 		}
-		const commit = { "X-Repo-Commit": repo.sha };
+		const asked = api?.[4] ?? resolve?.[3] ?? "main";
+		const revision = repo.revisions.find((item) => item.ref === asked || item.sha === asked);
+		if (!revision) return sendError(outgoing, 404, "RevisionNotFound", `Invalid rev id: ${asked}`);
+		const commit = { "X-Repo-Commit": revision.sha };
 
 		if (api && api[3] !== "tree") {
 			const gated = repo.access === "gated" ? "manual" : false;
@@ -307,7 +336,7 @@ export async function startHfFixture(options: {
 				id: repo.id,
 				...(repo.type === "model" ? { modelId: repo.id } : {}),
 				author: repo.id.slice(0, repo.id.indexOf("/")),
-				sha: repo.sha,
+				sha: revision.sha,
 				lastModified: "2026-11-02T10:00:00.000Z",
 				createdAt: "2026-10-01T10:00:00.000Z",
 				private: repo.access === "private",
@@ -316,9 +345,9 @@ export async function startHfFixture(options: {
 				downloads: 12,
 				likes: 3,
 				tags: [],
-				siblings: repo.stored.map((file) => ({ rfilename: file.path })),
+				siblings: revision.stored.map((file) => ({ rfilename: file.path })),
 				...(repo.type === "model" ? { spaces: [] } : {}),
-				usedStorage: repo.stored.reduce((total, file) => total + file.bytes.byteLength, 0),
+				usedStorage: revision.stored.reduce((total, file) => total + file.bytes.byteLength, 0),
 				...repo.info,
 			};
 			return sendJson(outgoing, 200, info);
@@ -327,7 +356,7 @@ export async function startHfFixture(options: {
 		if (api) {
 			const recursive = url.searchParams.get("recursive") === "true" || url.searchParams.get("recursive") === "1";
 			const folder = api[5] ? `${api[5].replace(/\/+$/, "")}/` : "";
-			const entries = treeEntries(repo).filter((entry) => {
+			const entries = treeEntries(revision).filter((entry) => {
 				const entryPath = String(entry.path);
 				if (!entryPath.startsWith(folder)) return false;
 				return recursive || !entryPath.slice(folder.length).includes("/");
@@ -343,7 +372,7 @@ export async function startHfFixture(options: {
 			return sendJson(outgoing, 200, page, headers);
 		}
 
-		const file = repo.stored.find((item) => item.path === resolve?.[4]);
+		const file = revision.stored.find((item) => item.path === resolve?.[4]);
 		if (!file) return sendError(outgoing, 404, "EntryNotFound", `${resolve?.[4]} does not exist`, commit);
 		if (repo.access === "gated" && !mayRead(repo)) {
 			const message = `Access to model ${repo.id} is restricted and you are not in the authorized list.`;
@@ -357,7 +386,7 @@ export async function startHfFixture(options: {
 			});
 		}
 		const etag = `"${file.lfs.sha256}"`;
-		const readToken = `${originUrl}/api/${plural}/${repo.id}/xet-read-token/${repo.sha}`;
+		const readToken = `${originUrl}/api/${plural}/${repo.id}/xet-read-token/${revision.sha}`;
 		const location = `${cdnUrl}/xet-bridge/${file.lfs.xetHash}?X-Signature=${file.lfs.signature}&X-Expires=3600`;
 		const body = `Found. Redirecting to ${location}`;
 		outgoing.writeHead(302, {
@@ -385,9 +414,15 @@ export async function startHfFixture(options: {
 		url: originUrl,
 		cdnUrl,
 		requests,
-		shaOf: (id) => repoNamed(id).sha,
+		shaOf: (id, ref = "main") => {
+			const revision = repoNamed(id).revisions.find((item) => item.ref === ref);
+			if (!revision) throw new Error(`no revision ${ref} of ${id} in the fixture`);
+			return revision.sha;
+		},
 		cdnDownloads: (id, path) => {
-			const file = repoNamed(id).stored.find((item) => item.path === path);
+			const file = repoNamed(id)
+				.revisions.flatMap((revision) => revision.stored)
+				.find((item) => item.path === path);
 			const where = `/xet-bridge/${file?.lfs?.xetHash}?`;
 			return requests.filter(
 				(entry) =>

@@ -32,6 +32,7 @@ import { mirroredReposMigration } from "./0025-mirrored-repos.js";
 import { mirrorBlobUsesMigration } from "./0026-mirror-blob-uses.js";
 import { mirroredRefsMigration } from "./0027-mirrored-refs.js";
 import { mirrorShadowedReadsMigration } from "./0028-mirror-shadowed-reads.js";
+import { specialRefsMigration } from "./0029-special-refs.js";
 
 export function allMigrations(engine: DatabaseEngine): Record<string, Migration> {
 	return {
@@ -63,5 +64,6 @@ export function allMigrations(engine: DatabaseEngine): Record<string, Migration>
 		"0026-mirror-blob-uses": mirrorBlobUsesMigration,
 		"0027-mirrored-refs": mirroredRefsMigration,
 		"0028-mirror-shadowed-reads": mirrorShadowedReadsMigration,
+		"0029-special-refs": specialRefsMigration,
 	};
 }
