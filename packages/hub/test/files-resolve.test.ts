@@ -147,8 +147,8 @@ describe.each(SETUPS)("GET|HEAD /{id}/resolve/{revision}/{path} on $label", ({ e
 
 	it("decodes a %2F-encoded revision into a ref name with slashes (refs/pr/1)", async () => {
 		await files.hub.deps.db
-			.insertInto("refs")
-			.values({ repo_id: "acme/tiny-bert", name: "refs/pr/1", commit_sha: firstSha })
+			.insertInto("special_refs")
+			.values({ repo_id: "acme/tiny-bert", kind: "pr", name: "1", commit_sha: firstSha })
 			.execute();
 		const response = await get("/acme/tiny-bert/resolve/refs%2Fpr%2F1/config.json");
 		expect(await response.text()).toBe(CONFIG_V1);

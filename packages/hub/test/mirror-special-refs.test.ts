@@ -27,7 +27,8 @@ const MODEL = "acme-ai/tiny-encoder";
 const DATASET = "acme-ai/reviews";
 const WEIGHTS = "model.safetensors";
 const PARQUET = "default/train/0000.parquet";
-const gitattributes = "*.safetensors filter=lfs diff=lfs merge=lfs -text\n*.parquet filter=lfs diff=lfs merge=lfs -text\n";
+const gitattributes =
+	"*.safetensors filter=lfs diff=lfs merge=lfs -text\n*.parquet filter=lfs diff=lfs merge=lfs -text\n";
 
 const config = (version: number) => `${JSON.stringify({ model_type: "bert", version })}\n`;
 const weights = { main: randomBytes(40_000), pr1: randomBytes(50_000) };

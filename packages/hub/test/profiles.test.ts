@@ -281,6 +281,7 @@ describe.each(ENGINES)("profiles, avatars and account deletion on %s", (engine) 
 		const zed = await signUp("zed");
 		await createTestRepo(hub.deps, "zed/doomed-public");
 		await createTestRepo(hub.deps, "zed/doomed-private", { private: true });
+		await createTestRepo(hub.deps, "zed/doomed-data", { type: "dataset", private: true });
 		const second = (await call("/api/auth/login", { body: { username: "zed", password: PASSWORD } })).headers;
 		const otherSession = sessionCookie(second)?.value ?? "";
 		const { token } = await createAccessToken(hub.deps.db, "zed", { role: "write" });
@@ -330,11 +331,24 @@ describe.each(ENGINES)("profiles, avatars and account deletion on %s", (engine) 
 			expect(await hub.deps.db.selectFrom("commits").select("sha").where("repo_id", "=", id).execute()).toEqual([]);
 			expect(await hub.deps.db.selectFrom("model_tags").select("tag").where("model_id", "=", id).execute()).toEqual([]);
 		}
+		// The private dataset went too, with every row keyed by it: a new account of the same name
+		// must not find the old one's repositories.
+		expect(await hub.deps.db.selectFrom("datasets").select("id").where("author", "=", "zed").execute()).toEqual([]);
+		for (const table of ["commits", "refs"] as const) {
+			const rows = await hub.deps.db
+				.selectFrom(table)
+				.select("repo_id")
+				.where("repo_id", "=", "datasets/zed/doomed-data");
+			expect(await rows.execute(), table).toEqual([]);
+		}
 		expect((await call("/api/models/other/kept", { origin: null })).status).toBe(200);
 		const kept = await call("/api/models/other/kept/tree/main", { origin: null });
 		expect(kept.status).toBe(200);
 		expect(kept.body.map((entry: { path: string }) => entry.path)).toContain("config.json");
-		// The name is free again.
-		expect(await signUp("zed")).toMatch(/^[A-Za-z0-9_-]{43}$/);
+		// The name is free again, and nothing of the old account's comes with it.
+		const newZed = await signUp("zed");
+		expect(newZed).toMatch(/^[A-Za-z0-9_-]{43}$/);
+		expect((await call("/api/datasets/zed/doomed-data", { session: newZed })).status).toBe(404);
+		expect((await call("/api/models?author=zed", { session: newZed })).body).toEqual([]);
 	});
 });

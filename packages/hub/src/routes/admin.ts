@@ -98,7 +98,7 @@ export const ADMIN_ROUTE_DOCS: RouteDocs = {
 		body: "json",
 		permission: { action: "admin", on: "site" },
 		details: [
-			"Body `{ type?, id }` (`type` model or dataset, default model). Reads the upstream's `main`, and the branches and tags the mirror holds, and copies what moved (files already held are not fetched again; on a hub with `HUBKIT_UPSTREAM`, LFS files are fetched when first asked for); a branch or tag deleted upstream goes here too. Answers the mirror as listed. 404 for a repository that is not a mirror, 502 when the upstream fails.",
+			"Body `{ type?, id }` (`type` model or dataset, default model). Reads the upstream's `main`, and the other refs the mirror holds (branches, tags, pull requests' heads, conversions), and copies what moved (files already held are not fetched again; on a hub with `HUBKIT_UPSTREAM`, LFS files are fetched when first asked for); a ref deleted upstream goes here too. Answers the mirror as listed. 404 for a repository that is not a mirror, 502 when the upstream fails.",
 		],
 	},
 	"POST /api/admin/mirrors/evict": {

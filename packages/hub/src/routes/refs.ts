@@ -51,7 +51,11 @@ export const REFS_ROUTE_DOCS: RouteDocs = {
 		summary: "A repository's branches and tags",
 		tag: "Branches and tags",
 		query: [
-			{ name: "include_prs", description: "Also `pullRequests`: the heads of pull requests (`refs/pr/N`)", type: "boolean" },
+			{
+				name: "include_prs",
+				description: "Also `pullRequests`: the heads of pull requests (`refs/pr/N`)",
+				type: "boolean",
+			},
 		],
 		details: [
 			"`{branches, tags, converts}`, each ref `{name, ref, targetCommit}`; `converts` lists `refs/convert/NAME` (name `NAME`), and `include_prs=1` adds `pullRequests`, `refs/pr/N` (name and ref alike). A mirror holds its upstream's; this hub makes no conversions or pull requests of its own yet.",

@@ -1,39 +1,41 @@
 /**
  * A person deletes their own account (`DELETE /api/settings/account`). In one
- * transaction: their models (a model is theirs when its `author` or `owner` is
- * their name) with every row that hangs off a model id (tags, apps, provider
- * mappings, refs, commits, and the commits' file lists), the organisations only
- * they belong to (with those organisations' models), their memberships, tokens,
+ * transaction: their models and datasets (a repository is theirs when its `author`
+ * or `owner` is their name) with every row keyed by them, as deleting a repository
+ * deletes them (repo-admin.ts), the organisations only they belong to (with those
+ * organisations' repositories), their memberships, tokens,
  * sessions and the user row. File contents stay in the blob store: blobs are
  * addressed by content and may be shared with other repositories.
  */
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "../db/schema.js";
 import { badRequest, HubError } from "../errors.js";
+import { forgetModelInfo } from "./model-info-cache.js";
 import { isContested } from "./namespaces.js";
 import { deleteOAuthDataOf } from "./oauth-apps.js";
+import { deleteRepoRows } from "./repo-admin.js";
+import { repoKey } from "./repos.js";
 
-/** Deletes the models of `namespace` and everything keyed by their ids. */
-async function deleteModelsOf(trx: Transaction<Database>, namespace: string): Promise<void> {
+/**
+ * Deletes the repositories of `namespace` (models and datasets, by author or owner) and every row
+ * keyed by them; the ids of the models, whose cached info goes once the transaction commits. A
+ * name freed here may be taken again: nothing of the old repositories, private ones included, may
+ * pass to whoever takes it.
+ */
+async function deleteReposOf(trx: Transaction<Database>, namespace: string): Promise<string[]> {
 	const models = await trx
 		.selectFrom("models")
 		.select("id")
 		.where((eb) => eb.or([eb("author", "=", namespace), eb("owner", "=", namespace)]))
 		.execute();
-	const ids = models.map((model) => model.id);
-	if (ids.length === 0) return;
-	// Trees may be shared with other repositories: those no commit reaches any more go to the collector.
-	await trx.deleteFrom("commit_merge_parents").where("repo_id", "in", ids).execute();
-	await trx.deleteFrom("commits").where("repo_id", "in", ids).execute();
-	await trx.deleteFrom("commit_aliases").where("repo_id", "in", ids).execute();
-	await trx.deleteFrom("mirrored_repos").where("repo_id", "in", ids).execute();
-	await trx.deleteFrom("mirrored_refs").where("repo_id", "in", ids).execute();
-	await trx.deleteFrom("refs").where("repo_id", "in", ids).execute();
-	await trx.deleteFrom("special_refs").where("repo_id", "in", ids).execute();
-	await trx.deleteFrom("model_tags").where("model_id", "in", ids).execute();
-	await trx.deleteFrom("model_apps").where("model_id", "in", ids).execute();
-	await trx.deleteFrom("provider_mappings").where("model_id", "in", ids).execute();
-	await trx.deleteFrom("models").where("id", "in", ids).execute();
+	const datasets = await trx
+		.selectFrom("datasets")
+		.select("id")
+		.where((eb) => eb.or([eb("author", "=", namespace), eb("owner", "=", namespace)]))
+		.execute();
+	for (const { id } of models) await deleteRepoRows(trx, { type: "model", id, key: repoKey("model", id) });
+	for (const { id } of datasets) await deleteRepoRows(trx, { type: "dataset", id, key: repoKey("dataset", id) });
+	return models.map((model) => model.id);
 }
 
 /**
@@ -42,6 +44,7 @@ async function deleteModelsOf(trx: Transaction<Database>, namespace: string): Pr
  * when their name or such an organisation's is contested (services/namespaces.ts).
  */
 export async function deleteAccount(db: Kysely<Database>, userId: string, confirm: unknown): Promise<void> {
+	const deletedModels: string[] = [];
 	await db.transaction().execute(async (trx) => {
 		const user = await trx.selectFrom("users").select("name").where("id", "=", userId).executeTakeFirstOrThrow();
 		if (confirm !== user.name) {
@@ -80,15 +83,16 @@ export async function deleteAccount(db: Kysely<Database>, userId: string, confir
 			}
 		}
 		for (const org of soleMemberOrgs) {
-			await deleteModelsOf(trx, org.name);
+			deletedModels.push(...(await deleteReposOf(trx, org.name)));
 			await trx.deleteFrom("org_members").where("org_id", "=", org.id).execute();
 			await trx.deleteFrom("users").where("id", "=", org.id).execute();
 		}
-		await deleteModelsOf(trx, user.name);
+		deletedModels.push(...(await deleteReposOf(trx, user.name)));
 		await trx.deleteFrom("org_members").where("user_id", "=", userId).execute();
 		await trx.deleteFrom("access_tokens").where("user_id", "=", userId).execute();
 		await deleteOAuthDataOf(trx, userId);
 		await trx.deleteFrom("sessions").where("user_id", "=", userId).execute();
 		await trx.deleteFrom("users").where("id", "=", userId).execute();
 	});
+	for (const id of deletedModels) forgetModelInfo(db, id);
 }

@@ -61,9 +61,11 @@ export async function checkIntegrity(
 			...ref,
 			kind: "tag",
 		})),
-		...(await db.selectFrom("special_refs").select(["repo_id", "kind", "name", "commit_sha"]).execute()).map(
-			(ref) => ({ ...ref, kind: "ref", name: qualifiedRef(ref) }),
-		),
+		...(await db.selectFrom("special_refs").select(["repo_id", "kind", "name", "commit_sha"]).execute()).map((ref) => ({
+			...ref,
+			kind: "ref",
+			name: qualifiedRef(ref),
+		})),
 	];
 	for (const ref of refs) {
 		if (!commitsOf.get(ref.repo_id)?.has(ref.commit_sha)) {

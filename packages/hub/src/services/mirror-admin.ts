@@ -67,9 +67,10 @@ export function mirrorNamed(body: Record<string, unknown>): { type: RepoType; id
 }
 
 /**
- * Reads the upstream's `main`, and the branches and tags the mirror holds, again now and copies
- * what moved (files already held are not fetched again; on a hub with `HUBKIT_UPSTREAM`, LFS files
- * wait upstream until first asked for); a branch or tag the upstream deleted goes here too.
+ * Reads the upstream's `main`, and the other refs the mirror holds (services/ref-names.ts), again
+ * now and copies what moved (files already held are not fetched again; on a hub with
+ * `HUBKIT_UPSTREAM`, LFS files wait upstream until first asked for); a ref the upstream deleted
+ * goes here too.
  */
 export async function refreshMirror(
 	deps: Pick<HubDeps, "db" | "blobStore" | "logger" | "config">,

@@ -11,8 +11,11 @@ import { badRequest } from "../errors.js";
 import { forgetModelInfo } from "./model-info-cache.js";
 import { checkedRepoId, findRepoFor, type Repo, type RepoType, repoExists, repoKey, requireCreateIn } from "./repos.js";
 
+/** What deleting a repository's rows needs to know of it. */
+type RepoName = Pick<Repo, "type" | "id" | "key">;
+
 /** Rows of a repository's own: its tags, apps and mappings (models), its tags (datasets). */
-async function deleteRecord(trx: Transaction<Database>, repo: Repo): Promise<void> {
+async function deleteRecord(trx: Transaction<Database>, repo: RepoName): Promise<void> {
 	if (repo.type === "model") {
 		await trx.deleteFrom("model_tags").where("model_id", "=", repo.id).execute();
 		await trx.deleteFrom("model_apps").where("model_id", "=", repo.id).execute();
@@ -37,25 +40,31 @@ export async function deleteRepo(
 
 /** Removes a repository and everything keyed by it, in one transaction; who may is the caller's to have asked. */
 export async function removeRepo(db: Kysely<Database>, repo: Repo): Promise<void> {
-	const key = repo.key;
-	await db.transaction().execute(async (trx) => {
-		await deleteRecord(trx, repo);
-		// Trees may be shared with other repositories: those no commit reaches any more go to the collector.
-		await trx.deleteFrom("commit_merge_parents").where("repo_id", "=", key).execute();
-		await trx.deleteFrom("commits").where("repo_id", "=", key).execute();
-		await trx.deleteFrom("commit_aliases").where("repo_id", "=", key).execute();
-		await trx.deleteFrom("mirrored_repos").where("repo_id", "=", key).execute();
-		await trx.deleteFrom("mirrored_refs").where("repo_id", "=", key).execute();
-		await trx.deleteFrom("refs").where("repo_id", "=", key).execute();
-		await trx.deleteFrom("ref_tags").where("repo_id", "=", key).execute();
-		await trx.deleteFrom("special_refs").where("repo_id", "=", key).execute();
-		await trx.deleteFrom("likes").where("repo_id", "=", key).execute();
-		await trx.deleteFrom("access_requests").where("repo_id", "=", key).execute();
-		await trx.deleteFrom("lfs_uploads").where("repo_id", "=", key).execute();
-		await trx.deleteFrom("lfs_objects").where("repo_id", "=", key).execute();
-		await trx.deleteFrom("repo_redirects").where("to_id", "=", key).execute();
-	});
+	await db.transaction().execute((trx) => deleteRepoRows(trx, repo));
 	if (repo.type === "model") forgetModelInfo(db, repo.id);
+}
+
+/**
+ * Deletes a repository's record and every row keyed by it inside `trx` (the caller forgets a
+ * model's cached info once it commits).
+ */
+export async function deleteRepoRows(trx: Transaction<Database>, repo: RepoName): Promise<void> {
+	const key = repo.key;
+	await deleteRecord(trx, repo);
+	// Trees may be shared with other repositories: those no commit reaches any more go to the collector.
+	await trx.deleteFrom("commit_merge_parents").where("repo_id", "=", key).execute();
+	await trx.deleteFrom("commits").where("repo_id", "=", key).execute();
+	await trx.deleteFrom("commit_aliases").where("repo_id", "=", key).execute();
+	await trx.deleteFrom("mirrored_repos").where("repo_id", "=", key).execute();
+	await trx.deleteFrom("mirrored_refs").where("repo_id", "=", key).execute();
+	await trx.deleteFrom("refs").where("repo_id", "=", key).execute();
+	await trx.deleteFrom("ref_tags").where("repo_id", "=", key).execute();
+	await trx.deleteFrom("special_refs").where("repo_id", "=", key).execute();
+	await trx.deleteFrom("likes").where("repo_id", "=", key).execute();
+	await trx.deleteFrom("access_requests").where("repo_id", "=", key).execute();
+	await trx.deleteFrom("lfs_uploads").where("repo_id", "=", key).execute();
+	await trx.deleteFrom("lfs_objects").where("repo_id", "=", key).execute();
+	await trx.deleteFrom("repo_redirects").where("to_id", "=", key).execute();
 }
 
 export interface RepoSettings {

@@ -57,8 +57,8 @@ import {
 	writeMirroredRevision,
 } from "./mirror-refs.js";
 import { recordShadowedRead } from "./mirror-shadowed.js";
-import { isSpecialKind, qualifiedRef } from "./ref-names.js";
 import { recordMirroredWeights } from "./mirror-weights.js";
+import { isSpecialKind, qualifiedRef } from "./ref-names.js";
 import { removeRepo } from "./repo-admin.js";
 import { type IngestResult, ingestSnapshot } from "./repo-ingest.js";
 import { findRepo, PLACEHOLDER_TAG, type Repo, type RepoType, repoKey } from "./repos.js";

@@ -298,7 +298,9 @@ export async function startHfFixture(options: {
 		const decoded = (match: RegExpExecArray | null) =>
 			match && (match.map((group) => (group === undefined ? group : decodeURIComponent(group))) as RegExpExecArray);
 		const api = decoded(
-			/^\/api\/(models|datasets)\/([^/]+\/[^/]+)(?:\/(revision|tree|refs)(?:\/([^/]+)(?:\/(.+))?)?)?$/.exec(url.pathname),
+			/^\/api\/(models|datasets)\/([^/]+\/[^/]+)(?:\/(revision|tree|refs)(?:\/([^/]+)(?:\/(.+))?)?)?$/.exec(
+				url.pathname,
+			),
 		);
 		const resolve = decoded(/^\/(datasets\/)?([^/]+\/[^/]+)\/resolve\/([^/]+)\/(.+)$/.exec(url.pathname));
 		const plural = api ? api[1] : resolve ? (resolve[1] ? "datasets" : "models") : undefined;
