@@ -6,7 +6,8 @@
  * client whole and is never stored (one database engine: none of this touches the database
  * differently on the other). Two hubs sharing PostgreSQL and an S3 bucket download a file once: the
  * second hub's clients (huggingface_hub among them) get the bytes the first passes on as they
- * arrive, and should the first stop, the second continues its download.
+ * arrive (passed on through the bucket only once a hub waits), and should the first stop, the
+ * second continues its download.
  */
 
 import { execFile } from "node:child_process";
@@ -14,9 +15,11 @@ import { createHash, randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import { promisify } from "node:util";
 import { PutObjectCommand } from "@aws-sdk/client-s3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { wantBlob } from "../src/db/blob-fetch-lock.js";
 import { RELAY_PART_BYTES } from "../src/services/mirror-relay.js";
 import { type ByteTap, startByteTap } from "./support/byte-tap.js";
 import { runCli, type ServingCli, serveCli } from "./support/cli.js";
@@ -200,6 +203,9 @@ describe("two mirror hubs on one database and S3 bucket fetch a file once betwee
 		const streaming = await fetch(`${first.url}/${MODEL}/resolve/main/${name}`);
 		const reader = (streaming.body as ReadableStream<Uint8Array>).getReader();
 		const early = await readAtLeast(reader, at);
+		// No other hub waits yet: nothing goes to the bucket (the downloading hub asks twice a second).
+		await sleep(1500);
+		expect(await hubs.s3.keys("hub/mirror-relay/")).toEqual([]);
 
 		// The second hub answers with what the first passed on, while the rest is still upstream.
 		const relayed = await fetch(`${second.url}/${MODEL}/resolve/main/${name}`);
@@ -265,20 +271,26 @@ describe("two mirror hubs on one database and S3 bucket fetch a file once betwee
 	it("has gc remove the parts of a download no hub is making, not those of one under way", async () => {
 		const second = hubs.hubs[1] as ServingCli;
 		const [name, bytes] = ["swept.bin", contents.get("swept.bin") as Buffer];
-		tap.tap(name, { kind: "hold", at });
-		const streaming = await fetch(`${second.url}/${MODEL}/resolve/main/${name}`);
-		const reader = (streaming.body as ReadableStream<Uint8Array>).getReader();
-		const early = await readAtLeast(reader, at);
-		const underWay = `hub/mirror-relay/${sha256(bytes)}/1`;
-		await expect.poll(() => hubs.s3.keys("hub/mirror-relay/")).toEqual([underWay]);
-		// What a hub that died mid-download, with no other hub waiting, left behind.
-		const abandoned = `hub/mirror-relay/${sha256(Buffer.from("abandoned"))}/1`;
-		await hubs.s3.client.send(new PutObjectCommand({ Bucket: hubs.s3.bucket, Key: abandoned, Body: "part" }));
+		// The first hub is gone (the test above): the test waits for the file as a hub would.
+		const waiting = await wantBlob(hubs.env.DATABASE_URL as string, sha256(bytes));
+		try {
+			tap.tap(name, { kind: "hold", at });
+			const streaming = await fetch(`${second.url}/${MODEL}/resolve/main/${name}`);
+			const reader = (streaming.body as ReadableStream<Uint8Array>).getReader();
+			const early = await readAtLeast(reader, at);
+			const underWay = `hub/mirror-relay/${sha256(bytes)}/1`;
+			await expect.poll(() => hubs.s3.keys("hub/mirror-relay/")).toEqual([underWay]);
+			// What a hub that died mid-download, with another hub waiting, left behind.
+			const abandoned = `hub/mirror-relay/${sha256(Buffer.from("abandoned"))}/1`;
+			await hubs.s3.client.send(new PutObjectCommand({ Bucket: hubs.s3.bucket, Key: abandoned, Body: "part" }));
 
-		const gc = await runCli(["gc", "--data", hubs.dataDirs[1] as string], hubs.env);
-		expect(gc.code, gc.output).toBe(0);
-		expect(await hubs.s3.keys("hub/mirror-relay/")).toEqual([underWay]);
-		tap.release();
-		expect(Buffer.concat([early, await readAll(reader)]).equals(bytes)).toBe(true);
+			const gc = await runCli(["gc", "--data", hubs.dataDirs[1] as string], hubs.env);
+			expect(gc.code, gc.output).toBe(0);
+			expect(await hubs.s3.keys("hub/mirror-relay/")).toEqual([underWay]);
+			tap.release();
+			expect(Buffer.concat([early, await readAll(reader)]).equals(bytes)).toBe(true);
+		} finally {
+			await waiting.release();
+		}
 	});
 });

@@ -3,9 +3,11 @@
  * store (services/mirrored-blobs.ts), so their clients get the first bytes while the rest is still
  * upstream, as the downloading hub's own clients do, rather than waiting for the whole file.
  *
- * The downloading hub copies each RELAY_PART_BYTES of its part file, once written, to the store's
+ * While another hub waits for the blob (it holds the blob's wanted lock, db/blob-fetch-lock.ts),
+ * the downloading hub copies each RELAY_PART_BYTES of its part file, once written, to the store's
  * `relayParts` (S3: `<prefix>mirror-relay/<sha256>/<n>`), never the part holding the file's last
- * byte. A hub waiting for it appends those parts, in order, to a part file of its own that its clients
+ * byte; the parts written before a hub began to wait are copied then. Nobody waiting, nothing is
+ * copied: the store takes the download's bytes once. A hub waiting for it appends those parts, in order, to a part file of its own that its clients
  * read as they would a download of their own; once the blob is stored it appends the rest from the
  * store and checks the sha256 of the whole before its clients may read the last byte. So a client of
  * any hub never receives the whole of a file that turns out wrong. Should the downloading hub stop,
@@ -27,6 +29,9 @@ import type { PartStore } from "../storage/part-store.js";
  * to arrive from the upstream (4 MiB: 4 s at 1 MB/s, inside huggingface_hub's 10 s read timeout).
  */
 export const RELAY_PART_BYTES = 4 * 1024 * 1024;
+
+/** How often a download that stands still asks again whether a hub waits for it. */
+const WANTED_POLL_MS = 500;
 
 interface RelayedBlob {
 	sha256: string;
@@ -60,15 +65,26 @@ export async function sweepAbandonedRelays(deps: Pick<HubDeps, "blobStore" | "co
 
 /** The downloading hub's side: its part file's whole parts copied to the shared store as they are written. */
 export class RelayPublisher {
+	/** Whole parts the part file holds, and those copied so far. */
+	#whole = 0;
 	#published = 0;
+	#wanted = false;
 	#stopped = false;
+	/** A run of #publish is queued and has not started. */
+	#scheduled = false;
 	#queue: Promise<void>;
+	/** A hub may begin to wait while the download stands still (a slow upstream): asked again meanwhile. */
+	readonly #asking = setInterval(() => {
+		if (!this.#wanted && this.#published < this.#whole) this.#schedule();
+	}, WANTED_POLL_MS).unref();
 
+	/** `wanted`: whether another hub waits for the blob now; asked at each new whole part, and every WANTED_POLL_MS, until one does. */
 	constructor(
 		readonly parts: PartStore,
 		readonly blob: RelayedBlob,
 		readonly partFile: string,
 		readonly logger: Logger,
+		readonly wanted: () => Promise<boolean>,
 	) {
 		// What a hub that stopped mid-download left: not this download's bytes.
 		this.#queue = this.#attempt(() => parts.remove(blob.sha256));
@@ -77,24 +93,39 @@ export class RelayPublisher {
 	/** The part file holds `bytes` now. */
 	progress(bytes: number): void {
 		const whole = Math.min(Math.floor(bytes / RELAY_PART_BYTES), relayedParts(this.blob.size));
-		while (!this.#stopped && this.#published < whole) {
-			const number = ++this.#published;
-			this.#queue = this.#queue.then(() => this.#attempt(() => this.#publish(number)));
+		if (whole <= this.#whole) return;
+		this.#whole = whole;
+		this.#schedule();
+	}
+
+	#schedule(): void {
+		if (this.#stopped || this.#scheduled) return;
+		this.#scheduled = true;
+		this.#queue = this.#queue.then(() => {
+			this.#scheduled = false;
+			return this.#attempt(() => this.#publish());
+		});
+	}
+
+	/** Copies the whole parts not copied yet, once a hub wants them. */
+	async #publish(): Promise<void> {
+		if (this.#published >= this.#whole) return;
+		this.#wanted ||= await this.wanted();
+		while (this.#wanted && !this.#stopped && this.#published < this.#whole) {
+			const number = this.#published + 1;
+			const start = (number - 1) * RELAY_PART_BYTES;
+			const bytes = createReadStream(this.partFile, { start, end: start + RELAY_PART_BYTES - 1 });
+			await this.parts.put(this.blob.sha256, number, bytes, RELAY_PART_BYTES);
+			this.#published = number;
 		}
 	}
 
 	/** The download is over: the parts go once the ones under way are written. */
 	async close(): Promise<void> {
 		this.#stopped = true;
+		clearInterval(this.#asking);
 		await this.#queue;
 		await this.parts.remove(this.blob.sha256).catch(() => undefined);
-	}
-
-	async #publish(number: number): Promise<void> {
-		if (this.#stopped) return;
-		const start = (number - 1) * RELAY_PART_BYTES;
-		const bytes = createReadStream(this.partFile, { start, end: start + RELAY_PART_BYTES - 1 });
-		await this.parts.put(this.blob.sha256, number, bytes, RELAY_PART_BYTES);
 	}
 
 	/** A store that fails ends the relay: the other hubs' clients then wait for the stored blob. */

@@ -18,7 +18,7 @@ import type { FileHandle } from "node:fs/promises";
 import { open } from "node:fs/promises";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import { withBlobFetchLockIfFree } from "../db/blob-fetch-lock.js";
+import { type BlobWant, BlobWantedProbe, wantBlob, withBlobFetchLockIfFree } from "../db/blob-fetch-lock.js";
 import type { HubDeps } from "../deps.js";
 import { HubError } from "../errors.js";
 import type { ByteRange } from "../storage/blob-store.js";
@@ -200,7 +200,9 @@ async function startDownload(
 	const file = { path: blob.path, size: blob.size, sha256: blob.sha256 };
 	const fetch = async () => {
 		const relayParts = relayPartsOf(deps);
-		const relay = relayParts && new RelayPublisher(relayParts, blob, download.part, deps.logger);
+		const probe = relayParts && new BlobWantedProbe(deps.config.databaseUrl as string, blob.sha256);
+		const relay =
+			probe && relayParts && new RelayPublisher(relayParts, blob, download.part, deps.logger, () => probe.wanted());
 		const watcher = {
 			onProgress: (bytes: number) => {
 				download.progress(bytes);
@@ -212,6 +214,7 @@ async function startDownload(
 			await mirrorFile(source, blob.commitSha, file, { blobStore: deps.blobStore, workDir, watcher });
 		} finally {
 			await relay?.close();
+			await probe?.close();
 		}
 	};
 	fetchOnceAcrossHubs(deps, blob, download, fetch)
@@ -249,25 +252,41 @@ async function fetchOnceAcrossHubs(
 	const stored = async () => (await deps.blobStore.size(blob.sha256)) === blob.size;
 	const relayParts = relayPartsOf(deps);
 	const relay = relayParts && new RelayFollower(relayParts, blob, download.part, (bytes) => download.progress(bytes));
+	// Held while this hub waits, so that the downloading hub passes its download on.
+	let want: BlobWant | undefined;
 	let waited = false;
-	for (;;) {
-		const held = await withBlobFetchLockIfFree(deps.config, blob.sha256, async () => {
-			if (await stored()) return false;
-			await fetch();
-			return true;
-		});
-		if (!held.locked) return held.result;
-		if (!waited) deps.logger.info(`Waiting for another hub's fetch of ${blob.path} of ${blob.repo.id}`);
-		waited = true;
-		if (!(await relay?.catchUp())) await sleep(OTHER_HUB_POLL_MS);
-		if (await stored()) {
-			try {
-				if (await relay?.finish(deps.blobStore)) download.verify();
-			} finally {
-				await relay?.remove();
+	const stopWanting = async () => {
+		await want?.release();
+		want = undefined;
+	};
+	try {
+		for (;;) {
+			const held = await withBlobFetchLockIfFree(deps.config, blob.sha256, async () => {
+				await stopWanting();
+				if (await stored()) return false;
+				await fetch();
+				return true;
+			});
+			if (!held.locked) return held.result;
+			if (!waited) {
+				deps.logger.info(`Waiting for another hub's fetch of ${blob.path} of ${blob.repo.id}`);
+				// Without it the clients here still get the file, once the other hub has stored it.
+				const url = deps.config.databaseUrl;
+				if (relay && url) want = await wantBlob(url, blob.sha256).catch(() => undefined);
 			}
-			return false;
+			waited = true;
+			if (!(await relay?.catchUp())) await sleep(OTHER_HUB_POLL_MS);
+			if (await stored()) {
+				try {
+					if (await relay?.finish(deps.blobStore)) download.verify();
+				} finally {
+					await relay?.remove();
+				}
+				return false;
+			}
 		}
+	} finally {
+		await stopWanting();
 	}
 }
 
