@@ -45,6 +45,8 @@ function git(args: string[], options: { cwd?: string; input?: Uint8Array } = {})
 			if (code === 0) resolve(Buffer.concat(out).toString("utf8"));
 			else reject(new Error(`git ${args.join(" ")} failed (${code}): ${Buffer.concat(err).toString("utf8")}`));
 		});
+		// The exit status decides: a command that exits without reading its input closes the pipe (EPIPE).
+		child.stdin.on("error", () => undefined);
 		child.stdin.end(options.input ?? new Uint8Array(0));
 	});
 }

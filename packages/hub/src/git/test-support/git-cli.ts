@@ -64,6 +64,8 @@ export class GitCli {
 					stderr: Buffer.concat(stderr).toString(),
 				}),
 			);
+			// The exit status decides: a command that exits without reading its input closes the pipe (EPIPE).
+			child.stdin.on("error", () => undefined);
 			child.stdin.end(options.input);
 		});
 	}

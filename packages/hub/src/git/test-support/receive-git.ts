@@ -38,6 +38,8 @@ export class GitSandbox {
 		const stderr: Buffer[] = [];
 		child.stdout.on("data", (chunk: Buffer) => stdout.push(chunk));
 		child.stderr.on("data", (chunk: Buffer) => stderr.push(chunk));
+		// The exit status decides: a command that exits without reading its input closes the pipe (EPIPE).
+		child.stdin.on("error", () => undefined);
 		child.stdin.end(input);
 		return new Promise((resolve, reject) => {
 			child.on("error", reject);
