@@ -4,7 +4,15 @@
  */
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import {
+	type Browser,
+	type BrowserContext,
+	chromium,
+	errors,
+	type Page,
+	type Request,
+	type Response,
+} from "playwright-core";
 import { inject } from "vitest";
 
 export const SCREENSHOT_DIR = join(new URL("../../..", import.meta.url).pathname, ".test-results", "screenshots");
@@ -40,9 +48,39 @@ export async function settle(page: Page): Promise<void> {
 	await page.locator(".loading-state").first().waitFor({ state: "detached" });
 }
 
-/** Opens a page of the site and waits for it to settle. */
+/**
+ * Opens a page of the site and waits for it to settle. A navigation that times out says
+ * which requests were still open and whether their answers had begun: a page that never
+ * loads is a fault of the site or the hub, and the failure should point at it.
+ */
 export async function visit(page: Page, path: string): Promise<void> {
-	await page.goto(siteUrl(path));
+	const open = new Map<Request, { since: number; answered: boolean }>();
+	const started = (request: Request) => open.set(request, { since: Date.now(), answered: false });
+	const answered = (response: Response) => {
+		const entry = open.get(response.request());
+		if (entry) entry.answered = true;
+	};
+	const ended = (request: Request) => open.delete(request);
+	page.on("request", started);
+	page.on("response", answered);
+	page.on("requestfinished", ended);
+	page.on("requestfailed", ended);
+	try {
+		await page.goto(siteUrl(path));
+	} catch (error) {
+		if (!(error instanceof errors.TimeoutError)) throw error;
+		const now = Date.now();
+		const lines = [...open].map(
+			([request, entry]) =>
+				`  ${request.method()} ${request.url()} (${request.resourceType()}, open ${now - entry.since} ms, ${entry.answered ? "answer begun" : "no answer seen"})`,
+		);
+		throw new Error(`${error.message}\nRequests still open:\n${lines.join("\n") || "  none"}`);
+	} finally {
+		page.off("request", started);
+		page.off("response", answered);
+		page.off("requestfinished", ended);
+		page.off("requestfailed", ended);
+	}
 	await settle(page);
 }
 
