@@ -10,6 +10,7 @@ import type { DatabaseEngine } from "./db/engine.js";
 import type { Database } from "./db/schema.js";
 import type { Logger } from "./logger.js";
 import type { InferenceEndpoints } from "./router/endpoints.js";
+import type { ListedPullRequest } from "./services/refs.js";
 import type { BlobStore } from "./storage/blob-store.js";
 
 export interface HubDeps {
@@ -34,5 +35,7 @@ export interface HubEnv {
 		routeLabel: string | undefined;
 		/** The task the local runtime ran for a call whose path named none (the router's metrics label). */
 		answeredTask: string | undefined;
+		/** A mirror's refs listing with pull requests: the upstream's, as the caching mirror just read them. */
+		upstreamPullRequests: ListedPullRequest[] | undefined;
 	};
 }

@@ -3,7 +3,7 @@
  * them (support/hf-upstream-fixture.ts): a model's pull requests (`refs/pr/N`, each with files of
  * its own) and a dataset's parquet conversion (`refs/convert/parquet`). huggingface_hub downloads
  * a pull request's files and the conversion's through the mirror under the upstream's commit ids
- * and lists them as it would upstream (`pullRequests` only when asked); `hubkit mirror --revision
+ * and lists them as it would upstream (`pullRequests` only when asked, each copied only when read); `hubkit mirror --revision
  * refs/pr/N` prefetches one; and with the upstream gone what was mirrored is still served. On both engines: the refs live in the database.
  */
 
@@ -121,9 +121,14 @@ describe.each(ENGINES)("a mirror's pull requests and conversions (%s)", (engine)
 		expect(listings.map((entry) => entry.url)).toEqual(
 			expect.arrayContaining([`/api/models/${MODEL}/refs?include_prs=1`, `/api/models/${MODEL}/refs`]),
 		);
+		// Listed, not copied: nothing of the pull request no one read was asked for.
+		const unread = fixture.requests.filter(
+			(entry) => entry.url.includes(pr(2)) || decodeURIComponent(entry.url).includes("refs/pr/2"),
+		);
+		expect(unread).toEqual([]);
 	});
 
-	it("answers a pull request's revision and files as any revision", async () => {
+	it("answers a pull request's revision and files as any revision, copying it when first read", async () => {
 		const info = await fetch(`${mirror.url}/api/models/${MODEL}/revision/${encodeURIComponent("refs/pr/2")}`);
 		expect(info.status).toBe(200);
 		expect(((await info.json()) as { sha: string }).sha).toBe(fixture.shaOf(MODEL, "refs/pr/2"));

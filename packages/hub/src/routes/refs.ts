@@ -58,7 +58,7 @@ export const REFS_ROUTE_DOCS: RouteDocs = {
 			},
 		],
 		details: [
-			"`{branches, tags, converts}`, each ref `{name, ref, targetCommit}`; `converts` lists `refs/convert/NAME` (name `NAME`), and `include_prs=1` adds `pullRequests`, `refs/pr/N` (name and ref alike). A mirror holds its upstream's; this hub makes no conversions or pull requests of its own yet.",
+			"`{branches, tags, converts}`, each ref `{name, ref, targetCommit}`; `converts` lists `refs/convert/NAME` (name `NAME`), and `include_prs=1` adds `pullRequests`, `refs/pr/N` (name and ref alike). A mirror lists its upstream's (a pull request is copied when a read names it; with the upstream unreachable, those held are listed); this hub makes no conversions or pull requests of its own yet.",
 		],
 	},
 	"POST /api/{plural}/{namespace}/{name}/branch/{branch}": {
@@ -153,7 +153,9 @@ export function refRoutes(deps: HubDeps): Hono<HubEnv> {
 	app.get(`${REPO_PATH}/refs`, async (c) => {
 		const { type, id } = repoOfPath(c);
 		const repo = await findVisibleRepo(deps.db, type, id, c.get("caller"));
-		const { pullRequests, ...refs } = await listRefs(deps.db, repo);
+		const { pullRequests, ...refs } = await listRefs(deps.db, repo, {
+			upstreamPullRequests: repo.mirrorOf === null ? undefined : c.get("upstreamPullRequests"),
+		});
 		// `list_repo_refs(include_pull_requests=True)` reads `pullRequests`, and only then asks for it.
 		return c.json(isTrue(c.req.query("include_prs")) ? { ...refs, pullRequests } : refs);
 	});

@@ -69,7 +69,9 @@ export function upstreamMirrorMiddleware(mirror: UpstreamMirror): MiddlewareHand
 	return async (c, next) => {
 		const named = repositoryReadBy(c.req.method, c.req.path);
 		if (named?.refs) {
-			await mirror.ensureRefs(named.type, named.id, { pullRequests: isTrue(c.req.query("include_prs")) });
+			const pullRequests = isTrue(c.req.query("include_prs"));
+			await mirror.ensureRefs(named.type, named.id, { pullRequests });
+			if (pullRequests) c.set("upstreamPullRequests", mirror.pullRequestsListed(named.type, named.id));
 		} else if (named) await mirror.ensure(named.type, named.id, named.revision);
 		await next();
 	};

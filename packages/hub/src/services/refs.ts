@@ -95,14 +95,23 @@ export interface RefItem {
 	targetCommit: string;
 }
 
+/** A pull request's head as an upstream's refs listing names it: its number and commit. */
+export interface ListedPullRequest {
+	name: string;
+	sha: string;
+}
+
 /**
  * `GET …/refs`: branches and tags by name, conversions (`refs/convert/…`) and pull requests'
  * heads (`refs/pr/N`, by number). A special ref's `name` is its full name but for a conversion's,
- * which is the bare one (`parquet`), as huggingface.co lists them.
+ * which is the bare one (`parquet`), as huggingface.co lists them. A mirror copies a pull request
+ * when it is read, so its listing names the upstream's (`upstreamPullRequests`, as just read)
+ * rather than only those held here.
  */
 export async function listRefs(
 	db: Kysely<Database>,
 	repo: Repo,
+	options: { upstreamPullRequests?: ListedPullRequest[] } = {},
 ): Promise<{ branches: RefItem[]; converts: RefItem[]; tags: RefItem[]; pullRequests: RefItem[] }> {
 	const branches = await db
 		.selectFrom("refs")
@@ -127,7 +136,13 @@ export async function listRefs(
 		ref: qualifiedRef(ref),
 		targetCommit: commit,
 	});
-	const pullRequests = special.filter((row) => row.kind === "pr").sort((a, b) => Number(a.name) - Number(b.name));
+	const pullRequests = (
+		options.upstreamPullRequests?.map((listed) => ({
+			kind: "pr" as const,
+			name: listed.name,
+			commit_sha: listed.sha,
+		})) ?? special.filter((row) => row.kind === "pr")
+	).sort((a, b) => Number(a.name) - Number(b.name));
 	return {
 		branches: branches.map((row) => item({ kind: "branch", name: row.name }, row.commit_sha)),
 		converts: special.filter((row) => row.kind === "convert").map((row) => item(row, row.commit_sha)),

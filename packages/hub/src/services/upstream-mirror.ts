@@ -59,6 +59,7 @@ import {
 import { recordShadowedRead } from "./mirror-shadowed.js";
 import { recordMirroredWeights } from "./mirror-weights.js";
 import { isSpecialKind, qualifiedRef } from "./ref-names.js";
+import type { ListedPullRequest } from "./refs.js";
 import { removeRepo } from "./repo-admin.js";
 import { type IngestResult, ingestSnapshot } from "./repo-ingest.js";
 import { findRepo, PLACEHOLDER_TAG, type Repo, type RepoType, repoKey } from "./repos.js";
@@ -154,6 +155,8 @@ export class UpstreamMirror {
 	readonly #inFlight = new Map<string, Promise<void>>();
 	/** When each mirror's refs listing was last read from the upstream, by repo key (this process's). */
 	readonly #refsListedAt = new Map<string, string>();
+	/** The upstream's pull requests as its last listing with them named them, by repo key. */
+	readonly #pullRequestsListed = new Map<string, ListedPullRequest[]>();
 
 	constructor(
 		readonly deps: MirrorDeps,
@@ -173,15 +176,24 @@ export class UpstreamMirror {
 
 	/**
 	 * For a listing of the repository's refs: every branch, tag and conversion the upstream lists
-	 * becomes the mirror's (their LFS files lazy, as any revision's), and with `pullRequests` every
-	 * pull request's head too; those it no longer lists are dropped. The upstream's listing is read
-	 * again once HUBKIT_MIRROR_REFRESH_SECONDS have passed.
+	 * becomes the mirror's (their LFS files lazy, as any revision's); with `pullRequests` the
+	 * upstream's pull requests are noted (`pullRequestsListed`), each copied only when a read names
+	 * it. Refs it no longer lists are dropped. The upstream's listing is read again once
+	 * HUBKIT_MIRROR_REFRESH_SECONDS have passed.
 	 */
 	ensureRefs(type: RepoType, id: string, options: { pullRequests?: boolean } = {}): Promise<void> {
 		const pullRequests = options.pullRequests === true;
 		// A name no revision can have: refs listings do not wait on a revision's fetch, nor it on them.
 		const what = pullRequests ? "\u0000refs+pr" : "\u0000refs";
 		return this.#once(type, id, what, () => this.#ensureRefs(type, id, pullRequests));
+	}
+
+	/**
+	 * The upstream's pull requests as the last `ensureRefs` with `pullRequests` read them (copied
+	 * here or not); undefined when it could not, and what is held answers.
+	 */
+	pullRequestsListed(type: RepoType, id: string): ListedPullRequest[] | undefined {
+		return this.#pullRequestsListed.get(repoKey(type, id));
 	}
 
 	/** One run of `work` per repository and `what` at a time: callers asking together wait for the same one. */
@@ -206,11 +218,22 @@ export class UpstreamMirror {
 		} catch (error) {
 			if (!(error instanceof MirrorError)) throw error;
 			this.deps.logger.warn(`Listing the refs of the mirror of ${id} as they are: ${error.message}`);
+			// What is held is listed, as with the upstream unreachable from the start.
+			if (pullRequests) this.#pullRequestsListed.delete(repo.key);
 			return;
 		}
 		this.#refsListedAt.set(listing, new Date().toISOString());
+		if (pullRequests) {
+			const heads = listed.filter((found) => found.ref.kind === "pr");
+			this.#pullRequestsListed.set(
+				repo.key,
+				heads.map((found) => ({ name: found.ref.name, sha: found.sha })),
+			);
+		}
 		for (const found of listed) {
 			if (found.ref.name === "main" && found.ref.kind === "branch") continue;
+			// A repository may have hundreds of pull requests: each is copied when it is read.
+			if (found.ref.kind === "pr") continue;
 			const qualified = qualifiedRef(found.ref);
 			// Keyed as a read of the revision is (a branch or tag by its bare name): the two never fetch it at once.
 			const key = isSpecialKind(found.ref.kind) ? qualified : found.ref.name;
